@@ -1,0 +1,27 @@
+//! The content model of SPEC §3: one Rust type per Contentful content type, and the
+//! [`ContentSet`] that holds a whole space with its indexes built once.
+
+mod asset;
+mod case_study;
+mod date;
+mod faq;
+mod page;
+mod post;
+mod privacy;
+mod product;
+mod set;
+mod timeline;
+
+pub use asset::Asset;
+pub use case_study::CaseStudy;
+pub use date::{DateError, PublishDate};
+pub use faq::{FaqItem, FaqList};
+pub use page::{
+    AddComponent, Button, ButtonAction, ButtonFill, DividerCta, Page, PageBanner, Slice,
+    TextJustification, TextLayout, TextMedia,
+};
+pub use post::BlogPost;
+pub use privacy::PrivacyPage;
+pub use product::{ProductTag, UnknownProductTag};
+pub use set::{ContentParts, ContentSet, CustomerLogo, EntryRef};
+pub use timeline::TimelineEntry;

@@ -1,0 +1,231 @@
+//! The whole content of a space, with its indexes built once.
+
+use super::{Asset, BlogPost, CaseStudy, FaqList, Page, PrivacyPage, ProductTag, TimelineEntry};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// A customer logo for the home page carousel (content type `customerLogo`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerLogo {
+    pub id: String,
+    pub name: String,
+    pub logo: Asset,
+    pub order: i32,
+}
+
+/// What an entry id refers to, for resolving rich-text entry links to routes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryRef {
+    Post(usize),
+    CaseStudy(usize),
+    Page(usize),
+}
+
+/// Everything a source loads, before indexing.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContentParts {
+    pub posts: Vec<BlogPost>,
+    pub case_studies: Vec<CaseStudy>,
+    pub pages: Vec<Page>,
+    pub faq_lists: Vec<FaqList>,
+    pub timeline: Vec<TimelineEntry>,
+    pub privacy: Option<PrivacyPage>,
+    pub customer_logos: Vec<CustomerLogo>,
+    /// Every published asset by id (rich text embeds assets by id).
+    pub assets: BTreeMap<String, Asset>,
+}
+
+/// The immutable content of a space. Every page is a pure function of a route and this set.
+///
+/// Lists keep the order the source gave; the indexes give the orders the rules need. Where two
+/// entries share a slug, the first one wins (the content check reports the clash).
+#[derive(Clone, Debug)]
+pub struct ContentSet {
+    parts: ContentParts,
+    version: String,
+    posts_newest: Vec<usize>,
+    post_by_slug: HashMap<String, usize>,
+    posts_by_product: HashMap<ProductTag, Vec<usize>>,
+    case_studies_by_priority: Vec<usize>,
+    case_study_by_slug: HashMap<String, usize>,
+    page_by_slug: HashMap<String, usize>,
+    faq_by_slug: HashMap<String, usize>,
+    timeline_by_position: Vec<usize>,
+    logos_in_order: Vec<usize>,
+    entries: HashMap<String, EntryRef>,
+}
+
+impl ContentSet {
+    /// Indexes `parts`. `version` identifies this content (a hash or the space's sync token)
+    /// and becomes part of every ETag and cache key.
+    pub fn new(parts: ContentParts, version: impl Into<String>) -> Self {
+        let mut posts_newest: Vec<usize> = (0..parts.posts.len()).collect();
+        posts_newest.sort_by(|&a, &b| {
+            let (a, b) = (&parts.posts[a], &parts.posts[b]);
+            b.publish_date
+                .cmp(&a.publish_date)
+                .then_with(|| a.slug.cmp(&b.slug))
+        });
+        let mut posts_by_product: HashMap<ProductTag, Vec<usize>> = HashMap::new();
+        for &i in &posts_newest {
+            for &tag in &parts.posts[i].products {
+                let list = posts_by_product.entry(tag).or_default();
+                if list.last() != Some(&i) {
+                    list.push(i);
+                }
+            }
+        }
+        let mut case_studies_by_priority: Vec<usize> = (0..parts.case_studies.len()).collect();
+        case_studies_by_priority.sort_by(|&a, &b| {
+            let (a, b) = (&parts.case_studies[a], &parts.case_studies[b]);
+            a.order_priority
+                .cmp(&b.order_priority)
+                .then_with(|| a.slug.cmp(&b.slug))
+        });
+        let mut timeline_by_position: Vec<usize> = (0..parts.timeline.len()).collect();
+        timeline_by_position.sort_by_key(|&i| (parts.timeline[i].position, i));
+        let mut logos_in_order: Vec<usize> = (0..parts.customer_logos.len()).collect();
+        logos_in_order.sort_by_key(|&i| (parts.customer_logos[i].order, i));
+
+        let mut entries = HashMap::new();
+        for (i, p) in parts.posts.iter().enumerate() {
+            entries.entry(p.id.clone()).or_insert(EntryRef::Post(i));
+        }
+        for (i, c) in parts.case_studies.iter().enumerate() {
+            entries
+                .entry(c.id.clone())
+                .or_insert(EntryRef::CaseStudy(i));
+        }
+        for (i, p) in parts.pages.iter().enumerate() {
+            entries.entry(p.id.clone()).or_insert(EntryRef::Page(i));
+        }
+
+        ContentSet {
+            post_by_slug: first_by(&parts.posts, |p| &p.slug),
+            case_study_by_slug: first_by(&parts.case_studies, |c| &c.slug),
+            page_by_slug: first_by(&parts.pages, |p| &p.slug),
+            faq_by_slug: first_by(&parts.faq_lists, |f| &f.slug),
+            posts_newest,
+            posts_by_product,
+            case_studies_by_priority,
+            timeline_by_position,
+            logos_in_order,
+            entries,
+            parts,
+            version: version.into(),
+        }
+    }
+
+    /// An empty space.
+    pub fn empty() -> Self {
+        ContentSet::new(ContentParts::default(), "empty")
+    }
+
+    /// The content version this set was built from.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// The unindexed parts, for exporting or re-indexing.
+    pub fn parts(&self) -> &ContentParts {
+        &self.parts
+    }
+
+    /// Every post, newest first (equal dates by slug).
+    pub fn posts_newest(&self) -> impl ExactSizeIterator<Item = &BlogPost> + Clone {
+        self.posts_newest.iter().map(|&i| &self.parts.posts[i])
+    }
+
+    /// Posts tagged with `tag`, newest first.
+    pub fn posts_tagged(&self, tag: ProductTag) -> impl Iterator<Item = &BlogPost> + Clone {
+        self.posts_by_product
+            .get(&tag)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .map(|&i| &self.parts.posts[i])
+    }
+
+    pub fn post(&self, slug: &str) -> Option<&BlogPost> {
+        self.post_by_slug.get(slug).map(|&i| &self.parts.posts[i])
+    }
+
+    /// Every case study, lowest `casestudyorderpriority` first (equal priorities by slug).
+    pub fn case_studies_by_priority(&self) -> impl ExactSizeIterator<Item = &CaseStudy> + Clone {
+        self.case_studies_by_priority
+            .iter()
+            .map(|&i| &self.parts.case_studies[i])
+    }
+
+    pub fn case_study(&self, slug: &str) -> Option<&CaseStudy> {
+        self.case_study_by_slug
+            .get(slug)
+            .map(|&i| &self.parts.case_studies[i])
+    }
+
+    /// Every page-builder page in source order.
+    pub fn pages(&self) -> &[Page] {
+        &self.parts.pages
+    }
+
+    pub fn page(&self, slug: &str) -> Option<&Page> {
+        self.page_by_slug.get(slug).map(|&i| &self.parts.pages[i])
+    }
+
+    /// The FAQ list for a page path given without its leading slash (`etender`,
+    /// `insights/some-post`).
+    pub fn faq_for(&self, path_without_slash: &str) -> Option<&FaqList> {
+        self.faq_by_slug
+            .get(path_without_slash)
+            .map(|&i| &self.parts.faq_lists[i])
+    }
+
+    pub fn faq_lists(&self) -> &[FaqList] {
+        &self.parts.faq_lists
+    }
+
+    /// The About Us timeline by position.
+    pub fn timeline(&self) -> impl ExactSizeIterator<Item = &TimelineEntry> {
+        self.timeline_by_position
+            .iter()
+            .map(|&i| &self.parts.timeline[i])
+    }
+
+    pub fn privacy(&self) -> Option<&PrivacyPage> {
+        self.parts.privacy.as_ref()
+    }
+
+    /// Customer logos in carousel order.
+    pub fn customer_logos(&self) -> impl ExactSizeIterator<Item = &CustomerLogo> {
+        self.logos_in_order
+            .iter()
+            .map(|&i| &self.parts.customer_logos[i])
+    }
+
+    pub fn asset(&self, id: &str) -> Option<&Asset> {
+        self.parts.assets.get(id)
+    }
+
+    /// What an entry id refers to.
+    pub fn entry(&self, id: &str) -> Option<EntryRef> {
+        self.entries.get(id).copied()
+    }
+
+    pub fn posts(&self) -> &[BlogPost] {
+        &self.parts.posts
+    }
+
+    pub fn case_studies(&self) -> &[CaseStudy] {
+        &self.parts.case_studies
+    }
+}
+
+fn first_by<T>(items: &[T], key: impl Fn(&T) -> &String) -> HashMap<String, usize> {
+    let mut map = HashMap::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        map.entry(key(item).clone()).or_insert(i);
+    }
+    map
+}

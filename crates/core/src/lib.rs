@@ -1,0 +1,10 @@
+//! Everything the supplysite marketing site decides, with no I/O.
+//!
+//! The site is a pure function of (route, content set): adapters load the content of the space
+//! into one immutable [`content::ContentSet`], [`routes`] parses a path, and `compose` turns the
+//! two into a page view model or a redirect. Validation, video links, dates and rich text live
+//! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
+
+pub mod content;
+pub mod richtext;
+pub mod routes;

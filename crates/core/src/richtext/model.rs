@@ -1,0 +1,133 @@
+//! The rich-text node tree.
+
+use serde::{Deserialize, Serialize};
+
+/// A rich-text document: a [`Node`] whose `node_type` is `document`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Document(pub Node);
+
+/// One node of a rich-text tree: a block, an inline or a text node.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Node {
+    pub node_type: String,
+    /// Only on `text` nodes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// Only on `text` nodes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
+    /// `uri` for hyperlinks, `target` for entry and asset links; empty otherwise.
+    #[serde(default)]
+    pub data: serde_json::Value,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub content: Vec<Node>,
+}
+
+/// A text mark (`bold`, `italic`, `underline`, `code`, `superscript`, `subscript`,
+/// `strikethrough`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mark {
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// The target of an entry or asset link node (`data.target.sys`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link<'a> {
+    /// `Entry` or `Asset`.
+    pub link_type: &'a str,
+    pub id: &'a str,
+}
+
+/// Why a rich-text document could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RichTextError {
+    #[error("malformed rich-text document: {0}")]
+    Malformed(String),
+    #[error("rich-text root node is {0:?}, expected \"document\"")]
+    NotADocument(String),
+}
+
+impl Document {
+    /// Reads a document from Contentful's JSON.
+    pub fn from_json(value: serde_json::Value) -> Result<Self, RichTextError> {
+        let node: Node =
+            serde_json::from_value(value).map_err(|e| RichTextError::Malformed(e.to_string()))?;
+        if node.node_type != "document" {
+            return Err(RichTextError::NotADocument(node.node_type));
+        }
+        Ok(Document(node))
+    }
+
+    /// The top-level blocks.
+    pub fn blocks(&self) -> &[Node] {
+        &self.0.content
+    }
+}
+
+impl Node {
+    /// The `data.uri` of a hyperlink.
+    pub fn uri(&self) -> Option<&str> {
+        self.data.get("uri").and_then(|u| u.as_str())
+    }
+
+    /// The `data.target.sys` of an entry or asset link.
+    pub fn target(&self) -> Option<Link<'_>> {
+        let sys = self.data.get("target")?.get("sys")?;
+        Some(Link {
+            link_type: sys
+                .get("linkType")
+                .and_then(|v| v.as_str())
+                .unwrap_or("Entry"),
+            id: sys.get("id")?.as_str()?,
+        })
+    }
+
+    /// Every node of this subtree, depth first, this one included.
+    pub fn walk(&self) -> impl Iterator<Item = &Node> {
+        let mut stack = vec![self];
+        std::iter::from_fn(move || {
+            let n = stack.pop()?;
+            stack.extend(n.content.iter().rev());
+            Some(n)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_a_document_and_its_links() {
+        let doc = Document::from_json(json!({
+            "nodeType": "document", "data": {}, "content": [
+                {"nodeType": "paragraph", "data": {}, "content": [
+                    {"nodeType": "text", "value": "See ", "marks": [], "data": {}},
+                    {"nodeType": "entry-hyperlink", "data": {"target": {"sys": {"id": "p1", "type": "Link", "linkType": "Entry"}}},
+                     "content": [{"nodeType": "text", "value": "this", "marks": [{"type": "bold"}], "data": {}}]}
+                ]}
+            ]
+        }))
+        .unwrap();
+        let link = doc.0.walk().find_map(|n| n.target()).unwrap();
+        assert_eq!(
+            link,
+            Link {
+                link_type: "Entry",
+                id: "p1"
+            }
+        );
+        assert_eq!(doc.0.walk().count(), 5);
+    }
+
+    #[test]
+    fn refuses_a_root_that_is_not_a_document() {
+        let err = Document::from_json(json!({"nodeType": "paragraph", "data": {}, "content": []}));
+        assert!(matches!(err, Err(RichTextError::NotADocument(t)) if t == "paragraph"));
+        assert!(Document::from_json(json!({"content": 3})).is_err());
+    }
+}

@@ -1,0 +1,263 @@
+//! The route table of SPEC §2: paths to routes and back.
+//!
+//! Matching is exact and case-sensitive, as the spec's table is. A query string or fragment is
+//! ignored. One trailing slash is tolerated (`/etender/` is `/etender`), and [`Route::path`]
+//! gives the canonical form so the server can redirect to it. A slug is the last path segment
+//! of a two-segment path; it must be non-empty and contain only URL-safe slug characters.
+
+use crate::content::ProductTag;
+use serde::{Deserialize, Serialize};
+
+/// A screen of the site, with the slug where the route has one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "route", content = "slug", rename_all = "camelCase")]
+pub enum Route {
+    Home,
+    VideoPopup,
+    CaseStudyIndex,
+    CaseStudy(String),
+    Solutions,
+    Product(ProductPage),
+    Page(String),
+    AboutUs,
+    Privacy,
+    ContactUs,
+    Insights,
+    Insight(String),
+    NotFound,
+}
+
+/// The eight product pages, which share one screen with different copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProductPage {
+    SupplierInformationManagement,
+    FoodIndustrySoftware,
+    ProductInformationManagement,
+    SupplierPerformanceManagement,
+    Etender,
+    ContractManagement,
+    SourcingManagement,
+    ReverseAuctionEauction,
+}
+
+impl ProductPage {
+    /// Every product page, in the order of the home page's 'I need help with...' grid.
+    pub const ALL: [ProductPage; 8] = [
+        ProductPage::Etender,
+        ProductPage::ReverseAuctionEauction,
+        ProductPage::SourcingManagement,
+        ProductPage::SupplierInformationManagement,
+        ProductPage::ContractManagement,
+        ProductPage::SupplierPerformanceManagement,
+        ProductPage::ProductInformationManagement,
+        ProductPage::FoodIndustrySoftware,
+    ];
+
+    /// The page's path without its leading slash (also its FAQ list slug).
+    pub fn segment(self) -> &'static str {
+        match self {
+            ProductPage::SupplierInformationManagement => "supplier-information-management",
+            ProductPage::FoodIndustrySoftware => "food-industry-software",
+            ProductPage::ProductInformationManagement => "product-information-management",
+            ProductPage::SupplierPerformanceManagement => "supplier-performance-management",
+            ProductPage::Etender => "etender",
+            ProductPage::ContractManagement => "contract-management",
+            ProductPage::SourcingManagement => "sourcing-management",
+            ProductPage::ReverseAuctionEauction => "reverse-auction-eauction",
+        }
+    }
+
+    /// The product tag whose posts and case studies the page shows. The food industry page
+    /// uses PIM, the module the spec marks as food industry.
+    pub fn tag(self) -> ProductTag {
+        match self {
+            ProductPage::SupplierInformationManagement => ProductTag::Sim,
+            ProductPage::FoodIndustrySoftware => ProductTag::Pim,
+            ProductPage::ProductInformationManagement => ProductTag::Pim,
+            ProductPage::SupplierPerformanceManagement => ProductTag::Spm,
+            ProductPage::Etender => ProductTag::ERfx,
+            ProductPage::ContractManagement => ProductTag::Scm,
+            ProductPage::SourcingManagement => ProductTag::Ssm,
+            ProductPage::ReverseAuctionEauction => ProductTag::EAuction,
+        }
+    }
+
+    /// The local-storage key under which the page records its last path segment. The spec
+    /// names four; the others follow the same pattern.
+    pub fn storage_key(self) -> &'static str {
+        match self {
+            ProductPage::SupplierPerformanceManagement => "SupplierPerformance",
+            ProductPage::Etender => "eTender",
+            ProductPage::ContractManagement => "ContractManagement",
+            ProductPage::ReverseAuctionEauction => "reverseAuction",
+            ProductPage::SupplierInformationManagement => "SupplierInformation",
+            ProductPage::ProductInformationManagement => "ProductInformation",
+            ProductPage::FoodIndustrySoftware => "FoodIndustry",
+            ProductPage::SourcingManagement => "SourcingManagement",
+        }
+    }
+
+    fn from_segment(s: &str) -> Option<Self> {
+        ProductPage::ALL.into_iter().find(|p| p.segment() == s)
+    }
+}
+
+impl Route {
+    /// Parses a request path (which may carry a query string or fragment).
+    pub fn parse(path: &str) -> Route {
+        let path = path.split(['?', '#']).next().unwrap_or("");
+        let path = match path.strip_suffix('/') {
+            Some(p) if !p.is_empty() => p,
+            _ => path,
+        };
+        let Some(rest) = path.strip_prefix('/') else {
+            return Route::NotFound;
+        };
+        let segments: Vec<&str> = if rest.is_empty() {
+            Vec::new()
+        } else {
+            rest.split('/').collect()
+        };
+        match segments.as_slice() {
+            [] => Route::Home,
+            ["videopopup"] => Route::VideoPopup,
+            ["case-study-index"] => Route::CaseStudyIndex,
+            ["supplier-management-platform"] => Route::Solutions,
+            ["about-us"] => Route::AboutUs,
+            ["privacy"] => Route::Privacy,
+            ["contact-us"] => Route::ContactUs,
+            ["insights"] => Route::Insights,
+            ["case-study", slug] if is_slug(slug) => Route::CaseStudy(slug.to_string()),
+            ["page", slug] if is_slug(slug) => Route::Page(slug.to_string()),
+            ["insights", slug] if is_slug(slug) => Route::Insight(slug.to_string()),
+            [one] => ProductPage::from_segment(one).map_or(Route::NotFound, Route::Product),
+            _ => Route::NotFound,
+        }
+    }
+
+    /// The canonical path of this route (no trailing slash, no query).
+    pub fn path(&self) -> String {
+        match self {
+            Route::Home => "/".into(),
+            Route::VideoPopup => "/videopopup".into(),
+            Route::CaseStudyIndex => "/case-study-index".into(),
+            Route::CaseStudy(slug) => format!("/case-study/{slug}"),
+            Route::Solutions => "/supplier-management-platform".into(),
+            Route::Product(p) => format!("/{}", p.segment()),
+            Route::Page(slug) => format!("/page/{slug}"),
+            Route::AboutUs => "/about-us".into(),
+            Route::Privacy => "/privacy".into(),
+            Route::ContactUs => "/contact-us".into(),
+            Route::Insights => "/insights".into(),
+            Route::Insight(slug) => format!("/insights/{slug}"),
+            Route::NotFound => "/404".into(),
+        }
+    }
+
+    /// The path without its leading slash: the key FAQ lists use (`addOnFaqListSlug`).
+    pub fn faq_key(&self) -> String {
+        self.path().trim_start_matches('/').to_string()
+    }
+
+    /// Every fixed route (those without a slug), in site-map order.
+    pub fn fixed() -> Vec<Route> {
+        let mut routes = vec![
+            Route::Home,
+            Route::Solutions,
+            Route::CaseStudyIndex,
+            Route::Insights,
+            Route::AboutUs,
+            Route::ContactUs,
+            Route::Privacy,
+            Route::VideoPopup,
+        ];
+        routes.extend(ProductPage::ALL.into_iter().map(Route::Product));
+        routes
+    }
+}
+
+/// Slug characters: RFC 3986 unreserved characters plus percent escapes.
+fn is_slug(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b'%'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_route_of_the_table_parses_and_prints_back() {
+        let table = [
+            ("/", Route::Home),
+            ("/videopopup", Route::VideoPopup),
+            ("/case-study-index", Route::CaseStudyIndex),
+            ("/case-study/acme", Route::CaseStudy("acme".into())),
+            ("/supplier-management-platform", Route::Solutions),
+            ("/page/why-us", Route::Page("why-us".into())),
+            ("/about-us", Route::AboutUs),
+            ("/privacy", Route::Privacy),
+            ("/contact-us", Route::ContactUs),
+            ("/insights", Route::Insights),
+            ("/insights/a-post", Route::Insight("a-post".into())),
+        ];
+        for (path, route) in table {
+            assert_eq!(Route::parse(path), route, "{path}");
+            assert_eq!(route.path(), path);
+        }
+        for p in ProductPage::ALL {
+            let path = format!("/{}", p.segment());
+            assert_eq!(Route::parse(&path), Route::Product(p));
+            assert_eq!(Route::Product(p).path(), path);
+        }
+    }
+
+    #[test]
+    fn query_fragment_and_one_trailing_slash_are_ignored() {
+        assert_eq!(
+            Route::parse("/etender/?utm=x#faq"),
+            Route::Product(ProductPage::Etender)
+        );
+        assert_eq!(Route::parse("/insights/a/"), Route::Insight("a".into()));
+        assert_eq!(Route::parse("/?q=1"), Route::Home);
+    }
+
+    #[test]
+    fn anything_else_is_not_found() {
+        for p in [
+            "",
+            "etender",
+            "/ETENDER",
+            "/etender//",
+            "/case-study",
+            "/case-study/",
+            "/case-study/a/b",
+            "/insights/a b",
+            "/page/<script>",
+            "/nope",
+        ] {
+            assert_eq!(Route::parse(p), Route::NotFound, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn product_pages_have_the_spec_storage_keys_and_tags() {
+        assert_eq!(
+            ProductPage::SupplierPerformanceManagement.storage_key(),
+            "SupplierPerformance"
+        );
+        assert_eq!(ProductPage::Etender.storage_key(), "eTender");
+        assert_eq!(
+            ProductPage::ContractManagement.storage_key(),
+            "ContractManagement"
+        );
+        assert_eq!(
+            ProductPage::ReverseAuctionEauction.storage_key(),
+            "reverseAuction"
+        );
+        assert_eq!(ProductPage::SourcingManagement.tag(), ProductTag::Ssm);
+        assert_eq!(Route::Product(ProductPage::Etender).faq_key(), "etender");
+    }
+}

@@ -1,0 +1,1 @@
+//! Enquiry delivery for supplysite: the durable outbox, Brevo, the local mailbox and robot checks.

@@ -1,0 +1,1 @@
+//! Workspace-level integration tests: one binary, one module per area.
