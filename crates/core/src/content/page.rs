@@ -72,7 +72,7 @@ pub struct PageBanner {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Slice {
-    TextMedia(TextMedia),
+    TextMedia(Box<TextMedia>),
     Faq(FaqList),
     DividerCta(DividerCta),
 }
