@@ -1,14 +1,36 @@
-//! The `supplysite` command.
+//! The `supplysite` command: one binary for serving the site, inspecting pages, auditing
+//! content and operating the enquiry outbox. Each subcommand lives in its own module under
+//! `cmd/`; `main` only parses and dispatches.
 
-use clap::Parser;
+mod cmd;
+
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// The supplysite marketing site: serve it, inspect its pages, audit its content.
 #[derive(Parser)]
 #[command(name = "supplysite", version, about)]
-struct Cli {}
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the route a path resolves to, as JSON.
+    Route(cmd::route::Args),
+}
 
 fn main() -> ExitCode {
-    let _cli = Cli::parse();
-    ExitCode::SUCCESS
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Route(args) => cmd::route::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("supplysite: {err:#}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -1,0 +1,3 @@
+//! One module per subcommand. Each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
+
+pub mod route;
