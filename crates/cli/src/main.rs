@@ -19,12 +19,15 @@ struct Cli {
 enum Command {
     /// Print the route a path resolves to, as JSON.
     Route(cmd::route::Args),
+    /// Check a contact form (JSON on stdin) by the contact page's rules and print the result.
+    ValidateContact(cmd::validate_contact::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Route(args) => cmd::route::run(args),
+        Command::ValidateContact(args) => cmd::validate_contact::run(args),
     };
     match result {
         Ok(code) => code,
