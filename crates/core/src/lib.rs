@@ -7,5 +7,6 @@
 
 pub mod contact;
 pub mod content;
+pub mod ports;
 pub mod richtext;
 pub mod routes;
