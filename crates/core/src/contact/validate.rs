@@ -1,26 +1,4 @@
-//! The contact form's rules (SPEC §5) and their exact messages.
-//!
-//! Each field is trimmed first (Unicode whitespace at both ends), so a value of only spaces,
-//! tabs or line breaks counts as missing. Then, per field, the first rule that fails gives the
-//! field's one message, in this order:
-//!
-//! | field | 1. missing | 2. control characters | 3. longer than | 4. format |
-//! |---|---|---|---|---|
-//! | firstname | "First name is required." | refused | 100 | |
-//! | lastname | "Last name is required." | refused | 100 | |
-//! | orgName | "Organisation name is required." | refused | 100 | |
-//! | phone | "Phone number is required" | refused | 40 | fewer than 6: "Enter a valid phone number" |
-//! | email | "Email is required." | refused | 254 | not a valid address: "Enter a valid email." |
-//! | message | optional | refused, except tab, CR and LF | 5000 | |
-//!
-//! and the robot check, when unticked: "Please select 'I'm not a robot' checkbox.".
-//!
-//! Lengths count Unicode scalar values (`char`s) of the trimmed value, not bytes, so "Zoë"
-//! is three. The required-field and format messages are the spec's, character for character
-//! (the phone ones have no full stop). The length and control-character rules are ours: every
-//! field but the message can end up in a mail header (sender name, subject, Reply-To), where a
-//! line break would let a visitor add headers of their own, so line breaks and control
-//! characters are refused there outright rather than silently stripped.
+//! Checking a whole contact form at once: [`validate`] and its [`Validation`].
 
 use super::field::{Field, FieldError, PHONE_MIN_CHARS, Rule};
 use super::{ContactForm, is_valid_email};
@@ -100,8 +78,37 @@ impl Serialize for FieldErrors<'_> {
     }
 }
 
-/// Checks every field of `form` by the rules in this module's documentation and returns all
-/// the errors at once.
+/// Checks every field of `form` by the contact form's rules (SPEC §5) and returns all the
+/// errors at once.
+///
+/// Each field is trimmed first (Unicode whitespace at both ends), so a value of only spaces,
+/// tabs or line breaks counts as missing. Then, per field, the first rule that fails gives the
+/// field's one message, in this order:
+///
+/// | field | 1. missing | 2. control characters | 3. longer than | 4. format |
+/// |---|---|---|---|---|
+/// | firstname | "First name is required." | refused | 100 | |
+/// | lastname | "Last name is required." | refused | 100 | |
+/// | orgName | "Organisation name is required." | refused | 100 | |
+/// | phone | "Phone number is required" | refused | 40 | fewer than 6: "Enter a valid phone number" |
+/// | email | "Email is required." | refused | 254 | not a valid address: "Enter a valid email." |
+/// | message | optional | refused, except tab, CR and LF | 5000 | |
+///
+/// and the robot check, when unticked: "Please select 'I'm not a robot' checkbox.".
+///
+/// The messages of columns 2 and 3 are ours: "First name must not contain line breaks or
+/// control characters." (for the message: "Message must not contain control characters.")
+/// and "First name must be at most 100 characters.", with each field's own name. Control
+/// characters are C0 (U+0000 to U+001F), DEL and C1 (U+0080 to U+009F); single-line fields
+/// also refuse the Unicode line and paragraph separators (U+2028, U+2029). The email format is
+/// [`is_valid_email`](super::is_valid_email), the HTML standard's pattern.
+///
+/// Lengths count Unicode scalar values (`char`s) of the trimmed value, not bytes, so "Zoë"
+/// is three. The required-field and format messages are the spec's, character for character
+/// (the phone ones have no full stop). The length and control-character rules are ours: every
+/// field but the message can end up in a mail header (sender name, subject, Reply-To), where a
+/// line break would let a visitor add headers of their own, so line breaks and control
+/// characters are refused there outright rather than silently stripped.
 pub fn validate(form: &ContactForm) -> Validation {
     let values = [
         (Field::Firstname, &form.firstname),
