@@ -6,5 +6,6 @@
 //! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
 
 pub mod content;
+pub mod format;
 pub mod richtext;
 pub mod routes;
