@@ -9,3 +9,4 @@ pub mod content;
 pub mod format;
 pub mod richtext;
 pub mod routes;
+pub mod video;
