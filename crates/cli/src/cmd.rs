@@ -1,3 +1,5 @@
 //! One module per subcommand. Each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
 
+pub mod richtext;
 pub mod route;
+pub mod video_id;
