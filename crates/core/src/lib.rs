@@ -7,6 +7,8 @@
 
 pub mod contact;
 pub mod content;
+pub mod format;
 pub mod ports;
 pub mod richtext;
 pub mod routes;
+pub mod video;
