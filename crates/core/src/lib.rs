@@ -7,6 +7,8 @@
 
 pub mod compose;
 pub mod content;
+pub mod copy;
 pub mod richtext;
 pub mod routes;
 pub mod rules;
+pub mod view;
