@@ -12,9 +12,16 @@ from pathlib import Path
 # Keep the source folder free of __pycache__ (the repository ignores no Python artefacts).
 sys.dont_write_bytecode = True
 
+import about  # noqa: E402
+import cases  # noqa: E402
+import copy_media  # noqa: E402
+import faqs  # noqa: E402
+import pages  # noqa: E402
+import posts  # noqa: E402
 from space import Space  # noqa: E402
 
-BUILDERS = []
+# Media first: later builders link to icons, diagrams, logos and factsheets by id.
+BUILDERS = [copy_media.build, posts.build, cases.build, faqs.build, pages.build, about.build]
 
 
 def main():
