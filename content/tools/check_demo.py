@@ -28,10 +28,11 @@ MIME_GROUPS = {
 
 
 class Checker:
-    def __init__(self, path):
+    def __init__(self, path, data=None):
+        """Checks the export at `path`; `data`, when given, replaces the file's content (for tests)."""
         self.path = Path(path)
         self.root = self.path.parent
-        self.data = json.loads(self.path.read_text(encoding="utf-8"))
+        self.data = data if data is not None else json.loads(self.path.read_text(encoding="utf-8"))
         self.problems = []
         self.types = {ct["sys"]["id"]: ct for ct in self.data.get("contentTypes", [])}
         self.entries = {e["sys"]["id"]: e for e in self.data.get("entries", [])}

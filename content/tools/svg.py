@@ -80,7 +80,7 @@ def logo(name, palette="navy", width=320, height=120):
     initials = "".join(w[0] for w in name.split() if w[0].isupper())[:2]
     shape = rng.choice(["circle", "hex", "leaf"])
     if shape == "circle":
-        emblem = f'<circle cx="56" cy="60" r="38" fill="{dark}"/><circle cx="70" cy="46" r="12" fill="{accent}"/>'
+        emblem = f'<circle cx="56" cy="60" r="38" fill="{dark}"/><circle cx="86" cy="30" r="11" fill="{accent}"/>'
     elif shape == "hex":
         emblem = f'<path d="M56 20l35 20v40l-35 20-35-20V40z" fill="{dark}"/><path d="M56 38l18 10v22l-18 10z" fill="{accent}"/>'
     else:
