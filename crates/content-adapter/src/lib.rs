@@ -1,1 +1,8 @@
-//! Content sources for supplysite: Contentful space-export files and the live Contentful APIs.
+//! Content sources for supplysite: Contentful space-export files (and, later, the live
+//! Contentful APIs), each turning a space into one [`supplysite_core::content::ContentSet`].
+
+pub mod export;
+
+pub use export::{
+    ExportError, Loaded, Problem, Severity, load_export, load_export_bytes, load_export_value,
+};
