@@ -45,18 +45,18 @@ impl fmt::Display for Problem {
     /// `error: entry 5xYz (blogPost) field publishDate: invalid publish date "…"`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.severity)?;
-        match (&self.entry_id, &self.content_type) {
-            (Some(id), Some(ct)) if ct == "asset" => write!(f, "asset {id} ")?,
-            (Some(id), Some(ct)) => write!(f, "entry {id} ({ct}) ")?,
-            (Some(id), None) => write!(f, "entry {id} ")?,
-            (None, Some(ct)) => write!(f, "content type {ct} ")?,
-            (None, None) => {}
-        }
-        if let Some(field) = &self.field {
-            write!(f, "field {field}: ")?;
-        } else if self.entry_id.is_some() || self.content_type.is_some() {
-            // Keep the "where: what" shape when no field is named.
-            f.write_str(": ")?;
+        let located = match (&self.entry_id, &self.content_type) {
+            (Some(id), Some(ct)) if ct == "asset" => write!(f, "asset {id}").map(|_| true)?,
+            (Some(id), Some(ct)) => write!(f, "entry {id} ({ct})").map(|_| true)?,
+            (Some(id), None) => write!(f, "entry {id}").map(|_| true)?,
+            (None, Some(ct)) => write!(f, "content type {ct}").map(|_| true)?,
+            (None, None) => false,
+        };
+        match &self.field {
+            Some(field) if located => write!(f, " field {field}: ")?,
+            Some(field) => write!(f, "field {field}: ")?,
+            None if located => f.write_str(": ")?,
+            None => {}
         }
         f.write_str(&self.message)
     }
@@ -149,6 +149,7 @@ mod tests {
             "no file",
         );
         p.file(Severity::Warning, "no default locale");
+        p.content_type(Severity::Warning, "quiz", "not used");
         let lines: Vec<String> = p.0.iter().map(ToString::to_string).collect();
         assert_eq!(
             lines,
@@ -156,6 +157,7 @@ mod tests {
                 "error: entry 5xYz (blogPost) field publishDate: invalid publish date \"soon\"",
                 "warning: asset a1 field file: no file",
                 "warning: no default locale",
+                "warning: content type quiz: not used",
             ]
         );
     }
