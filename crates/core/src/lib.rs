@@ -6,9 +6,13 @@
 //! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
 
 pub mod compose;
+pub mod contact;
 pub mod content;
 pub mod copy;
+pub mod format;
+pub mod ports;
 pub mod richtext;
 pub mod routes;
 pub mod rules;
+pub mod video;
 pub mod view;
