@@ -19,12 +19,15 @@ struct Cli {
 enum Command {
     /// Print the route a path resolves to, as JSON.
     Route(cmd::route::Args),
+    /// Check a space export, or synthesise one for benchmarks.
+    Content(cmd::content::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Route(args) => cmd::route::run(args),
+        Command::Content(args) => cmd::content::run(args),
     };
     match result {
         Ok(code) => code,
