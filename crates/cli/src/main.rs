@@ -21,6 +21,12 @@ enum Command {
     Route(cmd::route::Args),
     /// Check a space export, or synthesise one for benchmarks.
     Content(cmd::content::Args),
+    /// Check a contact form (JSON on stdin) by the contact page's rules and print the result.
+    ValidateContact(cmd::validate_contact::Args),
+    /// Render a Contentful rich-text document (JSON on stdin) as HTML.
+    Richtext(cmd::richtext::Args),
+    /// Print the video service and id a link or embed snippet points to, as JSON.
+    VideoId(cmd::video_id::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +34,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Route(args) => cmd::route::run(args),
         Command::Content(args) => cmd::content::run(args),
+        Command::ValidateContact(args) => cmd::validate_contact::run(args),
+        Command::Richtext(args) => cmd::richtext::run(args),
+        Command::VideoId(args) => cmd::video_id::run(args),
     };
     match result {
         Ok(code) => code,
