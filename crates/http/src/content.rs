@@ -1,4 +1,4 @@
-//! The content being served, behind an atomic swap, and the seam that reloads it.
+//! The content being served, behind an atomic swap, and its reload from a [`ContentSource`].
 //!
 //! Each loaded content set is a [`Generation`] that also owns the caches built from it (rendered
 //! pages, the sitemap). Swapping in a new set therefore drops every cache entry of the old one
@@ -10,6 +10,7 @@ use bytes::Bytes;
 use std::sync::{Arc, OnceLock};
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
+use supplysite_core::ports::{ContentLoadError, ContentSource};
 
 /// One loaded content set and what has been built from it so far.
 pub struct Generation {
@@ -61,9 +62,12 @@ impl ContentStore {
         self.current.store(Arc::new(Generation::new(set)));
     }
 
-    /// Loads new content through `source` and serves it. One reload runs at a time; a failed
-    /// reload leaves the current content in place.
-    pub async fn reload(&self, source: &dyn ContentReload) -> Result<ReloadOutcome, ReloadError> {
+    /// Loads new content from `source` and serves it. One reload runs at a time; a failed
+    /// reload leaves the current content in place and returns the source's error.
+    pub async fn reload(
+        &self,
+        source: &dyn ContentSource,
+    ) -> Result<ReloadOutcome, ContentLoadError> {
         let _one_at_a_time = self.reloading.lock().await;
         let previous = self.current().version().to_string();
         let set = source.load().await?;
@@ -80,81 +84,23 @@ pub struct ReloadOutcome {
     pub version: String,
 }
 
-/// Why new content could not be loaded.
-#[derive(Debug, thiserror::Error)]
-#[error("content reload from {source_name} failed")]
-pub struct ReloadError {
-    pub source_name: String,
-    #[source]
-    pub cause: Box<dyn std::error::Error + Send + Sync>,
-}
-
-/// Something that loads the whole content of the space again: the export file, or the live
-/// Contentful APIs.
-#[async_trait::async_trait]
-pub trait ContentReload: Send + Sync + 'static {
-    /// A fresh content set, or [`ReloadError`] naming the source and the cause.
-    async fn load(&self) -> Result<ContentSet, ReloadError>;
-}
-
-/// A [`ContentReload`] from a blocking function (such as reading an export file), run on the
-/// blocking thread pool.
-pub struct BlockingReload<F> {
-    name: String,
-    load: Arc<F>,
-}
-
-impl<F, E> BlockingReload<F>
-where
-    F: Fn() -> Result<ContentSet, E> + Send + Sync + 'static,
-    E: std::error::Error + Send + Sync + 'static,
-{
-    /// `name` says where the content comes from (a file path), for logs.
-    pub fn new(name: impl Into<String>, load: F) -> Self {
-        BlockingReload {
-            name: name.into(),
-            load: Arc::new(load),
-        }
-    }
-}
-
-#[async_trait::async_trait]
-impl<F, E> ContentReload for BlockingReload<F>
-where
-    F: Fn() -> Result<ContentSet, E> + Send + Sync + 'static,
-    E: std::error::Error + Send + Sync + 'static,
-{
-    async fn load(&self) -> Result<ContentSet, ReloadError> {
-        let load = Arc::clone(&self.load);
-        let joined = tokio::task::spawn_blocking(move || load()).await;
-        let failed = |cause: Box<dyn std::error::Error + Send + Sync>| ReloadError {
-            source_name: self.name.clone(),
-            cause,
-        };
-        match joined {
-            Ok(Ok(set)) => Ok(set),
-            Ok(Err(e)) => Err(failed(Box::new(e))),
-            Err(join) => Err(failed(Box::new(join))),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use supplysite_core::content::ContentParts;
+    use supplysite_core::ports::fakes::FakeContentSource;
 
-    #[derive(Debug, thiserror::Error)]
-    #[error("export file is not JSON")]
-    struct Broken;
+    fn set(version: &str) -> ContentSet {
+        ContentSet::new(ContentParts::default(), version)
+    }
 
     #[tokio::test]
     async fn a_reload_swaps_in_the_new_version() {
-        let store = ContentStore::new(ContentSet::new(ContentParts::default(), "v1"));
-        let source = BlockingReload::new("test", || {
-            Ok::<_, Broken>(ContentSet::new(ContentParts::default(), "v2"))
-        });
-        let outcome = store.reload(&source).await.unwrap();
+        let store = ContentStore::new(set("v1"));
+        let outcome = store
+            .reload(&FakeContentSource::new(set("v2")))
+            .await
+            .unwrap();
         assert_eq!(
             outcome,
             ReloadOutcome {
@@ -167,15 +113,16 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_reload_keeps_the_current_content_and_says_why() {
-        let store = ContentStore::new(ContentSet::new(ContentParts::default(), "v1"));
-        let source =
-            BlockingReload::new("content/demo/export.json", || Err::<ContentSet, _>(Broken));
+        let store = ContentStore::new(set("v1"));
+        let source = FakeContentSource::failing(ContentLoadError::Malformed {
+            location: "content/demo/export.json".into(),
+            reason: "not JSON".into(),
+        });
         let err = store.reload(&source).await.unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content reload from content/demo/export.json failed"
+            "content from content/demo/export.json is malformed: not JSON"
         );
-        assert_eq!(err.cause.to_string(), "export file is not JSON");
         assert_eq!(store.current().version(), "v1");
     }
 }

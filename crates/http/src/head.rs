@@ -41,6 +41,8 @@ pub struct OpenGraph {
     pub image: Option<OgImage>,
     #[serde(default)]
     pub url: Option<String>,
+    #[serde(default)]
+    pub site_name: Option<String>,
 }
 
 /// An Open Graph image: a URL, or an image view (`{url, alt, width, height}`).
@@ -135,6 +137,9 @@ impl Head {
         if let Some(u) = url.as_deref().or(canonical) {
             meta(out, "property", "og:url", u);
         }
+        if let Some(name) = og.site_name.as_deref().filter(|n| !n.is_empty()) {
+            meta(out, "property", "og:site_name", name);
+        }
         meta(out, "property", "og:locale", "en_AU");
         let card = match &og.image {
             Some(OgImage::Url(u)) => {
@@ -196,7 +201,8 @@ mod tests {
                 "title": "eTender",
                 "description": "Run tenders",
                 "image": {"url": "//images.ctfassets.net/s/a/t/hero.png", "alt": "Hero", "width": 1200, "height": 630},
-                "url": "/etender"
+                "url": "/etender",
+                "siteName": "Supplysite"
             },
             "jsonLd": [{"@type": "Organization", "name": "</script><script>x"}]
         }))

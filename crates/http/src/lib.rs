@@ -23,7 +23,7 @@ pub mod template;
 pub mod webhook;
 
 pub use composer::Composer;
-pub use content::{BlockingReload, ContentReload, ContentStore, ReloadError};
+pub use content::{ContentStore, ReloadOutcome};
 pub use pages::PAGE_CACHE;
 pub use server::{serve, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};

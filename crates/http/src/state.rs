@@ -2,12 +2,13 @@
 //! composer and the reload source.
 
 use crate::composer::Composer;
-use crate::content::{ContentReload, ContentStore};
+use crate::content::ContentStore;
 use crate::settings::Settings;
 use crate::shell::Shell;
 use crate::webhook::ReplayGuard;
 use std::sync::Arc;
 use supplysite_core::content::ContentSet;
+use supplysite_core::ports::ContentSource;
 
 /// Shared state of the router. Cheap to clone.
 #[derive(Clone)]
@@ -23,7 +24,7 @@ pub struct StateParts {
     pub content: ContentSet,
     pub composer: Arc<dyn Composer>,
     /// Where `POST /api/webhooks/contentful` reloads content from; `None` refuses reloads.
-    pub reload: Option<Arc<dyn ContentReload>>,
+    pub reload: Option<Arc<dyn ContentSource>>,
 }
 
 pub(crate) struct Inner {
@@ -31,7 +32,7 @@ pub(crate) struct Inner {
     pub shell: Shell,
     pub settings: Settings,
     pub composer: Arc<dyn Composer>,
-    pub reload: Option<Arc<dyn ContentReload>>,
+    pub reload: Option<Arc<dyn ContentSource>>,
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
     pub replay: ReplayGuard,

@@ -116,7 +116,7 @@ pub async fn contentful(
                 .into_response()
         }
         Err(e) => {
-            tracing::error!(topic, error = %e, cause = %e.cause, "content reload failed; still serving the previous content");
+            tracing::error!(topic, error = %e, "content reload failed; still serving the previous content");
             api_error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "content reload failed; the previous content is still served",

@@ -167,7 +167,7 @@ pub struct TestApp {
 
 pub struct Options {
     pub secret: Option<&'static str>,
-    pub reload: Option<Arc<dyn supplysite_http::ContentReload>>,
+    pub reload: Option<Arc<dyn supplysite_core::ports::ContentSource>>,
 }
 
 impl Default for Options {

@@ -3,11 +3,11 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::json;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
-use supplysite_core::content::ContentSet;
+use supplysite_core::ports::fakes::FakeContentSource;
+use supplysite_core::ports::{ContentLoadError, ContentSource};
+use supplysite_http::Secret;
 use supplysite_http::webhook::signature::{SIGNATURE, SIGNED_HEADERS, TIMESTAMP, sign};
-use supplysite_http::{BlockingReload, ContentReload, Secret};
 
 const PATH: &str = "/api/webhooks/contentful";
 const BODY: &str = r#"{"sys":{"id":"post-newest-insight","type":"Entry"}}"#;
@@ -42,28 +42,22 @@ fn signed(secret: &str, timestamp_ms: u64, body: &str) -> Request<Body> {
         .unwrap()
 }
 
-#[derive(Debug, thiserror::Error)]
-#[error("export file is not valid JSON at line 1")]
-struct Broken;
-
-/// Loads "v2", "v3", … on each call; fails when asked to.
-fn counting_reload(fail: bool) -> (Arc<dyn ContentReload>, Arc<AtomicUsize>) {
-    let calls = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&calls);
-    let reload = BlockingReload::new("fixture", move || {
-        let n = counter.fetch_add(1, Ordering::SeqCst);
-        if fail {
-            Err(Broken)
-        } else {
-            Ok::<ContentSet, Broken>(content(&format!("v{}", n + 2)))
-        }
+/// A content source that loads "v2", or fails when asked to; it counts its loads.
+fn reload_source(fail: bool) -> (Arc<dyn ContentSource>, Arc<FakeContentSource>) {
+    let fake = Arc::new(if fail {
+        FakeContentSource::failing(ContentLoadError::Malformed {
+            location: "content/demo/export.json".into(),
+            reason: "not JSON at line 1".into(),
+        })
+    } else {
+        FakeContentSource::new(content("v2"))
     });
-    (Arc::new(reload), calls)
+    (fake.clone(), fake)
 }
 
 #[tokio::test]
 async fn a_signed_webhook_reloads_the_content_and_the_site_serves_it() {
-    let (reload, calls) = counting_reload(false);
+    let (reload, calls) = reload_source(false);
     let app = spawn_app_with(Options {
         reload: Some(reload),
         ..Options::default()
@@ -75,14 +69,14 @@ async fn a_signed_webhook_reloads_the_content_and_the_site_serves_it() {
         json,
         json!({"reloaded": true, "version": "v2", "previous": "v1"})
     );
-    assert_eq!(calls.load(Ordering::SeqCst), 1);
+    assert_eq!(calls.loads(), 1);
     let html = body_text(app.get("/insights/newest-insight").await).await;
     assert!(html.contains("Insight newest-insight v2"));
 }
 
 #[tokio::test]
 async fn a_wrong_signature_is_refused_with_401_and_nothing_reloads() {
-    let (reload, calls) = counting_reload(false);
+    let (reload, calls) = reload_source(false);
     let app = spawn_app_with(Options {
         reload: Some(reload),
         ..Options::default()
@@ -104,12 +98,12 @@ async fn a_wrong_signature_is_refused_with_401_and_nothing_reloads() {
         body_text(response).await,
         r#"{"error":"missing header x-contentful-signature"}"#
     );
-    assert_eq!(calls.load(Ordering::SeqCst), 0);
+    assert_eq!(calls.loads(), 0);
 }
 
 #[tokio::test]
 async fn a_replayed_webhook_is_refused() {
-    let (reload, calls) = counting_reload(false);
+    let (reload, calls) = reload_source(false);
     let app = spawn_app_with(Options {
         reload: Some(reload),
         ..Options::default()
@@ -122,12 +116,12 @@ async fn a_replayed_webhook_is_refused() {
     let replay = app.send(signed(SECRET, ts, BODY)).await;
     assert_eq!(replay.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(body_text(replay).await, r#"{"error":"replayed request"}"#);
-    assert_eq!(calls.load(Ordering::SeqCst), 1);
+    assert_eq!(calls.loads(), 1);
 }
 
 #[tokio::test]
 async fn a_stale_webhook_is_refused() {
-    let (reload, calls) = counting_reload(false);
+    let (reload, calls) = reload_source(false);
     let app = spawn_app_with(Options {
         reload: Some(reload),
         ..Options::default()
@@ -135,24 +129,24 @@ async fn a_stale_webhook_is_refused() {
     let response = app.send(signed(SECRET, now_ms() - 31_000, BODY)).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert!(body_text(response).await.contains("stale request"));
-    assert_eq!(calls.load(Ordering::SeqCst), 0);
+    assert_eq!(calls.loads(), 0);
 }
 
 #[tokio::test]
 async fn without_a_secret_every_webhook_is_refused() {
-    let (reload, calls) = counting_reload(false);
+    let (reload, calls) = reload_source(false);
     let app = spawn_app_with(Options {
         secret: None,
         reload: Some(reload),
     });
     let response = app.send(signed(SECRET, now_ms(), BODY)).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(calls.load(Ordering::SeqCst), 0);
+    assert_eq!(calls.loads(), 0);
 }
 
 #[tokio::test]
 async fn a_failed_reload_keeps_serving_the_current_content() {
-    let (reload, calls) = counting_reload(true);
+    let (reload, calls) = reload_source(true);
     let app = spawn_app_with(Options {
         reload: Some(reload),
         ..Options::default()
@@ -164,7 +158,7 @@ async fn a_failed_reload_keeps_serving_the_current_content() {
         !body.contains("line 1"),
         "the cause is logged, not sent: {body}"
     );
-    assert_eq!(calls.load(Ordering::SeqCst), 1);
+    assert_eq!(calls.loads(), 1);
     let html = body_text(app.get("/insights/newest-insight").await).await;
     assert!(html.contains("Insight newest-insight v1"));
 }
