@@ -19,12 +19,21 @@ struct Cli {
 enum Command {
     /// Print the route a path resolves to, as JSON.
     Route(cmd::route::Args),
+    /// Check a contact form (JSON on stdin) by the contact page's rules and print the result.
+    ValidateContact(cmd::validate_contact::Args),
+    /// Render a Contentful rich-text document (JSON on stdin) as HTML.
+    Richtext(cmd::richtext::Args),
+    /// Print the video service and id a link or embed snippet points to, as JSON.
+    VideoId(cmd::video_id::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Route(args) => cmd::route::run(args),
+        Command::ValidateContact(args) => cmd::validate_contact::run(args),
+        Command::Richtext(args) => cmd::richtext::run(args),
+        Command::VideoId(args) => cmd::video_id::run(args),
     };
     match result {
         Ok(code) => code,

@@ -5,6 +5,14 @@
 //! two into a page view model or a redirect. Validation, video links, dates and rich text live
 //! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
 
+pub mod compose;
+pub mod contact;
 pub mod content;
+pub mod copy;
+pub mod format;
+pub mod ports;
 pub mod richtext;
 pub mod routes;
+pub mod rules;
+pub mod video;
+pub mod view;

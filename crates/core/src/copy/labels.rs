@@ -1,0 +1,103 @@
+//! Headings and button labels exactly as SPEC §2 spells them (letter case included), and the
+//! few more the site needs.
+
+/// Home hero title.
+pub const SUPPLY_CHAIN_SOFTWARE: &str = "Supply Chain Software";
+/// Heading of the home page's product grid.
+pub const I_NEED_HELP_WITH: &str = "I need help with...";
+/// Button on product cards.
+pub const DISCOVER_MORE: &str = "DISCOVER MORE";
+/// Case-study teaser: to the story.
+pub const READ_THE_FULL_CUSTOMER_STORY_NOW: &str = "READ THE FULL CUSTOMER STORY NOW";
+/// Case-study teaser: to the index.
+pub const MORE_CUSTOMER_STORIES: &str = "MORE CUSTOMER STORIES";
+/// Blog card button.
+pub const READ_POST: &str = "READ POST";
+/// Home: heading over the blog cards.
+pub const READ_OUR_LATEST_INSIGHTS: &str = "Read Our Latest Insights";
+/// Home: banner heading.
+pub const READ_OUR_CUSTOMER_STORIES: &str = "Read our Customer Stories";
+/// Home: banner button to /case-study-index.
+pub const VIEW_CUSTOMER_STORIES: &str = "VIEW CUSTOMER STORIES";
+/// The mini-card carousel and link lists.
+pub const MORE_INSIGHTS_AND_INFORMATION: &str = "More Insights and Information";
+/// The solutions overview and the home grid.
+pub const OUR_SOLUTIONS: &str = "Our Solutions";
+/// Product pages: opens the demo video.
+pub const VIEW_DEMO: &str = "VIEW DEMO";
+/// Product pages: saves the factsheet.
+pub const DOWNLOAD_FACTSHEET: &str = "DOWNLOAD FACTSHEET";
+/// Sourcing page: opens its video.
+pub const VIEW_STRATEGIC_SOURCING_VIDEO: &str = "VIEW STRATEGIC SOURCING VIDEO";
+/// Sourcing page: saves its factsheet.
+pub const DOWNLOAD_SOURCING_MANAGEMENT_FACTSHEET: &str = "DOWNLOAD SOURCING MANAGEMENT FACTSHEET";
+/// Sourcing page: to /contact-us.
+pub const CONTACT_US_TO_DISCUSS_STRATEGIC_SOURCING: &str =
+    "CONTACT US TO DISCUSS STRATEGIC SOURCING";
+/// Customer stories index heading (and nav label).
+pub const CUSTOMER_STORIES: &str = "Customer Stories";
+/// Insights listing heading.
+pub const OUR_LATEST_INSIGHTS: &str = "Our Latest Insights";
+/// Insights listing: reveals 9 more.
+pub const LOAD_MORE_INSIGHTS: &str = "LOAD MORE INSIGHTS";
+/// Insight article heading.
+pub const INSIGHT: &str = "Insight";
+/// Insight article: the side list.
+pub const MORE_INSIGHTS: &str = "More Insights";
+/// Insight article: opens the article's video.
+pub const WATCH_INSIGHT_VIDEO: &str = "Watch Insight Video";
+/// Insight article: closing call to action.
+pub const READ_MORE_INSIGHTS: &str = "Read More Insights";
+/// Insight article: closing button to /insights.
+pub const VIEW_INSIGHTS: &str = "View Insights";
+/// Contact page heading.
+pub const GET_IN_TOUCH: &str = "Get In Touch";
+/// Case study: saves the PDF.
+pub const DOWNLOAD_THE_FULL_CUSTOMER_STORY_NOW: &str = "DOWNLOAD THE FULL CUSTOMER STORY NOW";
+/// Footer link to /contact-us, and the contact form's heading.
+pub const SEND_US_A_MESSAGE: &str = "Send us a message";
+/// Small-screen menu toggle.
+pub const MENU: &str = "Menu";
+/// Overlay while a screen's data has not arrived.
+pub const LOADING: &str = "Loading...";
+
+/// Case study fact labels.
+pub const CATEGORY: &str = "Category";
+pub const LOCATION: &str = "Location";
+pub const SUPPLIERS: &str = "Suppliers";
+pub const STRATEGY: &str = "Strategy";
+pub const INDUSTRY: &str = "Industry";
+
+/// Case study section headings.
+pub const BACKGROUND: &str = "Background";
+pub const THE_CHALLENGE: &str = "The Challenge";
+pub const THE_SOLUTION: &str = "The Solution";
+pub const THE_OUTCOMES: &str = "The Outcomes";
+
+/// Case study page: heading over its blog cards and related pages.
+pub const RELATED_INSIGHTS: &str = "Related Insights";
+/// Product pages: heading over the related blog cards.
+pub const INSIGHTS_AND_ARTICLES: &str = "Insights and Articles";
+/// About page: heading over its latest insights.
+pub const LATEST_INSIGHTS: &str = "Latest Insights";
+/// Product cards panel heading on pages other than the home page.
+pub const EXPLORE_THE_SUITE: &str = "Explore the Suite";
+/// Solutions overview: the request-a-demo link.
+pub const REQUEST_A_FREE_DEMO: &str = "REQUEST A FREE DEMO";
+/// Sourcing page: the eRFx list heading.
+pub const MORE_ON_ERFX: &str = "More on eRFx and Tendering";
+
+/// The customer stories index introduction.
+pub const CUSTOMER_STORIES_INTRO: &str = "How procurement, sourcing and supplier teams across Australia and New Zealand use the suite to run fairer tenders, manage suppliers and prove savings.";
+
+/// The 404 page.
+pub const NOT_FOUND_TITLE: &str = "Page not found";
+pub const NOT_FOUND_TEXT: &str = "The page you were looking for has moved or no longer exists. These will get you back on track.";
+pub const BACK_TO_HOME: &str = "BACK TO HOME";
+pub const BROWSE_INSIGHTS: &str = "BROWSE INSIGHTS";
+pub const CONTACT_US: &str = "CONTACT US";
+
+/// The privacy page when the space has no privacy policy.
+pub const PRIVACY_POLICY: &str = "Privacy Policy";
+pub const PRIVACY_EMPTY_HEADING: &str = "Our privacy policy is being updated";
+pub const PRIVACY_EMPTY_TEXT: &str = "The policy is not available right now. For any question about how we handle personal information, please contact us and our privacy officer will respond.";

@@ -1,0 +1,79 @@
+//! The copy of the eight product pages, and which modules the home page's grid shows.
+
+mod food;
+mod source;
+mod supply;
+
+use super::ProductCopy;
+use crate::routes::ProductPage;
+
+/// The six module cards of the home page's 'Our Solutions' grid, in the spec's order: eRFx,
+/// supplier information, product information, reverse auction, contract management,
+/// supplier performance.
+pub const HOME_MODULES: [ProductPage; 6] = [
+    ProductPage::Etender,
+    ProductPage::SupplierInformationManagement,
+    ProductPage::ProductInformationManagement,
+    ProductPage::ReverseAuctionEauction,
+    ProductPage::ContractManagement,
+    ProductPage::SupplierPerformanceManagement,
+];
+
+/// The copy of a product page.
+pub fn product(page: ProductPage) -> &'static ProductCopy {
+    match page {
+        ProductPage::Etender => &source::ETENDER,
+        ProductPage::ReverseAuctionEauction => &source::EAUCTION,
+        ProductPage::SourcingManagement => &source::SOURCING,
+        ProductPage::SupplierInformationManagement => &supply::SIM,
+        ProductPage::ContractManagement => &supply::CONTRACTS,
+        ProductPage::SupplierPerformanceManagement => &supply::SPM,
+        ProductPage::ProductInformationManagement => &food::PIM,
+        ProductPage::FoodIndustrySoftware => &food::FOOD,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_product_copy_belongs_to_its_page_and_names_its_logo_and_factsheet_label() {
+        for page in ProductPage::ALL {
+            let copy = product(page);
+            assert_eq!(copy.page, page);
+            assert_eq!(
+                copy.logo,
+                format!("/images/products/{}.svg", page.segment())
+            );
+            assert!(!copy.features.cards.is_empty(), "{page:?} has no features");
+        }
+    }
+
+    #[test]
+    fn supplier_performance_uses_youtube_and_the_others_vimeo() {
+        for page in ProductPage::ALL {
+            let expected = if page == ProductPage::SupplierPerformanceManagement {
+                "youtube"
+            } else {
+                "vimeo"
+            };
+            assert_eq!(product(page).video.service, expected, "{page:?}");
+        }
+    }
+
+    #[test]
+    fn the_sourcing_page_has_its_own_button_labels() {
+        let sourcing = product(ProductPage::SourcingManagement);
+        assert_eq!(sourcing.demo_label, "VIEW STRATEGIC SOURCING VIDEO");
+        assert_eq!(
+            sourcing.factsheet_label,
+            "DOWNLOAD SOURCING MANAGEMENT FACTSHEET"
+        );
+        assert_eq!(product(ProductPage::Etender).demo_label, "VIEW DEMO");
+        assert_eq!(
+            product(ProductPage::Etender).factsheet_label,
+            "DOWNLOAD FACTSHEET"
+        );
+    }
+}

@@ -1,0 +1,125 @@
+//! How dates, read times and robots directives are written on the site (SPEC §2, §4, §9).
+//!
+//! These are the few strings every screen shares, kept in one place so the server, the CLI and
+//! the browser (through WebAssembly) write them identically.
+
+use crate::content::PublishDate;
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The calendar date the editor chose, written 'Month DD, YYYY' (`March 05, 2024`): the full
+/// English month name, the day zero-padded to two digits, the four-digit year.
+///
+/// The date is the one the editor typed, not converted to any time zone, so a post published
+/// "2024-03-05T08:00+10:00" reads March 05 everywhere.
+pub fn format_date(date: &PublishDate) -> String {
+    // PublishDate can only be built with a month in 1..=12; the fallback keeps this total anyway.
+    let month = MONTHS
+        .get(usize::from(date.month).wrapping_sub(1))
+        .copied()
+        .unwrap_or("");
+    format!("{month} {:02}, {:04}", date.day, date.year)
+}
+
+/// The line above an insight's title: 'Read Time: {n} minutes', or the formatted publish date
+/// when the post has no read time.
+///
+/// A read time of 0 counts as no read time (an editor who leaves the field at zero has not
+/// estimated it, and "Read Time: 0 minutes" tells a visitor nothing). Every other value keeps the
+/// spec's exact text, so 1 gives 'Read Time: 1 minutes': the spec fixes the text, not its grammar.
+pub fn read_time_line(minutes: Option<u32>, date: &PublishDate) -> String {
+    match minutes {
+        Some(n) if n > 0 => format!("Read Time: {n} minutes"),
+        _ => format_date(date),
+    }
+}
+
+/// The robots directive of a page whose index flag is `seo_index`: pages that are not indexed
+/// are still followed, so their links keep counting.
+pub fn robots(seo_index: bool) -> &'static str {
+    if seo_index {
+        "index, follow"
+    } else {
+        "noindex, follow"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(s: &str) -> PublishDate {
+        PublishDate::parse(s).unwrap()
+    }
+
+    #[test]
+    fn format_date_writes_full_month_zero_padded_day_and_year() {
+        for (input, expected) in [
+            ("2024-03-05", "March 05, 2024"),
+            ("2024-01-01", "January 01, 2024"),
+            ("2023-02-28", "February 28, 2023"),
+            ("2024-02-29", "February 29, 2024"),
+            ("2021-04-30", "April 30, 2021"),
+            ("2022-05-09", "May 09, 2022"),
+            ("2022-06-10", "June 10, 2022"),
+            ("2022-07-04", "July 04, 2022"),
+            ("2022-08-15", "August 15, 2022"),
+            ("2022-09-01", "September 01, 2022"),
+            ("2022-10-31", "October 31, 2022"),
+            ("2022-11-11", "November 11, 2022"),
+            ("1999-12-31", "December 31, 1999"),
+        ] {
+            assert_eq!(format_date(&date(input)), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn format_date_keeps_the_editors_calendar_date_whatever_the_offset() {
+        for (input, expected) in [
+            ("2024-03-05T08:00+10:00", "March 05, 2024"),
+            ("2024-03-05T23:59-11:00", "March 05, 2024"),
+            ("2024-03-05T00:00:00.000Z", "March 05, 2024"),
+        ] {
+            assert_eq!(format_date(&date(input)), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn read_time_line_uses_the_spec_text_for_every_positive_read_time() {
+        let d = date("2024-03-05");
+        for (minutes, expected) in [
+            (Some(1), "Read Time: 1 minutes"),
+            (Some(5), "Read Time: 5 minutes"),
+            (Some(12), "Read Time: 12 minutes"),
+            (Some(u32::MAX), "Read Time: 4294967295 minutes"),
+        ] {
+            assert_eq!(read_time_line(minutes, &d), expected, "{minutes:?}");
+        }
+    }
+
+    #[test]
+    fn read_time_line_falls_back_to_the_date_when_read_time_is_missing_or_zero() {
+        let d = date("2024-03-05");
+        assert_eq!(read_time_line(None, &d), "March 05, 2024");
+        assert_eq!(read_time_line(Some(0), &d), "March 05, 2024");
+    }
+
+    #[test]
+    fn robots_follows_links_whether_or_not_the_page_is_indexed() {
+        assert_eq!(robots(true), "index, follow");
+        assert_eq!(robots(false), "noindex, follow");
+    }
+}

@@ -1,0 +1,27 @@
+//! The ports: what core needs from the world outside it, as traits that adapters implement.
+//!
+//! Ports are named by role (a [`ContentSource`], an [`EnquiryOutbox`]); adapters by technology
+//! (an export file, Contentful, SQLite, Brevo, reCAPTCHA). Front doors hold them as
+//! `Arc<dyn Port>`, so every asynchronous port is `Send + Sync` and its futures are `Send`.
+//! Each method's documentation lists the error variants it returns, and each error enum belongs
+//! to one port, so a caller matches on exactly what can happen.
+//!
+//! In-memory fakes of every port live in `fakes`, behind the `test-support` feature.
+
+mod clock;
+mod content;
+mod delivery;
+mod outbox;
+mod robot;
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod fakes;
+
+pub use clock::{Clock, UnixMillis};
+pub use content::{ContentLoadError, ContentSource};
+pub use delivery::{DeliveryError, EnquiryDelivery};
+pub use outbox::{
+    Attempt, EnquiryOutbox, EnquiryStatus, Job, JobFilter, JobKind, JobState, OutboxError,
+    StoredEnquiry,
+};
+pub use robot::{RobotCheck, RobotCheckError};

@@ -1,0 +1,77 @@
+//! Where the site's content comes from: one call loads the whole space.
+
+use crate::content::ContentSet;
+use async_trait::async_trait;
+
+/// A source of the site's content: a Contentful space over its APIs, or a space export file.
+#[async_trait]
+pub trait ContentSource: Send + Sync {
+    /// Loads every published entry and asset of the space into one [`ContentSet`], with its
+    /// version set so that the same content always gives the same version.
+    ///
+    /// Errors:
+    /// - [`ContentLoadError::Unreachable`] when the source cannot be reached or read now;
+    /// - [`ContentLoadError::Unauthorised`] when it refuses the credentials;
+    /// - [`ContentLoadError::NotFound`] when there is no space, environment or file there;
+    /// - [`ContentLoadError::Malformed`] when it answers with content that cannot be read.
+    async fn load(&self) -> Result<ContentSet, ContentLoadError>;
+}
+
+/// Why the content could not be loaded. `location` says where the source looked (a URL
+/// without any token, or a file path); it never holds a secret.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ContentLoadError {
+    /// The source did not answer, or not in time: a network failure, a timeout, a server
+    /// error, rate limiting that outlasted the adapter's back-off, or a file that cannot be
+    /// read. Worth trying again later; meanwhile keep serving the last good content.
+    #[error("content source {location} is unreachable: {reason}")]
+    Unreachable { location: String, reason: String },
+    /// The source refused the access token (HTTP 401 or 403). Trying again will not help
+    /// until the token setting is fixed.
+    #[error("content source {location} refused the access token: {reason}")]
+    Unauthorised { location: String, reason: String },
+    /// Nothing is there: an unknown space or environment (HTTP 404), or a missing file.
+    #[error("no content at {location}")]
+    NotFound { location: String },
+    /// The source answered, but with something that is not content the site can read: a
+    /// body that is not JSON, a GraphQL error, an export without entries.
+    #[error("content from {location} is malformed: {reason}")]
+    Malformed { location: String, reason: String },
+}
+
+impl ContentLoadError {
+    /// Whether trying again later may succeed without anyone changing a setting.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, ContentLoadError::Unreachable { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_location_and_only_unreachable_is_transient() {
+        let e = ContentLoadError::Unauthorised {
+            location: "https://graphql.contentful.com/content/v1/spaces/abc".into(),
+            reason: "HTTP 401".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "content source https://graphql.contentful.com/content/v1/spaces/abc refused the access token: HTTP 401"
+        );
+        assert!(!e.is_transient());
+        let e = ContentLoadError::Unreachable {
+            location: "content/demo/export.json".into(),
+            reason: "permission denied".into(),
+        };
+        assert!(e.is_transient());
+        assert_eq!(
+            ContentLoadError::NotFound {
+                location: "missing.json".into()
+            }
+            .to_string(),
+            "no content at missing.json"
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! Sending a stored enquiry on: the two deliveries each enquiry needs.
+
+use super::{JobKind, StoredEnquiry};
+use async_trait::async_trait;
+use std::time::Duration;
+
+/// Delivers enquiries: Brevo in production, a local mailbox folder by default.
+///
+/// Each operation is one job of the outbox, retried on its own, so both must be safe to
+/// repeat: the enquiry id is the idempotency key.
+#[async_trait]
+pub trait EnquiryDelivery: Send + Sync {
+    /// Emails the company's information inbox with the enquiry (name, organisation, phone,
+    /// email and message, every value escaped), with the visitor as Reply-To. A repeat for
+    /// the same enquiry id must not send a second email.
+    ///
+    /// Errors: [`DeliveryError::Permanent`] when the provider refuses the message for good;
+    /// [`DeliveryError::Transient`] when trying again later may work.
+    async fn notify_inbox(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError>;
+
+    /// Creates the visitor as a marketing contact (email; first name, last name,
+    /// organisation and phone as attributes), or updates the contact with that email.
+    ///
+    /// Errors: [`DeliveryError::Permanent`] when the provider refuses the contact for good;
+    /// [`DeliveryError::Transient`] when trying again later may work.
+    async fn upsert_contact(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError>;
+
+    /// Runs the operation that does a job of `kind`.
+    ///
+    /// Errors: those of [`EnquiryDelivery::notify_inbox`] or
+    /// [`EnquiryDelivery::upsert_contact`].
+    async fn deliver(&self, kind: JobKind, enquiry: &StoredEnquiry) -> Result<(), DeliveryError> {
+        match kind {
+            JobKind::NotifyInbox => self.notify_inbox(enquiry).await,
+            JobKind::UpsertContact => self.upsert_contact(enquiry).await,
+        }
+    }
+}
+
+/// Why a delivery did not happen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeliveryError {
+    /// Refused for good: a request the provider rejects (HTTP 400), a key it does not accept
+    /// (401, 403). Retrying the same request cannot succeed; the job is dead-lettered and an
+    /// operator must look.
+    #[error("delivery refused: {reason}")]
+    Permanent { reason: String },
+    /// Not now: rate limited (429), a server error (5xx), a timeout or a refused connection.
+    /// `retry_after` is the provider's own hint (a rate-limit reset) when it gave one.
+    #[error("delivery failed for now: {reason}")]
+    Transient {
+        reason: String,
+        retry_after: Option<Duration>,
+    },
+}
+
+impl DeliveryError {
+    /// Whether a later attempt may succeed.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, DeliveryError::Transient { .. })
+    }
+}

@@ -1,0 +1,242 @@
+//! The durable outbox: enquiries stored before anything is sent, and the delivery jobs that
+//! send them on, so no enquiry is lost to a failed call, a crash or a restart.
+//!
+//! Every stored enquiry gets one job of each [`JobKind`], delivered independently. A job is
+//! [`JobState::Pending`] until an attempt delivers it, or until it is given up on and becomes
+//! [`JobState::Dead`] (visible to operators, who may requeue it). Workers [`claim`] due jobs
+//! for a lease, so two workers never attempt the same job at once and a job whose worker died
+//! comes due again when its lease runs out.
+//!
+//! [`claim`]: EnquiryOutbox::claim
+
+use super::UnixMillis;
+use crate::contact::{Enquiry, EnquiryId};
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+/// An enquiry as the outbox holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredEnquiry {
+    pub id: EnquiryId,
+    pub received_at: UnixMillis,
+    pub enquiry: Enquiry,
+}
+
+/// The two deliveries every enquiry needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JobKind {
+    /// Email the company's information inbox.
+    NotifyInbox,
+    /// Create or update the visitor as a marketing contact.
+    UpsertContact,
+}
+
+impl JobKind {
+    /// Both kinds, in the order they are created.
+    pub const ALL: [JobKind; 2] = [JobKind::NotifyInbox, JobKind::UpsertContact];
+
+    /// The kind as it is written in listings and stored: `notify-inbox`, `upsert-contact`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobKind::NotifyInbox => "notify-inbox",
+            JobKind::UpsertContact => "upsert-contact",
+        }
+    }
+}
+
+impl fmt::Display for JobKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where a job is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JobState {
+    /// Not delivered yet; due at its `next_attempt_at`.
+    Pending,
+    /// Delivered; nothing more to do.
+    Delivered,
+    /// Given up on (a permanent error, or too many attempts); waits for an operator.
+    Dead,
+}
+
+impl JobState {
+    /// The state as it is written in listings and stored: `pending`, `delivered`, `dead`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobState::Pending => "pending",
+            JobState::Delivered => "delivered",
+            JobState::Dead => "dead",
+        }
+    }
+}
+
+impl fmt::Display for JobState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One delivery job of one enquiry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Job {
+    pub enquiry_id: EnquiryId,
+    pub kind: JobKind,
+    pub state: JobState,
+    /// Attempts recorded so far.
+    pub attempts: u32,
+    /// When a pending job is next due (or when its current lease runs out); `None` once
+    /// the job is finished.
+    pub next_attempt_at: Option<UnixMillis>,
+    /// When the job was delivered or given up on.
+    pub finished_at: Option<UnixMillis>,
+    /// Why the last failed attempt failed.
+    pub last_error: Option<String>,
+}
+
+/// An enquiry with all of its jobs, for operators.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnquiryStatus {
+    pub stored: StoredEnquiry,
+    pub jobs: Vec<Job>,
+}
+
+/// Which jobs [`EnquiryOutbox::jobs`] lists: every job by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JobFilter {
+    /// Only jobs in this state.
+    pub state: Option<JobState>,
+    /// At most this many.
+    pub limit: Option<usize>,
+}
+
+/// The outcome of one attempt at a job, as the worker decided it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// Delivered.
+    Delivered,
+    /// Failed; try again at `retry_at`.
+    Retry {
+        reason: String,
+        retry_at: UnixMillis,
+    },
+    /// Failed and given up on.
+    GiveUp { reason: String },
+}
+
+/// The durable store of enquiries and their delivery jobs (SQLite in production).
+#[async_trait]
+pub trait EnquiryOutbox: Send + Sync {
+    /// Stores `enquiry`, received at `received_at`, together with one pending job of each
+    /// kind due at once, all or nothing, durably before returning; returns the new
+    /// enquiry's id.
+    ///
+    /// Errors: [`OutboxError::Unavailable`] when it cannot be stored (nothing is stored).
+    async fn store(
+        &self,
+        enquiry: &Enquiry,
+        received_at: UnixMillis,
+    ) -> Result<EnquiryId, OutboxError>;
+
+    /// Lists the jobs that match `filter`, by enquiry in the order they were stored, then
+    /// by kind.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn jobs(&self, filter: JobFilter) -> Result<Vec<Job>, OutboxError>;
+
+    /// One enquiry with its jobs.
+    ///
+    /// Errors: [`OutboxError::NotFound`] when there is no enquiry `id`;
+    /// [`OutboxError::Unavailable`].
+    async fn inspect(&self, id: &EnquiryId) -> Result<EnquiryStatus, OutboxError>;
+
+    /// Claims up to `limit` pending jobs due at or before `now`, earliest due first, each
+    /// with its enquiry, and moves their `next_attempt_at` to `now + lease` so that no other
+    /// claim returns them before the lease runs out.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn claim(
+        &self,
+        now: UnixMillis,
+        limit: usize,
+        lease: Duration,
+    ) -> Result<Vec<(Job, StoredEnquiry)>, OutboxError>;
+
+    /// Records one attempt at the `kind` job of enquiry `id`, made at `now`, and returns the
+    /// job as it now is: attempts counted, and delivered, due again at `retry_at`, or dead.
+    ///
+    /// Errors: [`OutboxError::NotFound`] when there is no enquiry `id`;
+    /// [`OutboxError::NotPending`] when the job is already delivered or dead;
+    /// [`OutboxError::Unavailable`].
+    async fn record(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        attempt: Attempt,
+        now: UnixMillis,
+    ) -> Result<Job, OutboxError>;
+
+    /// Makes the dead jobs of enquiry `id` pending again, due at `now`, with their attempt
+    /// count reset, and returns all of its jobs.
+    ///
+    /// Errors: [`OutboxError::NotFound`] when there is no enquiry `id`;
+    /// [`OutboxError::Unavailable`].
+    async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError>;
+
+    /// Removes every enquiry whose jobs were all delivered before `before`, with its jobs;
+    /// returns how many enquiries were removed.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn purge_delivered(&self, before: UnixMillis) -> Result<usize, OutboxError>;
+}
+
+/// Why the outbox could not do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OutboxError {
+    /// The store cannot be used now: it cannot be opened, the disk is full, it stayed
+    /// locked too long, or an I/O error. The contact endpoint answers 503.
+    #[error("enquiry outbox is unavailable: {reason}")]
+    Unavailable { reason: String },
+    /// No enquiry with this id.
+    #[error("no enquiry {id} in the outbox")]
+    NotFound { id: EnquiryId },
+    /// The job is finished already, so an attempt cannot be recorded against it.
+    #[error("{kind} job of enquiry {id} is {state}, not pending")]
+    NotPending {
+        id: EnquiryId,
+        kind: JobKind,
+        state: JobState,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_states_read_the_same_in_json_and_in_messages() {
+        assert_eq!(
+            serde_json::to_string(&JobKind::ALL).unwrap(),
+            r#"["notify-inbox","upsert-contact"]"#
+        );
+        assert_eq!(serde_json::to_string(&JobState::Dead).unwrap(), r#""dead""#);
+        let id = EnquiryId::parse("enquiry-7").unwrap();
+        assert_eq!(
+            OutboxError::NotPending {
+                id,
+                kind: JobKind::UpsertContact,
+                state: JobState::Delivered
+            }
+            .to_string(),
+            "upsert-contact job of enquiry enquiry-7 is delivered, not pending"
+        );
+    }
+}

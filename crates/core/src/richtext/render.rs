@@ -1,0 +1,654 @@
+//! Rich text to safe HTML.
+//!
+//! Every Contentful node type has a rendering here; a node type this code does not know is
+//! skipped with its subtree while its siblings are kept, so a new editor feature degrades to
+//! missing content rather than a broken page. All text and attribute values are escaped, and a
+//! link is only written when [`href::classify`](super::href::classify) allows its target;
+//! otherwise its text is shown without a link. Rendering never fails and never panics.
+
+use super::href::{self, Href};
+use super::model::{Document, Node};
+use crate::content::{Asset, ContentSet, EntryRef};
+use crate::routes::Route;
+use std::fmt::Write;
+
+/// Nodes nested deeper than this are dropped: a real document is a handful of levels deep,
+/// and the cap keeps a hostile document from exhausting the stack.
+const MAX_DEPTH: usize = 64;
+
+/// Where rich-text links to entries and assets point.
+pub trait LinkResolver {
+    /// The site path of an entry (`/insights/{slug}`, …), or `None` when the entry is not
+    /// something the site shows.
+    fn entry_path(&self, id: &str) -> Option<String>;
+
+    /// An asset by id.
+    fn asset(&self, id: &str) -> Option<&Asset>;
+
+    /// The title a link card shows for an entry. Without one the card shows its path.
+    fn entry_title(&self, _id: &str) -> Option<String> {
+        None
+    }
+}
+
+/// Resolves nothing: entry links render as plain text and embedded entries and assets are
+/// left out. For rendering a document on its own (`supplysite richtext`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoLinks;
+
+impl LinkResolver for NoLinks {
+    fn entry_path(&self, _id: &str) -> Option<String> {
+        None
+    }
+
+    fn asset(&self, _id: &str) -> Option<&Asset> {
+        None
+    }
+}
+
+/// Posts link to `/insights/{slug}`, case studies to `/case-study/{slug}` and page-builder
+/// pages to `/page/{slug}`; assets come from the space's asset table.
+impl LinkResolver for ContentSet {
+    fn entry_path(&self, id: &str) -> Option<String> {
+        let route = match self.entry(id)? {
+            EntryRef::Post(i) => Route::Insight(self.posts().get(i)?.slug.clone()),
+            EntryRef::CaseStudy(i) => Route::CaseStudy(self.case_studies().get(i)?.slug.clone()),
+            EntryRef::Page(i) => Route::Page(self.pages().get(i)?.slug.clone()),
+        };
+        Some(route.path())
+    }
+
+    fn asset(&self, id: &str) -> Option<&Asset> {
+        ContentSet::asset(self, id)
+    }
+
+    fn entry_title(&self, id: &str) -> Option<String> {
+        let title = match self.entry(id)? {
+            EntryRef::Post(i) => &self.posts().get(i)?.title,
+            EntryRef::CaseStudy(i) => &self.case_studies().get(i)?.title,
+            EntryRef::Page(i) => &self.pages().get(i)?.title,
+        };
+        Some(title.clone())
+    }
+}
+
+/// Renders a document as HTML.
+///
+/// Trailing empty paragraphs are dropped (Contentful's editor always ends a document with
+/// one); empty paragraphs elsewhere are kept as `<p></p>` because the editor put them there.
+pub fn to_html(doc: &Document, links: &dyn LinkResolver) -> String {
+    let blocks = doc.blocks();
+    let keep = blocks.len()
+        - blocks
+            .iter()
+            .rev()
+            .take_while(|n| is_empty_paragraph(n))
+            .count();
+    let mut r = Renderer {
+        links,
+        out: String::new(),
+    };
+    r.nodes(&blocks[..keep], 1);
+    r.out
+}
+
+fn is_empty_paragraph(node: &Node) -> bool {
+    node.node_type == "paragraph"
+        && node
+            .content
+            .iter()
+            .all(|n| n.node_type == "text" && n.value.as_deref().unwrap_or("").is_empty())
+}
+
+struct Renderer<'a> {
+    links: &'a dyn LinkResolver,
+    out: String,
+}
+
+impl<'a> Renderer<'a> {
+    fn nodes(&mut self, nodes: &[Node], depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        for node in nodes {
+            self.node(node, depth);
+        }
+    }
+
+    fn node(&mut self, node: &Node, depth: usize) {
+        let children = &node.content;
+        let wrap = |tag: &str| (format!("<{tag}>"), format!("</{tag}>"));
+        let (open, close) = match node.node_type.as_str() {
+            "text" => {
+                text(&mut self.out, node);
+                return;
+            }
+            "document" => (String::new(), String::new()),
+            "paragraph" => wrap("p"),
+            "heading-1" => wrap("h1"),
+            "heading-2" => wrap("h2"),
+            "heading-3" => wrap("h3"),
+            "heading-4" => wrap("h4"),
+            "heading-5" => wrap("h5"),
+            "heading-6" => wrap("h6"),
+            "ordered-list" => wrap("ol"),
+            "unordered-list" => wrap("ul"),
+            "list-item" => wrap("li"),
+            "blockquote" => wrap("blockquote"),
+            "hr" => {
+                self.out.push_str("<hr>");
+                return;
+            }
+            "table" => ("<table><tbody>".into(), "</tbody></table>".into()),
+            "table-row" => wrap("tr"),
+            "table-header-cell" => wrap("th"),
+            "table-cell" => wrap("td"),
+            "hyperlink" => match node
+                .uri()
+                .and_then(|u| Some((u.trim(), href::classify(u)?)))
+            {
+                Some((uri, kind)) => anchor(uri, kind, &[]),
+                None => (String::new(), String::new()),
+            },
+            "entry-hyperlink" => match self.entry_path(node) {
+                Some(path) => anchor(&path, Href::Internal, &[]),
+                None => (String::new(), String::new()),
+            },
+            "asset-hyperlink" => match self.asset(node).and_then(file_href) {
+                Some((url, kind)) => anchor(url, kind, &[]),
+                None => (String::new(), String::new()),
+            },
+            // Resources live in other spaces, which this site does not load: keep the words.
+            "resource-hyperlink" => (String::new(), String::new()),
+            "embedded-entry-block" => {
+                if let Some(card) = self.entry_link(node) {
+                    let _ = write!(self.out, "<div class=\"rich-text-card\">{card}</div>");
+                }
+                return;
+            }
+            "embedded-entry-inline" => {
+                if let Some(link) = self.entry_link(node) {
+                    self.out.push_str(&link);
+                }
+                return;
+            }
+            "embedded-asset-block" => {
+                if let Some(asset) = self.asset(node) {
+                    embedded_asset(&mut self.out, asset);
+                }
+                return;
+            }
+            // Unknown types and embedded resources: skipped, subtree and all.
+            _ => return,
+        };
+        // A link with no words would be an empty, unlabelled target: leave it out.
+        let before = self.out.len();
+        self.out.push_str(&open);
+        let after_open = self.out.len();
+        self.nodes(children, depth + 1);
+        if open.starts_with("<a ") && self.out.len() == after_open {
+            self.out.truncate(before);
+        } else {
+            self.out.push_str(&close);
+        }
+    }
+
+    fn entry_path(&self, node: &Node) -> Option<String> {
+        let target = node.target()?;
+        if target.link_type != "Entry" {
+            return None;
+        }
+        self.links.entry_path(target.id)
+    }
+
+    fn asset(&self, node: &Node) -> Option<&'a Asset> {
+        let target = node.target()?;
+        if target.link_type != "Asset" {
+            return None;
+        }
+        self.links.asset(target.id)
+    }
+
+    /// `<a href="/insights/slug">Title</a>` for an embedded entry the site shows.
+    fn entry_link(&self, node: &Node) -> Option<String> {
+        let path = self.entry_path(node)?;
+        let id = node.target()?.id;
+        let title = self
+            .links
+            .entry_title(id)
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or_else(|| path.clone());
+        let (open, close) = anchor(&path, Href::Internal, &[]);
+        Some(format!("{open}{}{close}", escape(&title)))
+    }
+}
+
+/// The opening and closing tags of a link; `extra` are further `name="value"` attributes.
+fn anchor(href: &str, kind: Href, extra: &[(&str, &str)]) -> (String, String) {
+    let mut open = format!("<a href=\"{}\"", escape(href));
+    for (name, value) in extra {
+        let _ = write!(open, " {name}=\"{}\"", escape(value));
+    }
+    if kind == Href::External {
+        open.push_str(" target=\"_blank\" rel=\"noopener noreferrer\"");
+    }
+    open.push('>');
+    (open, "</a>".into())
+}
+
+/// The URL of an asset's file and how it opens, when it is safe to link to.
+fn file_href(asset: &Asset) -> Option<(&str, Href)> {
+    let url = asset.url.trim();
+    Some((url, href::classify(url)?))
+}
+
+/// An image as `<figure><img …></figure>`, any other file as a download link.
+fn embedded_asset(out: &mut String, asset: &Asset) {
+    let Some((url, kind)) = file_href(asset) else {
+        return;
+    };
+    if is_image(asset) {
+        let _ = write!(
+            out,
+            "<figure class=\"rich-text-image\"><img src=\"{}\" alt=\"{}\"",
+            escape(url),
+            escape(asset.alt())
+        );
+        if let Some(w) = asset.width {
+            let _ = write!(out, " width=\"{w}\"");
+        }
+        if let Some(h) = asset.height {
+            let _ = write!(out, " height=\"{h}\"");
+        }
+        out.push_str(" loading=\"lazy\"></figure>");
+    } else {
+        let label = [&asset.title, &asset.file_name]
+            .into_iter()
+            .flatten()
+            .find(|s| !s.trim().is_empty())
+            .map(String::as_str)
+            .unwrap_or("Download");
+        let (open, close) = anchor(url, kind, &[("download", "")]);
+        let _ = write!(
+            out,
+            "<p class=\"rich-text-file\">{open}{}{close}</p>",
+            escape(label)
+        );
+    }
+}
+
+/// Images by MIME type, or by file extension when the type is unknown.
+fn is_image(asset: &Asset) -> bool {
+    if let Some(t) = &asset.content_type {
+        return t.trim().to_ascii_lowercase().starts_with("image/");
+    }
+    let name = asset.file_name.as_deref().unwrap_or(&asset.url);
+    let name = name.split(['?', '#']).next().unwrap_or("");
+    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    matches!(
+        ext.as_deref(),
+        Some("jpg" | "jpeg" | "png" | "gif" | "webp" | "avif" | "svg")
+    )
+}
+
+/// Marks, outermost first. Fixed order so the same marks always nest the same way.
+const MARKS: [(&str, &str); 7] = [
+    ("bold", "strong"),
+    ("italic", "em"),
+    ("underline", "u"),
+    ("strikethrough", "s"),
+    ("superscript", "sup"),
+    ("subscript", "sub"),
+    ("code", "code"),
+];
+
+/// A text node: escaped, soft line breaks as `<br>`, wrapped in its marks.
+fn text(out: &mut String, node: &Node) {
+    let value = node.value.as_deref().unwrap_or("");
+    if value.is_empty() {
+        return;
+    }
+    let marks: Vec<&str> = MARKS
+        .iter()
+        .filter(|(kind, _)| node.marks.iter().any(|m| m.kind == *kind))
+        .map(|&(_, tag)| tag)
+        .collect();
+    for tag in &marks {
+        let _ = write!(out, "<{tag}>");
+    }
+    for (i, line) in value.replace("\r\n", "\n").split('\n').enumerate() {
+        if i > 0 {
+            out.push_str("<br>");
+        }
+        out.push_str(&escape(line));
+    }
+    for tag in marks.iter().rev() {
+        let _ = write!(out, "</{tag}>");
+    }
+}
+
+/// Escapes text for use in element content and in double- or single-quoted attributes.
+pub(crate) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ContentParts;
+    use crate::richtext::{plain_text, word_count};
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    /// A space with one post, case study and page, and the assets the fixtures embed.
+    fn space() -> ContentSet {
+        let parts: ContentParts = serde_json::from_value(json!({
+            "posts": [{
+                "id": "post-1", "slug": "why-erfx", "title": "Why eRFx <matters>",
+                "description": "", "publishDate": "2024-03-05", "hasVideo": false,
+                "tags": [], "products": [], "seoIndex": true
+            }],
+            "caseStudies": [{
+                "id": "case-1", "slug": "manage-contractor-compliance", "title": "Contractor compliance",
+                "organisation": "", "products": [], "orderPriority": 1, "quotedPerson": "",
+                "quotedPersonJobTitle": "", "calloutQuote": "", "teaserHeading": "",
+                "extractForTeaser": "", "hasPdf": false, "seoIndex": true
+            }],
+            "pages": [{
+                "id": "page-1", "title": "Supplier onboarding", "slug": "supplier-onboarding",
+                "seoIndex": true, "addComponents": [], "products": [], "slices": []
+            }],
+            "faqLists": [], "timeline": [], "customerLogos": [],
+            "assets": {
+                "diagram": {
+                    "id": "diagram", "url": "//images.ctfassets.net/space/diagram.png",
+                    "title": "Diagram", "description": "How a tender \"flows\"",
+                    "fileName": "diagram.png", "contentType": "image/png",
+                    "width": 1200, "height": 630
+                },
+                "factsheet": {
+                    "id": "factsheet", "url": "/assets/etender-factsheet.pdf",
+                    "title": "eTender factsheet", "fileName": "etender-factsheet.pdf",
+                    "contentType": "application/pdf"
+                },
+                "evil-image": {
+                    "id": "evil-image", "url": "https://example.com/x.png?\"><script>",
+                    "description": "\" onerror=\"alert(1)"
+                },
+                "script-url": {
+                    "id": "script-url", "url": "javascript:alert(1)", "title": "bad",
+                    "contentType": "image/png"
+                }
+            }
+        }))
+        .expect("test space");
+        ContentSet::new(parts, "test")
+    }
+
+    fn doc(v: serde_json::Value) -> Document {
+        Document::from_json(v).unwrap()
+    }
+
+    fn t(s: &str) -> serde_json::Value {
+        json!({"nodeType": "text", "value": s, "marks": [], "data": {}})
+    }
+
+    fn para(content: Vec<serde_json::Value>) -> serde_json::Value {
+        json!({"nodeType": "paragraph", "data": {}, "content": content})
+    }
+
+    fn html(blocks: Vec<serde_json::Value>) -> String {
+        to_html(
+            &doc(json!({"nodeType": "document", "data": {}, "content": blocks})),
+            &space(),
+        )
+    }
+
+    #[test]
+    fn fixtures_render_as_in_their_snapshots() {
+        let links = space();
+        insta::glob!("../../tests/fixtures/richtext", "*.json", |path| {
+            let raw = std::fs::read_to_string(path).unwrap();
+            let value: serde_json::Value = serde_json::from_str(&raw).unwrap();
+            let rendered = match Document::from_json(value) {
+                Ok(d) => json!({
+                    "html": to_html(&d, &links),
+                    "htmlWithoutLinks": to_html(&d, &NoLinks),
+                    "plainText": plain_text(&d),
+                    "wordCount": word_count(&d),
+                }),
+                Err(e) => json!({ "error": e.to_string() }),
+            };
+            insta::assert_json_snapshot!(rendered);
+        });
+    }
+
+    #[test]
+    fn content_set_resolves_entries_to_their_site_routes_and_titles() {
+        let s = space();
+        assert_eq!(
+            s.entry_path("post-1").as_deref(),
+            Some("/insights/why-erfx")
+        );
+        assert_eq!(
+            s.entry_path("case-1").as_deref(),
+            Some("/case-study/manage-contractor-compliance")
+        );
+        assert_eq!(
+            s.entry_path("page-1").as_deref(),
+            Some("/page/supplier-onboarding")
+        );
+        assert_eq!(s.entry_path("nope"), None);
+        assert_eq!(
+            s.entry_title("page-1").as_deref(),
+            Some("Supplier onboarding")
+        );
+        assert_eq!(
+            LinkResolver::asset(&s, "factsheet").map(|a| a.url.as_str()),
+            Some("/assets/etender-factsheet.pdf")
+        );
+    }
+
+    #[test]
+    fn external_links_open_in_a_new_tab_without_an_opener_and_site_links_do_not() {
+        let out = html(vec![para(vec![
+            json!({"nodeType": "hyperlink", "data": {"uri": "https://x.test"}, "content": [t("out")]}),
+            json!({"nodeType": "hyperlink", "data": {"uri": "/etender"}, "content": [t("in")]}),
+        ])]);
+        assert_eq!(
+            out,
+            "<p><a href=\"https://x.test\" target=\"_blank\" rel=\"noopener noreferrer\">out</a>\
+             <a href=\"/etender\">in</a></p>"
+        );
+    }
+
+    #[test]
+    fn refused_links_keep_their_words_without_the_link() {
+        let out = html(vec![para(vec![
+            json!({"nodeType": "hyperlink", "data": {"uri": " JAVA\nSCRIPT:alert(1)"}, "content": [t("click")]}),
+        ])]);
+        assert_eq!(out, "<p>click</p>");
+    }
+
+    #[test]
+    fn trailing_empty_paragraphs_are_dropped_but_inner_ones_kept() {
+        let out = html(vec![
+            para(vec![]),
+            para(vec![t("a")]),
+            para(vec![t("")]),
+            para(vec![t("b")]),
+            para(vec![t("")]),
+            para(vec![]),
+        ]);
+        assert_eq!(out, "<p></p><p>a</p><p></p><p>b</p>");
+    }
+
+    #[test]
+    fn marks_nest_in_one_fixed_order_whatever_order_the_editor_applied_them() {
+        let a = html(vec![para(vec![
+            json!({"nodeType": "text", "value": "x", "marks": [{"type": "italic"}, {"type": "bold"}], "data": {}}),
+        ])]);
+        let b = html(vec![para(vec![
+            json!({"nodeType": "text", "value": "x", "marks": [{"type": "bold"}, {"type": "italic"}], "data": {}}),
+        ])]);
+        assert_eq!(a, "<p><strong><em>x</em></strong></p>");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn nesting_beyond_the_depth_cap_is_dropped_instead_of_overflowing_the_stack() {
+        let mut node = Node {
+            node_type: "blockquote".into(),
+            value: None,
+            marks: vec![],
+            data: serde_json::Value::Null,
+            content: vec![],
+        };
+        for _ in 0..10_000 {
+            node = Node {
+                content: vec![node],
+                ..node_like("blockquote")
+            };
+        }
+        let d = Document(Node {
+            content: vec![node],
+            ..node_like("document")
+        });
+        let out = to_html(&d, &NoLinks);
+        assert_eq!(out.matches("<blockquote>").count(), MAX_DEPTH);
+        assert_eq!(plain_text(&d), "");
+        // Dropping the deep tree is recursive too; forget it so the test measures rendering only.
+        std::mem::forget(d);
+    }
+
+    fn node_like(kind: &str) -> Node {
+        Node {
+            node_type: kind.into(),
+            value: None,
+            marks: vec![],
+            data: serde_json::Value::Null,
+            content: vec![],
+        }
+    }
+
+    const NODE_TYPES: &[&str] = &[
+        "document",
+        "paragraph",
+        "heading-1",
+        "heading-6",
+        "ordered-list",
+        "unordered-list",
+        "list-item",
+        "blockquote",
+        "hr",
+        "table",
+        "table-row",
+        "table-header-cell",
+        "table-cell",
+        "embedded-entry-block",
+        "embedded-entry-inline",
+        "embedded-asset-block",
+        "embedded-resource-block",
+        "embedded-resource-inline",
+        "hyperlink",
+        "entry-hyperlink",
+        "asset-hyperlink",
+        "resource-hyperlink",
+        "text",
+        "no-such-type",
+    ];
+
+    const MARK_TYPES: &[&str] = &[
+        "bold",
+        "italic",
+        "underline",
+        "code",
+        "superscript",
+        "subscript",
+        "strikethrough",
+        "<x>",
+    ];
+
+    /// Text an attacker might write: always contains `<x`, plus arbitrary characters.
+    fn hostile_text() -> impl Strategy<Value = String> {
+        (any::<String>(), any::<String>()).prop_map(|(a, b)| format!("{a}<x onload=\"'&{b}"))
+    }
+
+    fn arb_data() -> impl Strategy<Value = serde_json::Value> {
+        prop_oneof![
+            Just(json!({})),
+            hostile_text().prop_map(|u| json!({"uri": u})),
+            prop_oneof![
+                Just("post-1"),
+                Just("diagram"),
+                Just("factsheet"),
+                Just("evil-image"),
+                Just("x")
+            ]
+            .prop_flat_map(|id| {
+                prop_oneof![Just("Entry"), Just("Asset")].prop_map(move |lt| {
+                        json!({"target": {"sys": {"id": id, "type": "Link", "linkType": lt}}})
+                    })
+            }),
+        ]
+    }
+
+    fn arb_node() -> impl Strategy<Value = Node> {
+        let leaf = (
+            prop::sample::select(NODE_TYPES),
+            prop::option::of(hostile_text()),
+            prop::collection::vec(prop::sample::select(MARK_TYPES), 0..3),
+            arb_data(),
+        )
+            .prop_map(|(kind, value, marks, data)| Node {
+                node_type: kind.to_string(),
+                value,
+                marks: marks
+                    .into_iter()
+                    .map(|m| crate::richtext::Mark { kind: m.into() })
+                    .collect(),
+                data,
+                content: vec![],
+            });
+        leaf.prop_recursive(6, 64, 6, |inner| {
+            (
+                prop::sample::select(NODE_TYPES),
+                arb_data(),
+                prop::collection::vec(inner, 0..6),
+            )
+                .prop_map(|(kind, data, content)| Node {
+                    node_type: kind.to_string(),
+                    value: None,
+                    marks: vec![],
+                    data,
+                    content,
+                })
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_trees_render_without_panicking_or_leaking_markup_from_text(
+            children in prop::collection::vec(arb_node(), 0..6)
+        ) {
+            let d = Document(Node { content: children, ..node_like("document") });
+            for out in [to_html(&d, &space()), to_html(&d, &NoLinks)] {
+                prop_assert!(!out.contains("<x"), "unescaped text in {out}");
+                prop_assert!(!out.contains("onload=\""), "attribute injected in {out}");
+            }
+            let _ = plain_text(&d);
+            let _ = word_count(&d);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! The view models: what each screen of SPEC §2 shows, as data the UI renders without deciding
+//! anything. Serialised to JSON with camelCase keys; the web UI mirrors these types.
+//!
+//! Texts that never change live in [`crate::copy`] and are embedded by reference; texts from
+//! content are owned. Rich text arrives already rendered to safe HTML ([`Html`]).
+
+mod about;
+mod case_study;
+mod chrome;
+mod head;
+mod home;
+mod insight;
+mod page;
+mod parts;
+mod product;
+mod simple;
+
+pub use about::{AboutView, TimelineItem};
+pub use case_study::{CaseStudyIndexView, CaseStudyView, Fact, IndexedTeaser, StorySection};
+pub use chrome::{Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, Phone, SolutionsMenu};
+pub use head::{Head, OpenGraph};
+pub use home::{HomeHero, HomeView};
+pub use insight::{InsightView, InsightsView};
+pub use page::{ActionButton, BannerView, Justification, Layout, PageBuilderView, SliceView};
+pub use parts::{
+    BlogCard, BlogCardList, ButtonStyle, CaseStudyTeaser, Download, Faq, FaqEntry, Html, Image,
+    LinkButton, MiniCard, MiniCardKind, MiniCardList, ProductCard, ProductCardList, Promo, Quote,
+    Video, VideoButton,
+};
+pub use product::{ModuleArticles, ProductHero, ProductView, SolutionsView, SourcingView};
+pub use simple::{ContactView, EmptyState, NotFoundView, Policy, PrivacyView, VideoPopupView};
+
+use serde::Serialize;
+
+/// What a request for a route comes to.
+///
+/// Serialises as `{"outcome":"page","screen":"home","view":{…}}`,
+/// `{"outcome":"redirect","to":"/insights"}` or `{"outcome":"not_found"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Outcome {
+    /// A page to render.
+    Page(PageView),
+    /// Send the visitor elsewhere (a site path).
+    Redirect { to: String },
+    /// Nothing here: the server renders [`crate::compose::compose_not_found`] with status 404.
+    NotFound,
+}
+
+/// One screen's view model, tagged with the screen's name.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "screen", content = "view", rename_all = "camelCase")]
+pub enum PageView {
+    Home(Box<HomeView>),
+    VideoPopup(Box<VideoPopupView>),
+    CaseStudyIndex(Box<CaseStudyIndexView>),
+    CaseStudy(Box<CaseStudyView>),
+    Solutions(Box<SolutionsView>),
+    Product(Box<ProductView>),
+    Page(Box<PageBuilderView>),
+    AboutUs(Box<AboutView>),
+    Privacy(Box<PrivacyView>),
+    ContactUs(Box<ContactView>),
+    Insights(Box<InsightsView>),
+    Insight(Box<InsightView>),
+    NotFound(Box<NotFoundView>),
+}
+
+impl PageView {
+    /// The screen's `<head>`.
+    pub fn head(&self) -> &Head {
+        match self {
+            PageView::Home(v) => &v.head,
+            PageView::VideoPopup(v) => &v.head,
+            PageView::CaseStudyIndex(v) => &v.head,
+            PageView::CaseStudy(v) => &v.head,
+            PageView::Solutions(v) => &v.head,
+            PageView::Product(v) => &v.head,
+            PageView::Page(v) => &v.head,
+            PageView::AboutUs(v) => &v.head,
+            PageView::Privacy(v) => &v.head,
+            PageView::ContactUs(v) => &v.head,
+            PageView::Insights(v) => &v.head,
+            PageView::Insight(v) => &v.head,
+            PageView::NotFound(v) => &v.head,
+        }
+    }
+
+    /// The screen's `<head>`, to make its URLs absolute with [`Head::absolutize`].
+    pub fn head_mut(&mut self) -> &mut Head {
+        match self {
+            PageView::Home(v) => &mut v.head,
+            PageView::VideoPopup(v) => &mut v.head,
+            PageView::CaseStudyIndex(v) => &mut v.head,
+            PageView::CaseStudy(v) => &mut v.head,
+            PageView::Solutions(v) => &mut v.head,
+            PageView::Product(v) => &mut v.head,
+            PageView::Page(v) => &mut v.head,
+            PageView::AboutUs(v) => &mut v.head,
+            PageView::Privacy(v) => &mut v.head,
+            PageView::ContactUs(v) => &mut v.head,
+            PageView::Insights(v) => &mut v.head,
+            PageView::Insight(v) => &mut v.head,
+            PageView::NotFound(v) => &mut v.head,
+        }
+    }
+
+    /// The screen's name as it appears in the JSON (`home`, `caseStudy`, …).
+    pub fn screen(&self) -> &'static str {
+        match self {
+            PageView::Home(_) => "home",
+            PageView::VideoPopup(_) => "videoPopup",
+            PageView::CaseStudyIndex(_) => "caseStudyIndex",
+            PageView::CaseStudy(_) => "caseStudy",
+            PageView::Solutions(_) => "solutions",
+            PageView::Product(_) => "product",
+            PageView::Page(_) => "page",
+            PageView::AboutUs(_) => "aboutUs",
+            PageView::Privacy(_) => "privacy",
+            PageView::ContactUs(_) => "contactUs",
+            PageView::Insights(_) => "insights",
+            PageView::Insight(_) => "insight",
+            PageView::NotFound(_) => "notFound",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn not_found() -> PageView {
+        PageView::NotFound(Box::new(NotFoundView {
+            head: Head {
+                title: "Page not found".into(),
+                description: String::new(),
+                canonical: "/404".into(),
+                robots: "noindex, follow",
+                open_graph: OpenGraph {
+                    kind: "website",
+                    title: "Page not found".into(),
+                    description: String::new(),
+                    image: None,
+                    url: "/404".into(),
+                    site_name: "s",
+                },
+                json_ld: vec![],
+            },
+            heading: "h",
+            text: "t",
+            links: vec![],
+        }))
+    }
+
+    #[test]
+    fn outcomes_serialise_with_the_outcome_screen_and_view_keys() {
+        let page = serde_json::to_value(Outcome::Page(not_found())).unwrap();
+        assert_eq!(page["outcome"], "page");
+        assert_eq!(page["screen"], "notFound");
+        assert_eq!(page["view"]["heading"], "h");
+        assert_eq!(page["view"]["head"]["openGraph"]["type"], "website");
+        assert_eq!(
+            serde_json::to_value(Outcome::Redirect {
+                to: "/insights".into()
+            })
+            .unwrap(),
+            json!({"outcome": "redirect", "to": "/insights"})
+        );
+        assert_eq!(
+            serde_json::to_value(Outcome::NotFound).unwrap(),
+            json!({"outcome": "not_found"})
+        );
+    }
+
+    #[test]
+    fn screen_names_match_the_serialised_tag() {
+        let view = not_found();
+        let json = serde_json::to_value(&view).unwrap();
+        assert_eq!(json["screen"], view.screen());
+    }
+}

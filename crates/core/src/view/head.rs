@@ -1,0 +1,133 @@
+//! What goes in a page's `<head>`: title, description, canonical, robots, Open Graph and
+//! JSON-LD structured data.
+//!
+//! Core knows no host name, so every URL here is a site path (`/insights/x`) unless an editor
+//! gave an absolute canonical. The server calls [`Head::absolutize`] with its public origin
+//! before writing the tags, because crawlers want absolute URLs.
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// A page's `<head>`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Head {
+    /// The `<title>`.
+    pub title: String,
+    /// The meta description.
+    pub description: String,
+    /// The canonical URL: the entry's own `canonical` when an editor set one, else the route's
+    /// path.
+    pub canonical: String,
+    /// `index, follow` or `noindex, follow`.
+    pub robots: &'static str,
+    pub open_graph: OpenGraph,
+    /// JSON-LD objects, one `<script type="application/ld+json">` each.
+    pub json_ld: Vec<Value>,
+}
+
+/// Open Graph tags for link previews.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenGraph {
+    /// `website` or `article`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub title: String,
+    pub description: String,
+    pub image: Option<String>,
+    pub url: String,
+    pub site_name: &'static str,
+}
+
+/// JSON-LD keys whose string values are URLs.
+const URL_KEYS: [&str; 6] = ["url", "item", "@id", "logo", "image", "mainEntityOfPage"];
+
+impl Head {
+    /// Makes every site path in the head absolute against `origin` (`https://example.com`,
+    /// without a trailing slash): the canonical, the Open Graph URL and image, and the URL
+    /// fields of the JSON-LD. Protocol-relative URLs (`//images.ctfassets.net/…`) get `https:`.
+    /// Absolute URLs are left alone.
+    pub fn absolutize(&mut self, origin: &str) {
+        let origin = origin.trim_end_matches('/');
+        absolutize_str(&mut self.canonical, origin);
+        absolutize_str(&mut self.open_graph.url, origin);
+        if let Some(image) = &mut self.open_graph.image {
+            absolutize_str(image, origin);
+        }
+        for value in &mut self.json_ld {
+            absolutize_json(value, origin, false);
+        }
+    }
+}
+
+fn absolutize_str(url: &mut String, origin: &str) {
+    if url.starts_with("//") {
+        url.insert_str(0, "https:");
+    } else if url.starts_with('/') {
+        url.insert_str(0, origin);
+    }
+}
+
+fn absolutize_json(value: &mut Value, origin: &str, is_url: bool) {
+    match value {
+        Value::String(s) if is_url => absolutize_str(s, origin),
+        Value::Array(items) => {
+            for item in items {
+                absolutize_json(item, origin, is_url);
+            }
+        }
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                absolutize_json(v, origin, URL_KEYS.contains(&key.as_str()));
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn absolutize_prefixes_site_paths_and_leaves_absolute_urls_alone() {
+        let mut head = Head {
+            title: "t".into(),
+            description: "d".into(),
+            canonical: "/insights/a".into(),
+            robots: "index, follow",
+            open_graph: OpenGraph {
+                kind: "article",
+                title: "t".into(),
+                description: "d".into(),
+                image: Some("//images.ctfassets.net/s/a.png".into()),
+                url: "https://elsewhere.example/a".into(),
+                site_name: "s",
+            },
+            json_ld: vec![json!({
+                "@type": "BreadcrumbList",
+                "name": "/not-a-url",
+                "itemListElement": [{"item": "/", "name": "Home"}],
+                "publisher": {"logo": {"url": "/images/logo.svg"}},
+            })],
+        };
+        head.absolutize("https://www.example.com/");
+        assert_eq!(head.canonical, "https://www.example.com/insights/a");
+        assert_eq!(head.open_graph.url, "https://elsewhere.example/a");
+        assert_eq!(
+            head.open_graph.image.as_deref(),
+            Some("https://images.ctfassets.net/s/a.png")
+        );
+        assert_eq!(
+            head.json_ld[0],
+            json!({
+                "@type": "BreadcrumbList",
+                "name": "/not-a-url",
+                "itemListElement": [{"item": "https://www.example.com/", "name": "Home"}],
+                "publisher": {"logo": {"url": "https://www.example.com/images/logo.svg"}},
+            })
+        );
+    }
+}

@@ -1,0 +1,43 @@
+//! The insights listing and an insight article (SPEC §2).
+
+use super::{BlogCard, BlogCardList, Faq, Head, Html, Image, Promo, VideoButton};
+use crate::content::ProductTag;
+use serde::Serialize;
+
+/// 'Our Latest Insights': every post newest first; the UI shows `page_size` and reveals
+/// `page_size` more on each LOAD MORE INSIGHTS.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InsightsView {
+    pub head: Head,
+    pub heading: &'static str,
+    pub cards: Vec<BlogCard>,
+    pub page_size: usize,
+    pub load_more_label: &'static str,
+}
+
+/// One insight article.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InsightView {
+    pub head: Head,
+    /// 'Insight'.
+    pub heading: &'static str,
+    /// 'Read Time: N minutes', or the publish date when the post has no read time.
+    pub read_time: String,
+    /// The publish date as 'Month DD, YYYY'.
+    pub published: String,
+    /// The publish date as `YYYY-MM-DD`, for `<time datetime>`.
+    pub published_iso: String,
+    pub title: String,
+    pub hero: Option<Image>,
+    pub body: Html,
+    pub products: Vec<ProductTag>,
+    /// 'Watch Insight Video', when the post flags a video and its link gives an id.
+    pub video: Option<VideoButton>,
+    /// 'More Insights': 3 other articles.
+    pub more_insights: BlogCardList,
+    pub faq: Option<Faq>,
+    /// 'Read More Insights' with 'View Insights' to /insights.
+    pub cta: Promo,
+}
