@@ -142,6 +142,43 @@ mod tests {
     }
 
     #[test]
+    fn every_page_with_faq_items_carries_faq_page_structured_data_and_no_other_does() {
+        let set = fixture::content();
+        for path in FIXTURE_PATHS {
+            let Outcome::Page(view) = compose(&Route::parse(path), &set) else {
+                continue;
+            };
+            let json = serde_json::to_value(&view).unwrap();
+            let mut faqs = vec![&json["view"]["faq"]];
+            if let Some(slices) = json["view"]["slices"].as_array() {
+                faqs.extend(slices.iter().filter(|s| s["kind"] == "faq"));
+            }
+            let has_items = faqs
+                .iter()
+                .any(|f| f["items"].as_array().is_some_and(|i| !i.is_empty()));
+            let has_ld = view.head().json_ld.iter().any(|j| j["@type"] == "FAQPage");
+            assert_eq!(has_items, has_ld, "{path}");
+        }
+    }
+
+    #[test]
+    fn robots_follow_the_index_flag_of_the_entry_shown() {
+        let set = fixture::content();
+        let robots = |p: &str| match compose(&Route::parse(p), &set) {
+            Outcome::Page(view) => view.head().robots,
+            other => panic!("{p}: {other:?}"),
+        };
+        assert_eq!(robots("/insights/erfx-internal-notes"), "noindex, follow");
+        assert_eq!(
+            robots("/case-study/university-scorecards"),
+            "noindex, follow"
+        );
+        assert_eq!(robots("/page/partner-offer"), "noindex, follow");
+        assert_eq!(robots("/insights/erfx-templates"), "index, follow");
+        assert_eq!(robots("/etender"), "index, follow");
+    }
+
+    #[test]
     fn unknown_entries_redirect_or_are_not_found_as_the_spec_says() {
         let set = fixture::content();
         let at = |p: &str| compose(&Route::parse(p), &set);
