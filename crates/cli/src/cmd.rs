@@ -3,5 +3,6 @@
 pub mod content;
 pub mod richtext;
 pub mod route;
+pub mod serve;
 pub mod validate_contact;
 pub mod video_id;

@@ -17,6 +17,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the site over HTTP until SIGTERM or Ctrl-C.
+    Serve(cmd::serve::Args),
     /// Print the route a path resolves to, as JSON.
     Route(cmd::route::Args),
     /// Check a space export, or synthesise one for benchmarks.
@@ -30,8 +32,16 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Settings may come from a .env file; a missing one is fine, an unreadable one is not.
+    if let Err(err) = dotenvy::dotenv()
+        && !err.not_found()
+    {
+        eprintln!("supplysite: cannot read .env: {err}");
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Route(args) => cmd::route::run(args),
         Command::Content(args) => cmd::content::run(args),
         Command::ValidateContact(args) => cmd::validate_contact::run(args),

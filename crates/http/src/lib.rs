@@ -8,6 +8,7 @@
 pub mod cache;
 pub mod composer;
 pub mod content;
+mod core_composer;
 pub mod escape;
 pub mod head;
 mod health;
@@ -24,6 +25,7 @@ pub mod webhook;
 
 pub use composer::Composer;
 pub use content::{ContentStore, ReloadOutcome};
+pub use core_composer::CoreComposer;
 pub use pages::PAGE_CACHE;
 pub use server::{serve, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
