@@ -23,6 +23,8 @@ enum Command {
     Route(cmd::route::Args),
     /// Check a space export, or synthesise one for benchmarks.
     Content(cmd::content::Args),
+    /// Print what the site answers for a path (page view model, redirect or not found), as JSON.
+    Page(cmd::page::Args),
     /// Check a contact form (JSON on stdin) by the contact page's rules and print the result.
     ValidateContact(cmd::validate_contact::Args),
     /// Render a Contentful rich-text document (JSON on stdin) as HTML.
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
         Command::Route(args) => cmd::route::run(args),
         Command::Content(args) => cmd::content::run(args),
+        Command::Page(args) => cmd::page::run(args),
         Command::ValidateContact(args) => cmd::validate_contact::run(args),
         Command::Richtext(args) => cmd::richtext::run(args),
         Command::VideoId(args) => cmd::video_id::run(args),

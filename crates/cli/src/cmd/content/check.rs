@@ -7,7 +7,8 @@ use supplysite_content_adapter::{Loaded, Severity, load_export};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The export file (`contentful space export` JSON); default: the demo space.
+    /// The export file (`contentful space export` JSON). Default: content/demo/export.json in
+    /// the current directory, else the demo space of the source tree this binary was built in.
     #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE")]
     content: Option<PathBuf>,
     /// Print one JSON object (file, version, counts, problems) instead of text.
