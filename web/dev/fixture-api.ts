@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { fixturePayload } from '../src/testing/fixtures';
+import { fixturePayload, fixtureStatus } from '../src/testing/fixtures/payload';
 
 type Next = (error?: unknown) => void;
 
@@ -26,7 +26,7 @@ function api(req: IncomingMessage, res: ServerResponse, next: Next) {
   const path = url.searchParams.get('path');
   if (!path?.startsWith('/')) return json(res, 400, { error: 'path must start with /' });
   const payload = fixturePayload(path);
-  json(res, payload.outcome.outcome === 'not_found' ? 404 : 200, payload);
+  json(res, fixtureStatus(payload), payload);
 }
 
 export function fixtureApi(): Plugin {
@@ -47,7 +47,7 @@ export function fixtureApi(): Plugin {
           '<!--supplysite:data-->',
           `<script id="__SUPPLYSITE__" type="application/json">${embed(payload)}</script>`,
         );
-        res.statusCode = payload.outcome.outcome === 'not_found' ? 404 : 200;
+        res.statusCode = fixtureStatus(payload);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.end(html);
       });

@@ -4,8 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { loadScreen } from './app/screens';
-import { locationKey, type LoadedPage } from './app/usePage';
+import { loadPage, locationKey, type LoadedPage } from './app/usePage';
 import { readEmbedded } from './lib/bootstrap';
 import { unregisterServiceWorkers } from './lib/serviceWorkers';
 import './styles/global.css';
@@ -19,11 +18,7 @@ async function start() {
     // Normally the server answers a redirect itself; if it embeds one, follow it here.
     window.history.replaceState(null, '', embedded.outcome.to);
   } else if (embedded) {
-    initialPage = {
-      key: locationKey(window.location),
-      outcome: embedded.outcome,
-      Screen: await loadScreen(embedded.outcome),
-    };
+    initialPage = await loadPage(locationKey(window.location), embedded.outcome);
   }
 
   const root = document.getElementById('root');

@@ -6,7 +6,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay/LoadingOverlay';
 import { SiteFooter } from '../components/SiteFooter/SiteFooter';
 import { SiteNav } from '../components/SiteNav/SiteNav';
 import { applyHead } from '../lib/head';
-import type { Chrome, ScreenView } from '../lib/view';
+import type { Chrome } from '../lib/view';
 import { ErrorBoundary } from './ErrorScreen';
 import { usePage, type LoadedPage } from './usePage';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
@@ -34,8 +34,8 @@ function Shell({ chrome: initialChrome, initialPage }: AppProps) {
   useScrollOnNavigation(page?.key);
 
   useEffect(() => {
-    if (!page) return;
-    applyHead(viewOf(page).head, document);
+    if (page?.head) applyHead(page.head, document);
+    else if (page) document.title = NOT_FOUND_TITLE;
   }, [page]);
 
   return (
@@ -43,24 +43,15 @@ function Shell({ chrome: initialChrome, initialPage }: AppProps) {
       <a className={styles.skip} href="#main">
         Skip to content
       </a>
-      {chrome && <SiteNav nav={chrome.nav} />}
+      {chrome && <SiteNav chrome={chrome} />}
       <main id="main" className={styles.main} tabIndex={-1}>
-        {page && <Screen page={page} />}
+        {page?.element}
       </main>
-      {chrome && <SiteFooter footer={chrome.footer} brand={chrome.nav.home.label} />}
-      {loading && <LoadingOverlay />}
+      {chrome && <SiteFooter footer={chrome.footer} brand={chrome.brand} />}
+      {loading && <LoadingOverlay label={chrome?.loadingLabel} />}
     </>
   );
 }
 
-function Screen({ page }: { page: LoadedPage }) {
-  const { Screen: Component } = page;
-  return <Component view={viewOf(page)} />;
-}
-
-/** The not-found outcome carries no view; its head is fixed. */
-const NOT_FOUND_VIEW: ScreenView = { head: { title: 'Page not found', robots: 'noindex, follow' } };
-
-function viewOf(page: LoadedPage): ScreenView {
-  return page.outcome.outcome === 'page' ? page.outcome.view : NOT_FOUND_VIEW;
-}
+/** The title of a bare not-found outcome (the server's not-found view brings its own head). */
+const NOT_FOUND_TITLE = 'Page not found';

@@ -5,15 +5,26 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchPage } from '../lib/api';
-import type { Chrome, Outcome } from '../lib/view';
-import { loadScreen, type ScreenComponent } from './screens';
+import type { ReactElement } from 'react';
+import type { Chrome, Head, Outcome } from '../lib/view';
+import { screenElement } from './screens';
 
-/** A page ready to draw: its outcome and the component that draws it. */
+/** A page ready to draw: its head and the element that draws it, code loaded. */
 export interface LoadedPage {
   /** Path and query the page is for. */
   key: string;
-  outcome: Exclude<Outcome, { outcome: 'redirect' }>;
-  Screen: ScreenComponent;
+  /** Null for a bare not-found outcome, which has no view model. */
+  head: Head | null;
+  element: ReactElement;
+}
+
+/** Loads the screen code for an outcome that renders. */
+export async function loadPage(key: string, outcome: Exclude<Outcome, { outcome: 'redirect' }>): Promise<LoadedPage> {
+  return {
+    key,
+    head: outcome.outcome === 'page' ? outcome.view.head : null,
+    element: await screenElement(outcome),
+  };
 }
 
 export interface PageState {
@@ -44,8 +55,8 @@ export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) =
         navigate(outcome.to, { replace: true });
         return;
       }
-      const Screen = await loadScreen(outcome);
-      if (!controller.signal.aborted) setPage({ key, outcome, Screen });
+      const loaded = await loadPage(key, outcome);
+      if (!controller.signal.aborted) setPage(loaded);
     })().catch((error: unknown) => console.error(`could not load ${key}`, error));
     return () => controller.abort();
   }, [key, loading, navigate, onChrome]);

@@ -21,10 +21,3 @@ export async function saveFile(url: string, fileName: string, doc: Document = do
     setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
   }
 }
-
-/** The file name to save `url` under: the given name, else the URL's last segment. */
-export function fileNameFor(url: string, fileName?: string | null): string {
-  if (fileName) return fileName;
-  const last = url.split(/[?#]/)[0]?.split('/').pop();
-  return last ? decodeURIComponent(last) : 'download';
-}

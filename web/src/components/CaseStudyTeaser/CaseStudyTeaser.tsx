@@ -1,66 +1,53 @@
-// A customer-story teaser (SPEC §2). 'feature' (home and product pages): call-out quote,
-// quoted person, job title and organisation, extract, and the two buttons. 'listing' (the
-// customer stories index): logo, person, quote, teaser heading, extract and one link, with
-// the layout alternating from row to row.
-import { caseStudyPath, paths } from '../../lib/routes';
+// A customer-story teaser (SPEC §2). 'feature' (home, product and about pages): call-out
+// quote, quoted person, job title and organisation, extract, READ THE FULL CUSTOMER STORY NOW
+// and MORE CUSTOMER STORIES. 'listing' (the customer stories index): logo, person, quote,
+// teaser heading, extract and the one link, the logo alternating sides from row to row.
+import type { CaseStudyTeaser as TeaserView, Side } from '../../lib/view';
 import { ButtonLink } from '../Button/Button';
 import { Image } from '../Image/Image';
 import styles from './CaseStudyTeaser.module.css';
 
 export interface CaseStudyTeaserProps {
-  slug: string;
-  organisation: string;
-  quotedPerson: string;
-  jobTitle: string;
-  quote: string;
-  extract: string;
-  teaserHeading?: string | null;
-  logo?: { url: string; alt: string; width: number; height: number } | null;
+  teaser: TeaserView;
   variant?: 'feature' | 'listing';
-  /** Listing rows alternate: odd rows put the logo on the right. */
-  reversed?: boolean;
+  /** Which side the logo and quote sit on from 768px (listing rows alternate). */
+  logoSide?: Side;
+  headingLevel?: 2 | 3;
 }
 
-export function CaseStudyTeaser({
-  slug,
-  organisation,
-  quotedPerson,
-  jobTitle,
-  quote,
-  extract,
-  teaserHeading,
-  logo,
-  variant = 'feature',
-  reversed = false,
-}: CaseStudyTeaserProps) {
-  const classes = [styles.teaser, styles[variant], reversed && styles.reversed].filter(Boolean).join(' ');
+export function CaseStudyTeaser({ teaser, variant = 'feature', logoSide = 'left', headingLevel = 3 }: CaseStudyTeaserProps) {
+  const Heading = `h${headingLevel}` as const;
+  const classes = [styles.teaser, styles[variant], logoSide === 'right' && styles.reversed].filter(Boolean).join(' ');
+  const inverse = variant === 'feature';
   return (
     <article className={classes}>
       <div className={styles.aside}>
-        {logo && (
+        {teaser.logo && (
           <div className={styles.logo}>
-            <Image src={logo.url} alt={logo.alt} width={logo.width} height={logo.height} />
+            <Image image={teaser.logo} />
           </div>
         )}
-        <blockquote className={styles.quote}>
-          <p>{quote}</p>
-          <footer className={styles.attribution}>
-            <span className={styles.person}>{quotedPerson}</span>
-            <span>{jobTitle}</span>
-            <span>{organisation}</span>
-          </footer>
-        </blockquote>
+        <figure className={styles.quote}>
+          <blockquote>
+            <p>{teaser.quote}</p>
+          </blockquote>
+          <figcaption className={styles.attribution}>
+            <span className={styles.person}>{teaser.quotedPerson}</span>
+            <span>{teaser.jobTitle}</span>
+            <span>{teaser.organisation}</span>
+          </figcaption>
+        </figure>
       </div>
       <div className={styles.main}>
-        {teaserHeading && <h3 className={styles.heading}>{teaserHeading}</h3>}
-        <p className={styles.extract}>{extract}</p>
+        {teaser.heading && <Heading className={styles.heading}>{teaser.heading}</Heading>}
+        <p className={styles.extract}>{teaser.extract}</p>
         <div className={styles.actions}>
-          <ButtonLink href={caseStudyPath(slug)} inverse={variant === 'feature'}>
-            READ THE FULL CUSTOMER STORY NOW
+          <ButtonLink href={teaser.href} inverse={inverse}>
+            {teaser.readLabel}
           </ButtonLink>
-          {variant === 'feature' && (
-            <ButtonLink href={paths.caseStudyIndex} fill="outline" inverse>
-              MORE CUSTOMER STORIES
+          {teaser.moreLabel && teaser.moreHref && (
+            <ButtonLink href={teaser.moreHref} fill="outline" inverse={inverse}>
+              {teaser.moreLabel}
             </ButtonLink>
           )}
         </div>

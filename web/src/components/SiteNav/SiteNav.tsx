@@ -4,15 +4,15 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Chrome } from '../../lib/view';
-import { LogoMark } from './Logo';
 import { SolutionsMenu } from './SolutionsMenu';
 import styles from './SiteNav.module.css';
 
 export interface SiteNavProps {
-  nav: Chrome['nav'];
+  chrome: Chrome;
 }
 
-export function SiteNav({ nav }: SiteNavProps) {
+export function SiteNav({ chrome }: SiteNavProps) {
+  const { brand, nav } = chrome;
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -31,15 +31,14 @@ export function SiteNav({ nav }: SiteNavProps) {
     }
   }
 
-  const last = nav.links.length - 1;
+  const last = nav.length - 1;
   return (
     <header className={styles.header}>
       {/* Escape closes the mobile menu from anywhere inside it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <nav className={styles.bar} aria-label="Main" onKeyDown={onKeyDown}>
-        <Link to={nav.home.href} className={styles.logo}>
-          <LogoMark />
-          <span className={styles.wordmark}>{nav.home.label}</span>
+        <Link to={brand.href} className={styles.logo}>
+          <img src={brand.logoUrl} alt={brand.logoAlt} width={brand.logoWidth} height={brand.logoHeight} />
         </Link>
         <button
           ref={toggleRef}
@@ -50,18 +49,13 @@ export function SiteNav({ nav }: SiteNavProps) {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className={styles.burger} aria-hidden="true" />
-          Menu
+          {chrome.menuLabel}
         </button>
         <ul id={menuId} className={styles.links} data-open={menuOpen}>
           <li className={styles.item}>
-            <SolutionsMenu
-              label={nav.solutions.label}
-              groups={nav.solutions.groups}
-              overview={nav.solutions.overview}
-              onNavigate={() => setMenuOpen(false)}
-            />
+            <SolutionsMenu label={chrome.solutionsLabel} menu={chrome.solutions} onNavigate={() => setMenuOpen(false)} />
           </li>
-          {nav.links.map((link, i) => (
+          {nav.map((link, i) => (
             <li key={link.href} className={styles.item}>
               <NavLink
                 to={link.href}

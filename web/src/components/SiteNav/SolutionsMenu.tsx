@@ -4,22 +4,22 @@
 // on the button); Escape closes it and returns focus to the button; so do a click outside and
 // focus leaving the menu.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { LinkView, NavGroupView } from '../../lib/view';
+import type { SolutionsMenu as SolutionsMenuView } from '../../lib/view';
 import { ProductIcon } from '../icons/ProductIcon';
 import { SmartLink } from '../SmartLink/SmartLink';
 import styles from './SolutionsMenu.module.css';
 
 export interface SolutionsMenuProps {
   label: string;
-  groups: NavGroupView[];
-  overview: LinkView;
+  menu: SolutionsMenuView;
   /** Called when a link in the menu is followed, so the mobile menu can close too. */
   onNavigate?: () => void;
 }
 
 const DESKTOP = '(min-width: 992px)';
 
-export function SolutionsMenu({ label, groups, overview, onNavigate }: SolutionsMenuProps) {
+export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
+  const { groups, overview } = menu;
   const [open, setOpen] = useState(false);
   // Opened by hovering: a click then pins it open instead of closing it.
   const openedByHover = useRef(false);
@@ -110,12 +110,14 @@ export function SolutionsMenu({ label, groups, overview, onNavigate }: Solutions
       <div id={panelId} className={styles.panel} hidden={!open}>
         <div className={styles.graphic}>
           <SmartLink href={overview.href} className={styles.overview} onClick={followed}>
-            <span className={styles.platform} aria-hidden="true">
-              <ProductIcon href={overview.href} size={56} />
-            </span>
-            <span className={styles.overviewLabel}>{overview.label}</span>
-            <span className={styles.overviewArrow} aria-hidden="true">
-              →
+            {/* The large graphic: the suite around one supplier record. */}
+            <img className={styles.map} src={menu.graphicUrl} alt={menu.graphicAlt} width={320} height={220} loading="lazy" />
+            <span className={styles.overviewLabel}>
+              {overview.label}
+              <span className={styles.overviewArrow} aria-hidden="true">
+                {' '}
+                →
+              </span>
             </span>
           </SmartLink>
           <div className={styles.groups}>

@@ -4,11 +4,11 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { embedUrl } from '../../lib/video';
-import type { VideoRef } from '../../lib/view';
+import type { Video } from '../../lib/view';
 import styles from './VideoModal.module.css';
 
 export interface VideoModalProps {
-  video: VideoRef;
+  video: Video;
   /** The dialog's accessible name, also the player frame's title. */
   title: string;
   onClose: () => void;
@@ -21,6 +21,7 @@ export function VideoModal({ video, title, onClose }: VideoModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const src = embedUrl(video);
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -83,13 +84,15 @@ export function VideoModal({ video, title, onClose }: VideoModalProps) {
           </button>
         </div>
         <div className={styles.frame}>
-          <iframe
-            src={embedUrl(video)}
-            title={title}
-            allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
+          {src && (
+            <iframe
+              src={src}
+              title={title}
+              allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          )}
         </div>
       </div>
     </div>,
