@@ -79,7 +79,8 @@ choose_toolchain() {
     export RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/bin/rust-lld
     CARGO_CMD=(/usr/bin/cargo)
-    BUILD_STD=(-Zbuild-std=std,panic_abort)
+    # optimize_for_size picks the standard library's smaller algorithms (sorting, formatting).
+    BUILD_STD=(-Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size)
 }
 
 need_wasm_opt() {

@@ -1,21 +1,26 @@
 //! Moving values across the JavaScript boundary through JSON.
 //!
-//! Rust reads a JavaScript value as the text `JSON.stringify` gives and hands values back
-//! through `JSON.parse`. This reuses the serde_json code the core already carries, so it adds
-//! far less to the module than a structured bridge (serde-wasm-bindgen and js-sys) would.
+//! Results go back as serde_json's text through `JSON.parse`; the `full` module also reads
+//! arguments (rich-text documents) as the text `JSON.stringify` gives. This reuses the
+//! serde_json code the core already carries, so it adds far less to the module than a
+//! structured bridge (serde-wasm-bindgen and js-sys) would. The contact module reads its one
+//! object argument field by field instead (see `contact`), to leave out serde_json's parser.
 
 use serde::Serialize;
+#[cfg(feature = "full")]
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
 extern "C" {
+    #[cfg(feature = "full")]
     #[wasm_bindgen(js_namespace = JSON, js_name = stringify, catch)]
     fn json_stringify(value: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
     fn json_parse(text: &str) -> Result<JsValue, JsValue>;
 }
 
+#[cfg(feature = "full")]
 /// The JSON text of a JavaScript value, as `JSON.stringify` writes it.
 pub fn json_text(value: &JsValue, what: &str) -> Result<String, JsError> {
     json_stringify(value)
@@ -24,6 +29,7 @@ pub fn json_text(value: &JsValue, what: &str) -> Result<String, JsError> {
         .ok_or_else(|| JsError::new(&format!("{what} cannot be written as JSON")))
 }
 
+#[cfg(feature = "full")]
 /// Parses JSON text as `T`, with an error message naming the argument.
 pub fn from_json_text<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, String> {
     serde_json::from_str(text).map_err(|e| format!("invalid {what}: {e}"))
@@ -35,7 +41,7 @@ pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     json_parse(&text).map_err(|_| JsError::new("result could not be read back as JSON"))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "full"))]
 mod tests {
     use super::*;
 
