@@ -5,12 +5,12 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web \
-        setup web-deps web-build demo bench
+.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm \
+        setup wasm web-deps web-build demo bench
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
-	@echo "make test   every test: lints, Rust, demo content, web unit tests"
+	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit tests"
 	@echo "make bench  the serving benchmark against nginx (loopback only)"
 	@echo "make demo   rewrite the demo space from its generator"
 
@@ -21,26 +21,28 @@ setup:
 run: setup web-build
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-test: setup lint test-rust test-content test-web
+test: setup lint test-rust test-content test-wasm test-web
 
 lint: lint-rust lint-web
 
 lint-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -p supplysite-wasm --features full --all-targets -- -D warnings
 
 lint-web: web-deps
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 
 test-rust: web-build
 	$(CARGO) test --workspace
+	$(CARGO) test -p supplysite-wasm --features full
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content:
 	python3 -m unittest discover -s content/tools -p 'test_*.py'
 	python3 content/tools/check_demo.py
 
-test-web: web-deps
+test-web: web-deps wasm
 	cd web && $(NPM) test
 
 web-deps: web/node_modules/.package-lock.json
@@ -50,8 +52,17 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	# here does not serve; `npm install` installs the locked versions all the same.
 	cd web && $(NPM) install --no-audit --no-fund
 
-web-build: web-deps
+web-build: web-deps wasm
 	cd web && $(NPM) run build
+
+# The browser's WebAssembly package (web/src/wasm-pkg); rebuilt only when its inputs change.
+wasm:
+	bash scripts/build-wasm.sh
+
+# Core builds for wasm32; the wasm modules match the native core on every vector; size budget.
+test-wasm: wasm
+	bash scripts/build-wasm.sh --check-core
+	node --test web/wasm-parity/
 
 # Rewrite the demo export from its generator (deterministic).
 demo:

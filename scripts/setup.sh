@@ -33,3 +33,6 @@ if [ ${#missing[@]} -gt 0 ]; then
         exit 1
     fi
 fi
+
+# The WebAssembly toolchain (a wasm32 target, or Debian's rustc-web route) and wasm-bindgen-cli.
+bash scripts/build-wasm.sh --setup
