@@ -1,4 +1,4 @@
-//! Instants written for people and for mail headers, in UTC. Small enough to do by hand
+//! Instants written for people, listings and mail headers, in UTC. Small enough to do by hand
 //! rather than pull in a calendar crate for two formats.
 
 use supplysite_core::ports::UnixMillis;
@@ -54,6 +54,20 @@ pub fn rfc5322(at: UnixMillis) -> String {
     )
 }
 
+/// RFC 3339 in UTC to the second: `2023-11-14T22:13:20Z`.
+pub fn rfc3339(at: UnixMillis) -> String {
+    let c = civil(at);
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        c.year,
+        c.month + 1,
+        c.day,
+        c.hour,
+        c.minute,
+        c.second
+    )
+}
+
 /// A form for people: `14 Nov 2023, 22:13 UTC`.
 pub fn readable(at: UnixMillis) -> String {
     let c = civil(at);
@@ -79,6 +93,10 @@ mod tests {
             "Tue, 29 Feb 2000 00:00:00 +0000"
         );
         assert_eq!(rfc5322(UnixMillis(-1)), "Wed, 31 Dec 1969 23:59:59 +0000");
+        assert_eq!(
+            rfc3339(UnixMillis(1_700_000_000_000)),
+            "2023-11-14T22:13:20Z"
+        );
     }
 
     #[test]

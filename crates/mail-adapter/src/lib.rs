@@ -13,7 +13,7 @@
 pub mod address;
 pub mod brevo;
 pub mod clock;
-mod date;
+pub mod date;
 pub mod enquiries;
 pub mod mailbox;
 pub mod notification;
