@@ -2,6 +2,7 @@
 
 pub mod content;
 pub mod page;
+pub mod outbox;
 pub mod richtext;
 pub mod route;
 pub mod serve;

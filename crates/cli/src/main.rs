@@ -31,6 +31,8 @@ enum Command {
     Richtext(cmd::richtext::Args),
     /// Print the video service and id a link or embed snippet points to, as JSON.
     VideoId(cmd::video_id::Args),
+    /// See and act on the enquiry outbox: list jobs, requeue dead ones, purge delivered ones.
+    Outbox(cmd::outbox::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::ValidateContact(args) => cmd::validate_contact::run(args),
         Command::Richtext(args) => cmd::richtext::run(args),
         Command::VideoId(args) => cmd::video_id::run(args),
+        Command::Outbox(args) => cmd::outbox::run(args),
     };
     match result {
         Ok(code) => code,

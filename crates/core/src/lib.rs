@@ -9,6 +9,7 @@ pub mod compose;
 pub mod contact;
 pub mod content;
 pub mod copy;
+pub mod enquiry;
 pub mod format;
 pub mod ports;
 pub mod richtext;

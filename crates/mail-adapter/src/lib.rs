@@ -1,1 +1,37 @@
 //! Enquiry delivery for supplysite: the durable outbox, Brevo, the local mailbox and robot checks.
+//!
+//! Adapters for core's enquiry ports: [`SqliteOutbox`] ([`EnquiryOutbox`]), [`BrevoClient`]
+//! and [`MailboxDelivery`] ([`EnquiryDelivery`]), [`RecaptchaVerifier`] and
+//! [`SelfHostedCheck`] ([`RobotCheck`]), [`SystemClock`]; the [`Worker`] that drains the
+//! outbox; and [`Enquiries`], built from [`MailSettings`] in one call, which is all a server
+//! mounts.
+//!
+//! [`EnquiryOutbox`]: supplysite_core::ports::EnquiryOutbox
+//! [`EnquiryDelivery`]: supplysite_core::ports::EnquiryDelivery
+//! [`RobotCheck`]: supplysite_core::ports::RobotCheck
+
+pub mod address;
+pub mod brevo;
+pub mod clock;
+pub mod date;
+pub mod enquiries;
+pub mod mailbox;
+pub mod notification;
+pub mod outbox;
+pub mod recaptcha;
+pub mod secret;
+pub mod selfhosted;
+pub mod settings;
+pub mod worker;
+
+pub use address::MailAddress;
+pub use brevo::{BrevoClient, BrevoConfig};
+pub use clock::SystemClock;
+pub use enquiries::{Enquiries, EnquiryParts, RobotWidget, SetupError};
+pub use mailbox::MailboxDelivery;
+pub use outbox::SqliteOutbox;
+pub use recaptcha::{RecaptchaConfig, RecaptchaVerifier};
+pub use secret::Secret;
+pub use selfhosted::{Challenge, SelfHostedCheck, SelfHostedConfig};
+pub use settings::{MailSettings, SettingsError};
+pub use worker::{DrainReport, Worker, WorkerWakeup, run_worker};

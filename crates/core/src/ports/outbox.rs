@@ -170,6 +170,19 @@ pub trait EnquiryOutbox: Send + Sync {
         lease: Duration,
     ) -> Result<Vec<(Job, StoredEnquiry)>, OutboxError>;
 
+    /// Claims the pending jobs of enquiry `id` that are due at or before `now`, as
+    /// [`EnquiryOutbox::claim`] does, so that the attempt made while the visitor waits goes
+    /// through the same lease as the worker's and neither runs a job the other holds.
+    ///
+    /// Errors: [`OutboxError::NotFound`] when there is no enquiry `id`;
+    /// [`OutboxError::Unavailable`].
+    async fn claim_enquiry(
+        &self,
+        id: &EnquiryId,
+        now: UnixMillis,
+        lease: Duration,
+    ) -> Result<Vec<(Job, StoredEnquiry)>, OutboxError>;
+
     /// Records one attempt at the `kind` job of enquiry `id`, made at `now`, and returns the
     /// job as it now is: attempts counted, and delivered, due again at `retry_at`, or dead.
     ///

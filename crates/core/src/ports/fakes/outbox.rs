@@ -148,6 +148,25 @@ impl EnquiryOutbox for FakeOutbox {
         Ok(claimed)
     }
 
+    async fn claim_enquiry(
+        &self,
+        id: &EnquiryId,
+        now: UnixMillis,
+        lease: Duration,
+    ) -> Result<Vec<(Job, StoredEnquiry)>, OutboxError> {
+        let mut state = lock(&self.state);
+        state.available()?;
+        let enquiry = state.enquiry(id)?.clone();
+        let mut claimed = Vec::new();
+        for job in state.jobs.iter_mut().filter(|j| &j.enquiry_id == id) {
+            if job.state == JobState::Pending && job.next_attempt_at.is_some_and(|t| t <= now) {
+                job.next_attempt_at = Some(now.after(lease));
+                claimed.push((job.clone(), enquiry.clone()));
+            }
+        }
+        Ok(claimed)
+    }
+
     async fn record(
         &self,
         id: &EnquiryId,
@@ -304,6 +323,40 @@ mod tests {
                 .unwrap()
                 .len(),
             2
+        );
+    }
+
+    #[test]
+    fn claim_enquiry_takes_only_that_enquirys_due_jobs_under_the_same_lease() {
+        let outbox = FakeOutbox::new();
+        let older = ready(outbox.store(&enquiry("a@example.com"), T0)).unwrap();
+        let newer = ready(outbox.store(&enquiry("b@example.com"), T0)).unwrap();
+
+        let claimed = ready(outbox.claim_enquiry(&newer, T0, LEASE)).unwrap();
+        let kinds: Vec<(EnquiryId, JobKind)> = claimed
+            .iter()
+            .map(|(j, e)| (e.id.clone(), j.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (newer.clone(), JobKind::NotifyInbox),
+                (newer.clone(), JobKind::UpsertContact)
+            ]
+        );
+        assert!(
+            ready(outbox.claim_enquiry(&newer, T0, LEASE))
+                .unwrap()
+                .is_empty()
+        );
+        let rest = ready(outbox.claim(T0, 10, LEASE)).unwrap();
+        assert!(rest.iter().all(|(j, _)| j.enquiry_id == older));
+        assert_eq!(rest.len(), 2);
+        assert_eq!(
+            ready(outbox.claim_enquiry(&id("enquiry-9"), T0, LEASE)).unwrap_err(),
+            OutboxError::NotFound {
+                id: id("enquiry-9")
+            }
         );
     }
 

@@ -1,0 +1,204 @@
+//! `supplysite outbox`: lets an operator see the enquiry outbox and act on it: list jobs by
+//! state, requeue dead ones once the cause is fixed, purge enquiries delivered in full.
+
+use anyhow::{Context, bail};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+use supplysite_core::contact::EnquiryId;
+use supplysite_core::ports::{Clock, EnquiryOutbox, Job, JobFilter, JobState, UnixMillis};
+use supplysite_mail_adapter::date::rfc3339;
+use supplysite_mail_adapter::{SqliteOutbox, SystemClock};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The outbox's SQLite file.
+    #[arg(
+        long,
+        global = true,
+        env = "SUPPLYSITE_OUTBOX",
+        default_value = "var/outbox.sqlite3"
+    )]
+    outbox: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// List delivery jobs, oldest enquiry first.
+    List {
+        /// Only jobs in this state.
+        #[arg(long, value_enum)]
+        state: Option<State>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Make dead jobs pending again, due now, with a fresh attempt count.
+    Retry {
+        /// The enquiry whose dead jobs to requeue.
+        #[arg(required_unless_present = "all_dead", conflicts_with = "all_dead")]
+        enquiry_id: Option<String>,
+        /// Requeue every dead job.
+        #[arg(long)]
+        all_dead: bool,
+    },
+    /// Remove enquiries whose jobs were all delivered (with their jobs).
+    PurgeDelivered {
+        /// Only those delivered more than this many days ago.
+        #[arg(long, value_name = "DAYS", default_value_t = 0)]
+        older_than: u32,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum State {
+    Pending,
+    Delivered,
+    Dead,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Table,
+    Json,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let outbox = open(&args.outbox)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        match args.command {
+            Command::List { state, format } => list(&outbox, state, format).await,
+            Command::Retry {
+                enquiry_id,
+                all_dead,
+            } => retry(&outbox, enquiry_id, all_dead).await,
+            Command::PurgeDelivered { older_than } => purge(&outbox, older_than).await,
+        }
+    })
+}
+
+/// Opens an existing outbox: an operator's typo should not create an empty one.
+fn open(path: &Path) -> anyhow::Result<SqliteOutbox> {
+    if !path.is_file() {
+        bail!(
+            "no enquiry outbox at {} (set --outbox or SUPPLYSITE_OUTBOX)",
+            path.display()
+        );
+    }
+    Ok(SqliteOutbox::open(path)?)
+}
+
+async fn list(
+    outbox: &SqliteOutbox,
+    state: Option<State>,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let state = state.map(|s| match s {
+        State::Pending => JobState::Pending,
+        State::Delivered => JobState::Delivered,
+        State::Dead => JobState::Dead,
+    });
+    let jobs = outbox.jobs(JobFilter { state, limit: None }).await?;
+    if format == Format::Json {
+        println!("{}", serde_json::to_string_pretty(&jobs)?);
+    } else {
+        print!("{}", table(&jobs));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per job, columns padded to their widest value.
+fn table(jobs: &[Job]) -> String {
+    let when = |t: Option<UnixMillis>| t.map_or_else(|| "-".to_owned(), rfc3339);
+    let mut rows = vec![[
+        "ENQUIRY".to_owned(),
+        "JOB".to_owned(),
+        "STATE".to_owned(),
+        "ATTEMPTS".to_owned(),
+        "NEXT ATTEMPT".to_owned(),
+        "FINISHED".to_owned(),
+        "LAST ERROR".to_owned(),
+    ]];
+    rows.extend(jobs.iter().map(|j| {
+        [
+            j.enquiry_id.to_string(),
+            j.kind.to_string(),
+            j.state.to_string(),
+            j.attempts.to_string(),
+            when(j.next_attempt_at),
+            when(j.finished_at),
+            j.last_error.clone().unwrap_or_else(|| "-".to_owned()),
+        ]
+    }));
+    let widths: Vec<usize> = (0..7)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, w)| format!("{cell:<w$}"))
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+async fn retry(
+    outbox: &SqliteOutbox,
+    enquiry_id: Option<String>,
+    all_dead: bool,
+) -> anyhow::Result<ExitCode> {
+    let now = SystemClock.now();
+    let ids: BTreeSet<EnquiryId> = if all_dead {
+        let dead = JobFilter {
+            state: Some(JobState::Dead),
+            limit: None,
+        };
+        outbox
+            .jobs(dead)
+            .await?
+            .into_iter()
+            .map(|j| j.enquiry_id)
+            .collect()
+    } else {
+        let id = enquiry_id.expect("clap requires an id without --all-dead");
+        BTreeSet::from([EnquiryId::parse(id)?])
+    };
+    let mut requeued = 0;
+    for id in &ids {
+        let before = outbox.inspect(id).await?.jobs;
+        let dead = before.iter().filter(|j| j.state == JobState::Dead).count();
+        outbox.requeue(id, now).await?;
+        requeued += dead;
+    }
+    println!(
+        "requeued {requeued} dead job{} of {} enquir{}; a running server delivers them within its poll interval",
+        if requeued == 1 { "" } else { "s" },
+        ids.len(),
+        if ids.len() == 1 { "y" } else { "ies" }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn purge(outbox: &SqliteOutbox, older_than: u32) -> anyhow::Result<ExitCode> {
+    let age = Duration::from_secs(u64::from(older_than) * 86_400);
+    let age_ms = i64::try_from(age.as_millis()).unwrap_or(i64::MAX);
+    // Delivered strictly before the cut-off, so one past now includes this very millisecond.
+    let before = UnixMillis(SystemClock.now().0.saturating_add(1).saturating_sub(age_ms));
+    let purged = outbox.purge_delivered(before).await?;
+    println!(
+        "purged {purged} delivered enquir{}",
+        if purged == 1 { "y" } else { "ies" }
+    );
+    Ok(ExitCode::SUCCESS)
+}

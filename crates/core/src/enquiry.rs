@@ -1,0 +1,563 @@
+//! Taking an enquiry from the contact page: check it, check the robot token, store it durably,
+//! then try to deliver it while the visitor waits. The visitor is thanked once the enquiry is
+//! stored; what the deliveries did only decides whether the answer is "sent" or "queued".
+//!
+//! The same attempt path ([`attempt_job`]) serves this use case and the background worker
+//! that drains the outbox, and both attempt only jobs they have claimed, so a job is never
+//! attempted twice at once and every delivery is at least once.
+
+mod attempt;
+mod retry;
+
+pub use attempt::{Attempted, attempt_job};
+pub use retry::{Jitter, RetryPolicy};
+
+use crate::contact::{ContactForm, Enquiry, EnquiryId, Validation, validate};
+use crate::ports::{
+    Clock, EnquiryDelivery, EnquiryOutbox, JobKind, JobState, RobotCheck, RobotCheckError,
+};
+use std::future::Future;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::task::Poll;
+
+/// The ports [`submit`] works through, borrowed for one call.
+pub struct EnquiryPorts<'a, O: ?Sized, D: ?Sized, R: ?Sized, C: ?Sized, J> {
+    pub outbox: &'a O,
+    pub delivery: &'a D,
+    pub robot: &'a R,
+    pub clock: &'a C,
+    /// Draws a fresh [`Jitter`] for each retry that is scheduled.
+    pub jitter: &'a J,
+}
+
+/// What the contact page sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission<'a> {
+    /// The form. Its `robot_checked` is ignored: whether the box was ticked is decided by
+    /// `robot_token` alone, since a browser can claim anything.
+    pub form: ContactForm,
+    /// The robot check's token (a reCAPTCHA response or the self-hosted check's solution);
+    /// empty when the box was not ticked.
+    pub robot_token: &'a str,
+    /// The visitor's address, passed on to the robot check's verifier.
+    pub client_ip: Option<IpAddr>,
+}
+
+/// A stored enquiry, and whether it has gone out yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Submitted {
+    /// Stored, and both deliveries made.
+    Sent { id: EnquiryId },
+    /// Stored; at least one delivery is still pending and will be retried in the background.
+    /// `problems` says why, one line per failed or skipped delivery, for the server's log.
+    Queued {
+        id: EnquiryId,
+        problems: Vec<String>,
+    },
+}
+
+impl Submitted {
+    /// The stored enquiry's id.
+    pub fn id(&self) -> &EnquiryId {
+        match self {
+            Submitted::Sent { id } | Submitted::Queued { id, .. } => id,
+        }
+    }
+
+    /// `"sent"` or `"queued"`, as the contact endpoint answers.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Submitted::Sent { .. } => "sent",
+            Submitted::Queued { .. } => "queued",
+        }
+    }
+}
+
+/// Why an enquiry was not taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SubmitError {
+    /// Fields break the rules of SPEC §5, or no robot token was sent; the validation holds
+    /// every message, the robot check's under the key `robot`. Nothing was stored.
+    #[error("{0}")]
+    Invalid(Validation),
+    /// The robot check's verifier rejected the token. `validation` holds the one message the
+    /// page shows ("Please select 'I'm not a robot' checkbox." under `robot`); `reason` is
+    /// the verifier's, for the log. Nothing was stored.
+    #[error("robot check rejected the token: {reason}")]
+    RobotRejected {
+        reason: String,
+        validation: Validation,
+    },
+    /// The robot check's verifier could not be asked. Nothing was stored.
+    #[error("robot check verifier is unavailable: {reason}")]
+    RobotCheckUnavailable { reason: String },
+    /// The outbox could not store the enquiry. Nothing was stored.
+    #[error("enquiry could not be stored: {reason}")]
+    Unavailable { reason: String },
+}
+
+impl SubmitError {
+    /// The messages the visitor should see beside the form, when the error is theirs to fix.
+    pub fn validation(&self) -> Option<&Validation> {
+        match self {
+            SubmitError::Invalid(v) | SubmitError::RobotRejected { validation: v, .. } => Some(v),
+            SubmitError::RobotCheckUnavailable { .. } | SubmitError::Unavailable { .. } => None,
+        }
+    }
+}
+
+/// Takes one enquiry from the contact page:
+///
+/// 1. validates every field (SPEC §5, all messages at once), with the robot box counted as
+///    ticked only when a token was sent;
+/// 2. verifies the robot token (only for a form that passed, so a visitor who must fix a
+///    field does not use up their token);
+/// 3. stores the enquiry and its two delivery jobs in the outbox, durably;
+/// 4. claims the enquiry's jobs and attempts both deliveries at once, concurrently, recording
+///    each outcome by `policy` as the worker would.
+///
+/// Errors: [`SubmitError::Invalid`], [`SubmitError::RobotRejected`] and
+/// [`SubmitError::RobotCheckUnavailable`] before anything is stored;
+/// [`SubmitError::Unavailable`] when the store fails. Once stored, the answer is
+/// [`Submitted`] whatever the deliveries did.
+pub async fn submit<O, D, R, C, J>(
+    submission: Submission<'_>,
+    ports: EnquiryPorts<'_, O, D, R, C, J>,
+    policy: &RetryPolicy,
+) -> Result<Submitted, SubmitError>
+where
+    O: EnquiryOutbox + ?Sized,
+    D: EnquiryDelivery + ?Sized,
+    R: RobotCheck + ?Sized,
+    C: Clock + ?Sized,
+    J: Fn() -> Jitter + Sync,
+{
+    let Submission {
+        mut form,
+        robot_token,
+        client_ip,
+    } = submission;
+    form.robot_checked = !robot_token.trim().is_empty();
+    let validation = validate(&form);
+    if !validation.is_valid() {
+        return Err(SubmitError::Invalid(validation));
+    }
+    // A form that passed with the box unticked fails on the robot check alone, so this is
+    // exactly the message the page shows for a rejected token.
+    let robot_only = validate(&ContactForm {
+        robot_checked: false,
+        ..form.clone()
+    });
+    let enquiry = Enquiry::parse(form).map_err(SubmitError::Invalid)?;
+
+    match ports.robot.verify(robot_token, client_ip).await {
+        Ok(()) => {}
+        Err(RobotCheckError::Missing) => return Err(SubmitError::Invalid(robot_only)),
+        Err(RobotCheckError::Failed { reason }) => {
+            return Err(SubmitError::RobotRejected {
+                reason,
+                validation: robot_only,
+            });
+        }
+        Err(RobotCheckError::Unavailable { reason }) => {
+            return Err(SubmitError::RobotCheckUnavailable { reason });
+        }
+    }
+
+    let id = ports
+        .outbox
+        .store(&enquiry, ports.clock.now())
+        .await
+        .map_err(|e| SubmitError::Unavailable {
+            reason: e.to_string(),
+        })?;
+
+    let claimed = match ports
+        .outbox
+        .claim_enquiry(&id, ports.clock.now(), policy.lease)
+        .await
+    {
+        Ok(claimed) => claimed,
+        Err(e) => {
+            return Ok(Submitted::Queued {
+                id,
+                problems: vec![format!("jobs not claimed for an attempt now: {e}")],
+            });
+        }
+    };
+    let attempts = claimed.iter().map(|(job, stored)| async move {
+        let result = attempt_job(
+            ports.outbox,
+            ports.delivery,
+            ports.clock,
+            policy,
+            job,
+            stored,
+            (ports.jitter)(),
+        )
+        .await;
+        (job.kind, result)
+    });
+    let results = join_all(attempts.collect()).await;
+
+    let mut problems = Vec::new();
+    let mut delivered = Vec::new();
+    for (kind, result) in results {
+        match result {
+            Ok(attempted) if attempted.job.state == JobState::Delivered => delivered.push(kind),
+            Ok(attempted) => problems.push(format!(
+                "{kind} {}: {}",
+                attempted.job.state,
+                attempted
+                    .failure
+                    .map_or_else(|| "no reason given".to_owned(), |f| f.to_string())
+            )),
+            Err(e) => problems.push(format!("{kind} outcome not recorded: {e}")),
+        }
+    }
+    for kind in JobKind::ALL {
+        if !claimed.iter().any(|(j, _)| j.kind == kind) {
+            problems.push(format!("{kind} was not due or was claimed elsewhere"));
+        }
+    }
+    Ok(
+        if problems.is_empty() && delivered.len() == JobKind::ALL.len() {
+            Submitted::Sent { id }
+        } else {
+            Submitted::Queued { id, problems }
+        },
+    )
+}
+
+/// Runs `futures` concurrently on the caller's task and returns their outputs in order. Core
+/// has no runtime to spawn on, and two deliveries side by side halve the visitor's wait when
+/// the provider is slow.
+async fn join_all<F: Future>(futures: Vec<F>) -> Vec<F::Output> {
+    let mut futures: Vec<Pin<Box<F>>> = futures.into_iter().map(Box::pin).collect();
+    let mut outputs: Vec<Option<F::Output>> = futures.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (future, output) in futures.iter_mut().zip(outputs.iter_mut()) {
+            if output.is_none() {
+                match future.as_mut().poll(cx) {
+                    Poll::Ready(value) => *output = Some(value),
+                    Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            Poll::Pending
+        } else {
+            Poll::Ready(())
+        }
+    })
+    .await;
+    outputs.into_iter().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contact::Field;
+    use crate::ports::fakes::{FakeClock, FakeDelivery, FakeOutbox, FakeRobotCheck, ready};
+    use crate::ports::{DeliveryError, JobFilter, UnixMillis};
+    use std::time::Duration;
+
+    const T0: UnixMillis = UnixMillis(1_700_000_000_000);
+    const ROBOT: &str = "Please select 'I'm not a robot' checkbox.";
+
+    struct World {
+        outbox: FakeOutbox,
+        delivery: FakeDelivery,
+        robot: FakeRobotCheck,
+        clock: FakeClock,
+    }
+
+    impl World {
+        fn new() -> Self {
+            World {
+                outbox: FakeOutbox::new(),
+                delivery: FakeDelivery::new(),
+                robot: FakeRobotCheck::accepting(["good"]),
+                clock: FakeClock::at(T0),
+            }
+        }
+
+        fn submit(&self, form: ContactForm, token: &str) -> Result<Submitted, SubmitError> {
+            let jitter = || Jitter::NONE;
+            let ports = EnquiryPorts {
+                outbox: &self.outbox,
+                delivery: &self.delivery,
+                robot: &self.robot,
+                clock: &self.clock,
+                jitter: &jitter,
+            };
+            let submission = Submission {
+                form,
+                robot_token: token,
+                client_ip: Some("203.0.113.7".parse().unwrap()),
+            };
+            ready(submit(submission, ports, &RetryPolicy::default()))
+        }
+    }
+
+    fn filled() -> ContactForm {
+        ContactForm {
+            firstname: "Ada".into(),
+            lastname: "Lovelace".into(),
+            org_name: "Engines Pty Ltd".into(),
+            phone: "0400 000 000".into(),
+            email: "ada@example.com".into(),
+            message: "Please call about eRFx.".into(),
+            robot_checked: false,
+        }
+    }
+
+    fn messages(v: &Validation) -> Vec<(&'static str, String)> {
+        v.errors()
+            .iter()
+            .map(|e| (e.field().key(), e.message().to_owned()))
+            .collect()
+    }
+
+    /// The server holds its ports as `Arc<dyn Port>` and runs handlers on a multi-threaded
+    /// runtime, so the use case's future must be `Send` with trait objects as ports.
+    #[allow(dead_code)]
+    fn submit_over_trait_objects_is_send(
+        outbox: &dyn EnquiryOutbox,
+        delivery: &dyn EnquiryDelivery,
+        robot: &dyn RobotCheck,
+        clock: &dyn Clock,
+    ) -> impl Future<Output = Result<Submitted, SubmitError>> + Send {
+        let jitter = || Jitter::NONE;
+        async move {
+            let ports = EnquiryPorts {
+                outbox,
+                delivery,
+                robot,
+                clock,
+                jitter: &jitter,
+            };
+            let submission = Submission {
+                form: filled(),
+                robot_token: "good",
+                client_ip: None,
+            };
+            submit(submission, ports, &RetryPolicy::default()).await
+        }
+    }
+
+    #[test]
+    fn an_empty_form_without_a_token_gets_every_message_and_nothing_is_asked_or_stored() {
+        let world = World::new();
+        let err = world.submit(ContactForm::default(), "").unwrap_err();
+        let SubmitError::Invalid(validation) = &err else {
+            panic!("expected field errors, got {err:?}");
+        };
+        assert_eq!(
+            messages(validation),
+            [
+                ("firstname", "First name is required.".to_owned()),
+                ("lastname", "Last name is required.".to_owned()),
+                ("orgName", "Organisation name is required.".to_owned()),
+                ("phone", "Phone number is required".to_owned()),
+                ("email", "Email is required.".to_owned()),
+                ("robot", ROBOT.to_owned()),
+            ]
+        );
+        assert!(world.robot.calls().is_empty());
+        assert!(world.outbox.enquiries().is_empty());
+    }
+
+    #[test]
+    fn a_form_claiming_to_be_ticked_without_a_token_gets_the_robot_message_alone() {
+        let world = World::new();
+        let form = ContactForm {
+            robot_checked: true,
+            ..filled()
+        };
+        let err = world.submit(form, "  ").unwrap_err();
+        assert_eq!(
+            messages(err.validation().unwrap()),
+            [("robot", ROBOT.to_owned())]
+        );
+        assert!(world.outbox.enquiries().is_empty());
+    }
+
+    #[test]
+    fn a_field_error_does_not_use_up_the_robot_token() {
+        let world = World::new();
+        let form = ContactForm {
+            phone: "123".into(),
+            ..filled()
+        };
+        let err = world.submit(form, "good").unwrap_err();
+        assert_eq!(
+            err.validation().unwrap().message(Field::Phone),
+            Some("Enter a valid phone number")
+        );
+        assert_eq!(err.validation().unwrap().errors().len(), 1);
+        assert!(world.robot.calls().is_empty());
+    }
+
+    #[test]
+    fn a_rejected_token_shows_the_robot_message_and_keeps_the_reason_for_the_log() {
+        let world = World::new();
+        let err = world.submit(filled(), "forged").unwrap_err();
+        let SubmitError::RobotRejected { reason, validation } = &err else {
+            panic!("expected a rejected token, got {err:?}");
+        };
+        assert!(reason.contains("forged"), "{reason}");
+        assert_eq!(messages(validation), [("robot", ROBOT.to_owned())]);
+        assert_eq!(
+            world.robot.calls(),
+            [("forged".to_owned(), Some("203.0.113.7".parse().unwrap()))]
+        );
+        assert!(world.outbox.enquiries().is_empty());
+    }
+
+    #[test]
+    fn an_unreachable_verifier_stores_nothing_and_is_not_the_visitors_fault() {
+        let world = World {
+            robot: FakeRobotCheck::unavailable("siteverify timed out"),
+            ..World::new()
+        };
+        let err = world.submit(filled(), "good").unwrap_err();
+        assert_eq!(
+            err,
+            SubmitError::RobotCheckUnavailable {
+                reason: "siteverify timed out".into()
+            }
+        );
+        assert_eq!(err.validation(), None);
+        assert!(world.outbox.enquiries().is_empty());
+    }
+
+    #[test]
+    fn a_broken_outbox_is_unavailable_and_nothing_is_delivered() {
+        let world = World::new();
+        world.outbox.set_unavailable(Some("disk full"));
+        let err = world.submit(filled(), "good").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "enquiry could not be stored: enquiry outbox is unavailable: disk full"
+        );
+        assert!(world.delivery.attempts().is_empty());
+    }
+
+    #[test]
+    fn a_good_enquiry_is_stored_then_sent_by_both_deliveries() {
+        let world = World::new();
+        let submitted = world.submit(filled(), "good").unwrap();
+        assert_eq!(
+            submitted,
+            Submitted::Sent {
+                id: EnquiryId::parse("enquiry-1").unwrap()
+            }
+        );
+        assert_eq!(submitted.status(), "sent");
+        let stored = &world.outbox.enquiries()[0];
+        assert_eq!(stored.received_at, T0);
+        assert_eq!(stored.enquiry.message(), Some("Please call about eRFx."));
+        assert_eq!(
+            world.delivery.delivered(JobKind::NotifyInbox),
+            std::slice::from_ref(stored)
+        );
+        assert_eq!(
+            world.delivery.delivered(JobKind::UpsertContact),
+            std::slice::from_ref(stored)
+        );
+        let jobs = ready(world.outbox.jobs(JobFilter::default())).unwrap();
+        assert!(
+            jobs.iter()
+                .all(|j| j.state == JobState::Delivered && j.attempts == 1)
+        );
+    }
+
+    #[test]
+    fn a_failed_delivery_queues_the_enquiry_for_a_retry_after_the_back_off() {
+        let world = World::new();
+        world.delivery.push(
+            JobKind::NotifyInbox,
+            Err(DeliveryError::Transient {
+                reason: "HTTP 503".into(),
+                retry_after: None,
+            }),
+        );
+        let submitted = world.submit(filled(), "good").unwrap();
+        let Submitted::Queued { id, problems } = &submitted else {
+            panic!("expected queued, got {submitted:?}");
+        };
+        assert_eq!(
+            problems,
+            &["notify-inbox pending: delivery failed for now: HTTP 503".to_owned()]
+        );
+        let status = ready(world.outbox.inspect(id)).unwrap();
+        let notify = &status.jobs[0];
+        assert_eq!(
+            (notify.state, notify.attempts, notify.next_attempt_at),
+            (
+                JobState::Pending,
+                1,
+                Some(T0.after(Duration::from_secs(30)))
+            )
+        );
+        assert_eq!(status.jobs[1].state, JobState::Delivered);
+    }
+
+    #[test]
+    fn a_refused_delivery_is_dead_lettered_at_once_and_the_enquiry_is_still_taken() {
+        let world = World::new();
+        world.delivery.push(
+            JobKind::UpsertContact,
+            Err(DeliveryError::Permanent {
+                reason: "HTTP 400 invalid_parameter".into(),
+            }),
+        );
+        let submitted = world.submit(filled(), "good").unwrap();
+        assert_eq!(submitted.status(), "queued");
+        let dead = ready(world.outbox.jobs(JobFilter {
+            state: Some(JobState::Dead),
+            limit: None,
+        }))
+        .unwrap();
+        assert_eq!(dead.len(), 1);
+        assert_eq!(dead[0].kind, JobKind::UpsertContact);
+        assert_eq!(
+            dead[0].last_error.as_deref(),
+            Some("HTTP 400 invalid_parameter")
+        );
+    }
+
+    #[test]
+    fn the_outcome_is_recorded_when_the_delivery_ends_with_fresh_jitter() {
+        let world = World::new();
+        world.delivery.push(
+            JobKind::NotifyInbox,
+            Err(DeliveryError::Transient {
+                reason: "HTTP 500".into(),
+                retry_after: None,
+            }),
+        );
+        let jitter = || Jitter::new(0.5);
+        let ports = EnquiryPorts {
+            outbox: &world.outbox,
+            delivery: &world.delivery,
+            robot: &world.robot,
+            clock: &world.clock,
+            jitter: &jitter,
+        };
+        let submission = Submission {
+            form: filled(),
+            robot_token: "good",
+            client_ip: None,
+        };
+        let submitted = ready(submit(submission, ports, &RetryPolicy::default())).unwrap();
+        let status = ready(world.outbox.inspect(submitted.id())).unwrap();
+        assert_eq!(
+            status.jobs[0].next_attempt_at,
+            Some(T0.after(Duration::from_secs(45)))
+        );
+    }
+}

@@ -1,0 +1,223 @@
+//! [`BrevoClient`]: delivers enquiries through Brevo's API v3: the transactional email to the
+//! company's inbox (`POST /v3/smtp/email`, with the enquiry id as idempotency key) and the
+//! contact upsert (`POST /v3/contacts` with `updateEnabled`).
+
+mod response;
+
+use crate::address::MailAddress;
+use crate::notification;
+use crate::secret::Secret;
+use async_trait::async_trait;
+use response::Verdict;
+use serde_json::{Value, json};
+use std::time::Duration;
+use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry};
+
+/// Brevo's API origin.
+pub const DEFAULT_BASE_URL: &str = "https://api.brevo.com";
+/// SPEC §9: "request timeout 5000 ms", per call.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(5000);
+
+/// Where and as whom [`BrevoClient`] sends.
+#[derive(Clone, Debug)]
+pub struct BrevoConfig {
+    pub api_key: Secret,
+    /// The API origin without a trailing slash; tests point it at a local fake.
+    pub base_url: String,
+    /// The verified sender the email comes from.
+    pub sender: MailAddress,
+    /// The company's information inbox the email goes to.
+    pub inbox: MailAddress,
+    /// The most one call may take, connection included.
+    pub timeout: Duration,
+}
+
+impl BrevoConfig {
+    /// A configuration with Brevo's own origin and the spec's timeout.
+    pub fn new(api_key: Secret, sender: MailAddress, inbox: MailAddress) -> Self {
+        BrevoConfig {
+            api_key,
+            base_url: DEFAULT_BASE_URL.to_owned(),
+            sender,
+            inbox,
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+}
+
+/// Why a [`BrevoClient`] could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BrevoSetupError {
+    #[error("invalid Brevo base URL {0:?} (expected http:// or https://)")]
+    BaseUrl(String),
+    #[error("cannot build the HTTP client for Brevo: {0}")]
+    Client(String),
+}
+
+/// Brevo's API v3 as an [`EnquiryDelivery`].
+#[derive(Clone, Debug)]
+pub struct BrevoClient {
+    http: reqwest::Client,
+    config: BrevoConfig,
+}
+
+impl BrevoClient {
+    /// A client for `config`: rustls, no redirects followed (a redirect means a wrong base
+    /// URL, and following one would resend the key elsewhere), `config.timeout` per call.
+    ///
+    /// Errors: [`BrevoSetupError`] for a base URL that is not http(s) or a TLS setup failure.
+    pub fn new(mut config: BrevoConfig) -> Result<BrevoClient, BrevoSetupError> {
+        let base = config.base_url.trim().trim_end_matches('/').to_owned();
+        if !(base.starts_with("https://") || base.starts_with("http://")) {
+            return Err(BrevoSetupError::BaseUrl(config.base_url));
+        }
+        config.base_url = base;
+        let http = reqwest::Client::builder()
+            .use_rustls_tls()
+            .timeout(config.timeout)
+            .connect_timeout(config.timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("supplysite/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| BrevoSetupError::Client(e.to_string()))?;
+        Ok(BrevoClient { http, config })
+    }
+
+    /// The request body of the transactional email for `stored`.
+    pub fn email_body(&self, stored: &StoredEnquiry) -> Value {
+        let e = &stored.enquiry;
+        json!({
+            "sender": named(&self.config.sender),
+            "to": [named(&self.config.inbox)],
+            "replyTo": { "email": e.email(), "name": e.full_name() },
+            "subject": notification::subject(stored),
+            "htmlContent": notification::html(stored),
+            "headers": { "idempotencyKey": stored.id.as_str() },
+        })
+    }
+
+    /// The request body of the contact upsert for `stored`.
+    pub fn contact_body(stored: &StoredEnquiry) -> Value {
+        let e = &stored.enquiry;
+        json!({
+            "email": e.email(),
+            "attributes": {
+                "FIRSTNAME": e.firstname(),
+                "LASTNAME": e.lastname(),
+                "ORGANISATION": e.org_name(),
+                "PHONE": e.phone(),
+            },
+            "updateEnabled": true,
+        })
+    }
+
+    async fn post(
+        &self,
+        what: &str,
+        path: &str,
+        stored: &StoredEnquiry,
+        body: &Value,
+    ) -> Result<(), DeliveryError> {
+        let url = format!("{}{path}", self.config.base_url);
+        let sent = self
+            .http
+            .post(&url)
+            .header("api-key", self.config.api_key.expose())
+            .header("accept", "application/json")
+            .json(body)
+            .send()
+            .await;
+        let response = match sent {
+            Ok(response) => response,
+            Err(e) => {
+                let reason = self.config.api_key.redact_from(&transport_reason(
+                    what,
+                    &url,
+                    &e,
+                    self.config.timeout,
+                ));
+                tracing::warn!(enquiry = %stored.id, %reason, "brevo call failed; will retry");
+                return Err(DeliveryError::Transient {
+                    reason,
+                    retry_after: None,
+                });
+            }
+        };
+        let status = response.status();
+        let headers = response.headers().clone();
+        // A body that cannot be read in time still leaves the status to judge by.
+        let bytes = response.bytes().await.unwrap_or_default();
+        match response::judge(what, status, &headers, &bytes) {
+            Verdict::Delivered => {
+                tracing::info!(enquiry = %stored.id, status = status.as_u16(), "brevo {what} accepted");
+                Ok(())
+            }
+            Verdict::Failed(DeliveryError::Permanent { reason }) => {
+                let reason = self.config.api_key.redact_from(&reason);
+                tracing::error!(
+                    enquiry = %stored.id,
+                    %reason,
+                    "brevo refused the {what} for good; the job is dead-lettered until an operator requeues it"
+                );
+                Err(DeliveryError::Permanent { reason })
+            }
+            Verdict::Failed(DeliveryError::Transient {
+                reason,
+                retry_after,
+            }) => {
+                let reason = self.config.api_key.redact_from(&reason);
+                tracing::warn!(enquiry = %stored.id, %reason, ?retry_after, "brevo {what} failed; will retry");
+                Err(DeliveryError::Transient {
+                    reason,
+                    retry_after,
+                })
+            }
+        }
+    }
+}
+
+fn named(address: &MailAddress) -> Value {
+    if address.name.is_empty() {
+        json!({ "email": address.email })
+    } else {
+        json!({ "email": address.email, "name": address.name })
+    }
+}
+
+/// Says what went wrong on the wire, without reqwest's full error chain (which can be long)
+/// but with enough to act on.
+fn transport_reason(what: &str, url: &str, e: &reqwest::Error, timeout: Duration) -> String {
+    if e.is_timeout() {
+        format!(
+            "brevo {what}: no answer from {url} within {} ms",
+            timeout.as_millis()
+        )
+    } else if e.is_connect() {
+        format!("brevo {what}: cannot connect to {url}: {}", root_cause(e))
+    } else {
+        format!("brevo {what}: request to {url} failed: {}", root_cause(e))
+    }
+}
+
+fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+#[async_trait]
+impl EnquiryDelivery for BrevoClient {
+    async fn notify_inbox(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError> {
+        let body = self.email_body(enquiry);
+        self.post("transactional email", "/v3/smtp/email", enquiry, &body)
+            .await
+    }
+
+    async fn upsert_contact(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError> {
+        let body = Self::contact_body(enquiry);
+        self.post("contact upsert", "/v3/contacts", enquiry, &body)
+            .await
+    }
+}

@@ -1,0 +1,236 @@
+//! [`Enquiries`]: the composition the server mounts. One constructor from [`MailSettings`]
+//! picks the adapters (Brevo or the local mailbox; reCAPTCHA or the self-hosted check, over
+//! the SQLite outbox) and the value it returns answers everything the contact endpoints and
+//! the worker task need.
+
+use crate::brevo::{BrevoClient, BrevoConfig, BrevoSetupError};
+use crate::mailbox::MailboxDelivery;
+use crate::outbox::{OpenOutboxError, SqliteOutbox};
+use crate::recaptcha::{RecaptchaConfig, RecaptchaSetupError, RecaptchaVerifier};
+use crate::selfhosted::{Challenge, SelfHostedCheck, SelfHostedConfig};
+use crate::settings::MailSettings;
+use crate::worker::{Worker, WorkerWakeup};
+use serde::Serialize;
+use std::future::Future;
+use std::net::IpAddr;
+use std::sync::Arc;
+use supplysite_core::contact::ContactForm;
+use supplysite_core::enquiry::{
+    EnquiryPorts, Jitter, RetryPolicy, Submission, SubmitError, Submitted, submit,
+};
+use supplysite_core::ports::{Clock, EnquiryDelivery, EnquiryOutbox, RobotCheck};
+
+/// Which robot check the page shows, serialised for the page:
+/// `{"kind":"recaptcha","siteKey":"…"}` or `{"kind":"selfHosted"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum RobotWidget {
+    #[serde(rename_all = "camelCase")]
+    Recaptcha {
+        site_key: String,
+    },
+    SelfHosted,
+}
+
+/// Why the enquiry adapters could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Outbox(#[from] OpenOutboxError),
+    #[error(transparent)]
+    Brevo(#[from] BrevoSetupError),
+    #[error(transparent)]
+    Recaptcha(#[from] RecaptchaSetupError),
+}
+
+/// The ports the composition is made of, for tests that bring fakes.
+pub struct EnquiryParts {
+    pub outbox: Arc<dyn EnquiryOutbox>,
+    pub delivery: Arc<dyn EnquiryDelivery>,
+    pub robot: Arc<dyn RobotCheck>,
+    pub clock: Arc<dyn Clock>,
+    /// The self-hosted check when it is the robot check, to issue challenges.
+    pub self_hosted: Option<Arc<SelfHostedCheck>>,
+    pub widget: RobotWidget,
+    pub policy: RetryPolicy,
+}
+
+/// Everything the contact endpoint and the outbox worker use. Cheap to clone.
+#[derive(Clone)]
+pub struct Enquiries {
+    outbox: Arc<dyn EnquiryOutbox>,
+    delivery: Arc<dyn EnquiryDelivery>,
+    robot: Arc<dyn RobotCheck>,
+    clock: Arc<dyn Clock>,
+    self_hosted: Option<Arc<SelfHostedCheck>>,
+    widget: RobotWidget,
+    policy: RetryPolicy,
+    wakeup: WorkerWakeup,
+    description: String,
+}
+
+impl Enquiries {
+    /// Opens the outbox and builds the adapters `settings` call for: Brevo when a key is
+    /// set, else the local mailbox; reCAPTCHA when both its keys are set, else the
+    /// self-hosted check.
+    ///
+    /// Errors: [`SetupError`] when the outbox cannot be opened or an HTTP client built.
+    pub fn from_settings(
+        settings: &MailSettings,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Enquiries, SetupError> {
+        let outbox: Arc<dyn EnquiryOutbox> = Arc::new(SqliteOutbox::open(&settings.outbox_path)?);
+        let (delivery, to): (Arc<dyn EnquiryDelivery>, String) = match &settings.brevo_api_key {
+            Some(key) => {
+                let mut config = BrevoConfig::new(
+                    key.clone(),
+                    settings.contact_sender.clone(),
+                    settings.contact_inbox.clone(),
+                );
+                config.base_url = settings.brevo_api_base.clone();
+                let to = format!("Brevo at {}", settings.brevo_api_base);
+                (Arc::new(BrevoClient::new(config)?), to)
+            }
+            None => (
+                Arc::new(MailboxDelivery::new(
+                    &settings.mailbox_dir,
+                    settings.contact_sender.clone(),
+                    settings.contact_inbox.clone(),
+                )),
+                format!("the local mailbox {}", settings.mailbox_dir.display()),
+            ),
+        };
+        let (robot, self_hosted, widget): (Arc<dyn RobotCheck>, _, _) = match &settings.recaptcha {
+            Some((site_key, secret)) => {
+                let mut config =
+                    RecaptchaConfig::new(secret.clone(), settings.site_hostname.clone());
+                config.verify_url = settings.recaptcha_verify_url.clone();
+                let widget = RobotWidget::Recaptcha {
+                    site_key: site_key.clone(),
+                };
+                (Arc::new(RecaptchaVerifier::new(config)?), None, widget)
+            }
+            None => {
+                let config = SelfHostedConfig {
+                    secret: settings.robot_secret.clone(),
+                    ..SelfHostedConfig::default()
+                };
+                let check = Arc::new(SelfHostedCheck::new(config, Arc::clone(&clock)));
+                (check.clone(), Some(check), RobotWidget::SelfHosted)
+            }
+        };
+        let mut enquiries = Enquiries::from_parts(EnquiryParts {
+            outbox,
+            delivery,
+            robot,
+            clock,
+            self_hosted,
+            widget,
+            policy: RetryPolicy::default(),
+        });
+        enquiries.description = format!(
+            "enquiries stored in {} and delivered to {to}, robot check {}",
+            settings.outbox_path.display(),
+            match enquiries.widget {
+                RobotWidget::Recaptcha { .. } => "reCAPTCHA v2",
+                RobotWidget::SelfHosted => "self-hosted proof of work",
+            }
+        );
+        Ok(enquiries)
+    }
+
+    /// The composition of `parts`.
+    pub fn from_parts(parts: EnquiryParts) -> Enquiries {
+        Enquiries {
+            outbox: parts.outbox,
+            delivery: parts.delivery,
+            robot: parts.robot,
+            clock: parts.clock,
+            self_hosted: parts.self_hosted,
+            widget: parts.widget,
+            policy: parts.policy,
+            wakeup: WorkerWakeup::new(),
+            description: "enquiries from given parts".to_owned(),
+        }
+    }
+
+    /// One line for the start-up log saying where enquiries go (no secrets).
+    pub fn describe(&self) -> &str {
+        &self.description
+    }
+
+    /// Takes an enquiry from the contact endpoint (see [`supplysite_core::enquiry::submit`]),
+    /// and wakes the worker when a delivery is still pending.
+    ///
+    /// Errors: those of [`supplysite_core::enquiry::submit`].
+    pub async fn submit(
+        &self,
+        form: ContactForm,
+        robot_token: &str,
+        client_ip: Option<IpAddr>,
+    ) -> Result<Submitted, SubmitError> {
+        let jitter = || Jitter::new(rand::random::<f64>());
+        let ports = EnquiryPorts {
+            outbox: &*self.outbox,
+            delivery: &*self.delivery,
+            robot: &*self.robot,
+            clock: &*self.clock,
+            jitter: &jitter,
+        };
+        let submission = Submission {
+            form,
+            robot_token,
+            client_ip,
+        };
+        let submitted = submit(submission, ports, &self.policy).await;
+        match &submitted {
+            Ok(Submitted::Sent { id }) => tracing::info!(enquiry = %id, "enquiry stored and sent"),
+            Ok(Submitted::Queued { id, problems }) => {
+                tracing::warn!(enquiry = %id, ?problems, "enquiry stored; delivery queued");
+                self.wakeup.wake();
+            }
+            Err(
+                e @ (SubmitError::Unavailable { .. } | SubmitError::RobotCheckUnavailable { .. }),
+            ) => {
+                tracing::error!(error = %e, "enquiry not taken");
+            }
+            Err(e) => tracing::info!(error = %e, "enquiry refused"),
+        }
+        submitted
+    }
+
+    /// A new challenge for `GET /api/robot-challenge`; `None` when reCAPTCHA is the check
+    /// (the endpoint then answers 404).
+    pub fn robot_challenge(&self) -> Option<Challenge> {
+        self.self_hosted.as_ref().map(|c| c.issue_challenge())
+    }
+
+    /// Which robot check the page must show.
+    pub fn robot_widget(&self) -> &RobotWidget {
+        &self.widget
+    }
+
+    /// The outbox, for operators' views.
+    pub fn outbox(&self) -> Arc<dyn EnquiryOutbox> {
+        Arc::clone(&self.outbox)
+    }
+
+    /// A worker over the same outbox, delivery, clock and policy, woken by [`Self::submit`].
+    pub fn worker(&self) -> Worker {
+        Worker::new(
+            Arc::clone(&self.outbox),
+            Arc::clone(&self.delivery),
+            Arc::clone(&self.clock),
+        )
+        .with_policy(self.policy)
+        .with_wakeup(self.wakeup.clone())
+    }
+
+    /// Runs [`Self::worker`] on a tokio task until `shutdown` completes.
+    pub fn spawn_worker(
+        &self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(self.worker().run(shutdown))
+    }
+}

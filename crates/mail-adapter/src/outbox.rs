@@ -1,0 +1,145 @@
+//! [`SqliteOutbox`]: the durable enquiry outbox in one SQLite file (WAL, full sync), shared
+//! safely by the server and the operator's `supplysite outbox` commands.
+//!
+//! SQLite calls block, so every operation runs on tokio's blocking pool with the one
+//! connection behind a mutex: the async runtime's threads never wait on the disk.
+
+mod queries;
+mod schema;
+
+pub use schema::{OpenOutboxError, SCHEMA_VERSION};
+
+use async_trait::async_trait;
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use supplysite_core::contact::{Enquiry, EnquiryId};
+use supplysite_core::ports::{
+    Attempt, EnquiryOutbox, EnquiryStatus, Job, JobFilter, JobKind, OutboxError, StoredEnquiry,
+    UnixMillis,
+};
+
+/// The outbox in a SQLite file. Cheap to clone; clones share the connection.
+#[derive(Clone, Debug)]
+pub struct SqliteOutbox {
+    conn: Arc<Mutex<Connection>>,
+    path: PathBuf,
+}
+
+impl SqliteOutbox {
+    /// Opens the outbox at `path`, creating the file (and its folder) when missing and
+    /// bringing its schema up to date.
+    ///
+    /// Errors: [`OpenOutboxError`] naming the path.
+    pub fn open(path: impl AsRef<Path>) -> Result<SqliteOutbox, OpenOutboxError> {
+        let path = path.as_ref().to_path_buf();
+        let conn = schema::open(&path)?;
+        Ok(SqliteOutbox {
+            conn: Arc::new(Mutex::new(conn)),
+            path,
+        })
+    }
+
+    /// Where the database file is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `op` on the connection on the blocking pool.
+    async fn run<T, F>(&self, op: F) -> Result<T, OutboxError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, OutboxError> + Send + 'static,
+    {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            // A panic mid-operation rolled its transaction back when the guard dropped, so
+            // the connection is still sound.
+            let mut conn = conn.lock().unwrap_or_else(PoisonError::into_inner);
+            op(&mut conn)
+        })
+        .await
+        .map_err(|e| queries::unavailable(format!("outbox operation did not finish: {e}")))?
+    }
+}
+
+/// A new enquiry id: a UUID (Brevo wants its idempotency keys to be UUIDs), version 7 so
+/// that ids sort by the time they were received.
+fn new_id(received_at: UnixMillis) -> EnquiryId {
+    let millis = u64::try_from(received_at.0).unwrap_or(0);
+    let ts = uuid::Timestamp::from_unix(
+        uuid::NoContext,
+        millis / 1000,
+        u32::try_from(millis % 1000).unwrap_or(0) * 1_000_000,
+    );
+    EnquiryId::parse(uuid::Uuid::new_v7(ts).to_string()).expect("a UUID is a valid enquiry id")
+}
+
+#[async_trait]
+impl EnquiryOutbox for SqliteOutbox {
+    async fn store(
+        &self,
+        enquiry: &Enquiry,
+        received_at: UnixMillis,
+    ) -> Result<EnquiryId, OutboxError> {
+        let id = new_id(received_at);
+        let enquiry = enquiry.clone();
+        let stored_id = id.clone();
+        self.run(move |conn| queries::store(conn, &stored_id, &enquiry, received_at))
+            .await?;
+        Ok(id)
+    }
+
+    async fn jobs(&self, filter: JobFilter) -> Result<Vec<Job>, OutboxError> {
+        self.run(move |conn| queries::jobs(conn, filter)).await
+    }
+
+    async fn inspect(&self, id: &EnquiryId) -> Result<EnquiryStatus, OutboxError> {
+        let id = id.clone();
+        self.run(move |conn| queries::inspect(conn, &id)).await
+    }
+
+    async fn claim(
+        &self,
+        now: UnixMillis,
+        limit: usize,
+        lease: Duration,
+    ) -> Result<Vec<(Job, StoredEnquiry)>, OutboxError> {
+        self.run(move |conn| queries::claim(conn, None, now, limit, lease))
+            .await
+    }
+
+    async fn claim_enquiry(
+        &self,
+        id: &EnquiryId,
+        now: UnixMillis,
+        lease: Duration,
+    ) -> Result<Vec<(Job, StoredEnquiry)>, OutboxError> {
+        let id = id.clone();
+        self.run(move |conn| queries::claim(conn, Some(&id), now, JobKind::ALL.len(), lease))
+            .await
+    }
+
+    async fn record(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        attempt: Attempt,
+        now: UnixMillis,
+    ) -> Result<Job, OutboxError> {
+        let id = id.clone();
+        self.run(move |conn| queries::record(conn, &id, kind, attempt, now))
+            .await
+    }
+
+    async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError> {
+        let id = id.clone();
+        self.run(move |conn| queries::requeue(conn, &id, now)).await
+    }
+
+    async fn purge_delivered(&self, before: UnixMillis) -> Result<usize, OutboxError> {
+        self.run(move |conn| queries::purge_delivered(conn, before))
+            .await
+    }
+}

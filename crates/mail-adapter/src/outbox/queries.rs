@@ -1,0 +1,282 @@
+//! The outbox's operations as plain, blocking SQL on one connection. Each one that changes
+//! anything runs in one `BEGIN IMMEDIATE` transaction, so it takes the write lock before
+//! reading and two processes (the server and an operator's CLI) never interleave halfway.
+
+use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
+use std::time::Duration;
+use supplysite_core::contact::{Enquiry, EnquiryId};
+use supplysite_core::ports::{
+    Attempt, EnquiryStatus, Job, JobFilter, JobKind, JobState, OutboxError, StoredEnquiry,
+    UnixMillis,
+};
+
+/// Any database failure, as the port words it: the store cannot be used now.
+pub fn unavailable(e: impl std::fmt::Display) -> OutboxError {
+    OutboxError::Unavailable {
+        reason: e.to_string(),
+    }
+}
+
+fn write_tx(conn: &mut Connection) -> Result<Transaction<'_>, OutboxError> {
+    conn.transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(unavailable)
+}
+
+const JOB_COLUMNS: &str =
+    "e.id, j.kind, j.state, j.attempts, j.next_attempt_at, j.finished_at, j.last_error";
+
+fn kind_from(text: &str) -> rusqlite::Result<JobKind> {
+    JobKind::ALL
+        .into_iter()
+        .find(|k| k.as_str() == text)
+        .ok_or_else(|| bad_column(format!("unknown job kind {text:?}")))
+}
+
+fn state_from(text: &str) -> rusqlite::Result<JobState> {
+    [JobState::Pending, JobState::Delivered, JobState::Dead]
+        .into_iter()
+        .find(|s| s.as_str() == text)
+        .ok_or_else(|| bad_column(format!("unknown job state {text:?}")))
+}
+
+fn bad_column(reason: String) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, reason.into())
+}
+
+fn job_from(row: &Row<'_>) -> rusqlite::Result<Job> {
+    let id: String = row.get(0)?;
+    let attempts: i64 = row.get(3)?;
+    Ok(Job {
+        enquiry_id: EnquiryId::parse(id).map_err(|e| bad_column(e.to_string()))?,
+        kind: kind_from(&row.get::<_, String>(1)?)?,
+        state: state_from(&row.get::<_, String>(2)?)?,
+        attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
+        next_attempt_at: row.get::<_, Option<i64>>(4)?.map(UnixMillis),
+        finished_at: row.get::<_, Option<i64>>(5)?.map(UnixMillis),
+        last_error: row.get(6)?,
+    })
+}
+
+/// The enquiry's row number, or `NotFound`.
+fn seq_of(conn: &Connection, id: &EnquiryId) -> Result<i64, OutboxError> {
+    conn.query_row(
+        "SELECT seq FROM enquiry WHERE id = ?1",
+        [id.as_str()],
+        |r| r.get(0),
+    )
+    .optional()
+    .map_err(unavailable)?
+    .ok_or_else(|| OutboxError::NotFound { id: id.clone() })
+}
+
+fn stored_enquiry(conn: &Connection, seq: i64) -> Result<StoredEnquiry, OutboxError> {
+    let (id, received_at, json): (String, i64, String) = conn
+        .query_row(
+            "SELECT id, received_at, enquiry FROM enquiry WHERE seq = ?1",
+            [seq],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .map_err(unavailable)?;
+    let enquiry: Enquiry = serde_json::from_str(&json)
+        .map_err(|e| unavailable(format!("stored enquiry {id} is unreadable: {e}")))?;
+    Ok(StoredEnquiry {
+        id: EnquiryId::parse(id).map_err(unavailable)?,
+        received_at: UnixMillis(received_at),
+        enquiry,
+    })
+}
+
+fn jobs_of(conn: &Connection, seq: i64) -> Result<Vec<Job>, OutboxError> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM job j JOIN enquiry e ON e.seq = j.enquiry_seq
+         WHERE j.enquiry_seq = ?1 ORDER BY j.kind"
+    );
+    let mut stmt = conn.prepare_cached(&sql).map_err(unavailable)?;
+    let jobs = stmt
+        .query_map([seq], job_from)
+        .map_err(unavailable)?
+        .collect::<rusqlite::Result<Vec<Job>>>()
+        .map_err(unavailable)?;
+    Ok(jobs)
+}
+
+fn job(conn: &Connection, seq: i64, kind: JobKind) -> Result<Option<Job>, OutboxError> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM job j JOIN enquiry e ON e.seq = j.enquiry_seq
+         WHERE j.enquiry_seq = ?1 AND j.kind = ?2"
+    );
+    conn.query_row(&sql, params![seq, kind.as_str()], job_from)
+        .optional()
+        .map_err(unavailable)
+}
+
+/// Stores the enquiry and one pending job of each kind, due at `received_at`, in one
+/// transaction.
+pub fn store(
+    conn: &mut Connection,
+    id: &EnquiryId,
+    enquiry: &Enquiry,
+    received_at: UnixMillis,
+) -> Result<(), OutboxError> {
+    let json = serde_json::to_string(enquiry).map_err(unavailable)?;
+    let tx = write_tx(conn)?;
+    tx.execute(
+        "INSERT INTO enquiry (id, received_at, enquiry) VALUES (?1, ?2, ?3)",
+        params![id.as_str(), received_at.0, json],
+    )
+    .map_err(unavailable)?;
+    let seq = tx.last_insert_rowid();
+    for kind in JobKind::ALL {
+        tx.execute(
+            "INSERT INTO job (enquiry_seq, kind, state, next_attempt_at)
+             VALUES (?1, ?2, 'pending', ?3)",
+            params![seq, kind.as_str(), received_at.0],
+        )
+        .map_err(unavailable)?;
+    }
+    tx.commit().map_err(unavailable)
+}
+
+/// The jobs matching `filter`, by enquiry in the order stored, then by kind.
+pub fn jobs(conn: &Connection, filter: JobFilter) -> Result<Vec<Job>, OutboxError> {
+    let sql = format!(
+        "SELECT {JOB_COLUMNS} FROM job j JOIN enquiry e ON e.seq = j.enquiry_seq
+         WHERE ?1 IS NULL OR j.state = ?1
+         ORDER BY j.enquiry_seq, j.kind LIMIT ?2"
+    );
+    let limit = filter
+        .limit
+        .map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
+    let mut stmt = conn.prepare_cached(&sql).map_err(unavailable)?;
+    let jobs = stmt
+        .query_map(params![filter.state.map(JobState::as_str), limit], job_from)
+        .map_err(unavailable)?
+        .collect::<rusqlite::Result<Vec<Job>>>()
+        .map_err(unavailable)?;
+    Ok(jobs)
+}
+
+/// One enquiry with its jobs.
+pub fn inspect(conn: &Connection, id: &EnquiryId) -> Result<EnquiryStatus, OutboxError> {
+    let seq = seq_of(conn, id)?;
+    Ok(EnquiryStatus {
+        stored: stored_enquiry(conn, seq)?,
+        jobs: jobs_of(conn, seq)?,
+    })
+}
+
+/// Claims due pending jobs (of one enquiry when `only` is given), earliest due first, moving
+/// each one's due time to the end of its lease.
+pub fn claim(
+    conn: &mut Connection,
+    only: Option<&EnquiryId>,
+    now: UnixMillis,
+    limit: usize,
+    lease: Duration,
+) -> Result<Vec<(Job, StoredEnquiry)>, OutboxError> {
+    let tx = write_tx(conn)?;
+    let only_seq = only.map(|id| seq_of(&tx, id)).transpose()?;
+    let due: Vec<(i64, String)> = {
+        let mut stmt = tx
+            .prepare_cached(
+                "SELECT enquiry_seq, kind FROM job
+                 WHERE state = 'pending' AND next_attempt_at <= ?1
+                   AND (?2 IS NULL OR enquiry_seq = ?2)
+                 ORDER BY next_attempt_at, enquiry_seq, kind LIMIT ?3",
+            )
+            .map_err(unavailable)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        stmt.query_map(params![now.0, only_seq, limit], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .map_err(unavailable)?
+        .collect::<rusqlite::Result<_>>()
+        .map_err(unavailable)?
+    };
+    let until = now.after(lease);
+    let mut claimed = Vec::with_capacity(due.len());
+    for (seq, kind) in due {
+        tx.execute(
+            "UPDATE job SET next_attempt_at = ?1 WHERE enquiry_seq = ?2 AND kind = ?3",
+            params![until.0, seq, kind],
+        )
+        .map_err(unavailable)?;
+        let kind = kind_from(&kind).map_err(unavailable)?;
+        let job = job(&tx, seq, kind)?.ok_or_else(|| unavailable("claimed job vanished"))?;
+        claimed.push((job, stored_enquiry(&tx, seq)?));
+    }
+    tx.commit().map_err(unavailable)?;
+    Ok(claimed)
+}
+
+/// Records one attempt at a pending job.
+pub fn record(
+    conn: &mut Connection,
+    id: &EnquiryId,
+    kind: JobKind,
+    attempt: Attempt,
+    now: UnixMillis,
+) -> Result<Job, OutboxError> {
+    let tx = write_tx(conn)?;
+    let seq = seq_of(&tx, id)?;
+    let current = job(&tx, seq, kind)?.ok_or_else(|| OutboxError::NotFound { id: id.clone() })?;
+    if current.state != JobState::Pending {
+        return Err(OutboxError::NotPending {
+            id: id.clone(),
+            kind,
+            state: current.state,
+        });
+    }
+    let (state, next, finished, error) = match attempt {
+        Attempt::Delivered => (JobState::Delivered, None, Some(now.0), current.last_error),
+        Attempt::Retry { reason, retry_at } => {
+            (JobState::Pending, Some(retry_at.0), None, Some(reason))
+        }
+        Attempt::GiveUp { reason } => (JobState::Dead, None, Some(now.0), Some(reason)),
+    };
+    tx.execute(
+        "UPDATE job SET state = ?1, attempts = attempts + 1, next_attempt_at = ?2,
+                        finished_at = ?3, last_error = ?4
+         WHERE enquiry_seq = ?5 AND kind = ?6",
+        params![state.as_str(), next, finished, error, seq, kind.as_str()],
+    )
+    .map_err(unavailable)?;
+    let updated = job(&tx, seq, kind)?.ok_or_else(|| unavailable("recorded job vanished"))?;
+    tx.commit().map_err(unavailable)?;
+    Ok(updated)
+}
+
+/// Makes the enquiry's dead jobs pending again, due at `now`, attempts reset; keeps their
+/// last error so the operator still sees why they died until the next attempt.
+pub fn requeue(
+    conn: &mut Connection,
+    id: &EnquiryId,
+    now: UnixMillis,
+) -> Result<Vec<Job>, OutboxError> {
+    let tx = write_tx(conn)?;
+    let seq = seq_of(&tx, id)?;
+    tx.execute(
+        "UPDATE job SET state = 'pending', attempts = 0, next_attempt_at = ?1, finished_at = NULL
+         WHERE enquiry_seq = ?2 AND state = 'dead'",
+        params![now.0, seq],
+    )
+    .map_err(unavailable)?;
+    let jobs = jobs_of(&tx, seq)?;
+    tx.commit().map_err(unavailable)?;
+    Ok(jobs)
+}
+
+/// Deletes every enquiry whose jobs were all delivered before `before` (its jobs go with it).
+pub fn purge_delivered(conn: &mut Connection, before: UnixMillis) -> Result<usize, OutboxError> {
+    let tx = write_tx(conn)?;
+    let purged = tx
+        .execute(
+            "DELETE FROM enquiry WHERE seq IN (
+                 SELECT enquiry_seq FROM job GROUP BY enquiry_seq
+                 HAVING SUM(state <> 'delivered') = 0 AND MAX(finished_at) < ?1)",
+            [before.0],
+        )
+        .map_err(unavailable)?;
+    tx.commit().map_err(unavailable)?;
+    Ok(purged)
+}

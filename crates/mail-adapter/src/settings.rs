@@ -1,0 +1,202 @@
+//! [`MailSettings`]: what the enquiry adapters need to know, read from the environment
+//! variables the server documents (each also a `serve` flag, which the server fills in).
+//!
+//! | variable | meaning | default |
+//! |---|---|---|
+//! | `BREVO_API_KEY` | Brevo API v3 key; unset means the local mailbox | unset |
+//! | `BREVO_API_BASE` | Brevo's API origin | `https://api.brevo.com` |
+//! | `CONTACT_SENDER` | `Name <address>` the email comes from (a Brevo-verified sender) | required with a key; `Supplysite Website <website@supplysite.com.au>` for the mailbox |
+//! | `CONTACT_INBOX` | `Name <address>` enquiries go to | `Supplysite <info@supplysite.com.au>` |
+//! | `RECAPTCHA_SITE_KEY` | reCAPTCHA v2 site key, served to the page | unset |
+//! | `RECAPTCHA_SECRET` | reCAPTCHA v2 secret; with the site key, replaces the self-hosted check | unset |
+//! | `RECAPTCHA_VERIFY_URL` | siteverify URL | Google's |
+//! | `SUPPLYSITE_OUTBOX` | SQLite file of the outbox | `var/outbox.sqlite3` |
+//! | `SUPPLYSITE_MAILBOX` | folder of the local mailbox | `var/mailbox` |
+//! | `SUPPLYSITE_ROBOT_SECRET` | signing key of the self-hosted check (set it when several servers share the load) | random per start |
+
+use crate::address::MailAddress;
+use crate::brevo::DEFAULT_BASE_URL;
+use crate::recaptcha::DEFAULT_VERIFY_URL;
+use crate::secret::Secret;
+use std::path::PathBuf;
+
+/// Default outbox file.
+pub const DEFAULT_OUTBOX: &str = "var/outbox.sqlite3";
+/// Default mailbox folder.
+pub const DEFAULT_MAILBOX: &str = "var/mailbox";
+const DEFAULT_SENDER: &str = "Supplysite Website <website@supplysite.com.au>";
+const DEFAULT_INBOX: &str = "Supplysite <info@supplysite.com.au>";
+
+/// The enquiry settings, parsed and consistent.
+#[derive(Clone, Debug)]
+pub struct MailSettings {
+    pub brevo_api_key: Option<Secret>,
+    pub brevo_api_base: String,
+    pub contact_sender: MailAddress,
+    pub contact_inbox: MailAddress,
+    /// reCAPTCHA's site key and secret, both or neither.
+    pub recaptcha: Option<(String, Secret)>,
+    pub recaptcha_verify_url: String,
+    pub outbox_path: PathBuf,
+    pub mailbox_dir: PathBuf,
+    pub robot_secret: Option<Secret>,
+    /// The site's public hostname, which reCAPTCHA tokens must have been solved on; the
+    /// server sets it from its public URL.
+    pub site_hostname: Option<String>,
+}
+
+/// A setting that is missing or malformed, by name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{name}: {reason}")]
+pub struct SettingsError {
+    pub name: &'static str,
+    pub reason: String,
+}
+
+impl MailSettings {
+    /// Reads the process environment.
+    ///
+    /// Errors: [`SettingsError`] naming the variable.
+    pub fn from_env() -> Result<MailSettings, SettingsError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads settings through `get` (the environment, a `.env` file, flags). Empty values
+    /// count as unset.
+    ///
+    /// Errors: [`SettingsError`] naming the variable: an address that does not parse, a
+    /// Brevo key without `CONTACT_SENDER`, one reCAPTCHA key without the other.
+    pub fn from_lookup(
+        get: impl Fn(&str) -> Option<String>,
+    ) -> Result<MailSettings, SettingsError> {
+        let get = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let address = |name: &'static str, fallback: &str| {
+            MailAddress::parse(&get(name).unwrap_or_else(|| fallback.to_owned())).map_err(|e| {
+                SettingsError {
+                    name,
+                    reason: e.to_string(),
+                }
+            })
+        };
+        let brevo_api_key = get("BREVO_API_KEY").map(Secret::new);
+        if brevo_api_key.is_some() && get("CONTACT_SENDER").is_none() {
+            return Err(SettingsError {
+                name: "CONTACT_SENDER",
+                reason: "required with BREVO_API_KEY: the Brevo-verified sender, as Name <address>"
+                    .into(),
+            });
+        }
+        let recaptcha = match (get("RECAPTCHA_SITE_KEY"), get("RECAPTCHA_SECRET")) {
+            (Some(site), Some(secret)) => Some((site, Secret::new(secret))),
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err(SettingsError {
+                    name: "RECAPTCHA_SECRET",
+                    reason: "required with RECAPTCHA_SITE_KEY".into(),
+                });
+            }
+            (None, Some(_)) => {
+                return Err(SettingsError {
+                    name: "RECAPTCHA_SITE_KEY",
+                    reason: "required with RECAPTCHA_SECRET".into(),
+                });
+            }
+        };
+        let url = |name: &'static str, fallback: &str| {
+            let value = get(name).unwrap_or_else(|| fallback.to_owned());
+            if value.starts_with("https://") || value.starts_with("http://") {
+                Ok(value)
+            } else {
+                Err(SettingsError {
+                    name,
+                    reason: format!("{value:?} is not an http:// or https:// URL"),
+                })
+            }
+        };
+        Ok(MailSettings {
+            brevo_api_key,
+            brevo_api_base: url("BREVO_API_BASE", DEFAULT_BASE_URL)?,
+            contact_sender: address("CONTACT_SENDER", DEFAULT_SENDER)?,
+            contact_inbox: address("CONTACT_INBOX", DEFAULT_INBOX)?,
+            recaptcha,
+            recaptcha_verify_url: url("RECAPTCHA_VERIFY_URL", DEFAULT_VERIFY_URL)?,
+            outbox_path: get("SUPPLYSITE_OUTBOX")
+                .unwrap_or_else(|| DEFAULT_OUTBOX.into())
+                .into(),
+            mailbox_dir: get("SUPPLYSITE_MAILBOX")
+                .unwrap_or_else(|| DEFAULT_MAILBOX.into())
+                .into(),
+            robot_secret: get("SUPPLYSITE_ROBOT_SECRET").map(Secret::new),
+            site_hostname: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn read(pairs: &[(&str, &str)]) -> Result<MailSettings, SettingsError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        MailSettings::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn nothing_set_means_the_embedded_default() {
+        let s = read(&[("BREVO_API_KEY", "  ")]).unwrap();
+        assert!(s.brevo_api_key.is_none());
+        assert!(s.recaptcha.is_none());
+        assert_eq!(s.outbox_path, PathBuf::from("var/outbox.sqlite3"));
+        assert_eq!(s.mailbox_dir, PathBuf::from("var/mailbox"));
+        assert_eq!(s.contact_inbox.email, "info@supplysite.com.au");
+        assert_eq!(s.brevo_api_base, "https://api.brevo.com");
+    }
+
+    #[test]
+    fn a_brevo_key_needs_a_sender_and_never_prints() {
+        let err = read(&[("BREVO_API_KEY", "xkeysib-1")]).unwrap_err();
+        assert_eq!(err.name, "CONTACT_SENDER");
+        let s = read(&[
+            ("BREVO_API_KEY", "xkeysib-1"),
+            ("CONTACT_SENDER", "Web <web@example.com>"),
+        ])
+        .unwrap();
+        assert!(!format!("{s:?}").contains("xkeysib-1"));
+    }
+
+    #[test]
+    fn recaptcha_needs_both_keys_and_bad_values_name_their_variable() {
+        assert_eq!(
+            read(&[("RECAPTCHA_SITE_KEY", "site")]).unwrap_err().name,
+            "RECAPTCHA_SECRET"
+        );
+        assert_eq!(
+            read(&[("RECAPTCHA_SECRET", "s")]).unwrap_err().name,
+            "RECAPTCHA_SITE_KEY"
+        );
+        assert_eq!(
+            read(&[("CONTACT_INBOX", "nobody")]).unwrap_err().name,
+            "CONTACT_INBOX"
+        );
+        assert_eq!(
+            read(&[("BREVO_API_BASE", "api.brevo.com")])
+                .unwrap_err()
+                .name,
+            "BREVO_API_BASE"
+        );
+        let s = read(&[
+            ("RECAPTCHA_SITE_KEY", "site"),
+            ("RECAPTCHA_SECRET", "s3cret"),
+        ])
+        .unwrap();
+        assert_eq!(s.recaptcha.as_ref().map(|(k, _)| k.as_str()), Some("site"));
+    }
+}

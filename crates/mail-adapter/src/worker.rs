@@ -1,0 +1,202 @@
+//! The background worker that drains the outbox: it claims due jobs, attempts each through
+//! core's [`attempt_job`] (the same path the contact endpoint uses), and sleeps until it is
+//! woken by a new enquiry, its poll timer runs out, or it is told to stop.
+
+use std::future::Future;
+use std::pin::{Pin, pin};
+use std::sync::Arc;
+use std::task::Poll;
+use std::time::Duration;
+use supplysite_core::enquiry::{Jitter, RetryPolicy, attempt_job};
+use supplysite_core::ports::{Clock, EnquiryDelivery, EnquiryOutbox, JobState, OutboxError};
+use tokio::sync::Notify;
+
+/// Wakes a sleeping worker (the contact endpoint calls it after storing an enquiry that is
+/// still queued). Cheap to clone; a wake-up sent while the worker is busy is kept, not lost.
+#[derive(Clone, Debug, Default)]
+pub struct WorkerWakeup(Arc<Notify>);
+
+impl WorkerWakeup {
+    /// A wake-up not yet attached to a worker.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks the worker to look for due jobs now.
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// What one [`Worker::drain`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrainReport {
+    /// Jobs delivered.
+    pub delivered: usize,
+    /// Jobs that failed and are due again later.
+    pub retrying: usize,
+    /// Jobs given up on (dead-lettered).
+    pub dead: usize,
+    /// Attempts whose outcome could not be recorded (retried when their lease runs out).
+    pub unrecorded: usize,
+}
+
+/// Drains the outbox. Build with [`Worker::new`], then [`Worker::run`] it on a task.
+pub struct Worker {
+    outbox: Arc<dyn EnquiryOutbox>,
+    delivery: Arc<dyn EnquiryDelivery>,
+    clock: Arc<dyn Clock>,
+    policy: RetryPolicy,
+    batch_size: usize,
+    poll_interval: Duration,
+    wakeup: WorkerWakeup,
+}
+
+impl Worker {
+    /// A worker with the default retry policy, batches of 8 and a 15 second poll.
+    pub fn new(
+        outbox: Arc<dyn EnquiryOutbox>,
+        delivery: Arc<dyn EnquiryDelivery>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Worker {
+            outbox,
+            delivery,
+            clock,
+            policy: RetryPolicy::default(),
+            batch_size: 8,
+            poll_interval: Duration::from_secs(15),
+            wakeup: WorkerWakeup::new(),
+        }
+    }
+
+    /// Retries by `policy` (it must match the contact endpoint's).
+    pub fn with_policy(mut self, policy: RetryPolicy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// Looks for due jobs at least this often (retries come due on their own schedule, and
+    /// another process, the CLI's `outbox retry`, cannot wake this one).
+    pub fn with_poll_interval(mut self, every: Duration) -> Self {
+        self.poll_interval = every;
+        self
+    }
+
+    /// Is woken through `wakeup`.
+    pub fn with_wakeup(mut self, wakeup: WorkerWakeup) -> Self {
+        self.wakeup = wakeup;
+        self
+    }
+
+    /// Attempts every job due now, a batch at a time, until none is due.
+    ///
+    /// Errors: [`OutboxError`] when jobs cannot be claimed.
+    pub async fn drain(&self) -> Result<DrainReport, OutboxError> {
+        self.drain_until(&mut pin!(std::future::pending::<()>()))
+            .await
+    }
+
+    async fn drain_until(
+        &self,
+        stop: &mut Pin<&mut impl Future<Output = ()>>,
+    ) -> Result<DrainReport, OutboxError> {
+        let mut report = DrainReport::default();
+        loop {
+            let now = self.clock.now();
+            let batch = self
+                .outbox
+                .claim(now, self.batch_size, self.policy.lease)
+                .await?;
+            if batch.is_empty() {
+                return Ok(report);
+            }
+            for (job, stored) in batch {
+                // Jobs of this batch not yet started keep their lease and come due again
+                // after it, so stopping between jobs loses nothing.
+                if is_ready(stop).await {
+                    return Ok(report);
+                }
+                let jitter = Jitter::new(rand::random::<f64>());
+                let attempted = attempt_job(
+                    &*self.outbox,
+                    &*self.delivery,
+                    &*self.clock,
+                    &self.policy,
+                    &job,
+                    &stored,
+                    jitter,
+                )
+                .await;
+                match attempted {
+                    Ok(a) => match a.job.state {
+                        JobState::Delivered => report.delivered += 1,
+                        JobState::Pending => report.retrying += 1,
+                        JobState::Dead => {
+                            report.dead += 1;
+                            tracing::error!(
+                                enquiry = %stored.id,
+                                job = %job.kind,
+                                attempts = a.job.attempts,
+                                reason = a.job.last_error.as_deref().unwrap_or(""),
+                                "delivery job dead-lettered; `supplysite outbox retry` requeues it"
+                            );
+                        }
+                    },
+                    Err(e) => {
+                        report.unrecorded += 1;
+                        tracing::error!(enquiry = %stored.id, job = %job.kind, error = %e,
+                            "delivery outcome not recorded; the job is retried when its lease ends");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drains due jobs, then sleeps until woken, the poll interval passes, or `shutdown`
+    /// completes, and again, until `shutdown`. An attempt already started is finished before
+    /// stopping. While the outbox cannot be read it backs off, doubling up to a minute.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        let mut shutdown = pin!(shutdown);
+        let mut failures: u32 = 0;
+        loop {
+            let pause = match self.drain_until(&mut shutdown).await {
+                Ok(report) => {
+                    failures = 0;
+                    if report != DrainReport::default() {
+                        tracing::info!(?report, "outbox drained");
+                    }
+                    self.poll_interval
+                }
+                Err(e) => {
+                    failures = failures.saturating_add(1);
+                    let pause =
+                        Duration::from_secs(1 << failures.min(6)).min(Duration::from_secs(60));
+                    tracing::error!(error = %e, ?pause, "cannot claim outbox jobs");
+                    pause
+                }
+            };
+            tokio::select! {
+                biased;
+                () = &mut shutdown => return,
+                () = self.wakeup.0.notified() => {}
+                () = tokio::time::sleep(pause) => {}
+            }
+        }
+    }
+}
+
+/// Whether `future` has completed, without waiting for it.
+async fn is_ready(future: &mut Pin<&mut impl Future<Output = ()>>) -> bool {
+    std::future::poll_fn(|cx| Poll::Ready(future.as_mut().poll(cx).is_ready())).await
+}
+
+/// Runs a [`Worker`] with the default settings until `shutdown` completes.
+pub async fn run_worker(
+    outbox: Arc<dyn EnquiryOutbox>,
+    delivery: Arc<dyn EnquiryDelivery>,
+    clock: Arc<dyn Clock>,
+    shutdown: impl Future<Output = ()>,
+) {
+    Worker::new(outbox, delivery, clock).run(shutdown).await;
+}

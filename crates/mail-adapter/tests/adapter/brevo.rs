@@ -1,0 +1,272 @@
+//! `BrevoClient` against the fake Brevo: exact request shapes, every failure it can answer
+//! with, timeouts, refused connections, and escaping of what visitors type.
+
+use crate::support::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
+use crate::support::{T0, enquiry, refused_url};
+use serde_json::json;
+use std::time::Duration;
+use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
+use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry};
+use supplysite_mail_adapter::{BrevoClient, BrevoConfig, MailAddress, Secret, notification};
+
+pub fn client(base_url: &str, timeout: Duration) -> BrevoClient {
+    let mut config = BrevoConfig::new(
+        Secret::new(KEY),
+        MailAddress::parse("Supplysite Website <website@supplysite.com.au>").unwrap(),
+        MailAddress::parse("Supplysite <info@supplysite.com.au>").unwrap(),
+    );
+    config.base_url = base_url.to_owned();
+    config.timeout = timeout;
+    BrevoClient::new(config).unwrap()
+}
+
+fn stored(enquiry: Enquiry) -> StoredEnquiry {
+    StoredEnquiry {
+        id: EnquiryId::parse("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b").unwrap(),
+        received_at: T0,
+        enquiry,
+    }
+}
+
+#[tokio::test]
+async fn the_email_goes_to_the_inbox_with_the_visitor_as_reply_to_and_the_id_as_idempotency_key() {
+    let brevo = FakeBrevo::start().await;
+    let e = stored(enquiry("ada@example.com"));
+    client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(&e)
+        .await
+        .unwrap();
+
+    let requests = brevo.requests_to(EMAIL);
+    assert_eq!(requests.len(), 1);
+    let r = &requests[0];
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    assert_eq!(r.headers["api-key"], KEY);
+    assert_eq!(r.headers["accept"], "application/json");
+    assert_eq!(r.headers["content-type"], "application/json");
+    assert_eq!(
+        r.body,
+        json!({
+            "sender": {"name": "Supplysite Website", "email": "website@supplysite.com.au"},
+            "to": [{"email": "info@supplysite.com.au", "name": "Supplysite"}],
+            "replyTo": {"email": "ada@example.com", "name": "Ada Lovelace"},
+            "subject": "Website enquiry from Ada Lovelace (Analytical Engines Pty Ltd)",
+            "htmlContent": notification::html(&e),
+            "headers": {"idempotencyKey": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"},
+        })
+    );
+    let html = r.body["htmlContent"].as_str().unwrap();
+    for shown in [
+        "Ada Lovelace",
+        "Analytical Engines Pty Ltd",
+        "+61 2 9000 0000",
+        "ada@example.com",
+        "Please call me about eRFx.",
+    ] {
+        assert!(html.contains(shown), "{shown} missing from {html}");
+    }
+    assert_eq!(brevo.emails_sent("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"), 1);
+}
+
+#[tokio::test]
+async fn the_contact_is_upserted_with_its_attributes() {
+    let brevo = FakeBrevo::start().await;
+    client(&brevo.base_url, Duration::from_secs(5))
+        .upsert_contact(&stored(enquiry("ada@example.com")))
+        .await
+        .unwrap();
+    let r = &brevo.requests_to(CONTACTS)[0];
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    assert_eq!(r.headers["api-key"], KEY);
+    assert_eq!(
+        r.body,
+        json!({
+            "email": "ada@example.com",
+            "attributes": {
+                "FIRSTNAME": "Ada", "LASTNAME": "Lovelace",
+                "ORGANISATION": "Analytical Engines Pty Ltd", "PHONE": "+61 2 9000 0000"
+            },
+            "updateEnabled": true,
+        })
+    );
+}
+
+#[tokio::test]
+async fn a_repeated_email_carries_the_same_key_so_brevo_sends_it_once() {
+    let brevo = FakeBrevo::start().await;
+    let brevo_client = client(&brevo.base_url, Duration::from_secs(5));
+    let e = stored(enquiry("ada@example.com"));
+    brevo_client.notify_inbox(&e).await.unwrap();
+    brevo_client.notify_inbox(&e).await.unwrap();
+    assert_eq!(brevo.requests_to(EMAIL).len(), 2);
+    assert_eq!(brevo.total_emails(), 1);
+}
+
+async fn failure(reply: Reply) -> DeliveryError {
+    let brevo = FakeBrevo::start().await;
+    brevo.script(EMAIL, reply);
+    client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(&stored(enquiry("ada@example.com")))
+        .await
+        .unwrap_err()
+}
+
+#[tokio::test]
+async fn a_bad_request_is_permanent_and_quotes_brevos_code_and_message() {
+    let err = failure(Reply::error(
+        400,
+        "invalid_parameter",
+        "sender is invalid / inactive",
+    ))
+    .await;
+    assert_eq!(
+        err,
+        DeliveryError::Permanent {
+            reason: "brevo transactional email: HTTP 400 invalid_parameter: sender is invalid / inactive".into()
+        }
+    );
+}
+
+#[tokio::test]
+async fn a_refused_key_is_permanent_and_never_repeats_the_key() {
+    let err = failure(Reply::error(
+        401,
+        "unauthorized",
+        &format!("Key {KEY} not found"),
+    ))
+    .await;
+    let DeliveryError::Permanent { reason } = &err else {
+        panic!("401 is permanent: {err:?}")
+    };
+    assert_eq!(
+        reason,
+        "brevo transactional email: HTTP 401 unauthorized: Key [redacted] not found"
+    );
+
+    let err = failure(Reply::error(
+        403,
+        "permission_denied",
+        "account not activated",
+    ))
+    .await;
+    assert!(!err.is_transient());
+}
+
+#[tokio::test]
+async fn a_rate_limit_is_transient_and_honours_the_reset_header() {
+    let err = failure(Reply::Status(
+        429,
+        vec![
+            ("x-sib-ratelimit-limit", "100".into()),
+            ("x-sib-ratelimit-remaining", "0".into()),
+            ("x-sib-ratelimit-reset", "37".into()),
+        ],
+        json!({"code": "too_many_requests", "message": "rate limited"}).to_string(),
+    ))
+    .await;
+    assert_eq!(
+        err,
+        DeliveryError::Transient {
+            reason: "brevo transactional email: HTTP 429 too_many_requests: rate limited".into(),
+            retry_after: Some(Duration::from_secs(37)),
+        }
+    );
+    let err = failure(Reply::Status(
+        429,
+        vec![("retry-after", "12".into())],
+        String::new(),
+    ))
+    .await;
+    assert!(
+        matches!(err, DeliveryError::Transient { retry_after: Some(d), .. } if d == Duration::from_secs(12))
+    );
+}
+
+#[tokio::test]
+async fn a_server_error_is_transient() {
+    let err = failure(Reply::Status(
+        500,
+        vec![],
+        "{\"code\":\"internal_error\",\"message\":\"oops\"}".into(),
+    ))
+    .await;
+    assert_eq!(
+        err,
+        DeliveryError::Transient {
+            reason: "brevo transactional email: HTTP 500 internal_error: oops".into(),
+            retry_after: None
+        }
+    );
+}
+
+#[tokio::test]
+async fn an_answer_slower_than_the_timeout_is_transient() {
+    let brevo = FakeBrevo::start().await;
+    brevo.script(CONTACTS, Reply::Slow(Duration::from_secs(10)));
+    let started = std::time::Instant::now();
+    let err = client(&brevo.base_url, Duration::from_millis(300))
+        .upsert_contact(&stored(enquiry("ada@example.com")))
+        .await
+        .unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "the timeout cut the call short"
+    );
+    let DeliveryError::Transient {
+        reason,
+        retry_after: None,
+    } = &err
+    else {
+        panic!("a timeout is transient: {err:?}")
+    };
+    assert!(reason.contains("within 300 ms"), "{reason}");
+}
+
+#[tokio::test]
+async fn a_refused_connection_is_transient() {
+    let err = client(&refused_url(), Duration::from_secs(5))
+        .notify_inbox(&stored(enquiry("ada@example.com")))
+        .await
+        .unwrap_err();
+    let DeliveryError::Transient { reason, .. } = &err else {
+        panic!("a refused connection is transient: {err:?}")
+    };
+    assert!(reason.contains("cannot connect"), "{reason}");
+}
+
+#[tokio::test]
+async fn html_typed_by_a_visitor_arrives_escaped_and_inert() {
+    let brevo = FakeBrevo::start().await;
+    let e = stored(
+        Enquiry::parse(ContactForm {
+            firstname: "<img src=x onerror=alert(1)>".into(),
+            lastname: "O'Neil & \"Sons\"".into(),
+            org_name: "<b>Org</b>".into(),
+            phone: "0400 000 000".into(),
+            email: "ada@example.com".into(),
+            message: "<script>alert('x')</script>\n<a href=\"javascript:x\">click</a>".into(),
+            robot_checked: true,
+        })
+        .unwrap(),
+    );
+    client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(&e)
+        .await
+        .unwrap();
+    let html = brevo.requests_to(EMAIL)[0].body["htmlContent"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        !html.contains("<img")
+            && !html.contains("<script")
+            && !html.contains("<a ")
+            && !html.contains("<b>Org"),
+        "{html}"
+    );
+    assert!(
+        html.contains("&lt;img src=x onerror=alert(1)&gt; O&#39;Neil &amp; &quot;Sons&quot;"),
+        "{html}"
+    );
+    assert!(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;<br>&lt;a href=&quot;javascript:x&quot;&gt;click&lt;/a&gt;"), "{html}");
+}

@@ -1,0 +1,19 @@
+//! The mail adapters against real SQLite files, a local fake Brevo, a fake siteverify and
+//! real processes killed mid-delivery. One binary, one module per adapter.
+
+// A process killed with SIGKILL mid-delivery.
+mod crash;
+// Brevo's two calls, their shapes and failures.
+mod brevo;
+// The composition from settings.
+mod enquiries;
+// SqliteOutbox: durability, leases, dead letters, requeue, purge.
+mod outbox;
+// The local mailbox's .eml files and contacts.
+mod mailbox;
+// reCAPTCHA and the self-hosted challenge.
+mod robot;
+// Fakes and fixtures shared by the modules.
+mod support;
+// The worker draining the outbox.
+mod worker;

@@ -1,0 +1,251 @@
+//! The robot checks: reCAPTCHA against a fake siteverify, and the self-hosted challenge.
+
+use crate::support::T0;
+use crate::support::fake_siteverify::{Answer, FakeSiteverify};
+use base64::Engine as _;
+use serde_json::json;
+use std::sync::Arc;
+use std::time::Duration;
+use supplysite_core::ports::fakes::FakeClock;
+use supplysite_core::ports::{RobotCheck, RobotCheckError};
+use supplysite_mail_adapter::selfhosted::{solve, token};
+use supplysite_mail_adapter::{
+    RecaptchaConfig, RecaptchaVerifier, Secret, SelfHostedCheck, SelfHostedConfig,
+};
+
+fn verifier(url: &str, timeout: Duration) -> RecaptchaVerifier {
+    let mut config = RecaptchaConfig::new(
+        Secret::new("recaptcha-secret"),
+        Some("www.example.com".into()),
+    );
+    config.verify_url = url.to_owned();
+    config.timeout = timeout;
+    RecaptchaVerifier::new(config).unwrap()
+}
+
+#[tokio::test]
+async fn recaptcha_passes_a_successful_token_for_our_host_and_sends_secret_response_and_ip() {
+    let google = FakeSiteverify::start().await;
+    google.answer(Answer::Json(json!({"success": true, "challenge_ts": "2023-11-14T22:13:20Z", "hostname": "www.example.com"})));
+    let ip = "203.0.113.7".parse().unwrap();
+    verifier(&google.url, Duration::from_secs(5))
+        .verify("tok-1", Some(ip))
+        .await
+        .unwrap();
+    let form = &google.forms()[0];
+    assert_eq!(form["secret"], "recaptcha-secret");
+    assert_eq!(form["response"], "tok-1");
+    assert_eq!(form["remoteip"], "203.0.113.7");
+}
+
+#[tokio::test]
+async fn recaptcha_fails_a_rejected_token_with_its_error_codes() {
+    let google = FakeSiteverify::start().await;
+    google.answer(Answer::Json(
+        json!({"success": false, "error-codes": ["timeout-or-duplicate"]}),
+    ));
+    let err = verifier(&google.url, Duration::from_secs(5))
+        .verify("old", None)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RobotCheckError::Failed {
+            reason: "timeout-or-duplicate".into()
+        }
+    );
+}
+
+#[tokio::test]
+async fn recaptcha_fails_a_token_solved_on_another_host() {
+    let google = FakeSiteverify::start().await;
+    google.answer(Answer::Json(
+        json!({"success": true, "hostname": "evil.example.net"}),
+    ));
+    let err = verifier(&google.url, Duration::from_secs(5))
+        .verify("tok", None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, RobotCheckError::Failed { ref reason } if reason.contains("evil.example.net")),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn recaptcha_is_unavailable_on_a_server_error_a_timeout_a_bad_secret_or_no_server() {
+    let google = FakeSiteverify::start().await;
+    google.answer(Answer::Status(500));
+    let err = verifier(&google.url, Duration::from_secs(5))
+        .verify("tok", None)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RobotCheckError::Unavailable {
+            reason: "siteverify answered HTTP 500".into()
+        }
+    );
+
+    google.answer(Answer::Slow(Duration::from_secs(10)));
+    let err = verifier(&google.url, Duration::from_millis(300))
+        .verify("tok", None)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RobotCheckError::Unavailable {
+            reason: "siteverify did not answer within 300 ms".into()
+        }
+    );
+
+    google.answer(Answer::Json(
+        json!({"success": false, "error-codes": ["invalid-input-secret"]}),
+    ));
+    let err = verifier(&google.url, Duration::from_secs(5))
+        .verify("tok", None)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, RobotCheckError::Unavailable { .. }), "{err}");
+
+    let err = verifier(&crate::support::refused_url(), Duration::from_secs(5))
+        .verify("tok", None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(err, RobotCheckError::Unavailable { ref reason } if !reason.contains("recaptcha-secret")),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn recaptcha_calls_nobody_for_a_missing_token() {
+    let google = FakeSiteverify::start().await;
+    let err = verifier(&google.url, Duration::from_secs(5))
+        .verify("  ", None)
+        .await
+        .unwrap_err();
+    assert_eq!(err, RobotCheckError::Missing);
+    assert!(google.forms().is_empty());
+}
+
+fn self_hosted(clock: Arc<FakeClock>, secret: &str) -> SelfHostedCheck {
+    let config = SelfHostedConfig {
+        secret: Some(Secret::new(secret)),
+        difficulty: 8,
+        max_remembered: 3,
+        ..SelfHostedConfig::default()
+    };
+    SelfHostedCheck::new(config, clock)
+}
+
+fn failed(result: Result<(), RobotCheckError>) -> String {
+    match result {
+        Err(RobotCheckError::Failed { reason }) => reason,
+        other => panic!("expected a failed check, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_solved_challenge_passes_once_and_only_once() {
+    let clock = Arc::new(FakeClock::at(T0));
+    let check = self_hosted(clock, "k1");
+    let challenge = check.issue_challenge();
+    assert_eq!(
+        (challenge.difficulty, challenge.expires),
+        (8, T0.0 + 600_000)
+    );
+    let solved = solve(&challenge);
+    check.verify(&solved, None).await.unwrap();
+    assert_eq!(
+        failed(check.verify(&solved, None).await),
+        "challenge already used"
+    );
+}
+
+#[tokio::test]
+async fn an_expired_challenge_fails() {
+    let clock = Arc::new(FakeClock::at(T0));
+    let check = self_hosted(Arc::clone(&clock), "k1");
+    let solved = solve(&check.issue_challenge());
+    clock.advance(Duration::from_secs(600));
+    assert_eq!(
+        failed(check.verify(&solved, None).await),
+        "challenge expired"
+    );
+}
+
+#[tokio::test]
+async fn a_changed_challenge_or_another_servers_challenge_fails_its_signature() {
+    let clock = Arc::new(FakeClock::at(T0));
+    let check = self_hosted(Arc::clone(&clock), "k1");
+    let mut easier = check.issue_challenge();
+    easier.difficulty = 0;
+    assert!(
+        failed(check.verify(&token(&easier, 0), None).await)
+            .starts_with("signature does not match")
+    );
+    let mut longer = check.issue_challenge();
+    longer.expires += 3_600_000;
+    assert!(
+        failed(check.verify(&solve(&longer), None).await).starts_with("signature does not match")
+    );
+
+    let other = self_hosted(clock, "k2").issue_challenge();
+    assert!(
+        failed(check.verify(&solve(&other), None).await).starts_with("signature does not match")
+    );
+}
+
+#[tokio::test]
+async fn wrong_work_and_garbage_fail_and_an_empty_token_is_missing() {
+    let check = self_hosted(Arc::new(FakeClock::at(T0)), "k1");
+    // The solution is the smallest number that does the work, so the one below it does not;
+    // draw challenges until the solution is not 0 (255 times in 256 at the first draw).
+    let wrong = loop {
+        let challenge = check.issue_challenge();
+        let right = solve(&challenge);
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(right)
+            .unwrap();
+        let number = serde_json::from_slice::<serde_json::Value>(&decoded).unwrap()["number"]
+            .as_u64()
+            .unwrap();
+        if number > 0 {
+            break token(&challenge, number - 1);
+        }
+    };
+    let outcome = check.verify(&wrong, None).await;
+    assert_eq!(failed(outcome), "the work does not meet the difficulty");
+    assert_eq!(
+        failed(check.verify("not base64 at all!", None).await),
+        "token is not base64"
+    );
+    assert_eq!(
+        failed(check.verify("eyJhIjoxfQ==", None).await),
+        "token is not a solved challenge"
+    );
+    assert_eq!(check.verify("", None).await, Err(RobotCheckError::Missing));
+}
+
+#[tokio::test]
+async fn used_challenges_are_remembered_within_a_bound_and_forgotten_once_expired() {
+    let clock = Arc::new(FakeClock::at(T0));
+    let check = self_hosted(Arc::clone(&clock), "k1");
+    for _ in 0..3 {
+        check
+            .verify(&solve(&check.issue_challenge()), None)
+            .await
+            .unwrap();
+    }
+    let fourth = solve(&check.issue_challenge());
+    assert!(matches!(
+        check.verify(&fourth, None).await,
+        Err(RobotCheckError::Unavailable { .. })
+    ));
+    clock.advance(Duration::from_secs(601));
+    check
+        .verify(&solve(&check.issue_challenge()), None)
+        .await
+        .unwrap();
+}

@@ -1,0 +1,40 @@
+//! Shared test helpers: fixed instants, enquiries, a fake Brevo and a fake siteverify.
+
+pub mod fake_brevo;
+pub mod fake_siteverify;
+
+use std::time::Duration;
+use supplysite_core::contact::{ContactForm, Enquiry};
+use supplysite_core::ports::UnixMillis;
+
+/// 2023-11-14T22:13:20Z.
+pub const T0: UnixMillis = UnixMillis(1_700_000_000_000);
+
+/// How long a test waits for something that should happen at once before failing.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A filled-in, valid contact form from `email`.
+pub fn form(email: &str) -> ContactForm {
+    ContactForm {
+        firstname: "Ada".into(),
+        lastname: "Lovelace".into(),
+        org_name: "Analytical Engines Pty Ltd".into(),
+        phone: "+61 2 9000 0000".into(),
+        email: email.into(),
+        message: "Please call me about eRFx.".into(),
+        robot_checked: true,
+    }
+}
+
+/// A valid enquiry from `email`.
+pub fn enquiry(email: &str) -> Enquiry {
+    Enquiry::parse(form(email)).expect("the test enquiry is valid")
+}
+
+/// An address on 127.0.0.1 where nothing listens: connections are refused.
+pub fn refused_url() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    drop(listener);
+    format!("http://127.0.0.1:{port}")
+}

@@ -1,0 +1,205 @@
+//! The worker over a real outbox and the fake Brevo: draining, back-off, dead letters,
+//! waking on a new enquiry, stopping on shutdown.
+
+use crate::brevo::client;
+use crate::support::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use crate::support::{PATIENCE, T0, enquiry};
+use std::sync::Arc;
+use std::time::Duration;
+use supplysite_core::enquiry::RetryPolicy;
+use supplysite_core::ports::fakes::FakeClock;
+use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobKind, JobState};
+use supplysite_mail_adapter::{DrainReport, SqliteOutbox, Worker, WorkerWakeup};
+
+struct Rig {
+    _dir: tempfile::TempDir,
+    outbox: Arc<SqliteOutbox>,
+    brevo: FakeBrevo,
+    clock: Arc<FakeClock>,
+}
+
+async fn rig() -> Rig {
+    let dir = tempfile::tempdir().unwrap();
+    let outbox = Arc::new(SqliteOutbox::open(dir.path().join("o.sqlite3")).unwrap());
+    Rig {
+        _dir: dir,
+        outbox,
+        brevo: FakeBrevo::start().await,
+        clock: Arc::new(FakeClock::at(T0)),
+    }
+}
+
+impl Rig {
+    fn worker(&self, policy: RetryPolicy) -> Worker {
+        Worker::new(
+            self.outbox.clone(),
+            Arc::new(client(&self.brevo.base_url, Duration::from_secs(5))),
+            self.clock.clone(),
+        )
+        .with_policy(policy)
+    }
+}
+
+#[tokio::test]
+async fn drain_delivers_every_due_job_once() {
+    let rig = rig().await;
+    for n in 0..3 {
+        rig.outbox
+            .store(&enquiry(&format!("v{n}@example.com")), T0)
+            .await
+            .unwrap();
+    }
+    let report = rig.worker(RetryPolicy::default()).drain().await.unwrap();
+    assert_eq!(
+        report,
+        DrainReport {
+            delivered: 6,
+            ..DrainReport::default()
+        }
+    );
+    assert_eq!(rig.brevo.requests_to(EMAIL).len(), 3);
+    assert_eq!(rig.brevo.requests_to(CONTACTS).len(), 3);
+    assert_eq!(rig.brevo.total_emails(), 3);
+    assert_eq!(
+        rig.worker(RetryPolicy::default()).drain().await.unwrap(),
+        DrainReport::default()
+    );
+}
+
+#[tokio::test]
+async fn a_failed_job_waits_out_its_back_off_then_is_delivered() {
+    let rig = rig().await;
+    let id = rig
+        .outbox
+        .store(&enquiry("a@example.com"), T0)
+        .await
+        .unwrap();
+    rig.brevo.script(
+        EMAIL,
+        Reply::Status(
+            429,
+            vec![("x-sib-ratelimit-reset", "120".into())],
+            String::new(),
+        ),
+    );
+    let worker = rig.worker(RetryPolicy::default());
+    assert_eq!(
+        worker.drain().await.unwrap(),
+        DrainReport {
+            delivered: 1,
+            retrying: 1,
+            ..DrainReport::default()
+        }
+    );
+
+    let notify = &rig.outbox.inspect(&id).await.unwrap().jobs[0];
+    assert_eq!(
+        (notify.state, notify.next_attempt_at),
+        (JobState::Pending, Some(T0.after(Duration::from_secs(120))))
+    );
+    rig.clock.advance(Duration::from_secs(119));
+    assert_eq!(
+        worker.drain().await.unwrap(),
+        DrainReport::default(),
+        "not due yet"
+    );
+    rig.clock.advance(Duration::from_secs(1));
+    assert_eq!(worker.drain().await.unwrap().delivered, 1);
+    assert_eq!(rig.brevo.total_emails(), 1);
+}
+
+#[tokio::test]
+async fn a_job_failing_past_the_attempt_limit_is_dead_lettered_and_a_refused_one_at_once() {
+    let rig = rig().await;
+    let id = rig
+        .outbox
+        .store(&enquiry("a@example.com"), T0)
+        .await
+        .unwrap();
+    for _ in 0..3 {
+        rig.brevo
+            .script(EMAIL, Reply::Status(503, vec![], String::new()));
+    }
+    rig.brevo.script(
+        CONTACTS,
+        Reply::error(
+            400,
+            "invalid_parameter",
+            "attribute ORGANISATION does not exist",
+        ),
+    );
+    let policy = RetryPolicy {
+        max_attempts: 3,
+        ..RetryPolicy::default()
+    };
+    let worker = rig.worker(policy);
+    for _ in 0..3 {
+        worker.drain().await.unwrap();
+        rig.clock.advance(policy.max_delay);
+    }
+    let jobs = rig
+        .outbox
+        .jobs(JobFilter {
+            state: Some(JobState::Dead),
+            limit: None,
+        })
+        .await
+        .unwrap();
+    let dead: Vec<(JobKind, u32, String)> = jobs
+        .iter()
+        .map(|j| (j.kind, j.attempts, j.last_error.clone().unwrap()))
+        .collect();
+    assert_eq!(
+        dead,
+        [
+            (JobKind::NotifyInbox, 3, "gave up after 3 attempts: brevo transactional email: HTTP 503".into()),
+            (JobKind::UpsertContact, 1, "brevo contact upsert: HTTP 400 invalid_parameter: attribute ORGANISATION does not exist".into()),
+        ]
+    );
+    assert_eq!(rig.brevo.requests_to(EMAIL).len(), 3);
+
+    rig.outbox
+        .requeue(&id, rig.clock.now_millis())
+        .await
+        .unwrap();
+    assert_eq!(worker.drain().await.unwrap().delivered, 2);
+}
+
+#[tokio::test]
+async fn the_running_worker_wakes_for_a_new_enquiry_and_stops_on_shutdown() {
+    let rig = rig().await;
+    let wakeup = WorkerWakeup::new();
+    // A poll far longer than the test: only the wake-up can make it look again.
+    let worker = rig
+        .worker(RetryPolicy::default())
+        .with_poll_interval(Duration::from_secs(3600))
+        .with_wakeup(wakeup.clone());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(worker.run(async {
+        stopped.await.ok();
+    }));
+
+    rig.outbox
+        .store(&enquiry("a@example.com"), T0)
+        .await
+        .unwrap();
+    wakeup.wake();
+    rig.brevo.wait_for(EMAIL, 1).await;
+    rig.brevo.wait_for(CONTACTS, 1).await;
+
+    stop.send(()).unwrap();
+    tokio::time::timeout(PATIENCE, running)
+        .await
+        .expect("the worker stops")
+        .unwrap();
+}
+
+trait NowMillis {
+    fn now_millis(&self) -> supplysite_core::ports::UnixMillis;
+}
+
+impl NowMillis for FakeClock {
+    fn now_millis(&self) -> supplysite_core::ports::UnixMillis {
+        supplysite_core::ports::Clock::now(self)
+    }
+}
