@@ -1,5 +1,6 @@
 //! One module per subcommand. Each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
 
+pub mod audit;
 pub mod richtext;
 pub mod route;
 pub mod validate_contact;

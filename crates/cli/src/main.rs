@@ -3,6 +3,7 @@
 //! `cmd/`; `main` only parses and dispatches.
 
 mod cmd;
+mod content_arg;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ enum Command {
     Richtext(cmd::richtext::Args),
     /// Print the video service and id a link or embed snippet points to, as JSON.
     VideoId(cmd::video_id::Args),
+    /// Run content reports (all of them, or one) for editors and SEO auditors.
+    Audit(cmd::audit::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         Command::ValidateContact(args) => cmd::validate_contact::run(args),
         Command::Richtext(args) => cmd::richtext::run(args),
         Command::VideoId(args) => cmd::video_id::run(args),
+        Command::Audit(args) => cmd::audit::run(args),
     };
     match result {
         Ok(code) => code,
