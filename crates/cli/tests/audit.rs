@@ -5,23 +5,25 @@ use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 use serde_json::Value;
 use std::process::Command;
 
-/// The command, run from this crate's folder so paths in snapshots are the same everywhere,
-/// and with no content settings from the environment.
+/// The command, run from the checkout's root so paths in snapshots are the same everywhere
+/// (and a `.env` there, which the command reads, names the same demo), with no live space and
+/// no content file from the environment.
 fn audit(args: &[&str]) -> Command {
     let mut cmd = Command::new(get_cargo_bin("supplysite"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+    cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .env_remove("SUPPLYSITE_CONTENT")
-        .env_remove("CONTENTFUL_SPACE_ID")
+        // Empty rather than removed, so a `.env` cannot set it.
+        .env("CONTENTFUL_SPACE_ID", "")
         .env_remove("NO_COLOR")
         .arg("audit")
         .args(args);
     cmd
 }
 
-const DEMO: &str = "../../content/demo/export.json";
+const DEMO: &str = "content/demo/export.json";
 
 fn fixture(kind: &str) -> String {
-    format!("tests/fixtures/audit/{kind}.json")
+    format!("crates/cli/tests/fixtures/audit/{kind}.json")
 }
 
 /// The findings as (severity, entry id or route, field), from the JSON output.
@@ -281,7 +283,7 @@ mod exit_status {
     fn content_that_cannot_be_loaded_exits_2() {
         assert_cmd_snapshot!(audit(&[
             "--content",
-            "tests/fixtures/audit/no-such-file.json"
+            "crates/cli/tests/fixtures/audit/no-such-file.json"
         ]));
         assert_cmd_snapshot!(audit(&["--content", "Cargo.toml"]));
     }

@@ -165,11 +165,40 @@ impl<W: Write> Out<W> {
         serde_json::to_writer(&mut self.out, v).map_err(io::Error::other)
     }
 
-    fn item(&mut self, v: &Value) -> io::Result<()> {
+    /// Writes the envelope as text: building it as a `Value` per entry costs more than the
+    /// fields themselves.
+    fn item(&mut self, item: &Item) -> io::Result<()> {
         if !std::mem::take(&mut self.first) {
             self.raw(",")?;
         }
-        self.value(v)
+        let id = Value::String(item.id.clone());
+        let space = format!(r#"{{"sys":{{"type":"Link","linkType":"Space","id":"{SPACE}"}}}}"#);
+        let times = format!(
+            r#""createdAt":"{AT}","updatedAt":"{AT}","publishedVersion":2,"publishedAt":"{AT}","firstPublishedAt":"{AT}","publishedCounter":1,"version":3"#
+        );
+        match item.content_type {
+            Some(ct) => write!(
+                self.out,
+                r#"{{"metadata":{{"tags":[]}},"sys":{{"space":{space},"id":{id},"type":"Entry",{times},"environment":{{"sys":{{"type":"Link","linkType":"Environment","id":"master"}}}},"contentType":{{"sys":{{"type":"Link","linkType":"ContentType","id":"{ct}"}}}}}},"fields":{{"#
+            )?,
+            None => write!(
+                self.out,
+                r#"{{"metadata":{{"tags":[]}},"sys":{{"space":{space},"id":{id},"type":"Asset",{times}}},"fields":{{"#
+            )?,
+        }
+        let mut first = true;
+        for (key, value) in item.fields.as_object().into_iter().flatten() {
+            if value.is_null() {
+                continue;
+            }
+            if !std::mem::take(&mut first) {
+                self.raw(",")?;
+            }
+            write!(self.out, r#""{key}":{{"{LOCALE}":"#)?;
+            self.value(value)?;
+            self.raw("}")?;
+        }
+        self.raw("}}")
     }
 }
 
@@ -185,37 +214,23 @@ fn entry_link(id: &str) -> Value {
     sys_link("Entry", id)
 }
 
-/// An entry as the export writes it: every field value keyed by the locale.
-fn entry(id: &str, content_type: &str, fields: Value) -> Value {
-    let Value::Object(fields) = fields else {
-        unreachable!("fields are built as objects")
-    };
-    let fields: serde_json::Map<String, Value> = fields
-        .into_iter()
-        .filter(|(_, v)| !v.is_null())
-        .map(|(k, v)| (k, json!({ LOCALE: v })))
-        .collect();
-    json!({
-        "metadata": {"tags": []},
-        "sys": {
-            "space": sys_link("Space", SPACE),
-            "id": id,
-            "type": "Entry",
-            "createdAt": AT,
-            "updatedAt": AT,
-            "environment": sys_link("Environment", "master"),
-            "publishedVersion": 2,
-            "publishedAt": AT,
-            "firstPublishedAt": AT,
-            "publishedCounter": 1,
-            "version": 3,
-            "contentType": sys_link("ContentType", content_type),
-        },
-        "fields": fields,
-    })
+/// An entry or asset to write: its id, content type (`None` for assets) and its fields, each
+/// written under the one locale. Null fields are left out, as Contentful leaves out empty ones.
+struct Item {
+    id: String,
+    content_type: Option<&'static str>,
+    fields: Value,
 }
 
-fn asset(id: &str, file_name: &str, content_type: &str, words: &mut Words) -> Value {
+fn entry(id: &str, content_type: &'static str, fields: Value) -> Item {
+    Item {
+        id: id.to_string(),
+        content_type: Some(content_type),
+        fields,
+    }
+}
+
+fn asset(id: &str, file_name: &str, content_type: &str, words: &mut Words) -> Item {
     let mut file = json!({
         "url": format!("//images.ctfassets.net/{SPACE}/{id}/0123456789abcdef/{file_name}"),
         "fileName": file_name,
@@ -225,23 +240,18 @@ fn asset(id: &str, file_name: &str, content_type: &str, words: &mut Words) -> Va
     if content_type.starts_with("image/") {
         file["details"]["image"] = json!({"width": 1200, "height": 800});
     }
-    let mut value = entry(
-        id,
-        "asset",
-        json!({"title": words.title(3), "description": words.sentence(8), "file": file}),
-    );
-    value["sys"]["type"] = json!("Asset");
-    if let Some(sys) = value["sys"].as_object_mut() {
-        sys.remove("contentType");
+    Item {
+        id: id.to_string(),
+        content_type: None,
+        fields: json!({"title": words.title(3), "description": words.sentence(8), "file": file}),
     }
-    value
 }
 
 pub(crate) fn post_slug(i: usize) -> String {
     format!("synthetic-insight-{i}")
 }
 
-fn post(i: usize, posts: usize, words: &mut Words) -> Value {
+fn post(i: usize, posts: usize, words: &mut Words) -> Item {
     // Spread dates over 2012–2024 so "newest first" has real work to do.
     let date = format!(
         "{:04}-{:02}-{:02}T09:{:02}+10:00",
@@ -300,7 +310,7 @@ pub(crate) fn case_study_slug(i: usize) -> String {
     }
 }
 
-fn case_study(i: usize, words: &mut Words) -> Value {
+fn case_study(i: usize, words: &mut Words) -> Item {
     let rich = |words: &mut Words| document(vec![paragraph(&words.sentence(40))]);
     let pdf = i % 2 == 0;
     entry(
@@ -340,7 +350,7 @@ pub(crate) fn page_slug(i: usize) -> String {
 }
 
 /// A page and the entries it links to.
-fn page(i: usize, words: &mut Words) -> Vec<Value> {
+fn page(i: usize, words: &mut Words) -> Vec<Item> {
     const LAYOUTS: [&str; 3] = ["Left Column", "Right Column", "Full Width"];
     const JUSTIFICATIONS: [&str; 4] = [
         "Fully Justified",
@@ -408,7 +418,7 @@ fn page(i: usize, words: &mut Words) -> Vec<Value> {
     out
 }
 
-fn button(id: &str, i: usize, words: &mut Words) -> Value {
+fn button(id: &str, i: usize, words: &mut Words) -> Item {
     let (action, url, asset) = match i % 3 {
         0 => (
             "View Video",
@@ -437,8 +447,8 @@ fn button(id: &str, i: usize, words: &mut Words) -> Value {
 }
 
 /// An add-on FAQ list for `path`, its list and three items.
-fn faq(id: &str, path: &str, words: &mut Words) -> Vec<Value> {
-    let mut out: Vec<Value> = (0..3)
+fn faq(id: &str, path: &str, words: &mut Words) -> Vec<Item> {
+    let mut out: Vec<Item> = (0..3)
         .map(|k| {
             entry(
                 &format!("{id}-item-{k}"),
@@ -463,7 +473,7 @@ fn faq(id: &str, path: &str, words: &mut Words) -> Vec<Value> {
     out
 }
 
-fn timeline(i: usize, words: &mut Words) -> Value {
+fn timeline(i: usize, words: &mut Words) -> Item {
     let with_image = i % 2 == 0;
     let with_button = i % 3 == 0;
     entry(
@@ -482,7 +492,7 @@ fn timeline(i: usize, words: &mut Words) -> Value {
     )
 }
 
-fn privacy(words: &mut Words) -> Value {
+fn privacy(words: &mut Words) -> Item {
     let mut fields = json!({
         "title": "Privacy Policy",
         "image1": asset_link("image-0"),

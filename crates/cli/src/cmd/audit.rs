@@ -7,17 +7,24 @@ mod json;
 mod markdown;
 mod table;
 
-use crate::content_arg::ContentArgs;
+use anyhow::{Context, bail};
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use supplysite_content_adapter::{Loaded, load_export};
 use supplysite_core::audit::{Report, Severity, Summary, audit};
+
+/// The setting that will select live Contentful content.
+const LIVE_SPACE: &str = "CONTENTFUL_SPACE_ID";
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
     report: Option<ReportCommand>,
-    #[command(flatten)]
-    content: ContentArgs,
+    /// The export file (`contentful space export` JSON). Default: content/demo/export.json in
+    /// the current directory, else the demo space of the source tree this binary was built in.
+    #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE", global = true)]
+    content: Option<PathBuf>,
     /// How to print the findings
     #[arg(long, value_enum, default_value_t = Format::Table, global = true)]
     format: Format,
@@ -59,7 +66,7 @@ enum FailOn {
 /// Runs the reports asked for. Exit status: 0 when no finding reaches `--fail-on`, 1 when one
 /// does; a content file that cannot be loaded is an error (status 2, from `main`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let loaded = args.content.load()?;
+    let loaded = load(args.content)?;
     if !loaded.problems.is_empty() {
         // Not findings: they are about reading the export, and every report is computed from
         // what could be read. Said on stderr so piped output stays clean.
@@ -90,6 +97,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(exit_code(&summary, args.fail_on))
+}
+
+/// The content to audit: the export given, else the demo space. Live Contentful is the seam
+/// left open: when it is configured and no file is given, say plainly that it cannot be read
+/// yet rather than quietly auditing the demo instead.
+fn load(given: Option<PathBuf>) -> anyhow::Result<Loaded> {
+    if given.is_none() && std::env::var_os(LIVE_SPACE).is_some_and(|v| !v.is_empty()) {
+        bail!(
+            "live Contentful content is configured ({LIVE_SPACE} is set) but this build cannot read it yet; pass --content FILE with a space export"
+        );
+    }
+    let path = super::content::content_path(given)?;
+    load_export(&path).with_context(|| format!("cannot load {}", path.display()))
 }
 
 fn exit_code(summary: &Summary, fail_on: FailOn) -> ExitCode {

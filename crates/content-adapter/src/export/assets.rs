@@ -19,8 +19,8 @@ pub(crate) fn read_assets(
     counts: &mut Counts,
 ) -> BTreeMap<String, Asset> {
     let mut out = BTreeMap::new();
+    let count = counts.entry("asset".to_string()).or_default();
     for (entry, fields) in raw.iter().zip(raw_fields) {
-        let count = counts.entry("asset".to_string()).or_default();
         if !entry.published {
             count.drafts += 1;
             continue;

@@ -7,3 +7,5 @@ mod malformed;
 mod locales;
 // Synthesised exports load without problems and every entry is reachable.
 mod round_trip;
+// The demo space shipped in content/demo loads cleanly.
+mod demo;

@@ -1,11 +1,20 @@
-use supplysite_content_adapter::load_export_bytes;
-use supplysite_content_adapter::synth::{FAQ_PAGES, write_export};
+use std::sync::OnceLock;
+use supplysite_content_adapter::synth::{FAQ_PAGES, SynthSummary, write_export};
+use supplysite_content_adapter::{Loaded, load_export_bytes};
+
+/// One synthesised export of 10,000 posts, loaded once for both tests.
+fn synthesised() -> &'static (SynthSummary, Loaded) {
+    static LOADED: OnceLock<(SynthSummary, Loaded)> = OnceLock::new();
+    LOADED.get_or_init(|| {
+        let mut bytes = Vec::new();
+        let summary = write_export(&mut bytes, 10_000).unwrap();
+        (summary, load_export_bytes(&bytes, None).unwrap())
+    })
+}
 
 #[test]
 fn a_synthesised_export_of_ten_thousand_posts_loads_cleanly_and_every_entry_is_reachable() {
-    let mut bytes = Vec::new();
-    let summary = write_export(&mut bytes, 10_000).unwrap();
-    let loaded = load_export_bytes(&bytes, None).unwrap();
+    let (summary, loaded) = synthesised();
     assert!(
         loaded.problems.is_empty(),
         "{:?}",
@@ -44,4 +53,34 @@ fn a_synthesised_export_of_ten_thousand_posts_loads_cleanly_and_every_entry_is_r
     assert_eq!(set.privacy().unwrap().sections.len(), 5);
     assert!(set.asset("factsheet-etender").is_some());
     assert_eq!(loaded.counts["blogPost"].published, 10_000);
+}
+
+#[test]
+fn every_route_of_a_synthesised_export_of_ten_thousand_posts_composes_to_a_page() {
+    use supplysite_core::compose::compose;
+    use supplysite_core::routes::Route;
+    use supplysite_core::view::Outcome;
+
+    let set = &synthesised().1.set;
+    let mut routes = Route::fixed();
+    let fixed = routes.len();
+    routes.extend(set.posts().iter().map(|p| Route::Insight(p.slug.clone())));
+    routes.extend(
+        set.case_studies()
+            .iter()
+            .map(|c| Route::CaseStudy(c.slug.clone())),
+    );
+    routes.extend(set.pages().iter().map(|p| Route::Page(p.slug.clone())));
+    assert_eq!(routes.len(), fixed + 10_000 + 500 + 200);
+    for route in &routes {
+        // Through the path, as a request arrives.
+        let parsed = Route::parse(&route.path());
+        assert_eq!(&parsed, route);
+        let outcome = compose(&parsed, set);
+        assert!(
+            matches!(outcome, Outcome::Page(_)),
+            "{} gave {outcome:?}",
+            route.path()
+        );
+    }
 }

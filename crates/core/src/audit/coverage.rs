@@ -80,7 +80,7 @@ fn summary(set: &ContentSet, tag: ProductTag) -> Finding {
 
 fn related(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
     let tag = page.tag();
-    let related = related_posts(set, tag, RELATED_POSTS);
+    let related = related_posts(set, Some(tag), RELATED_POSTS);
     let at = At::page(&Route::Product(page), Some(ct::POST));
     if related.posts.is_empty() {
         out.push(at.finding(

@@ -264,7 +264,10 @@ fn posts(out: &mut Vec<Finding>, set: &ContentSet) {
                 Severity::Error,
                 Report::Links,
                 Some("blogVideoLink"),
-                format!("no video id can be found in blogVideoLink {}", quote(link, 80)),
+                format!(
+                    "no video service recognises blogVideoLink {}, so 'Watch Insight Video' plays the wrong video or none",
+                    quote(link, 80)
+                ),
                 "Paste the video's YouTube, Vimeo, Vine, VideoPress, Microsoft Stream, TikTok or Dailymotion link into blogVideoLink",
             ));
         } else if !p.has_video && !link.is_empty() {

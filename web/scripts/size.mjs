@@ -1,0 +1,50 @@
+// Prints the raw and gzip size of every built JavaScript and CSS chunk, then the home page's
+// JavaScript (the entry, its static imports and the home screen's chunk) against its budget.
+// Usage: node scripts/size.mjs [--check]   (--check exits 1 when the budget is exceeded)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_GZIP = 70 * 1024;
+const dist = new URL('../dist/', import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+
+const sizes = new Map();
+function size(file) {
+  if (!sizes.has(file)) {
+    const bytes = readFileSync(join(dist, file));
+    sizes.set(file, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  }
+  return sizes.get(file);
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const row = (name, s) => console.log(`${name.padEnd(48)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)}`);
+
+console.log(`${'chunk'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`);
+const files = new Set();
+for (const chunk of Object.values(manifest)) {
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+}
+for (const file of [...files].sort()) row(file, size(file));
+
+// The home page loads the entry and everything it imports statically, then its screen chunk.
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const home = new Set();
+function addStatic(key) {
+  const chunk = manifest[key];
+  if (!chunk || home.has(chunk.file)) return;
+  home.add(chunk.file);
+  for (const dep of chunk.imports ?? []) addStatic(dep);
+}
+addStatic(entryKey);
+const homeScreen = Object.keys(manifest).find((k) => /features\/home\//.test(k));
+if (homeScreen) addStatic(homeScreen);
+
+const total = [...home].filter((f) => f.endsWith('.js')).reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
+console.log('');
+row(`home page JavaScript (${home.size} chunks${homeScreen ? '' : ', no home screen yet'})`, total);
+const within = total.gzip <= BUDGET_GZIP;
+console.log(`budget ${kb(BUDGET_GZIP)} gzip: ${within ? 'within' : `over by ${kb(total.gzip - BUDGET_GZIP)}`}`);
+if (process.argv.includes('--check') && !within) process.exit(1);

@@ -1,0 +1,65 @@
+// Page data for the current location: the page the server embedded on first load, then one
+// API request per in-app navigation. The shown page stays until the next one's data and code
+// have both arrived; until then `loading` is true and the shell shows the 'Loading...' overlay.
+// Redirect outcomes are followed client-side, replacing the history entry.
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { fetchPage } from '../lib/api';
+import type { ReactElement } from 'react';
+import type { Chrome, Head, Outcome } from '../lib/view';
+import { screenElement } from './screens';
+
+/** A page ready to draw: its head and the element that draws it, code loaded. */
+export interface LoadedPage {
+  /** Path and query the page is for. */
+  key: string;
+  /** Null for a bare not-found outcome, which has no view model. */
+  head: Head | null;
+  element: ReactElement;
+}
+
+/** Loads the screen code for an outcome that renders. */
+export async function loadPage(key: string, outcome: Exclude<Outcome, { outcome: 'redirect' }>): Promise<LoadedPage> {
+  return {
+    key,
+    head: outcome.outcome === 'page' ? outcome.view.head : null,
+    element: await screenElement(outcome),
+  };
+}
+
+export interface PageState {
+  page: LoadedPage | null;
+  loading: boolean;
+}
+
+/** Path plus query: what the page API is asked for. */
+export const locationKey = (location: { pathname: string; search: string }) => location.pathname + location.search;
+
+export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) => void): PageState {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const key = locationKey(location);
+  const [page, setPage] = useState(initial);
+  const loading = page?.key !== key;
+
+  useEffect(() => {
+    if (!loading) return;
+    const controller = new AbortController();
+    (async () => {
+      const payload = await fetchPage(key, controller.signal);
+      // A failed request is logged by fetchPage; the overlay stays (SPEC §8: data absent).
+      if (!payload || controller.signal.aborted) return;
+      if (payload.chrome) onChrome(payload.chrome);
+      const { outcome } = payload;
+      if (outcome.outcome === 'redirect') {
+        navigate(outcome.to, { replace: true });
+        return;
+      }
+      const loaded = await loadPage(key, outcome);
+      if (!controller.signal.aborted) setPage(loaded);
+    })().catch((error: unknown) => console.error(`could not load ${key}`, error));
+    return () => controller.abort();
+  }, [key, loading, navigate, onChrome]);
+
+  return { page, loading };
+}

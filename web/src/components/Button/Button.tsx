@@ -1,0 +1,43 @@
+// Buttons and button-styled links, in the two fills the content model has (filled, outline).
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { SmartLink, type SmartLinkProps } from '../SmartLink/SmartLink';
+import styles from './Button.module.css';
+
+export type ButtonFill = 'filled' | 'outline';
+
+interface Look {
+  fill?: ButtonFill;
+  /** For navy backgrounds. */
+  inverse?: boolean;
+  /** Full width of its container. */
+  block?: boolean;
+}
+
+/** The class names for a button look, for elements that are neither Button nor ButtonLink. */
+export function buttonClass({ fill = 'filled', inverse = false, block = false }: Look, extra?: string): string {
+  return [styles.button, styles[fill], inverse && styles.inverse, block && styles.block, extra]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export interface ButtonProps extends Look, ComponentPropsWithRef<'button'> {
+  children: ReactNode;
+}
+
+export function Button({ fill, inverse, block, className, type = 'button', children, ...rest }: ButtonProps) {
+  return (
+    <button type={type} className={buttonClass({ fill, inverse, block }, className)} {...rest}>
+      {children}
+    </button>
+  );
+}
+
+export interface ButtonLinkProps extends Look, SmartLinkProps {}
+
+export function ButtonLink({ fill, inverse, block, className, children, ...rest }: ButtonLinkProps) {
+  return (
+    <SmartLink className={buttonClass({ fill, inverse, block }, className)} {...rest}>
+      {children}
+    </SmartLink>
+  );
+}

@@ -1,0 +1,47 @@
+// 'DOWNLOAD FACTSHEET' and the customer-story PDF button: fetches the file and saves it
+// (SPEC §2, §7). It is a real link to the file, so it also works before scripts run, with a
+// modifier key, or when the fetch fails (the browser then opens the file itself).
+import { useState, type MouseEvent } from 'react';
+import { saveFile } from '../../lib/download';
+import type { ButtonStyle, Download } from '../../lib/view';
+import { buttonClass } from '../Button/Button';
+
+export interface DownloadButtonProps {
+  download: Download;
+  fill?: ButtonStyle;
+  inverse?: boolean;
+}
+
+export function DownloadButton({ download, fill = 'filled', inverse = false }: DownloadButtonProps) {
+  const [saving, setSaving] = useState(false);
+
+  async function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      await saveFile(download.href, download.fileName);
+    } catch (error) {
+      console.error(error);
+      window.open(download.href, '_blank', 'noopener');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <a
+      className={buttonClass({ fill, inverse })}
+      href={download.href}
+      download={download.fileName}
+      onClick={onClick}
+      aria-busy={saving || undefined}
+    >
+      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+        <path d="M10 3v10M5.5 8.5L10 13l4.5-4.5M4 16.5h12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {download.label}
+    </a>
+  );
+}

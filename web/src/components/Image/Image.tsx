@@ -1,0 +1,28 @@
+// An image that reserves its box before it loads (width and height from the view model when
+// known), so the layout does not shift; lazy unless it is above the fold.
+import type { Image as ImageView } from '../../lib/view';
+import styles from './Image.module.css';
+
+export interface ImageProps {
+  image: ImageView;
+  /** Above the fold: load at once and at high priority. */
+  priority?: boolean;
+  /** Fill the parent's box, cropping to it (the parent sets the aspect ratio). */
+  cover?: boolean;
+  className?: string;
+}
+
+export function Image({ image, priority = false, cover = false, className }: ImageProps) {
+  return (
+    <img
+      className={[styles.image, cover && styles.cover, className].filter(Boolean).join(' ')}
+      src={image.url}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'auto' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+}

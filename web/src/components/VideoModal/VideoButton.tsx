@@ -1,0 +1,50 @@
+// A button that opens a video in the modal ('VIEW DEMO', 'VIEW STRATEGIC SOURCING VIDEO',
+// 'Watch Insight Video', …) and gives focus back to itself when the modal closes.
+import { useRef, useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
+import type { ButtonStyle, VideoButton as VideoButtonView } from '../../lib/view';
+import { Button } from '../Button/Button';
+import { VideoModal } from './VideoModal';
+
+export interface VideoButtonProps {
+  button: VideoButtonView;
+  fill?: ButtonStyle;
+  inverse?: boolean;
+  /** Open the modal as soon as the page is interactive (the /videopopup page). */
+  initiallyOpen?: boolean;
+  className?: string;
+}
+
+export function VideoButton({ button, fill, inverse, initiallyOpen = false, className }: VideoButtonProps) {
+  // null until the visitor opens or closes it; a page that starts with the modal open shows
+  // it once hydrated (the server never renders an open modal).
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const hydrated = useHydrated();
+  const open = choice ?? (initiallyOpen && hydrated);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  function close() {
+    setChoice(false);
+    buttonRef.current?.focus();
+  }
+
+  return (
+    <>
+      <Button
+        ref={buttonRef}
+        fill={fill}
+        inverse={inverse}
+        className={className}
+        aria-haspopup="dialog"
+        onClick={() => setChoice(true)}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+          <circle cx="10" cy="10" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path d="M8 6.5v7l5.5-3.5z" fill="currentColor" />
+        </svg>
+        {button.label}
+      </Button>
+      {open && <VideoModal video={button.video} title={button.label} onClose={close} />}
+    </>
+  );
+}

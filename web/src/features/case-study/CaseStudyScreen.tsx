@@ -1,0 +1,87 @@
+// A customer story (SPEC §2 "Case study detail"): logos, organisation, banner image, title,
+// facts, the four story sections with their images, the PDF download only when there is one,
+// FAQ, blog cards and related pages.
+import { BlogCards, MiniCardLinks, QuoteBlock } from '../../components/Blocks/Blocks';
+import { DownloadButton } from '../../components/DownloadButton/DownloadButton';
+import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
+import { Image } from '../../components/Image/Image';
+import { RichText } from '../../components/RichText/RichText';
+import { Section } from '../../components/Section/Section';
+import type { CaseStudyView } from '../../lib/view';
+import styles from './CaseStudyScreen.module.css';
+
+export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <div className={styles.logos}>
+            {view.logo && <Image image={view.logo} className={styles.logo} priority />}
+            {view.productLogo && <Image image={view.productLogo} className={styles.logo} priority />}
+          </div>
+          <p className={styles.organisation}>{view.organisation}</p>
+          <h1>{view.title}</h1>
+        </div>
+        {view.bannerImage && (
+          <div className={styles.banner}>
+            <Image image={view.bannerImage} cover priority />
+          </div>
+        )}
+      </header>
+
+      <Section>
+        <div className={styles.layout}>
+          <aside className={styles.aside}>
+            {view.facts.length > 0 && (
+              <dl className={styles.facts}>
+                {view.facts.map((fact) => (
+                  <div key={fact.label} className={styles.fact}>
+                    <dt>{fact.label}</dt>
+                    <dd>{fact.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {view.download && (
+              <div className={styles.download}>
+                <DownloadButton download={view.download} />
+              </div>
+            )}
+          </aside>
+          <div className={styles.story}>
+            {view.quote && (
+              <div className={styles.quote}>
+                <QuoteBlock quote={view.quote} large />
+              </div>
+            )}
+            {view.sections.map((section) => (
+              <section key={section.heading} className={styles.section} aria-label={section.heading}>
+                <h2>{section.heading}</h2>
+                <RichText html={section.html} />
+                {section.image && <Image image={section.image} className={styles.sectionImage} />}
+              </section>
+            ))}
+          </div>
+        </div>
+      </Section>
+
+      {view.faq && view.faq.items.length > 0 && (
+        <Section tone="tint">
+          <FaqAccordion faq={view.faq} />
+        </Section>
+      )}
+
+      {view.blogCards.cards.length > 0 && (
+        <Section heading={view.blogCards.heading}>
+          <BlogCards list={view.blogCards} />
+        </Section>
+      )}
+
+      {view.relatedPages.cards.length > 0 && (
+        <Section heading={view.relatedPages.heading} tone="tint">
+          <MiniCardLinks list={view.relatedPages} />
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+// A page assembled by editors (SPEC §2 "Generic page"): the banner, up to 12 slices
+// (text-and-media, FAQ list, divider call to action) and the extra sections the page asks
+// for. Breakpoint rules live in CSS: the banner's background image only above 1023px, and
+// text-and-media slices follow their layout above 1023px (at or below: text, then media).
+import type { CSSProperties } from 'react';
+import { BlogCards, ProductCards } from '../../components/Blocks/Blocks';
+import { ButtonLink } from '../../components/Button/Button';
+import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
+import { DownloadButton } from '../../components/DownloadButton/DownloadButton';
+import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
+import { Image } from '../../components/Image/Image';
+import { RichText } from '../../components/RichText/RichText';
+import { Section } from '../../components/Section/Section';
+import { VideoButton } from '../../components/VideoModal/VideoButton';
+import type { ActionButton, BannerView, PageBuilderView, SliceView } from '../../lib/view';
+import styles from './PageBuilderScreen.module.css';
+
+export function PageBuilderScreen({ view }: { view: PageBuilderView }) {
+  return (
+    <>
+      <Banner banner={view.banner} title={view.title} />
+      {view.slices.map((slice, i) => (
+        <Slice key={i} slice={slice} />
+      ))}
+      {view.productCards && (
+        <Section heading={view.productCards.heading} tone="tint">
+          <ProductCards list={view.productCards} />
+        </Section>
+      )}
+      {view.caseStudyTeaser && (
+        <Section>
+          <CaseStudyTeaser teaser={view.caseStudyTeaser} />
+        </Section>
+      )}
+      {view.insights && view.insights.cards.length > 0 && (
+        <Section heading={view.insights.heading}>
+          <BlogCards list={view.insights} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function Banner({ banner, title }: { banner: BannerView | null; title: string }) {
+  // The image is a CSS variable so the stylesheet can apply it only above 1023px.
+  const style = banner?.image ? ({ '--banner-image': `url("${encodeURI(banner.image.url)}")` } as CSSProperties) : undefined;
+  return (
+    <header className={[styles.banner, banner?.image && styles.withImage].filter(Boolean).join(' ')} style={style}>
+      <div className={styles.bannerInner}>
+        {banner?.logo && <Image image={banner.logo} className={styles.bannerLogo} priority />}
+        <h1>{banner?.text ?? title}</h1>
+        {banner?.textBox && <RichText html={banner.textBox} className={styles.textBox} />}
+        {banner?.bodyText && <p className={styles.bodyText}>{banner.bodyText}</p>}
+      </div>
+    </header>
+  );
+}
+
+function Slice({ slice }: { slice: SliceView }) {
+  switch (slice.kind) {
+    case 'textMedia':
+      return (
+        <Section>
+          <div className={[styles.textMedia, styles[slice.layout], styles[`justify-${slice.justification}`]].join(' ')}>
+            <div className={styles.text}>
+              {slice.title && <h2>{slice.title}</h2>}
+              <RichText html={slice.html} />
+              {slice.button && (
+                <div className={styles.buttons}>
+                  <Action button={slice.button} />
+                </div>
+              )}
+            </div>
+            {slice.image && (
+              <div className={styles.media}>
+                <Image image={slice.image} />
+              </div>
+            )}
+          </div>
+        </Section>
+      );
+    case 'faq':
+      return (
+        <Section tone="tint">
+          <FaqAccordion faq={slice} />
+        </Section>
+      );
+    case 'dividerCta':
+      return (
+        <Section tone="navy" centred>
+          <div className={styles.divider}>
+            {slice.title && <h2>{slice.title}</h2>}
+            {slice.text && <p>{slice.text}</p>}
+            <div className={styles.buttons}>
+              {slice.buttons.map((button, i) => (
+                <Action key={i} button={button} inverse />
+              ))}
+            </div>
+          </div>
+        </Section>
+      );
+  }
+}
+
+function Action({ button, inverse = false }: { button: ActionButton; inverse?: boolean }) {
+  switch (button.action) {
+    case 'link':
+      return (
+        <ButtonLink href={button.href} fill={button.style} inverse={inverse} newTab={button.external}>
+          {button.label}
+        </ButtonLink>
+      );
+    case 'video':
+      return <VideoButton button={{ label: button.label, video: button.video }} fill={button.style} inverse={inverse} />;
+    case 'download':
+      return (
+        <DownloadButton download={{ label: button.label, href: button.href, fileName: button.fileName }} fill={button.style} inverse={inverse} />
+      );
+  }
+}

@@ -1,0 +1,32 @@
+// The privacy policy (SPEC §2): its five sections and two images, or the view model's empty
+// state when the space has no policy.
+import { ButtonRow } from '../../components/Blocks/Blocks';
+import { Image } from '../../components/Image/Image';
+import { RichText } from '../../components/RichText/RichText';
+import type { PrivacyView } from '../../lib/view';
+import styles from './PrivacyScreen.module.css';
+
+export function PrivacyScreen({ view }: { view: PrivacyView }) {
+  const { policy, emptyState } = view;
+  return (
+    <article className={styles.page}>
+      <h1>{view.title}</h1>
+      {policy && (
+        <>
+          {policy.image1 && <Image image={policy.image1} className={styles.image} priority />}
+          {policy.sections.map((html, i) => (
+            <RichText key={i} html={html} className={styles.section} />
+          ))}
+          {policy.image5 && <Image image={policy.image5} className={styles.image} />}
+        </>
+      )}
+      {!policy && emptyState && (
+        <div className={styles.empty}>
+          <h2>{emptyState.heading}</h2>
+          <p>{emptyState.text}</p>
+          <ButtonRow buttons={[emptyState.link]} />
+        </div>
+      )}
+    </article>
+  );
+}

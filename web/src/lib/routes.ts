@@ -1,0 +1,38 @@
+// Route strings of the site (SPEC §2), in one place. The server decides which screen a path
+// shows; the UI only needs to build links and the API address.
+
+export const paths = {
+  home: '/',
+  videoPopup: '/videopopup',
+  caseStudyIndex: '/case-study-index',
+  solutions: '/supplier-management-platform',
+  aboutUs: '/about-us',
+  privacy: '/privacy',
+  contactUs: '/contact-us',
+  insights: '/insights',
+  etender: '/etender',
+  reverseAuction: '/reverse-auction-eauction',
+  sourcingManagement: '/sourcing-management',
+  supplierInformation: '/supplier-information-management',
+  contractManagement: '/contract-management',
+  supplierPerformance: '/supplier-performance-management',
+  productInformation: '/product-information-management',
+  foodIndustry: '/food-industry-software',
+} as const;
+
+/** The customer story with this slug. */
+export const caseStudyPath = (slug: string) => `/case-study/${encodeURIComponent(slug)}`;
+
+/** The insight article with this slug. */
+export const insightPath = (slug: string) => `/insights/${encodeURIComponent(slug)}`;
+
+/** The page-builder page with this slug. */
+export const builderPagePath = (slug: string) => `/page/${encodeURIComponent(slug)}`;
+
+/** The view-model API for a site path (path plus query, as the visitor sees it). */
+export const pageApiPath = (path: string) => `/api/page?path=${encodeURIComponent(path)}`;
+
+/** True for a link the client router should handle: a same-site absolute path. */
+export function isInternalHref(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/');
+}
