@@ -236,6 +236,7 @@ mod planted {
                 ("warning", "faq-duplicate", "addOnFaqListSlug"),
                 ("warning", "/food-industry-software", "addOnFaqListSlug"),
                 ("warning", "faq-empty", "faqList"),
+                ("warning", "faq-page-path", "addOnFaqListSlug"),
                 // The insight whose list is empty has no FAQ either.
                 ("info", "post-empty-faq", ""),
                 ("info", "post-without-faq", ""),

@@ -60,15 +60,12 @@ fn has_faq(set: &ContentSet, route: &Route) -> bool {
         .is_some_and(|f| !f.items.is_empty())
 }
 
-/// Screens that show the FAQ list attached to their path.
+/// Screens that show the FAQ list attached to their path. Page-builder pages show FAQ lists
+/// only where editors place them as slices.
 fn shows_faq(route: &Route) -> bool {
     matches!(
         route,
-        Route::Solutions
-            | Route::Product(_)
-            | Route::CaseStudy(_)
-            | Route::Insight(_)
-            | Route::Page(_)
+        Route::Solutions | Route::Product(_) | Route::CaseStudy(_) | Route::Insight(_)
     )
 }
 
@@ -130,7 +127,10 @@ fn attached(out: &mut Vec<Finding>, set: &ContentSet, list: &FaqList) {
                 quote(slug, 80),
                 route.path()
             ),
-            "Attach the list to a product page, customer story or insight instead",
+            match route {
+                Route::Page(_) => "Place the list in the page's contentSlices instead",
+                _ => "Attach the list to a product page, customer story or insight instead",
+            },
         ));
         return;
     }
