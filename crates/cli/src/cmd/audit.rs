@@ -18,6 +18,9 @@ use supplysite_core::audit::{Report, Severity, Summary, audit};
 const LIVE_SPACE: &str = "CONTENTFUL_SPACE_ID";
 
 #[derive(clap::Args)]
+#[command(
+    after_help = "With no report, runs them all. Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a usage error or content that cannot be loaded."
+)]
 pub struct Args {
     #[command(subcommand)]
     report: Option<ReportCommand>,

@@ -94,10 +94,15 @@ impl fmt::Display for Report {
 #[serde(rename_all = "camelCase")]
 pub struct Finding {
     pub severity: Severity,
+    /// The report that found it.
     pub report: Report,
+    /// The Contentful entry (`sys.id`) to open, when the finding is about one.
     pub entry_id: Option<String>,
+    /// The Contentful content type id (`blogPost`, `casestudy`, …).
     pub content_type: Option<String>,
+    /// The Contentful field id to edit (`titleTag`, `downloadablePdf`, …).
     pub field: Option<String>,
+    /// The site path that shows the problem (`/insights/some-post`), when there is one.
     pub route: Option<String>,
     /// What is wrong, naming the bad value.
     pub message: String,
