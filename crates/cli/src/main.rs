@@ -33,6 +33,8 @@ enum Command {
     VideoId(cmd::video_id::Args),
     /// See and act on the enquiry outbox: list jobs, requeue dead ones, purge delivered ones.
     Outbox(cmd::outbox::Args),
+    /// Run content reports (all of them, or one) for editors and SEO auditors.
+    Audit(cmd::audit::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Richtext(args) => cmd::richtext::run(args),
         Command::VideoId(args) => cmd::video_id::run(args),
         Command::Outbox(args) => cmd::outbox::run(args),
+        Command::Audit(args) => cmd::audit::run(args),
     };
     match result {
         Ok(code) => code,

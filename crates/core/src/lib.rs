@@ -5,6 +5,7 @@
 //! two into a page view model or a redirect. Validation, video links, dates and rich text live
 //! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
 
+pub mod audit;
 pub mod compose;
 pub mod contact;
 pub mod content;

@@ -1,0 +1,175 @@
+//! `supplysite audit [seo|links|coverage|freshness|faq]`: content reports for editors and SEO
+//! auditors, as a table (coloured on a terminal), JSON, CSV or Markdown, with an exit status CI
+//! can gate on.
+
+mod csv;
+mod json;
+mod markdown;
+mod table;
+
+use anyhow::{Context, bail};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use supplysite_content_adapter::{Loaded, load_export};
+use supplysite_core::audit::{Report, Severity, Summary, audit};
+
+/// The setting that will select live Contentful content.
+const LIVE_SPACE: &str = "CONTENTFUL_SPACE_ID";
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "With no report, runs them all. Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a usage error or content that cannot be loaded."
+)]
+pub struct Args {
+    #[command(subcommand)]
+    report: Option<ReportCommand>,
+    /// The export file (`contentful space export` JSON). Default: content/demo/export.json in
+    /// the current directory, else the demo space of the source tree this binary was built in.
+    #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE", global = true)]
+    content: Option<PathBuf>,
+    /// How to print the findings
+    #[arg(long, value_enum, default_value_t = Format::Table, global = true)]
+    format: Format,
+    /// Exit with status 1 when any finding is at least this serious
+    #[arg(long, value_enum, default_value_t = FailOn::Error, global = true)]
+    fail_on: FailOn,
+}
+
+#[derive(clap::Subcommand, Clone, Copy)]
+enum ReportCommand {
+    /// Title tags, meta descriptions, canonicals, noindex entries and image alt text
+    Seo,
+    /// Internal links, video links, asset links and case-study PDFs
+    Links,
+    /// Posts, case studies and FAQ lists per product tag, and the product pages' fall-backs
+    Coverage,
+    /// Read times and the oldest posts
+    Freshness,
+    /// FAQ lists attached to no page; product pages and insights without a FAQ
+    Faq,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Table,
+    Json,
+    Csv,
+    Markdown,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+enum FailOn {
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+/// Runs the reports asked for. Exit status: 0 when no finding reaches `--fail-on`, 1 when one
+/// does; a content file that cannot be loaded is an error (status 2, from `main`).
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let loaded = load(args.content)?;
+    if !loaded.problems.is_empty() {
+        // Not findings: they are about reading the export, and every report is computed from
+        // what could be read. Said on stderr so piped output stays clean.
+        eprintln!(
+            "supplysite: loading the content reported {} problem(s):",
+            loaded.problems.len()
+        );
+        for p in &loaded.problems {
+            eprintln!("  {p}");
+        }
+    }
+    let reports: Vec<Report> = match args.report {
+        None => Report::ALL.to_vec(),
+        Some(r) => vec![r.into()],
+    };
+    let findings = audit(&loaded.set, &reports);
+    let summary = Summary::of(&findings);
+    let text = match args.format {
+        Format::Table => {
+            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            table::render(&findings, &summary, colour)
+        }
+        Format::Json => json::render(&findings, &summary)?,
+        Format::Csv => csv::render(&findings),
+        Format::Markdown => markdown::render(&findings, &summary),
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(exit_code(&summary, args.fail_on))
+}
+
+/// The content to audit: the export given, else the demo space. Live Contentful is the seam
+/// left open: when it is configured and no file is given, say plainly that it cannot be read
+/// yet rather than quietly auditing the demo instead.
+fn load(given: Option<PathBuf>) -> anyhow::Result<Loaded> {
+    if given.is_none() && std::env::var_os(LIVE_SPACE).is_some_and(|v| !v.is_empty()) {
+        bail!(
+            "live Contentful content is configured ({LIVE_SPACE} is set) but this build cannot read it yet; pass --content FILE with a space export"
+        );
+    }
+    let path = super::content::content_path(given)?;
+    load_export(&path).with_context(|| format!("cannot load {}", path.display()))
+}
+
+fn exit_code(summary: &Summary, fail_on: FailOn) -> ExitCode {
+    let threshold = match fail_on {
+        FailOn::Error => Severity::Error,
+        FailOn::Warning => Severity::Warning,
+        FailOn::Info => Severity::Info,
+        FailOn::Never => return ExitCode::SUCCESS,
+    };
+    if summary.at_least(threshold) > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+impl From<ReportCommand> for Report {
+    fn from(r: ReportCommand) -> Report {
+        match r {
+            ReportCommand::Seo => Report::Seo,
+            ReportCommand::Links => Report::Links,
+            ReportCommand::Coverage => Report::Coverage,
+            ReportCommand::Freshness => Report::Freshness,
+            ReportCommand::Faq => Report::Faq,
+        }
+    }
+}
+
+/// A finding's optional column as text: empty when absent.
+fn cell(value: &Option<String>) -> &str {
+    value.as_deref().unwrap_or("")
+}
+
+/// `N findings: 1 error, 2 warnings, 3 info`.
+fn counts_line(summary: &Summary) -> String {
+    let s = &summary.by_severity;
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    format!(
+        "{}: {}, {}, {} info",
+        plural(summary.total, "finding"),
+        plural(s.error, "error"),
+        plural(s.warning, "warning"),
+        s.info
+    )
+}
+
+/// Findings per report, in report order: `seo 3, links 0, …`.
+fn reports_line(summary: &Summary) -> String {
+    let r = &summary.by_report;
+    format!(
+        "seo {}, links {}, coverage {}, freshness {}, faq {}",
+        r.seo, r.links, r.coverage, r.freshness, r.faq
+    )
+}

@@ -1,0 +1,298 @@
+//! `supplysite audit`: every report and format over the demo space, and fixture exports that
+//! each plant the defects of one report, every one of which must be found, and nothing else.
+
+use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+use serde_json::Value;
+use std::process::Command;
+
+/// The command, run from the checkout's root so paths in snapshots are the same everywhere
+/// (and a `.env` there, which the command reads, names the same demo), with no live space and
+/// no content file from the environment.
+fn audit(args: &[&str]) -> Command {
+    let mut cmd = Command::new(get_cargo_bin("supplysite"));
+    cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .env_remove("SUPPLYSITE_CONTENT")
+        // Empty rather than removed, so a `.env` cannot set it.
+        .env("CONTENTFUL_SPACE_ID", "")
+        .env_remove("NO_COLOR")
+        .arg("audit")
+        .args(args);
+    cmd
+}
+
+const DEMO: &str = "content/demo/export.json";
+
+fn fixture(kind: &str) -> String {
+    format!("crates/cli/tests/fixtures/audit/{kind}.json")
+}
+
+/// The findings as (severity, entry id or route, field), from the JSON output.
+fn found(report: &str) -> Vec<(String, String, String)> {
+    let out = audit(&[report, "--content", &fixture(report), "--format", "json"])
+        .output()
+        .expect("run supplysite");
+    let json: Value = serde_json::from_slice(&out.stdout).expect("audit prints JSON");
+    json["findings"]
+        .as_array()
+        .expect("a findings array")
+        .iter()
+        .map(|f| {
+            assert_eq!(f["report"], report, "{f}");
+            let text = |k: &str| f[k].as_str().unwrap_or("").to_string();
+            let subject = f["entryId"]
+                .as_str()
+                .map_or_else(|| text("route"), str::to_string);
+            (text("severity"), subject, text("field"))
+        })
+        .collect()
+}
+
+fn expect(rows: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
+    rows.iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect()
+}
+
+mod demo {
+    use super::*;
+
+    #[test]
+    fn the_full_audit_as_a_table_fails_on_the_case_study_without_its_pdf() {
+        assert_cmd_snapshot!(audit(&["--content", DEMO]));
+    }
+
+    #[test]
+    fn the_full_audit_as_json() {
+        assert_cmd_snapshot!(audit(&["--content", DEMO, "--format", "json"]));
+    }
+
+    #[test]
+    fn the_full_audit_as_csv() {
+        assert_cmd_snapshot!(audit(&["--content", DEMO, "--format", "csv"]));
+    }
+
+    #[test]
+    fn the_full_audit_as_markdown() {
+        assert_cmd_snapshot!(audit(&["--content", DEMO, "--format", "markdown"]));
+    }
+
+    #[test]
+    fn seo_lists_overlong_tags_and_noindex_entries() {
+        assert_cmd_snapshot!(audit(&["seo", "--content", DEMO]));
+    }
+
+    #[test]
+    fn links_finds_the_case_study_flagged_with_a_pdf_it_lacks() {
+        assert_cmd_snapshot!(audit(&["links", "--content", DEMO]));
+    }
+
+    #[test]
+    fn coverage_explains_the_pim_and_sourcing_fall_backs() {
+        assert_cmd_snapshot!(audit(&["coverage", "--content", DEMO]));
+    }
+
+    #[test]
+    fn freshness_finds_posts_without_read_times() {
+        assert_cmd_snapshot!(audit(&["freshness", "--content", DEMO]));
+    }
+
+    #[test]
+    fn faq_lists_insights_without_a_faq() {
+        assert_cmd_snapshot!(audit(&["faq", "--content", DEMO]));
+    }
+
+    #[test]
+    fn the_demo_is_the_default_content() {
+        let with_flag = audit(&["links", "--content", DEMO]).output().unwrap();
+        let default = audit(&["links"]).output().unwrap();
+        assert_eq!(default.stdout, with_flag.stdout);
+        assert_eq!(default.status.code(), Some(1));
+    }
+}
+
+mod planted {
+    use super::*;
+
+    #[test]
+    fn seo_finds_every_planted_defect_and_nothing_else() {
+        assert_eq!(
+            found("seo"),
+            expect(&[
+                ("error", "post-canonical-malformed", "canonical"),
+                ("error", "page-canonical-nowhere", "canonical"),
+                ("warning", "case-long-meta", "metaDescription"),
+                ("warning", "case-main-no-alt", "mainimage"),
+                ("warning", "post-body-no-alt", "bodyRichtext"),
+                ("warning", "post-canonical-elsewhere", "canonical"),
+                ("warning", "post-dup-a", "titleTag"),
+                ("warning", "post-hero-no-alt", "heroImage"),
+                ("warning", "post-long-title", "titleTag"),
+                ("warning", "post-no-meta", "metaDescription"),
+                ("warning", "post-no-title-tag", "titleTag"),
+                ("warning", "post-short-meta", "metaDescription"),
+                ("warning", "post-short-title", "titleTag"),
+                ("warning", "page-dup-b", "titleTag"),
+                ("info", "case-noindex", "seoIndex"),
+                ("info", "post-canonical-missing", "canonical"),
+            ])
+        );
+        assert_cmd_snapshot!(audit(&["seo", "--content", &fixture("seo")]));
+    }
+
+    #[test]
+    fn links_finds_every_planted_defect_and_nothing_else() {
+        assert_eq!(
+            found("links"),
+            expect(&[
+                ("error", "post-bad-slug", "slug"),
+                ("error", "timeline-1", "buttonlink"),
+                ("error", "case-pdf-missing", "downloadablePdf"),
+                // missing asset, missing entry, unknown slug, no such page, relative link to an
+                // unknown slug, script link
+                ("error", "post-links", "bodyRichtext"),
+                ("error", "post-links", "bodyRichtext"),
+                ("error", "post-links", "bodyRichtext"),
+                ("error", "post-links", "bodyRichtext"),
+                ("error", "post-links", "bodyRichtext"),
+                ("error", "post-links", "bodyRichtext"),
+                ("error", "post-video-bad", "blogVideoLink"),
+                ("error", "post-video-missing", "blogVideoLink"),
+                ("error", "btn-download-none", "buttonActionAsset"),
+                ("error", "btn-go-empty", "buttonActionUrl"),
+                ("error", "btn-go-missing", "buttonActionUrl"),
+                ("error", "btn-video-bad", "buttonActionUrl"),
+                // an entry link and a path link to the noindex post
+                ("warning", "post-links", "bodyRichtext"),
+                ("warning", "post-links", "bodyRichtext"),
+                ("info", "case-pdf-unflagged", "doesPdFexist"),
+                ("info", "post-video-off", "doesvideoexist"),
+            ])
+        );
+        // The snapshot names each of the six rich-text errors; the loader's own warnings about
+        // the missing entry and asset are on stderr.
+        assert_cmd_snapshot!(audit(&["links", "--content", &fixture("links")]));
+    }
+
+    #[test]
+    fn coverage_finds_every_fall_back_and_summarises_every_tag() {
+        assert_eq!(
+            found("coverage"),
+            expect(&[
+                ("warning", "/food-industry-software", "blogPostProduct"),
+                ("warning", "/food-industry-software", "casestudyproduct"),
+                (
+                    "warning",
+                    "/product-information-management",
+                    "blogPostProduct"
+                ),
+                (
+                    "warning",
+                    "/product-information-management",
+                    "casestudyproduct"
+                ),
+                ("warning", "/reverse-auction-eauction", "blogPostProduct"),
+                ("warning", "/reverse-auction-eauction", "casestudyproduct"),
+                ("warning", "/sourcing-management", "blogPostProduct"),
+                ("warning", "/sourcing-management", "blogPostProduct"),
+                ("info", "/contract-management", ""),
+                ("info", "/etender", ""),
+                ("info", "/product-information-management", ""),
+                ("info", "/reverse-auction-eauction", ""),
+                ("info", "/sourcing-management", ""),
+                ("info", "/sourcing-management", "casestudyproduct"),
+                ("info", "/supplier-information-management", ""),
+                ("info", "/supplier-performance-management", ""),
+            ])
+        );
+        assert_cmd_snapshot!(audit(&["coverage", "--content", &fixture("coverage")]));
+    }
+
+    #[test]
+    fn freshness_finds_missing_zero_and_far_read_times_and_the_five_oldest_indexable_posts() {
+        assert_eq!(
+            found("freshness"),
+            expect(&[
+                ("warning", "post-far-read-time", "estimatedreadtime"),
+                ("warning", "post-no-read-time", "estimatedreadtime"),
+                ("warning", "post-zero-read-time", "estimatedreadtime"),
+                ("info", "post-far-read-time", "publishDate"),
+                ("info", "post-no-read-time", "publishDate"),
+                ("info", "post-ok-long", "publishDate"),
+                ("info", "post-ok-short", "publishDate"),
+                ("info", "post-zero-read-time", "publishDate"),
+            ])
+        );
+        assert_cmd_snapshot!(audit(&["freshness", "--content", &fixture("freshness")]));
+    }
+
+    #[test]
+    fn faq_finds_every_planted_defect_and_nothing_else() {
+        assert_eq!(
+            found("faq"),
+            expect(&[
+                ("error", "faq-unknown-route", "addOnFaqListSlug"),
+                ("error", "faq-unknown-post", "addOnFaqListSlug"),
+                ("warning", "faq-about", "addOnFaqListSlug"),
+                ("warning", "faq-duplicate", "addOnFaqListSlug"),
+                ("warning", "/food-industry-software", "addOnFaqListSlug"),
+                ("warning", "faq-empty", "faqList"),
+                ("warning", "faq-page-path", "addOnFaqListSlug"),
+                // The insight whose list is empty has no FAQ either.
+                ("info", "post-empty-faq", ""),
+                ("info", "post-without-faq", ""),
+            ])
+        );
+        assert_cmd_snapshot!(audit(&["faq", "--content", &fixture("faq")]));
+    }
+}
+
+mod exit_status {
+    use super::*;
+
+    fn status(args: &[&str]) -> Option<i32> {
+        audit(args).output().expect("run supplysite").status.code()
+    }
+
+    #[test]
+    fn fail_on_sets_the_threshold_and_never_always_succeeds() {
+        let freshness = fixture("freshness");
+        // Warnings and info only.
+        assert_eq!(status(&["freshness", "--content", &freshness]), Some(0));
+        assert_eq!(
+            status(&["freshness", "--content", &freshness, "--fail-on", "warning"]),
+            Some(1)
+        );
+        assert_eq!(
+            status(&["freshness", "--content", &freshness, "--fail-on", "info"]),
+            Some(1)
+        );
+        let links = fixture("links");
+        assert_eq!(status(&["links", "--content", &links]), Some(1));
+        assert_eq!(
+            status(&["links", "--content", &links, "--fail-on", "never"]),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn usage_errors_exit_2() {
+        assert_cmd_snapshot!(audit(&["spelling"]));
+        assert_cmd_snapshot!(audit(&["--format", "yaml"]));
+    }
+
+    #[test]
+    fn content_that_cannot_be_loaded_exits_2() {
+        assert_cmd_snapshot!(audit(&[
+            "--content",
+            "crates/cli/tests/fixtures/audit/no-such-file.json"
+        ]));
+        assert_cmd_snapshot!(audit(&["--content", "Cargo.toml"]));
+    }
+
+    #[test]
+    fn configured_live_content_is_refused_until_it_can_be_read() {
+        let mut cmd = audit(&[]);
+        cmd.env("CONTENTFUL_SPACE_ID", "abc123");
+        assert_cmd_snapshot!(cmd);
+    }
+}

@@ -1,0 +1,356 @@
+//! What the reports look at: the entries the site serves at their own address, the rich-text
+//! documents and images each page shows, and where a finding about them points.
+
+use super::{Finding, Report, Severity};
+use crate::content::{Asset, ContentSet, Page, Slice};
+use crate::richtext::Document;
+use crate::routes::Route;
+
+/// Contentful content type ids, as findings name them.
+pub(crate) mod ct {
+    pub const POST: &str = "blogPost";
+    pub const CASE_STUDY: &str = "casestudy";
+    pub const PAGE: &str = "pageBuilder";
+    pub const FAQ: &str = "addOnFaqList";
+    pub const TEXT_MEDIA: &str = "textAndMedia";
+    pub const BUTTON: &str = "button";
+    pub const TIMELINE: &str = "aboutUsTimeline";
+    pub const PRIVACY: &str = "richTextPage";
+}
+
+/// Where a finding points: the entry (when there is one), its content type and the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct At {
+    pub entry_id: Option<String>,
+    pub content_type: Option<&'static str>,
+    pub route: Option<String>,
+}
+
+impl At {
+    pub fn entry(id: &str, content_type: &'static str, route: Option<&Route>) -> At {
+        At {
+            entry_id: Some(id.to_string()),
+            content_type: Some(content_type),
+            route: route.map(Route::path),
+        }
+    }
+
+    /// A page that is not an entry (a product page); `content_type` names the entries that
+    /// would change it.
+    pub fn page(route: &Route, content_type: Option<&'static str>) -> At {
+        At {
+            entry_id: None,
+            content_type,
+            route: Some(route.path()),
+        }
+    }
+
+    pub fn finding(
+        &self,
+        severity: Severity,
+        report: Report,
+        field: Option<&str>,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Finding {
+        Finding {
+            severity,
+            report,
+            entry_id: self.entry_id.clone(),
+            content_type: self.content_type.map(str::to_string),
+            field: field.map(str::to_string),
+            route: self.route.clone(),
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+/// An entry with an address of its own (post, case study, page-builder page) and its SEO fields.
+#[derive(Clone, Debug)]
+pub(crate) struct Routed<'a> {
+    pub id: &'a str,
+    pub content_type: &'static str,
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub title_tag: Option<&'a str>,
+    pub meta_description: Option<&'a str>,
+    pub canonical: Option<&'a str>,
+    pub seo_index: bool,
+    /// Where the site serves it; `None` when the slug makes no valid address.
+    pub route: Option<Route>,
+    /// False when an earlier entry has the same slug and is served instead.
+    pub served: bool,
+}
+
+impl Routed<'_> {
+    pub fn at(&self) -> At {
+        At::entry(self.id, self.content_type, self.route.as_ref())
+    }
+
+    /// Shown at its address: a valid slug, and not hidden by an earlier entry with the same one.
+    pub fn reachable(&self) -> bool {
+        self.served && self.route.is_some()
+    }
+}
+
+/// Every post, case study and page-builder page, in that order (each in source order).
+pub(crate) fn routed(set: &ContentSet) -> Vec<Routed<'_>> {
+    let route = |prefix: &str, slug: &str| match Route::parse(&format!("/{prefix}/{slug}")) {
+        Route::NotFound => None,
+        r => Some(r),
+    };
+    let posts = set.posts().iter().map(|p| Routed {
+        id: &p.id,
+        content_type: ct::POST,
+        slug: &p.slug,
+        title: &p.title,
+        title_tag: p.title_tag.as_deref(),
+        meta_description: p.meta_description.as_deref(),
+        canonical: p.canonical.as_deref(),
+        seo_index: p.seo_index,
+        route: route("insights", &p.slug),
+        served: set.post(&p.slug).is_some_and(|s| s.id == p.id),
+    });
+    let cases = set.case_studies().iter().map(|c| Routed {
+        id: &c.id,
+        content_type: ct::CASE_STUDY,
+        slug: &c.slug,
+        title: &c.title,
+        title_tag: c.title_tag.as_deref(),
+        meta_description: c.meta_description.as_deref(),
+        canonical: c.canonical.as_deref(),
+        seo_index: c.seo_index,
+        route: route("case-study", &c.slug),
+        served: set.case_study(&c.slug).is_some_and(|s| s.id == c.id),
+    });
+    let pages = set.pages().iter().map(|p| Routed {
+        id: &p.id,
+        content_type: ct::PAGE,
+        slug: &p.slug,
+        title: &p.title,
+        title_tag: p.title_tag.as_deref(),
+        meta_description: p.meta_description.as_deref(),
+        canonical: p.canonical.as_deref(),
+        seo_index: p.seo_index,
+        route: route("page", &p.slug),
+        served: set.page(&p.slug).is_some_and(|s| s.id == p.id),
+    });
+    posts.chain(cases).chain(pages).collect()
+}
+
+/// What a site route leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target<'a> {
+    /// A screen with no entry behind it (home, a product page, the insights listing, …).
+    Fixed,
+    /// A post, case study or page: its id and whether search engines may index it.
+    Entry { id: &'a str, seo_index: bool },
+    /// A slugged route whose slug no entry has.
+    UnknownSlug,
+    /// No route of the site.
+    NotARoute,
+}
+
+pub(crate) fn target<'a>(set: &'a ContentSet, route: &Route) -> Target<'a> {
+    let entry = |found: Option<(&'a str, bool)>| match found {
+        Some((id, seo_index)) => Target::Entry { id, seo_index },
+        None => Target::UnknownSlug,
+    };
+    match route {
+        Route::NotFound => Target::NotARoute,
+        Route::Insight(slug) => entry(set.post(slug).map(|p| (p.id.as_str(), p.seo_index))),
+        Route::CaseStudy(slug) => entry(set.case_study(slug).map(|c| (c.id.as_str(), c.seo_index))),
+        Route::Page(slug) => entry(set.page(slug).map(|p| (p.id.as_str(), p.seo_index))),
+        _ => Target::Fixed,
+    }
+}
+
+/// A rich-text field some page shows.
+pub(crate) struct Text<'a> {
+    pub at: At,
+    pub field: &'static str,
+    pub doc: &'a Document,
+}
+
+/// An image field some page shows.
+pub(crate) struct Picture<'a> {
+    pub at: At,
+    pub field: &'static str,
+    pub asset: &'a Asset,
+}
+
+/// Every rich-text field of every entry the site shows, with the page it shows on.
+pub(crate) fn texts<'a>(set: &'a ContentSet) -> Vec<Text<'a>> {
+    let mut out = Vec::new();
+    let out_ = &mut out;
+    let mut push = move |at: &At, field, doc: &'a Option<Document>| {
+        if let Some(doc) = doc {
+            out_.push(Text {
+                at: at.clone(),
+                field,
+                doc,
+            });
+        }
+    };
+    for p in set
+        .posts()
+        .iter()
+        .filter(|p| served_post(set, &p.id, &p.slug))
+    {
+        let at = At::entry(&p.id, ct::POST, Some(&Route::Insight(p.slug.clone())));
+        push(&at, "bodyRichtext", &p.body);
+    }
+    for c in set.case_studies() {
+        if set.case_study(&c.slug).is_none_or(|s| s.id != c.id) {
+            continue;
+        }
+        let at = At::entry(
+            &c.id,
+            ct::CASE_STUDY,
+            Some(&Route::CaseStudy(c.slug.clone())),
+        );
+        push(&at, "backgrounder", &c.background);
+        push(&at, "challenge", &c.challenge);
+        push(&at, "solution", &c.solution);
+        push(&at, "outcomes", &c.outcomes);
+    }
+    for page in served_pages(set) {
+        let route = Route::Page(page.slug.clone());
+        if let Some(banner) = &page.banner {
+            push(
+                &At::entry(&page.id, ct::PAGE, Some(&route)),
+                "pageBanner",
+                &banner.banner_text_box,
+            );
+        }
+        for slice in &page.slices {
+            if let Slice::TextMedia(tm) = slice {
+                push(
+                    &At::entry(&tm.id, ct::TEXT_MEDIA, Some(&route)),
+                    "textContent",
+                    &tm.text_content,
+                );
+            }
+        }
+    }
+    for t in set.timeline() {
+        let at = At::entry(&t.id, ct::TIMELINE, Some(&Route::AboutUs));
+        push(&at, "title", &t.title);
+        push(&at, "maincontent", &t.main_content);
+    }
+    if let Some(privacy) = set.privacy() {
+        let at = At::entry(&privacy.id, ct::PRIVACY, Some(&Route::Privacy));
+        const FIELDS: [&str; 5] = ["section1", "section2", "section3", "section4", "section5"];
+        for (field, doc) in FIELDS.into_iter().zip(&privacy.sections) {
+            out.push(Text {
+                at: at.clone(),
+                field,
+                doc,
+            });
+        }
+    }
+    out
+}
+
+/// Every image field of every post, case study, page and the privacy page.
+pub(crate) fn pictures<'a>(set: &'a ContentSet) -> Vec<Picture<'a>> {
+    let mut out = Vec::new();
+    let out_ = &mut out;
+    let mut push = move |at: &At, field, asset: &'a Option<Asset>| {
+        if let Some(asset) = asset {
+            out_.push(Picture {
+                at: at.clone(),
+                field,
+                asset,
+            });
+        }
+    };
+    for p in set
+        .posts()
+        .iter()
+        .filter(|p| served_post(set, &p.id, &p.slug))
+    {
+        let at = At::entry(&p.id, ct::POST, Some(&Route::Insight(p.slug.clone())));
+        push(&at, "heroImage", &p.hero_image);
+    }
+    for c in set.case_studies() {
+        if set.case_study(&c.slug).is_none_or(|s| s.id != c.id) {
+            continue;
+        }
+        let at = At::entry(
+            &c.id,
+            ct::CASE_STUDY,
+            Some(&Route::CaseStudy(c.slug.clone())),
+        );
+        push(&at, "logo", &c.logo);
+        push(&at, "productlogo", &c.product_logo);
+        push(&at, "mainimage", &c.main_image);
+        push(&at, "thechallengeimage", &c.challenge_image);
+        push(&at, "thesolutionimage", &c.solution_image);
+        push(&at, "theoutcomesimage", &c.outcomes_image);
+    }
+    for page in served_pages(set) {
+        let route = Route::Page(page.slug.clone());
+        if let Some(banner) = &page.banner {
+            let at = At::entry(&page.id, ct::PAGE, Some(&route));
+            push(&at, "pageBanner", &banner.banner_image);
+            push(&at, "pageBanner", &banner.banner_logo);
+        }
+        for slice in &page.slices {
+            if let Slice::TextMedia(tm) = slice {
+                push(
+                    &At::entry(&tm.id, ct::TEXT_MEDIA, Some(&route)),
+                    "sideImage",
+                    &tm.side_image,
+                );
+            }
+        }
+    }
+    if let Some(privacy) = set.privacy() {
+        let at = At::entry(&privacy.id, ct::PRIVACY, Some(&Route::Privacy));
+        push(&at, "image1", &privacy.image1);
+        push(&at, "image5", &privacy.image5);
+    }
+    out
+}
+
+fn served_post(set: &ContentSet, id: &str, slug: &str) -> bool {
+    set.post(slug).is_some_and(|s| s.id == id)
+}
+
+/// Page-builder pages the site serves (first of each slug).
+pub(crate) fn served_pages(set: &ContentSet) -> impl Iterator<Item = &Page> {
+    set.pages()
+        .iter()
+        .filter(|p| set.page(&p.slug).is_some_and(|s| s.id == p.id))
+}
+
+/// Whether an asset is an image (and so needs alt text) rather than a PDF or other file.
+pub(crate) fn is_image(asset: &Asset) -> bool {
+    match asset.content_type.as_deref() {
+        Some(t) => t.starts_with("image/"),
+        None => {
+            let name = asset
+                .file_name
+                .as_deref()
+                .unwrap_or(&asset.url)
+                .to_ascii_lowercase();
+            [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif"]
+                .iter()
+                .any(|ext| name.ends_with(ext))
+        }
+    }
+}
+
+/// The first `n` characters of `s`, with an ellipsis when it was longer, for quoting a value
+/// in a message.
+pub(crate) fn quote(s: &str, n: usize) -> String {
+    let mut chars = s.chars();
+    let head: String = chars.by_ref().take(n).collect();
+    if chars.next().is_some() {
+        format!("{:?}", format!("{head}…"))
+    } else {
+        format!("{head:?}")
+    }
+}
