@@ -1,7 +1,8 @@
-//! Content sources for supplysite: Contentful space-export files ([`ExportSource`]; the live
-//! Contentful APIs later), each turning a space into one [`supplysite_core::content::ContentSet`];
-//! and synthetic exports of any size for benchmarks.
+//! Content sources for supplysite: Contentful space-export files and the live Contentful APIs,
+//! each turning a space into one [`supplysite_core::content::ContentSet`]; and synthetic exports
+//! of any size for benchmarks.
 
+pub mod contentful;
 pub mod export;
 mod source;
 pub mod synth;

@@ -1,7 +1,9 @@
-//! `supplysite content …`: check a space export, or synthesise one of any size. Also where every
-//! subcommand finds the content to read when no `--content` is given.
+//! `supplysite content …`: check a space export, synthesise one of any size, or pull the live
+//! space into one. Also where every subcommand finds the content to read when no `--content`
+//! is given.
 
 mod check;
+mod pull;
 mod synth;
 
 use anyhow::bail;
@@ -20,12 +22,16 @@ enum Command {
     Check(check::Args),
     /// Write a valid synthetic export with N posts and proportional other entries.
     Synth(synth::Args),
+    /// Write the live Contentful space (CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN) as an
+    /// export file.
+    Pull(pull::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Check(args) => check::run(args),
         Command::Synth(args) => synth::run(args),
+        Command::Pull(args) => pull::run(args),
     }
 }
 

@@ -1,0 +1,162 @@
+//! The live content source: a Contentful space read through the GraphQL Content API (and the
+//! entries API for the privacy page, as SPEC §7 says), turned into the space-export form and
+//! read by the same code as an export file, so both sources give the same [`ContentSet`].
+//!
+//! Mount it with [`ContentfulSource::from_settings`] and wrap it in a [`CachedSource`] so the
+//! last good set survives an outage and a restart during one.
+
+mod cache;
+mod client;
+mod fetch;
+mod model;
+mod query;
+mod retry;
+mod settings;
+mod to_export;
+
+#[cfg(feature = "fake")]
+pub mod fake;
+#[cfg(feature = "fake")]
+pub mod schema;
+
+pub use cache::{CacheStatus, CachedSource};
+pub use client::FetchError;
+pub use fetch::{LiveExport, Progress};
+pub use query::{MAX_COMPLEXITY, MAX_QUERY_BYTES, all_queries};
+pub use retry::{Pause, RetryPolicy, TokioPause};
+pub use settings::{
+    AccessToken, ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, SettingsError,
+};
+
+use crate::export::{Loaded, Severity, load_export_value};
+use async_trait::async_trait;
+use client::Client;
+use std::sync::Arc;
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::{ContentLoadError, ContentSource};
+
+/// Why the live source could not be set up.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot set up the HTTP client for contentful: {0}")]
+pub struct SetupError(#[source] reqwest::Error);
+
+/// A live content source read from one environment of one Contentful space.
+pub struct ContentfulSource {
+    client: Client,
+}
+
+/// A space read live and loaded: the export form, the loaded set, and what was left out.
+#[derive(Debug)]
+pub struct Live {
+    pub export: LiveExport,
+    pub loaded: Loaded,
+}
+
+impl ContentfulSource {
+    /// The source for `settings`, waiting on the tokio timer between retries.
+    pub fn from_settings(settings: ContentfulSettings) -> Result<Self, SetupError> {
+        Self::with_pause(settings, Arc::new(TokioPause))
+    }
+
+    /// The source for `settings`, waiting between retries with `pause`.
+    pub fn with_pause(
+        settings: ContentfulSettings,
+        pause: Arc<dyn Pause>,
+    ) -> Result<Self, SetupError> {
+        Ok(ContentfulSource {
+            client: Client::new(settings, pause).map_err(SetupError)?,
+        })
+    }
+
+    /// The GraphQL endpoint read from (no secret in it).
+    pub fn location(&self) -> String {
+        self.client.settings().graphql_url()
+    }
+
+    pub fn settings(&self) -> &ContentfulSettings {
+        self.client.settings()
+    }
+
+    /// Reads the space into export form; with `content_types`, its content model too (for
+    /// `content pull`). `progress` hears after every page.
+    pub async fn export(
+        &self,
+        content_types: bool,
+        progress: &(dyn Fn(Progress<'_>) + Send + Sync),
+    ) -> Result<LiveExport, FetchError> {
+        fetch::space(&self.client, content_types, progress).await
+    }
+
+    /// Reads the space and loads it as the export reader would.
+    pub async fn load_live(&self) -> Result<Live, ContentLoadError> {
+        let export = self
+            .export(false, &|_| {})
+            .await
+            .map_err(|e| self.load_error(e))?;
+        let loaded = load_export_value(export.export.clone(), None).map_err(|e| {
+            ContentLoadError::Malformed {
+                location: self.location(),
+                reason: e.to_string(),
+            }
+        })?;
+        Ok(Live { export, loaded })
+    }
+
+    fn load_error(&self, e: FetchError) -> ContentLoadError {
+        match e {
+            FetchError::Unauthorised {
+                url,
+                status,
+                detail,
+            } => ContentLoadError::Unauthorised {
+                location: url,
+                reason: format!(
+                    "HTTP {status}: {detail} (check CONTENTFUL_ACCESS_TOKEN: it must be a Content Delivery API token for this space)"
+                ),
+            },
+            FetchError::NotFound { url, detail } => ContentLoadError::NotFound {
+                location: format!(
+                    "{url} (HTTP 404: {detail}; check CONTENTFUL_SPACE_ID and CONTENTFUL_ENVIRONMENT)"
+                ),
+            },
+            FetchError::Unreachable { url, reason } => ContentLoadError::Unreachable {
+                location: url,
+                reason,
+            },
+            FetchError::Malformed { url, reason } => ContentLoadError::Malformed {
+                location: url,
+                reason,
+            },
+            FetchError::TooComplex { url, code } => ContentLoadError::Malformed {
+                location: url,
+                reason: format!("query refused as too large even one item a page ({code})"),
+            },
+        }
+    }
+}
+
+#[async_trait]
+impl ContentSource for ContentfulSource {
+    /// Errors: [`ContentLoadError::Unauthorised`] for HTTP 401/403,
+    /// [`ContentLoadError::NotFound`] for an unknown space or environment,
+    /// [`ContentLoadError::Unreachable`] when retries and rate-limit waits ran out,
+    /// [`ContentLoadError::Malformed`] for an answer that cannot be read.
+    async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+        let live = self.load_live().await?;
+        for problem in live
+            .loaded
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+        {
+            tracing::warn!(%problem, "content problem; the entry or field is left out");
+        }
+        tracing::info!(
+            source = %self.location(),
+            version = live.loaded.set.version(),
+            left_out = live.export.notices.len(),
+            "content read from contentful"
+        );
+        Ok(live.loaded.set)
+    }
+}

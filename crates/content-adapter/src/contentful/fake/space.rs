@@ -1,0 +1,152 @@
+//! The fake's content: an export, read the way the delivery APIs read a space (published
+//! items only, values in the default locale with fallbacks), and editable so tests can publish
+//! and unpublish while it runs.
+
+use crate::contentful::model::type_name;
+use crate::contentful::schema;
+use apollo_compiler::Schema;
+use apollo_compiler::validation::Valid;
+use serde_json::Value;
+use std::collections::HashMap;
+
+pub(crate) struct Space {
+    pub export: Value,
+    /// The default locale, then its fallbacks.
+    pub locales: Vec<String>,
+    pub schema: Valid<Schema>,
+    /// GraphQL type name → content type id.
+    pub type_to_ct: HashMap<String, String>,
+}
+
+impl Space {
+    pub fn new(export: Value) -> Result<Space, String> {
+        let content_types = export
+            .get("contentTypes")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let sdl = schema::sdl(&content_types);
+        let schema = Schema::parse_and_validate(sdl, "contentful.graphql")
+            .map_err(|e| format!("the generated schema is invalid: {}", e.errors))?;
+        let type_to_ct = content_types
+            .iter()
+            .filter_map(|ct| ct.pointer("/sys/id").and_then(Value::as_str))
+            .map(|id| (type_name(id), id.to_string()))
+            .collect();
+        let locales = locale_chain(&export);
+        Ok(Space {
+            export,
+            locales,
+            schema,
+            type_to_ct,
+        })
+    }
+
+    pub fn list(&self, key: &str) -> &[Value] {
+        self.export
+            .get(key)
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    }
+
+    /// A published entry.
+    pub fn entry(&self, id: &str) -> Option<&Value> {
+        find(self.list("entries"), id).filter(|e| published(e))
+    }
+
+    /// A published asset.
+    pub fn asset(&self, id: &str) -> Option<&Value> {
+        find(self.list("assets"), id).filter(|e| published(e))
+    }
+
+    /// Published entries of content type `ct`, by id.
+    pub fn entries_of(&self, ct: &str) -> Vec<&Value> {
+        let mut out: Vec<&Value> = self
+            .list("entries")
+            .iter()
+            .filter(|e| published(e) && content_type(e) == Some(ct))
+            .collect();
+        out.sort_by_key(|e| id(e));
+        out
+    }
+
+    pub fn assets(&self) -> Vec<&Value> {
+        let mut out: Vec<&Value> = self
+            .list("assets")
+            .iter()
+            .filter(|e| published(e))
+            .collect();
+        out.sort_by_key(|e| id(e));
+        out
+    }
+
+    /// A field's value in the first locale of the chain that has one.
+    pub fn field<'v>(&self, item: &'v Value, field: &str) -> Option<&'v Value> {
+        let by_locale = item.get("fields")?.get(field)?;
+        self.locales
+            .iter()
+            .find_map(|l| by_locale.get(l).filter(|v| !v.is_null()))
+    }
+
+    /// The definition of field `field` of content type `ct`.
+    pub fn field_def(&self, ct: &str, field: &str) -> Option<&Value> {
+        self.list("contentTypes")
+            .iter()
+            .find(|t| t.pointer("/sys/id").and_then(Value::as_str) == Some(ct))?
+            .get("fields")?
+            .as_array()?
+            .iter()
+            .find(|f| f.get("id").and_then(Value::as_str) == Some(field))
+    }
+}
+
+pub(crate) fn id(item: &Value) -> &str {
+    item.pointer("/sys/id")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+}
+
+pub(crate) fn content_type(item: &Value) -> Option<&str> {
+    item.pointer("/sys/contentType/sys/id")
+        .and_then(Value::as_str)
+}
+
+pub(crate) fn published(item: &Value) -> bool {
+    item.pointer("/sys/publishedVersion")
+        .is_some_and(|v| !v.is_null())
+}
+
+fn find<'a>(items: &'a [Value], wanted: &str) -> Option<&'a Value> {
+    items.iter().find(|i| id(i) == wanted)
+}
+
+fn locale_chain(export: &Value) -> Vec<String> {
+    let locales = export
+        .get("locales")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let code = |l: &Value| l.get("code").and_then(Value::as_str).map(str::to_string);
+    let Some(first) = locales
+        .iter()
+        .find(|l| l.get("default").and_then(Value::as_bool) == Some(true))
+        .or(locales.first())
+        .and_then(code)
+    else {
+        return vec!["en-US".to_string()];
+    };
+    let mut chain = vec![first];
+    while let Some(next) = locales
+        .iter()
+        .find(|l| code(l).as_deref() == chain.last().map(String::as_str))
+        .and_then(|l| l.get("fallbackCode"))
+        .and_then(Value::as_str)
+    {
+        if chain.iter().any(|c| c == next) {
+            break;
+        }
+        chain.push(next.to_string());
+    }
+    chain
+}

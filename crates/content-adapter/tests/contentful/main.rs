@@ -1,0 +1,11 @@
+//! The live Contentful source against a local fake Contentful serving the demo space.
+
+mod helpers;
+// The set read live equals the set read from the export file, and every route composes alike.
+mod parity;
+// Every query the adapter sends is valid for the schema Contentful generates for the model.
+mod schema;
+// 401, 404, 429, 5xx, slow answers and partial errors.
+mod failures;
+// The last good set is served while Contentful is down and after a restart during an outage.
+mod outage;

@@ -1,0 +1,97 @@
+use crate::helpers::{demo, live};
+use std::sync::Arc;
+use supplysite_content_adapter::contentful::fake::{FakeContentful, RecordingPause};
+use supplysite_content_adapter::contentful::{CachedSource, ContentfulSource};
+use supplysite_core::compose::compose;
+use supplysite_core::ports::ContentSource;
+use supplysite_core::routes::Route;
+use supplysite_core::view::Outcome;
+use supplysite_http::ContentStore;
+
+fn pages_served(set: &supplysite_core::content::ContentSet) -> usize {
+    let mut routes = Route::fixed();
+    routes.extend(
+        set.parts()
+            .posts
+            .iter()
+            .map(|p| Route::Insight(p.slug.clone())),
+    );
+    routes.extend(
+        set.parts()
+            .case_studies
+            .iter()
+            .map(|c| Route::CaseStudy(c.slug.clone())),
+    );
+    routes.extend(
+        set.parts()
+            .pages
+            .iter()
+            .map(|p| Route::Page(p.slug.clone())),
+    );
+    routes
+        .iter()
+        .filter(|r| matches!(compose(r, set), Outcome::Page(_)))
+        .count()
+}
+
+#[tokio::test]
+async fn when_contentful_goes_down_every_route_is_still_served_from_the_last_good_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, source, _) = live().await;
+    let source = CachedSource::new(Arc::new(source), dir.path().join("content.json"));
+    let store = ContentStore::new(source.load().await.unwrap());
+    let version = store.current().version().to_string();
+    let served = pages_served(&store.current().set);
+    assert!(served > 40, "{served}");
+
+    fake.stop().await;
+    let err = store.reload(&source).await.unwrap_err();
+    assert!(err.is_transient(), "{err}");
+    assert_eq!(store.current().version(), version);
+    assert_eq!(pages_served(&store.current().set), served);
+    assert!(!source.status().unwrap().from_disk);
+}
+
+#[tokio::test]
+async fn a_restart_while_contentful_is_down_serves_the_last_good_set_from_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("content.json");
+    let fake = FakeContentful::start(demo()).await;
+    let settings = fake.settings();
+    let pause = Arc::new(RecordingPause::default());
+    let first = CachedSource::new(
+        Arc::new(ContentfulSource::with_pause(settings.clone(), pause.clone()).unwrap()),
+        &cache,
+    );
+    let before = first.load().await.unwrap();
+    fake.stop().await;
+
+    // A new process: same settings, Contentful unreachable.
+    let restarted = CachedSource::new(
+        Arc::new(ContentfulSource::with_pause(settings, pause).unwrap()),
+        &cache,
+    );
+    let after = restarted.load().await.unwrap();
+    assert_eq!(after.version(), before.version());
+    assert_eq!(after.parts(), before.parts());
+    assert_eq!(pages_served(&after), pages_served(&before));
+    let status = restarted.status().unwrap();
+    assert!(status.from_disk);
+    assert_eq!(status.version, before.version());
+}
+
+#[tokio::test]
+async fn a_restart_while_contentful_is_down_with_no_saved_set_fails_as_unreachable() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeContentful::start(demo()).await;
+    let settings = fake.settings();
+    fake.stop().await;
+    let source = CachedSource::new(
+        Arc::new(
+            ContentfulSource::with_pause(settings, Arc::new(RecordingPause::default())).unwrap(),
+        ),
+        dir.path().join("none.json"),
+    );
+    let err = source.load().await.unwrap_err();
+    assert!(err.is_transient(), "{err}");
+}
