@@ -20,6 +20,11 @@ export default tseslint.config(
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.strict],
   },
   {
+    // In tests a missing element should fail the test at the assertion, which `!` does.
+    files: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
     files: ['*.{js,mjs,ts}', 'scripts/**/*.mjs', 'e2e/**/*.ts', 'dev/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
