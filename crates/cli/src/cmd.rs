@@ -1,6 +1,9 @@
 //! One module per subcommand. Each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
 
+pub mod content;
+pub mod page;
 pub mod richtext;
 pub mod route;
+pub mod serve;
 pub mod validate_contact;
 pub mod video_id;

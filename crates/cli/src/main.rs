@@ -17,8 +17,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the site over HTTP until SIGTERM or Ctrl-C.
+    Serve(cmd::serve::Args),
     /// Print the route a path resolves to, as JSON.
     Route(cmd::route::Args),
+    /// Check a space export, or synthesise one for benchmarks.
+    Content(cmd::content::Args),
+    /// Print what the site answers for a path (page view model, redirect or not found), as JSON.
+    Page(cmd::page::Args),
     /// Check a contact form (JSON on stdin) by the contact page's rules and print the result.
     ValidateContact(cmd::validate_contact::Args),
     /// Render a Contentful rich-text document (JSON on stdin) as HTML.
@@ -28,9 +34,19 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Settings may come from a .env file; a missing one is fine, an unreadable one is not.
+    if let Err(err) = dotenvy::dotenv()
+        && !err.not_found()
+    {
+        eprintln!("supplysite: cannot read .env: {err}");
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Route(args) => cmd::route::run(args),
+        Command::Content(args) => cmd::content::run(args),
+        Command::Page(args) => cmd::page::run(args),
         Command::ValidateContact(args) => cmd::validate_contact::run(args),
         Command::Richtext(args) => cmd::richtext::run(args),
         Command::VideoId(args) => cmd::video_id::run(args),

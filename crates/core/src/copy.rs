@@ -22,6 +22,7 @@ pub use labels::*;
 pub use products::{HOME_MODULES, product};
 
 use crate::routes::ProductPage;
+use crate::video::VideoService;
 use serde::Serialize;
 
 /// A heading and its paragraphs.
@@ -102,7 +103,7 @@ pub struct ContactFormCopy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FixedVideo {
-    pub service: &'static str,
+    pub service: VideoService,
     pub id: &'static str,
 }
 

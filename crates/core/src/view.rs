@@ -150,6 +150,10 @@ mod tests {
             heading: "h",
             text: "t",
             links: vec![],
+            latest: MiniCardList {
+                heading: "l",
+                cards: vec![],
+            },
         }))
     }
 

@@ -1,1 +1,114 @@
-//! The supplysite web server: pages, the page API, contact, sitemap, robots and webhooks over axum.
+//! The supplysite web server: pages, the page API, sitemap, robots, health and the Contentful
+//! webhook over axum.
+//!
+//! [`router`] builds the whole site from an [`AppState`]; [`serve`] runs it until SIGTERM or
+//! Ctrl-C. Pages come from a [`Composer`] over the content in a [`ContentStore`], are filled
+//! into the web build's [`Shell`] and cached per (path, content version).
+
+pub mod cache;
+pub mod composer;
+pub mod content;
+mod core_composer;
+pub mod escape;
+pub mod head;
+mod health;
+mod pages;
+pub mod security;
+mod server;
+pub mod settings;
+pub mod shell;
+mod sitemap;
+mod state;
+pub mod static_files;
+pub mod template;
+pub mod webhook;
+
+pub use composer::Composer;
+pub use content::{ContentStore, ReloadOutcome};
+pub use core_composer::CoreComposer;
+pub use pages::PAGE_CACHE;
+pub use server::{serve, shutdown_signal};
+pub use settings::{PublicUrl, Secret, Settings};
+pub use shell::{Shell, ShellError};
+pub use state::{AppState, StateParts};
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderName, StatusCode};
+use axum::routing::{any, get, post};
+use tower_http::CompressionLevel;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+
+/// The largest body any route reads, besides the webhook's own limit.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The whole site.
+pub fn router(state: AppState) -> Router {
+    let settings = state.settings().clone();
+    let mut app = Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/sitemap.xml", get(sitemap::sitemap))
+        .route("/robots.txt", get(sitemap::robots))
+        .route("/api/page", get(pages::api))
+        .route(
+            "/api/webhooks/contentful",
+            post(webhook::contentful).layer(DefaultBodyLimit::max(webhook::BODY_LIMIT)),
+        )
+        .route("/api/{*rest}", any(pages::api_not_found))
+        .nest_service("/assets", static_files::assets(&settings.web_dir));
+    if let Some(dir) = &settings.asset_dir {
+        app = app.nest_service(
+            "/assets/images.ctfassets.net",
+            static_files::export_files(dir),
+        );
+    }
+    let https = settings.public_url.is_https();
+    let request_id = HeaderName::from_static("x-request-id");
+    // Router::layer turns every layer's response body back into axum's, so the layers compose
+    // in any order. Listed innermost first: the security headers also cover responses made by
+    // the timeout, body-limit and compression layers.
+    app.fallback(pages::page)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+        .layer(RequestBodyLimitLayer::new(webhook::BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            settings.request_timeout,
+        ))
+        .layer(
+            CompressionLayer::new()
+                .br(true)
+                .gzip(true)
+                // Brotli's default (11) costs milliseconds per page; 4 compresses HTML about
+                // as well as gzip -9 at a fraction of the time.
+                .quality(CompressionLevel::Precise(4)),
+        )
+        .layer(axum::middleware::from_fn(move |req, next| {
+            security::headers(https, req, next)
+        }))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    let id = request
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    // The path only: a query string is the visitor's business.
+                    tracing::info_span!(
+                        "request",
+                        request_id = %id,
+                        method = %request.method(),
+                        path = %request.uri().path(),
+                    )
+                })
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}

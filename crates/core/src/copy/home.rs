@@ -3,10 +3,11 @@
 use super::{
     Block, Card, CardSection, FixedVideo, HomeCopy, REQUEST_A_FREE_DEMO, SolutionsCopy, Testimonial,
 };
+use crate::video::VideoService;
 
 /// The overview video on the home page, the solutions page and /videopopup.
 pub const OVERVIEW_VIDEO: FixedVideo = FixedVideo {
-    service: "vimeo",
+    service: VideoService::Vimeo,
     id: "531481754",
 };
 

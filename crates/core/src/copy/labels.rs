@@ -84,8 +84,12 @@ pub const LATEST_INSIGHTS: &str = "Latest Insights";
 pub const EXPLORE_THE_SUITE: &str = "Explore the Suite";
 /// Solutions overview: the request-a-demo link.
 pub const REQUEST_A_FREE_DEMO: &str = "REQUEST A FREE DEMO";
-/// Sourcing page: the eRFx list heading.
+/// Sourcing page: the list of up to 9 eRFx articles.
 pub const MORE_ON_ERFX: &str = "More on eRFx and Tendering";
+/// Sourcing page: article cards per module.
+pub const SSM_INSIGHTS: &str = "Strategic Sourcing Insights";
+pub const ERFX_INSIGHTS: &str = "eRFx and Tendering Insights";
+pub const EAUCTION_INSIGHTS: &str = "Reverse Auction Insights";
 
 /// The customer stories index introduction.
 pub const CUSTOMER_STORIES_INTRO: &str = "How procurement, sourcing and supplier teams across Australia and New Zealand use the suite to run fairer tenders, manage suppliers and prove savings.";

@@ -36,6 +36,7 @@ pub fn product(page: ProductPage) -> &'static ProductCopy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::video::VideoService;
 
     #[test]
     fn every_product_copy_belongs_to_its_page_and_names_its_logo_and_factsheet_label() {
@@ -54,9 +55,9 @@ mod tests {
     fn supplier_performance_uses_youtube_and_the_others_vimeo() {
         for page in ProductPage::ALL {
             let expected = if page == ProductPage::SupplierPerformanceManagement {
-                "youtube"
+                VideoService::Youtube
             } else {
-                "vimeo"
+                VideoService::Vimeo
             };
             assert_eq!(product(page).video.service, expected, "{page:?}");
         }

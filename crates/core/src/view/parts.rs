@@ -1,6 +1,7 @@
 //! View pieces several screens share: images, buttons, cards, teasers, FAQ blocks, videos,
 //! downloads and rendered rich text.
 
+use crate::video::VideoService;
 use serde::Serialize;
 
 /// Rich text already rendered to safe HTML (every text and attribute escaped, links checked).
@@ -123,12 +124,24 @@ pub struct FaqEntry {
     pub answer: String,
 }
 
-/// A video to play in the modal: the hosting service (`youtube`, `vimeo`, …) and its id.
+/// A video to play in the modal: the hosting service (`youtube`, `vimeo`, …), its id, and the
+/// player URL to load so the UI needs no per-service rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Video {
-    pub service: String,
+    pub service: VideoService,
     pub id: String,
+    pub embed_url: String,
+}
+
+impl From<crate::video::Video> for Video {
+    fn from(v: crate::video::Video) -> Self {
+        Video {
+            embed_url: v.embed_url(),
+            service: v.service,
+            id: v.id,
+        }
+    }
 }
 
 /// A button that opens the video modal.

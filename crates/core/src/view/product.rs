@@ -1,7 +1,7 @@
 //! The solutions overview and the eight product pages (SPEC §2 "Product pages").
 
 use super::{
-    BlogCardList, CaseStudyTeaser, Download, Faq, Head, Image, LinkButton, MiniCard, MiniCardList,
+    BlogCardList, CaseStudyTeaser, Download, Faq, Head, Image, LinkButton, MiniCardList,
     ProductCard, ProductCardList, Quote, VideoButton,
 };
 use crate::content::ProductTag;
@@ -78,7 +78,7 @@ pub struct SourcingView {
     /// Article cards for SSM, eRFx and eAuction.
     pub module_articles: Vec<ModuleArticles>,
     /// Up to 9 eRFx articles.
-    pub erfx_articles: Vec<MiniCard>,
+    pub erfx_articles: MiniCardList,
 }
 
 /// The newest articles about one module.

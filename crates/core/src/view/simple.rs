@@ -1,6 +1,6 @@
 //! The screens that are mostly fixed copy: privacy, contact, the video popup and not found.
 
-use super::{Head, Html, Image, LinkButton, VideoButton};
+use super::{Head, Html, Image, LinkButton, MiniCardList, VideoButton};
 use crate::copy::{ContactFormCopy, Office};
 use serde::Serialize;
 
@@ -60,4 +60,6 @@ pub struct NotFoundView {
     pub text: &'static str,
     /// Home, insights and contact.
     pub links: Vec<LinkButton>,
+    /// The newest indexable insights, as somewhere to go next.
+    pub latest: MiniCardList,
 }

@@ -5,6 +5,7 @@ use crate::copy::{
     Block, Card, CardSection, DOWNLOAD_FACTSHEET, FixedVideo, ProductCopy, Testimonial, VIEW_DEMO,
 };
 use crate::routes::ProductPage;
+use crate::video::VideoService;
 
 pub const PIM: ProductCopy = ProductCopy {
     page: ProductPage::ProductInformationManagement,
@@ -52,7 +53,7 @@ pub const PIM: ProductCopy = ProductCopy {
     extra: &[],
     quotes: &[],
     video: FixedVideo {
-        service: "vimeo",
+        service: VideoService::Vimeo,
         id: "531484025",
     },
     demo_label: VIEW_DEMO,
@@ -122,7 +123,7 @@ pub const FOOD: ProductCopy = ProductCopy {
         },
     ],
     video: FixedVideo {
-        service: "vimeo",
+        service: VideoService::Vimeo,
         id: "531484330",
     },
     demo_label: VIEW_DEMO,

@@ -5,6 +5,7 @@ use crate::copy::{
     FixedVideo, ProductCopy, Testimonial, VIEW_DEMO, VIEW_STRATEGIC_SOURCING_VIDEO,
 };
 use crate::routes::ProductPage;
+use crate::video::VideoService;
 
 pub const ETENDER: ProductCopy = ProductCopy {
     page: ProductPage::Etender,
@@ -55,7 +56,7 @@ pub const ETENDER: ProductCopy = ProductCopy {
     extra: &[],
     quotes: &[],
     video: FixedVideo {
-        service: "vimeo",
+        service: VideoService::Vimeo,
         id: "531482177",
     },
     demo_label: VIEW_DEMO,
@@ -112,7 +113,7 @@ pub const EAUCTION: ProductCopy = ProductCopy {
     extra: &[],
     quotes: &[],
     video: FixedVideo {
-        service: "vimeo",
+        service: VideoService::Vimeo,
         id: "531482613",
     },
     demo_label: VIEW_DEMO,
@@ -166,7 +167,7 @@ pub const SOURCING: ProductCopy = ProductCopy {
     extra: &[],
     quotes: &[],
     video: FixedVideo {
-        service: "vimeo",
+        service: VideoService::Vimeo,
         id: "531483017",
     },
     demo_label: VIEW_STRATEGIC_SOURCING_VIDEO,

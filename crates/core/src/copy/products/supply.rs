@@ -4,6 +4,7 @@ use crate::copy::{
     Block, Card, CardSection, DOWNLOAD_FACTSHEET, FixedVideo, ProductCopy, Testimonial, VIEW_DEMO,
 };
 use crate::routes::ProductPage;
+use crate::video::VideoService;
 
 pub const SIM: ProductCopy = ProductCopy {
     page: ProductPage::SupplierInformationManagement,
@@ -51,7 +52,7 @@ pub const SIM: ProductCopy = ProductCopy {
     extra: &[],
     quotes: &[],
     video: FixedVideo {
-        service: "vimeo",
+        service: VideoService::Vimeo,
         id: "531483381",
     },
     demo_label: VIEW_DEMO,
@@ -105,7 +106,7 @@ pub const CONTRACTS: ProductCopy = ProductCopy {
     extra: &[],
     quotes: &[],
     video: FixedVideo {
-        service: "vimeo",
+        service: VideoService::Vimeo,
         id: "531483702",
     },
     demo_label: VIEW_DEMO,
@@ -159,7 +160,7 @@ pub const SPM: ProductCopy = ProductCopy {
     extra: &[],
     quotes: &[],
     video: FixedVideo {
-        service: "youtube",
+        service: VideoService::Youtube,
         id: "M7lc1UVf-VE",
     },
     demo_label: VIEW_DEMO,

@@ -1,0 +1,203 @@
+//! The settings of `supplysite serve`: each a flag and an environment variable (a `.env` file
+//! is read first when present). Values arrive as text and are checked here, so a malformed
+//! setting stops start-up with a message naming the variable and flag, and a secret's value is
+//! never echoed back (clap's own errors would print it).
+
+use anyhow::{Context, bail};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use supplysite_http::{PublicUrl, Secret, Settings};
+
+/// Serve the site over HTTP.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address and port to listen on.
+    #[arg(long, env = "SUPPLYSITE_BIND", default_value = "127.0.0.1:8080")]
+    bind: String,
+    /// The Contentful space export to serve (downloaded assets beside it are served too).
+    #[arg(
+        long,
+        env = "SUPPLYSITE_CONTENT",
+        default_value = "content/demo/export.json"
+    )]
+    content: PathBuf,
+    /// The public origin of the site, for canonical links, Open Graph, the sitemap and robots.txt.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_PUBLIC_URL",
+        default_value = "http://127.0.0.1:8080"
+    )]
+    public_url: String,
+    /// Contentful's webhook signing secret (64 characters); without it webhooks are refused.
+    #[arg(long, env = "CONTENTFUL_WEBHOOK_SECRET", hide_env_values = true)]
+    webhook_secret: Option<String>,
+    /// The web build folder (index.html and assets/).
+    #[arg(long, env = "SUPPLYSITE_WEB_DIR", default_value = "web/dist")]
+    web_dir: PathBuf,
+    /// How many seconds a signed webhook stays valid.
+    #[arg(long, env = "SUPPLYSITE_WEBHOOK_TTL_SECONDS", default_value = "30")]
+    webhook_ttl_seconds: String,
+    /// How many seconds a request may take before the server answers 408.
+    #[arg(long, env = "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS", default_value = "10")]
+    request_timeout_seconds: String,
+    /// Log format: text or json (levels from RUST_LOG, default info).
+    #[arg(long, env = "SUPPLYSITE_LOG_FORMAT", default_value = "text")]
+    log_format: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Checked settings.
+#[derive(Debug)]
+pub struct Config {
+    pub bind: SocketAddr,
+    pub content: PathBuf,
+    pub public_url: PublicUrl,
+    pub webhook_secret: Option<Secret>,
+    pub web_dir: PathBuf,
+    pub webhook_ttl: Duration,
+    pub request_timeout: Duration,
+    pub log_format: LogFormat,
+}
+
+impl Config {
+    pub fn from_args(args: Args) -> anyhow::Result<Self> {
+        let bind = args.bind.trim().parse().ok().with_context(|| {
+            format!(
+                "SUPPLYSITE_BIND / --bind: invalid address {:?} (expected host:port such as 127.0.0.1:8080)",
+                args.bind
+            )
+        })?;
+        let public_url =
+            PublicUrl::parse(&args.public_url).context("SUPPLYSITE_PUBLIC_URL / --public-url")?;
+        let webhook_secret = match args.webhook_secret.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(s) => {
+                Some(Secret::webhook(s).context("CONTENTFUL_WEBHOOK_SECRET / --webhook-secret")?)
+            }
+        };
+        let webhook_ttl = seconds(
+            &args.webhook_ttl_seconds,
+            "SUPPLYSITE_WEBHOOK_TTL_SECONDS / --webhook-ttl-seconds",
+        )?;
+        let request_timeout = seconds(
+            &args.request_timeout_seconds,
+            "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS / --request-timeout-seconds",
+        )?;
+        let log_format = match args.log_format.trim() {
+            "text" => LogFormat::Text,
+            "json" => LogFormat::Json,
+            other => bail!(
+                "SUPPLYSITE_LOG_FORMAT / --log-format: invalid format {other:?} (expected text or json)"
+            ),
+        };
+        Ok(Config {
+            bind,
+            content: args.content,
+            public_url,
+            webhook_secret,
+            web_dir: args.web_dir,
+            webhook_ttl,
+            request_timeout,
+            log_format,
+        })
+    }
+
+    /// The server's settings. Export images are served from the export's folder when it has
+    /// them.
+    pub fn settings(&self) -> Settings {
+        let mut settings = Settings::new(self.public_url.clone(), &self.web_dir);
+        settings.webhook_secret = self.webhook_secret.clone();
+        settings.webhook_ttl = self.webhook_ttl;
+        settings.request_timeout = self.request_timeout;
+        settings.asset_dir = self
+            .content
+            .parent()
+            .filter(|dir| dir.join("images.ctfassets.net").is_dir())
+            .map(|dir| dir.to_path_buf());
+        settings
+    }
+}
+
+fn seconds(value: &str, name: &str) -> anyhow::Result<Duration> {
+    match value.trim().parse::<u64>() {
+        Ok(n) if n > 0 => Ok(Duration::from_secs(n)),
+        _ => bail!("{name}: invalid number of seconds {value:?} (expected a whole number above 0)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn config(flags: &[&str]) -> anyhow::Result<Config> {
+        let mut argv = vec!["serve"];
+        argv.extend_from_slice(flags);
+        Config::from_args(Cli::try_parse_from(argv).unwrap().args)
+    }
+
+    fn error(flags: &[&str]) -> String {
+        format!("{:#}", config(flags).unwrap_err())
+    }
+
+    #[test]
+    fn defaults_serve_the_demo_on_loopback() {
+        // The environment may set these; the flags below pin what this test reads.
+        let c = config(&[
+            "--bind=127.0.0.1:8080",
+            "--public-url=http://127.0.0.1:8080",
+            "--content=content/demo/export.json",
+        ])
+        .unwrap();
+        assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.public_url.as_str(), "http://127.0.0.1:8080");
+        assert_eq!(c.content, PathBuf::from("content/demo/export.json"));
+    }
+
+    #[test]
+    fn a_malformed_setting_is_named_in_the_error() {
+        assert!(
+            error(&["--bind=localhost"])
+                .starts_with("SUPPLYSITE_BIND / --bind: invalid address \"localhost\"")
+        );
+        assert!(error(&["--public-url=example.com"]).starts_with(
+            "SUPPLYSITE_PUBLIC_URL / --public-url: invalid public URL \"example.com\""
+        ));
+        assert!(error(&["--webhook-ttl-seconds=0"]).starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS"));
+        assert!(
+            error(&["--request-timeout-seconds=soon"])
+                .starts_with("SUPPLYSITE_REQUEST_TIMEOUT_SECONDS")
+        );
+        assert!(error(&["--log-format=xml"]).starts_with("SUPPLYSITE_LOG_FORMAT"));
+    }
+
+    #[test]
+    fn a_bad_webhook_secret_is_named_but_never_printed() {
+        let message = error(&["--webhook-secret=my-leaked-secret"]);
+        assert!(
+            message.starts_with("CONTENTFUL_WEBHOOK_SECRET / --webhook-secret"),
+            "{message}"
+        );
+        assert!(!message.contains("my-leaked-secret"), "{message}");
+    }
+
+    #[test]
+    fn a_good_webhook_secret_is_kept_redacted() {
+        let secret = "A".repeat(64);
+        let c = config(&[&format!("--webhook-secret={secret}")]).unwrap();
+        assert_eq!(c.webhook_secret.as_ref().unwrap().expose(), secret);
+        assert!(!format!("{c:?}").contains(&secret));
+    }
+}

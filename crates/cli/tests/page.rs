@@ -1,0 +1,41 @@
+//! `supplysite page PATH`: one JSON object per outcome, over the demo space by default.
+
+use std::process::Command;
+
+fn page(path: &str) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_supplysite"))
+        .args(["page", path])
+        .env_remove("SUPPLYSITE_CONTENT")
+        // Not the checkout: the binary must still find the demo it was built beside.
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "one JSON object on one line");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn a_product_page_is_a_page_with_its_screen_and_view() {
+    let v = page("/etender/");
+    assert_eq!(v["outcome"], "page");
+    assert_eq!(v["screen"], "product");
+    assert_eq!(v["view"]["head"]["canonical"], "/etender");
+}
+
+#[test]
+fn unknown_stories_and_insights_redirect_and_other_paths_are_not_found() {
+    assert_eq!(
+        page("/case-study/no-such-story"),
+        serde_json::json!({"outcome": "redirect", "to": "/case-study-index"})
+    );
+    assert_eq!(
+        page("/insights/no-such-post"),
+        serde_json::json!({"outcome": "redirect", "to": "/insights"})
+    );
+    assert_eq!(
+        page("/no/such/path"),
+        serde_json::json!({"outcome": "not_found"})
+    );
+}

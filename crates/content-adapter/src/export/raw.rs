@@ -1,0 +1,210 @@
+//! The export file as Contentful writes it, cut down to what the loader reads: the locale chain,
+//! and every entry and asset with its id, content type, published flag and localised fields.
+
+use super::ExportError;
+use super::problem::{Problems, Severity};
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// An entry or asset before it is read into an entity.
+#[derive(Debug)]
+pub(crate) struct RawEntry {
+    pub id: String,
+    /// The content type id, or `asset`.
+    pub content_type: String,
+    /// Has `sys.publishedVersion`: drafts are never shown.
+    pub published: bool,
+}
+
+#[derive(Debug)]
+pub(crate) struct RawExport {
+    /// The locales to read, in order: the default one, then its fallbacks.
+    pub locales: Vec<String>,
+    pub entries: Vec<RawEntry>,
+    pub assets: Vec<RawEntry>,
+    /// The `fields` of each entry (field id → locale code → value), parallel to `entries`; kept
+    /// apart so the loader can take them while links are resolved against `entries`.
+    pub entry_fields: Vec<Map<String, Value>>,
+    pub asset_fields: Vec<Map<String, Value>>,
+    pub entry_index: HashMap<String, usize>,
+    pub asset_index: HashMap<String, usize>,
+}
+
+impl RawExport {
+    /// Takes the parts of `value` the loader needs. Fails only when `value` is not an export.
+    pub fn from_value(value: Value, problems: &mut Problems) -> Result<Self, ExportError> {
+        let mut top = match value {
+            Value::Object(map) => map,
+            other => return Err(ExportError::NotAnObject(json_kind(&other))),
+        };
+        let entries = match top.remove("entries") {
+            Some(Value::Array(entries)) => entries,
+            _ => return Err(ExportError::NoEntries),
+        };
+        let locales = match top.remove("locales") {
+            Some(Value::Array(locales)) if !locales.is_empty() => locales,
+            _ => return Err(ExportError::NoLocales),
+        };
+        let locales = locale_chain(&locales, problems)?;
+        // An export of content only (`--skip-content-model` with no assets) has no assets array.
+        let assets = match top.remove("assets") {
+            Some(Value::Array(assets)) => assets,
+            _ => Vec::new(),
+        };
+        let (entries, entry_fields) = raw_items(entries, "entries", problems);
+        let (assets, asset_fields) = raw_items(assets, "assets", problems);
+        Ok(RawExport {
+            locales,
+            entry_fields,
+            asset_fields,
+            entry_index: index(&entries),
+            asset_index: index(&assets),
+            entries,
+            assets,
+        })
+    }
+
+    pub fn entry(&self, id: &str) -> Option<&RawEntry> {
+        self.entry_index.get(id).map(|&i| &self.entries[i])
+    }
+
+    pub fn asset(&self, id: &str) -> Option<&RawEntry> {
+        self.asset_index.get(id).map(|&i| &self.assets[i])
+    }
+}
+
+fn index(items: &[RawEntry]) -> HashMap<String, usize> {
+    let mut map = HashMap::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        map.entry(item.id.clone()).or_insert(i);
+    }
+    map
+}
+
+/// The default locale followed by its `fallbackCode` chain, stopping at a cycle.
+fn locale_chain(locales: &[Value], problems: &mut Problems) -> Result<Vec<String>, ExportError> {
+    let code = |l: &Value| l.get("code").and_then(Value::as_str).map(str::to_string);
+    let default = locales
+        .iter()
+        .find(|l| l.get("default").and_then(Value::as_bool) == Some(true));
+    let first = match default {
+        Some(l) => code(l),
+        None => {
+            let first = locales.iter().find_map(code);
+            if let Some(first) = &first {
+                problems.file(
+                    Severity::Warning,
+                    format!("no locale is marked default; reading locale {first:?}"),
+                );
+            }
+            first
+        }
+    };
+    let Some(first) = first else {
+        return Err(ExportError::NoLocales);
+    };
+    let mut chain = vec![first];
+    loop {
+        let current = chain.last().expect("chain starts non-empty");
+        let next = locales
+            .iter()
+            .find(|l| code(l).as_deref() == Some(current.as_str()))
+            .and_then(|l| l.get("fallbackCode"))
+            .and_then(Value::as_str);
+        match next {
+            Some(next) if !chain.iter().any(|c| c == next) => chain.push(next.to_string()),
+            _ => break,
+        }
+    }
+    Ok(chain)
+}
+
+fn raw_items(
+    items: Vec<Value>,
+    list: &str,
+    problems: &mut Problems,
+) -> (Vec<RawEntry>, Vec<Map<String, Value>>) {
+    let mut out = Vec::with_capacity(items.len());
+    let mut all_fields = Vec::with_capacity(items.len());
+    for (i, item) in items.into_iter().enumerate() {
+        let Value::Object(mut item) = item else {
+            problems.file(
+                Severity::Error,
+                format!("{list}[{i}] is not an object; skipped"),
+            );
+            continue;
+        };
+        let sys = item.get("sys");
+        let id = sys.and_then(|s| s.get("id")).and_then(Value::as_str);
+        let published = sys
+            .and_then(|s| s.get("publishedVersion"))
+            .is_some_and(|v| !v.is_null());
+        let content_type = if list == "assets" {
+            Some("asset")
+        } else {
+            sys.and_then(|s| s.pointer("/contentType/sys/id"))
+                .and_then(Value::as_str)
+        };
+        let (Some(id), Some(content_type)) = (id, content_type) else {
+            problems.file(
+                Severity::Error,
+                format!("{list}[{i}] has no sys.id or sys.contentType; skipped"),
+            );
+            continue;
+        };
+        let (id, content_type) = (id.to_string(), content_type.to_string());
+        let fields = match item.remove("fields") {
+            Some(Value::Object(fields)) => fields,
+            _ => Map::new(),
+        };
+        out.push(RawEntry {
+            id,
+            content_type,
+            published,
+        });
+        all_fields.push(fields);
+    }
+    (out, all_fields)
+}
+
+pub(crate) fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn chain(locales: Value) -> Vec<String> {
+        let Value::Array(locales) = locales else {
+            unreachable!()
+        };
+        locale_chain(&locales, &mut Problems::default()).unwrap()
+    }
+
+    #[test]
+    fn the_chain_starts_at_the_default_locale_and_follows_fallbacks_until_a_cycle() {
+        let locales = json!([
+            {"code": "en-US", "default": false, "fallbackCode": "en-AU"},
+            {"code": "en-NZ", "default": true, "fallbackCode": "en-AU"},
+            {"code": "en-AU", "default": false, "fallbackCode": "en-US"},
+        ]);
+        assert_eq!(chain(locales), ["en-NZ", "en-AU", "en-US"]);
+    }
+
+    #[test]
+    fn without_a_default_the_first_locale_is_read() {
+        let mut problems = Problems::default();
+        let locales = [json!({"code": "de-DE"}), json!({"code": "en-US"})];
+        assert_eq!(locale_chain(&locales, &mut problems).unwrap(), ["de-DE"]);
+        assert_eq!(problems.0.len(), 1);
+    }
+}

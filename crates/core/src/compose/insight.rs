@@ -1,0 +1,93 @@
+//! The insights listing and an insight article.
+
+use super::head::{self, HeadInput};
+use super::pieces::{
+    blog_card, blog_cards, button, date, faq_for, first_text, image_of, insight_video, read_time,
+    rich, robots,
+};
+use crate::content::{BlogPost, ContentSet};
+use crate::copy;
+use crate::routes::Route;
+use crate::rules;
+use crate::view::{BlogCardList, ButtonStyle, InsightView, InsightsView, Promo, VideoButton};
+
+const LISTING_DESCRIPTION: &str = "Insights on procurement, e-sourcing, tendering, reverse auctions and supplier management for Australian and New Zealand organisations.";
+
+pub fn listing(set: &ContentSet) -> InsightsView {
+    let route = Route::Insights;
+    let mut head = head::fixed(copy::OUR_LATEST_INSIGHTS, LISTING_DESCRIPTION, &route);
+    head.json_ld.push(head::breadcrumbs(&[
+        ("Home", Route::Home.path()),
+        ("Insights", route.path()),
+    ]));
+    InsightsView {
+        head,
+        heading: copy::OUR_LATEST_INSIGHTS,
+        cards: rules::listing(set).into_iter().map(blog_card).collect(),
+        page_size: rules::LISTING_PAGE_SIZE,
+        load_more_label: copy::LOAD_MORE_INSIGHTS,
+    }
+}
+
+pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
+    let route = Route::Insight(post.slug.clone());
+    let faq = faq_for(set, &route);
+    let description = first_text([
+        post.meta_description.as_deref(),
+        Some(post.description.as_str()),
+    ])
+    .unwrap_or_else(|| copy::SITE_DESCRIPTION.to_string());
+    let mut head = head::head(HeadInput {
+        title: first_text([post.title_tag.as_deref(), Some(post.title.as_str())])
+            .unwrap_or_default(),
+        description: description.clone(),
+        canonical: post.canonical.as_deref(),
+        route: &route,
+        robots: robots(post.seo_index),
+        kind: "article",
+        image: image_of(post.hero_image.as_ref()).map(|i| i.url),
+    });
+    let article = head::article(post, &head.canonical, &description);
+    head.json_ld.push(article);
+    head.json_ld.push(head::breadcrumbs(&[
+        ("Home", Route::Home.path()),
+        ("Insights", Route::Insights.path()),
+        (post.title.as_str(), route.path()),
+    ]));
+    head.json_ld.extend(head::faq_page(&faq));
+
+    InsightView {
+        head,
+        heading: copy::INSIGHT,
+        read_time: read_time(post),
+        published: date(post),
+        published_iso: post.publish_date.ymd(),
+        title: post.title.clone(),
+        hero: image_of(post.hero_image.as_ref()),
+        body: rich(post.body.as_ref(), set),
+        products: post.products.clone(),
+        video: post
+            .has_video
+            .then_some(post.video_link.as_deref())
+            .flatten()
+            .and_then(insight_video)
+            .map(|video| VideoButton {
+                label: copy::WATCH_INSIGHT_VIDEO,
+                video,
+            }),
+        more_insights: BlogCardList {
+            heading: copy::MORE_INSIGHTS,
+            cards: blog_cards(&rules::latest_excluding(set, &post.slug, rules::SIDE_LIST)),
+        },
+        faq,
+        cta: Promo {
+            heading: copy::READ_MORE_INSIGHTS,
+            paragraphs: &[],
+            button: Some(button(
+                copy::VIEW_INSIGHTS,
+                Route::Insights.path(),
+                ButtonStyle::Filled,
+            )),
+        },
+    }
+}

@@ -1,0 +1,128 @@
+//! The content being served, behind an atomic swap, and its reload from a [`ContentSource`].
+//!
+//! Each loaded content set is a [`Generation`] that also owns the caches built from it (rendered
+//! pages, the sitemap). Swapping in a new set therefore drops every cache entry of the old one
+//! at once: pages are cached per (path, content version) without a version in any key.
+
+use crate::cache::{PageCache, PageEntry};
+use arc_swap::ArcSwap;
+use bytes::Bytes;
+use std::sync::{Arc, OnceLock};
+use std::time::SystemTime;
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::{ContentLoadError, ContentSource};
+
+/// One loaded content set and what has been built from it so far.
+pub struct Generation {
+    pub set: ContentSet,
+    pub loaded_at: SystemTime,
+    pub(crate) pages: PageCache,
+    pub(crate) not_found: OnceLock<Arc<PageEntry>>,
+    pub(crate) sitemap: OnceLock<Bytes>,
+}
+
+impl Generation {
+    fn new(set: ContentSet) -> Self {
+        Generation {
+            set,
+            loaded_at: SystemTime::now(),
+            pages: PageCache::default(),
+            not_found: OnceLock::new(),
+            sitemap: OnceLock::new(),
+        }
+    }
+
+    /// The content version, part of every ETag.
+    pub fn version(&self) -> &str {
+        self.set.version()
+    }
+}
+
+/// The content being served. Readers never wait for a reload.
+pub struct ContentStore {
+    current: ArcSwap<Generation>,
+    reloading: tokio::sync::Mutex<()>,
+}
+
+impl ContentStore {
+    pub fn new(set: ContentSet) -> Self {
+        ContentStore {
+            current: ArcSwap::from_pointee(Generation::new(set)),
+            reloading: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// The generation being served now.
+    pub fn current(&self) -> Arc<Generation> {
+        self.current.load_full()
+    }
+
+    /// Serves `set` from now on.
+    pub fn replace(&self, set: ContentSet) {
+        self.current.store(Arc::new(Generation::new(set)));
+    }
+
+    /// Loads new content from `source` and serves it. One reload runs at a time; a failed
+    /// reload leaves the current content in place and returns the source's error.
+    pub async fn reload(
+        &self,
+        source: &dyn ContentSource,
+    ) -> Result<ReloadOutcome, ContentLoadError> {
+        let _one_at_a_time = self.reloading.lock().await;
+        let previous = self.current().version().to_string();
+        let set = source.load().await?;
+        let version = set.version().to_string();
+        self.replace(set);
+        Ok(ReloadOutcome { previous, version })
+    }
+}
+
+/// The versions before and after a reload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReloadOutcome {
+    pub previous: String,
+    pub version: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use supplysite_core::content::ContentParts;
+    use supplysite_core::ports::fakes::FakeContentSource;
+
+    fn set(version: &str) -> ContentSet {
+        ContentSet::new(ContentParts::default(), version)
+    }
+
+    #[tokio::test]
+    async fn a_reload_swaps_in_the_new_version() {
+        let store = ContentStore::new(set("v1"));
+        let outcome = store
+            .reload(&FakeContentSource::new(set("v2")))
+            .await
+            .unwrap();
+        assert_eq!(
+            outcome,
+            ReloadOutcome {
+                previous: "v1".into(),
+                version: "v2".into()
+            }
+        );
+        assert_eq!(store.current().version(), "v2");
+    }
+
+    #[tokio::test]
+    async fn a_failed_reload_keeps_the_current_content_and_says_why() {
+        let store = ContentStore::new(set("v1"));
+        let source = FakeContentSource::failing(ContentLoadError::Malformed {
+            location: "content/demo/export.json".into(),
+            reason: "not JSON".into(),
+        });
+        let err = store.reload(&source).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "content from content/demo/export.json is malformed: not JSON"
+        );
+        assert_eq!(store.current().version(), "v1");
+    }
+}

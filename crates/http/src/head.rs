@@ -1,0 +1,237 @@
+//! The page's `<head>` tags, rendered on the server from the view model's `head` so crawlers
+//! and link previews see real titles, robots directives and structured data.
+//!
+//! The server reads the head from the view model's JSON (`view.head`, camelCase) rather than
+//! from the Rust type, so it depends only on the contract the web UI also reads.
+
+use crate::escape;
+use crate::settings::PublicUrl;
+use crate::template::NonceTemplate;
+use serde::Deserialize;
+
+/// The `head` of a page view model.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Head {
+    pub title: String,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// A site path (made absolute with the public URL) or an absolute URL an editor set.
+    #[serde(default)]
+    pub canonical: Option<String>,
+    #[serde(default)]
+    pub robots: Option<String>,
+    #[serde(default)]
+    pub open_graph: Option<OpenGraph>,
+    #[serde(default)]
+    pub json_ld: Vec<serde_json::Value>,
+}
+
+/// Open Graph tags for link previews.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenGraph {
+    #[serde(rename = "type", default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub image: Option<OgImage>,
+    #[serde(default)]
+    pub url: Option<String>,
+    #[serde(default)]
+    pub site_name: Option<String>,
+}
+
+/// An Open Graph image: a URL, or an image view (`{url, alt, width, height}`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum OgImage {
+    Url(String),
+    Image {
+        url: String,
+        #[serde(default)]
+        alt: Option<String>,
+        #[serde(default)]
+        width: Option<u32>,
+        #[serde(default)]
+        height: Option<u32>,
+    },
+}
+
+impl Head {
+    /// Whether search engines may index the page.
+    pub fn indexable(&self) -> bool {
+        !self
+            .robots
+            .as_deref()
+            .is_some_and(|r| r.to_ascii_lowercase().contains("noindex"))
+    }
+
+    /// The absolute canonical URL, when the page names one.
+    pub fn canonical_url(&self, public: &PublicUrl) -> Option<String> {
+        self.canonical
+            .as_deref()
+            .filter(|c| !c.is_empty())
+            .map(|c| public.absolute(c))
+    }
+
+    /// The tags for `<head>`, with nonce holes on the JSON-LD scripts.
+    pub fn render(&self, public: &PublicUrl) -> NonceTemplate {
+        let mut t = NonceTemplate::default();
+        let mut line = String::new();
+        line.push_str("<title>");
+        escape::html_into(&mut line, &self.title);
+        line.push_str("</title>\n");
+        if let Some(d) = self.description.as_deref().filter(|d| !d.is_empty()) {
+            meta(&mut line, "name", "description", d);
+        }
+        let canonical = self.canonical_url(public);
+        if let Some(c) = &canonical {
+            line.push_str("<link rel=\"canonical\" href=\"");
+            escape::html_into(&mut line, c);
+            line.push_str("\">\n");
+        }
+        if let Some(r) = self.robots.as_deref().filter(|r| !r.is_empty()) {
+            meta(&mut line, "name", "robots", r);
+        }
+        if let Some(og) = &self.open_graph {
+            self.render_open_graph(&mut line, og, canonical.as_deref(), public);
+        }
+        t.push_str(&line);
+        for item in &self.json_ld {
+            t.push_str("<script type=\"application/ld+json\" nonce=\"");
+            t.push_nonce();
+            t.push_str("\">");
+            t.push_str(&escape::json_for_script(&item.to_string()));
+            t.push_str("</script>\n");
+        }
+        t
+    }
+
+    fn render_open_graph(
+        &self,
+        out: &mut String,
+        og: &OpenGraph,
+        canonical: Option<&str>,
+        public: &PublicUrl,
+    ) {
+        meta(
+            out,
+            "property",
+            "og:type",
+            og.kind.as_deref().unwrap_or("website"),
+        );
+        meta(
+            out,
+            "property",
+            "og:title",
+            og.title.as_deref().unwrap_or(&self.title),
+        );
+        if let Some(d) = og.description.as_deref().or(self.description.as_deref()) {
+            meta(out, "property", "og:description", d);
+        }
+        let url = og.url.as_deref().map(|u| public.absolute(u));
+        if let Some(u) = url.as_deref().or(canonical) {
+            meta(out, "property", "og:url", u);
+        }
+        if let Some(name) = og.site_name.as_deref().filter(|n| !n.is_empty()) {
+            meta(out, "property", "og:site_name", name);
+        }
+        meta(out, "property", "og:locale", "en_AU");
+        let card = match &og.image {
+            Some(OgImage::Url(u)) => {
+                meta(out, "property", "og:image", &public.absolute(u));
+                "summary_large_image"
+            }
+            Some(OgImage::Image {
+                url,
+                alt,
+                width,
+                height,
+            }) => {
+                meta(out, "property", "og:image", &public.absolute(url));
+                if let Some(a) = alt.as_deref().filter(|a| !a.is_empty()) {
+                    meta(out, "property", "og:image:alt", a);
+                }
+                if let Some(w) = width {
+                    meta(out, "property", "og:image:width", &w.to_string());
+                }
+                if let Some(h) = height {
+                    meta(out, "property", "og:image:height", &h.to_string());
+                }
+                "summary_large_image"
+            }
+            None => "summary",
+        };
+        meta(out, "name", "twitter:card", card);
+    }
+}
+
+fn meta(out: &mut String, attr: &str, key: &str, content: &str) {
+    out.push_str("<meta ");
+    out.push_str(attr);
+    out.push_str("=\"");
+    out.push_str(key);
+    out.push_str("\" content=\"");
+    escape::html_into(out, content);
+    out.push_str("\">\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn public() -> PublicUrl {
+        PublicUrl::parse("https://www.example.com").unwrap()
+    }
+
+    #[test]
+    fn renders_every_tag_with_absolute_urls_and_escaped_text() {
+        let head: Head = serde_json::from_value(json!({
+            "title": "eTender & eRFx <software>",
+            "description": "Run \"fair\" tenders",
+            "canonical": "/etender",
+            "robots": "index, follow",
+            "openGraph": {
+                "type": "website",
+                "title": "eTender",
+                "description": "Run tenders",
+                "image": {"url": "//images.ctfassets.net/s/a/t/hero.png", "alt": "Hero", "width": 1200, "height": 630},
+                "url": "/etender",
+                "siteName": "Supplysite"
+            },
+            "jsonLd": [{"@type": "Organization", "name": "</script><script>x"}]
+        }))
+        .unwrap();
+        let html = head.render(&public()).fill("NONCE");
+        insta::assert_snapshot!(std::str::from_utf8(&html).unwrap());
+    }
+
+    #[test]
+    fn an_editor_set_absolute_canonical_is_kept() {
+        let head: Head = serde_json::from_value(json!({
+            "title": "T", "canonical": "https://other.example.org/x", "robots": "noindex, follow"
+        }))
+        .unwrap();
+        assert_eq!(
+            head.canonical_url(&public()).as_deref(),
+            Some("https://other.example.org/x")
+        );
+        assert!(!head.indexable());
+        let html = head.render(&public()).fill("n");
+        let html = std::str::from_utf8(&html).unwrap();
+        assert!(html.contains("<link rel=\"canonical\" href=\"https://other.example.org/x\">"));
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex, follow\">"));
+    }
+
+    #[test]
+    fn a_minimal_head_has_just_a_title() {
+        let head: Head = serde_json::from_value(json!({"title": "Only"})).unwrap();
+        assert!(head.indexable());
+        assert_eq!(head.render(&public()).fill("n"), "<title>Only</title>\n");
+    }
+}

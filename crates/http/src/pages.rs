@@ -1,0 +1,312 @@
+//! Page requests and the page API: a path becomes a page (from the cache or composed once per
+//! content generation), a redirect, or the not-found page.
+//!
+//! Status codes:
+//! - a page: 200 (HTML or the outcome JSON), or 304 when `If-None-Match` matches its ETag;
+//! - a path with a trailing slash whose route exists: HTML 308 to the canonical path (query
+//!   kept), API 200 `{"outcome":"redirect","to":…}`;
+//! - an unknown case study or article: HTML 301 to `/case-study-index` or `/insights`, with a
+//!   one-minute cache lifetime because the entry may be published later; API 200 with the
+//!   redirect outcome, so in-app navigation follows it like the browser would;
+//! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
+//!   `{"outcome":"not_found","screen":"notFound","view":…}`.
+
+use crate::cache::{PageEntry, etag, not_modified};
+use crate::composer::{Outcome, OutcomeError};
+use crate::content::Generation;
+use crate::security::CspNonce;
+use crate::state::AppState;
+use crate::static_files;
+use axum::Extension;
+use axum::extract::{Query, Request, State, rejection::QueryRejection};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use serde::Deserialize;
+use std::sync::Arc;
+use supplysite_core::routes::Route;
+
+/// Cache lifetime of pages: a CDN may serve them for a minute, then serve the old copy while it
+/// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
+pub const PAGE_CACHE: &str = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400";
+const SHORT_CACHE: &str = "public, max-age=60";
+const CANONICAL_REDIRECT_CACHE: &str = "public, max-age=86400";
+const HTML: &str = "text/html; charset=utf-8";
+const JSON: &str = "application/json";
+
+/// What a path resolves to.
+enum Resolved {
+    Page(Arc<PageEntry>),
+    /// `permanent`: the path is a non-canonical spelling of a page (trailing slash).
+    Redirect {
+        to: String,
+        canonical: bool,
+    },
+    NotFound(Arc<PageEntry>),
+}
+
+/// A failure inside the server; the visitor sees an opaque 500, the cause is logged once.
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    #[error(transparent)]
+    Contract(#[from] OutcomeError),
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        tracing::error!(error = %self, "page could not be made");
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            [(header::CACHE_CONTROL, "no-store")],
+            "Internal Server Error",
+        )
+            .into_response()
+    }
+}
+
+impl AppState {
+    fn resolve(&self, generation: &Generation, path: &str) -> Result<Resolved, PageError> {
+        let route = Route::parse(path);
+        if route == Route::NotFound {
+            return Ok(Resolved::NotFound(self.not_found_page(generation)?));
+        }
+        let canonical = route.path();
+        if canonical != path {
+            return Ok(Resolved::Redirect {
+                to: canonical,
+                canonical: true,
+            });
+        }
+        if let Some(entry) = generation.pages.get(&canonical) {
+            return Ok(Resolved::Page(entry));
+        }
+        let inner = self.inner();
+        let json = inner.composer.compose(&route, &generation.set);
+        Ok(match Outcome::read(json)? {
+            Outcome::Page { head, json } => {
+                let entry = self.build_entry(generation, &canonical, &head, &json, StatusCode::OK);
+                Resolved::Page(generation.pages.insert(&canonical, Arc::new(entry)))
+            }
+            Outcome::Redirect { to } => Resolved::Redirect {
+                to,
+                canonical: false,
+            },
+            Outcome::NotFound => Resolved::NotFound(self.not_found_page(generation)?),
+        })
+    }
+
+    fn not_found_page(&self, generation: &Generation) -> Result<Arc<PageEntry>, PageError> {
+        if let Some(entry) = generation.not_found.get() {
+            return Ok(Arc::clone(entry));
+        }
+        let view = self.inner().composer.not_found(&generation.set);
+        let (head, json) = Outcome::read_not_found(view)?;
+        let entry = self.build_entry(generation, "/404", &head, &json, StatusCode::NOT_FOUND);
+        Ok(Arc::clone(
+            generation.not_found.get_or_init(|| Arc::new(entry)),
+        ))
+    }
+
+    fn build_entry(
+        &self,
+        generation: &Generation,
+        path: &str,
+        head: &crate::head::Head,
+        outcome: &serde_json::Value,
+        status: StatusCode,
+    ) -> PageEntry {
+        let inner = self.inner();
+        let outcome = outcome.to_string();
+        let data = format!(
+            "{{\"chrome\":{},\"outcome\":{}}}",
+            inner.chrome_json, outcome
+        );
+        let head_tags = head.render(&inner.settings.public_url);
+        let build = inner.shell.build_id();
+        PageEntry {
+            status,
+            html: inner.shell.render(&head_tags, &data),
+            api_json: Bytes::from(outcome),
+            html_etag: etag(generation.version(), build, "html", path),
+            api_etag: etag(generation.version(), build, "api", path),
+        }
+    }
+}
+
+/// `GET` any path that no other route claims: a page, a file of the web build, or 404.
+pub async fn page(
+    State(state): State<AppState>,
+    Extension(nonce): Extension<CspNonce>,
+    request: Request,
+) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+        )
+            .into_response();
+    }
+    let generation = state.content().current();
+    let path = request.uri().path().to_string();
+    let resolved = match state.resolve(&generation, &path) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    match resolved {
+        Resolved::Page(entry) => html_response(&entry, &nonce, request.headers()),
+        Resolved::Redirect { to, canonical } => {
+            let (status, cache, to) = if canonical {
+                let to = match request.uri().query() {
+                    Some(q) => format!("{to}?{q}"),
+                    None => to,
+                };
+                (StatusCode::PERMANENT_REDIRECT, CANONICAL_REDIRECT_CACHE, to)
+            } else {
+                (StatusCode::MOVED_PERMANENTLY, SHORT_CACHE, to)
+            };
+            redirect(status, &to, cache)
+        }
+        Resolved::NotFound(entry) => {
+            if let Some(file) = static_files::from_web_dir(&state, request).await {
+                return file;
+            }
+            html_response(&entry, &nonce, &HeaderMap::new())
+        }
+    }
+}
+
+fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Response {
+    if entry.status == StatusCode::NOT_FOUND {
+        return (
+            StatusCode::NOT_FOUND,
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(HTML)),
+                (header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE)),
+            ],
+            entry.html.fill(&nonce.0),
+        )
+            .into_response();
+    }
+    if not_modified(request, &entry.html_etag) {
+        return not_modified_response(&entry.html_etag);
+    }
+    (
+        entry.status,
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(HTML)),
+            (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
+            (header::ETAG, entry.html_etag.clone()),
+        ],
+        entry.html.fill(&nonce.0),
+    )
+        .into_response()
+}
+
+fn not_modified_response(etag: &HeaderValue) -> Response {
+    (
+        StatusCode::NOT_MODIFIED,
+        [
+            (header::ETAG, etag.clone()),
+            (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
+        ],
+    )
+        .into_response()
+}
+
+fn redirect(status: StatusCode, to: &str, cache: &'static str) -> Response {
+    match HeaderValue::from_str(to) {
+        Ok(location) => (
+            status,
+            [
+                (header::LOCATION, location),
+                (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
+            ],
+        )
+            .into_response(),
+        Err(_) => {
+            tracing::error!(to, "redirect target is not a valid header value");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// The query of `GET /api/page`.
+#[derive(Deserialize)]
+pub struct PageQuery {
+    path: Option<String>,
+}
+
+/// `GET /api/page?path=…`: the outcome JSON for in-app navigation.
+pub async fn api(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    query: Result<Query<PageQuery>, QueryRejection>,
+) -> Response {
+    let path = match query {
+        Ok(Query(PageQuery { path: Some(p) })) => p,
+        Ok(_) => return api_error(StatusCode::BAD_REQUEST, "missing query parameter path"),
+        Err(_) => return api_error(StatusCode::BAD_REQUEST, "malformed query string"),
+    };
+    let bare = path.split(['?', '#']).next().unwrap_or_default();
+    let generation = state.content().current();
+    let resolved = match state.resolve(&generation, bare) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    match resolved {
+        Resolved::Page(entry) => {
+            if not_modified(&headers, &entry.api_etag) {
+                return not_modified_response(&entry.api_etag);
+            }
+            (
+                StatusCode::OK,
+                [
+                    (header::CONTENT_TYPE, HeaderValue::from_static(JSON)),
+                    (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
+                    (header::ETAG, entry.api_etag.clone()),
+                ],
+                entry.api_json.clone(),
+            )
+                .into_response()
+        }
+        Resolved::Redirect { to, .. } => {
+            let body = serde_json::json!({"outcome": "redirect", "to": to}).to_string();
+            (
+                StatusCode::OK,
+                [
+                    (header::CONTENT_TYPE, JSON),
+                    (header::CACHE_CONTROL, SHORT_CACHE),
+                ],
+                body,
+            )
+                .into_response()
+        }
+        Resolved::NotFound(entry) => (
+            StatusCode::NOT_FOUND,
+            [
+                (header::CONTENT_TYPE, JSON),
+                (header::CACHE_CONTROL, SHORT_CACHE),
+            ],
+            entry.api_json.clone(),
+        )
+            .into_response(),
+    }
+}
+
+/// A JSON error for API callers: `{"error": message}`.
+pub fn api_error(status: StatusCode, message: &str) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, JSON),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        serde_json::json!({ "error": message }).to_string(),
+    )
+        .into_response()
+}
+
+/// Any other `/api/…` path.
+pub async fn api_not_found() -> Response {
+    api_error(StatusCode::NOT_FOUND, "no such API endpoint")
+}

@@ -1,0 +1,223 @@
+//! What the server needs to know that is not content: where it is published, where the web
+//! build and the downloaded assets are, the webhook secret and its limits.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The server's settings, parsed and valid.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The public origin canonical links, Open Graph URLs, the sitemap and robots.txt name.
+    pub public_url: PublicUrl,
+    /// Contentful's webhook signing secret; without one every webhook is refused.
+    pub webhook_secret: Option<Secret>,
+    /// How old a signed webhook may be before it is refused as stale.
+    pub webhook_ttl: Duration,
+    /// The folder of the web build (`index.html`, `assets/`, favicon, images).
+    pub web_dir: PathBuf,
+    /// The folder holding `images.ctfassets.net/…` files downloaded with the export, if any.
+    pub asset_dir: Option<PathBuf>,
+    /// How long a request may take before the server answers 408.
+    pub request_timeout: Duration,
+}
+
+impl Settings {
+    /// Settings for `public_url` with the defaults for everything else.
+    pub fn new(public_url: PublicUrl, web_dir: impl Into<PathBuf>) -> Self {
+        Settings {
+            public_url,
+            webhook_secret: None,
+            webhook_ttl: Duration::from_secs(30),
+            web_dir: web_dir.into(),
+            asset_dir: None,
+            request_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// An absolute `http` or `https` origin with an optional path prefix, without a trailing slash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicUrl(String);
+
+/// Why a public URL was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error(
+    "invalid public URL {0:?} (expected an absolute http:// or https:// URL without query or fragment, such as https://www.example.com)"
+)]
+pub struct PublicUrlError(pub String);
+
+impl PublicUrl {
+    /// Parses `https://host[:port][/prefix]`; a trailing slash is dropped.
+    pub fn parse(input: &str) -> Result<Self, PublicUrlError> {
+        let err = || PublicUrlError(input.to_string());
+        let trimmed = input.trim();
+        let rest = trimmed
+            .strip_prefix("https://")
+            .or_else(|| trimmed.strip_prefix("http://"))
+            .ok_or_else(err)?;
+        let host = rest.split('/').next().unwrap_or("");
+        let host_ok = !host.is_empty()
+            && host.bytes().all(|b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']')
+            });
+        if !host_ok || rest.contains(['?', '#', ' ', '"', '<', '>', '\\']) {
+            return Err(err());
+        }
+        Ok(PublicUrl(trimmed.trim_end_matches('/').to_string()))
+    }
+
+    /// The URL without a trailing slash.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether browsers reach the site over TLS.
+    pub fn is_https(&self) -> bool {
+        self.0.starts_with("https://")
+    }
+
+    /// Makes a site path (`/insights/x`) absolute. Absolute URLs are returned unchanged and
+    /// protocol-relative ones (`//images.ctfassets.net/…`) get `https:`.
+    pub fn absolute(&self, path: &str) -> String {
+        if path.starts_with("https://") || path.starts_with("http://") {
+            path.to_string()
+        } else if let Some(rest) = path.strip_prefix("//") {
+            format!("https://{rest}")
+        } else if path.starts_with('/') {
+            format!("{}{}", self.0, path)
+        } else {
+            format!("{}/{}", self.0, path)
+        }
+    }
+
+    /// Whether `url` is on this site (so it may appear in the sitemap).
+    pub fn owns(&self, url: &str) -> bool {
+        url == self.0 || url.starts_with(&format!("{}/", self.0))
+    }
+}
+
+impl fmt::Display for PublicUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A secret value that never prints: `Debug` and `Display` show `[redacted]`.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    /// The value, for the one place that needs it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// Why a webhook signing secret was refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error(
+    "invalid webhook signing secret of {length} characters (Contentful secrets are exactly 64 characters of A-Z a-z 0-9 + / = _ -)"
+)]
+pub struct WebhookSecretError {
+    pub length: usize,
+}
+
+impl Secret {
+    /// A Contentful webhook signing secret: exactly 64 characters from `[0-9a-zA-Z+/=_-]`, as
+    /// Contentful requires. The error names the length only, never the value.
+    pub fn webhook(value: &str) -> Result<Self, WebhookSecretError> {
+        let ok = value.len() == 64
+            && value.bytes().all(|b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'_' | b'-')
+            });
+        if ok {
+            Ok(Secret(value.to_string()))
+        } else {
+            Err(WebhookSecretError {
+                length: value.chars().count(),
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_url_accepts_origins_and_drops_the_trailing_slash() {
+        let url = PublicUrl::parse("https://www.example.com/").unwrap();
+        assert_eq!(url.as_str(), "https://www.example.com");
+        assert!(url.is_https());
+        assert_eq!(
+            PublicUrl::parse("http://127.0.0.1:8080").unwrap().as_str(),
+            "http://127.0.0.1:8080"
+        );
+    }
+
+    #[test]
+    fn public_url_refuses_relative_and_odd_urls() {
+        for bad in [
+            "",
+            "www.example.com",
+            "ftp://x",
+            "https://",
+            "https://x.test/?q=1",
+            "https://x.test/#a",
+            "https://x y",
+        ] {
+            assert_eq!(
+                PublicUrl::parse(bad),
+                Err(PublicUrlError(bad.to_string())),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn absolute_joins_paths_and_keeps_absolute_urls() {
+        let url = PublicUrl::parse("https://x.test").unwrap();
+        assert_eq!(url.absolute("/insights/a"), "https://x.test/insights/a");
+        assert_eq!(url.absolute("https://o.test/a"), "https://o.test/a");
+        assert_eq!(
+            url.absolute("//images.ctfassets.net/s/a.png"),
+            "https://images.ctfassets.net/s/a.png"
+        );
+        assert!(url.owns("https://x.test/a"));
+        assert!(!url.owns("https://x.test.evil/a"));
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let secret = Secret::new("hunter2");
+        assert_eq!(format!("{secret:?} {secret}"), "[redacted] [redacted]");
+        assert_eq!(secret.expose(), "hunter2");
+    }
+
+    #[test]
+    fn webhook_secret_must_be_64_allowed_characters_and_the_error_hides_it() {
+        assert!(Secret::webhook(&"a".repeat(64)).is_ok());
+        assert!(Secret::webhook(&"A1+/=_-b".repeat(8)).is_ok());
+        let err = Secret::webhook("short-secret").unwrap_err();
+        assert!(!err.to_string().contains("short-secret"));
+        assert_eq!(err.length, 12);
+        assert!(Secret::webhook(&"!".repeat(64)).is_err());
+    }
+}

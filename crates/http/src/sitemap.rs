@@ -1,0 +1,163 @@
+//! `GET /sitemap.xml` (sitemaps.org 0.9) and `GET /robots.txt`.
+//!
+//! The sitemap lists every route whose page is indexable, at the canonical URL its head names,
+//! so it agrees with the robots directives and canonical links of the pages themselves. It is
+//! built once per content generation.
+
+use crate::composer::Outcome;
+use crate::content::Generation;
+use crate::escape;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use std::collections::HashSet;
+use std::time::{SystemTime, UNIX_EPOCH};
+use supplysite_core::routes::Route;
+
+const CACHE: &str = "public, max-age=3600";
+
+/// `GET /sitemap.xml`.
+pub async fn sitemap(State(state): State<AppState>) -> Response {
+    let generation = state.content().current();
+    let body = generation
+        .sitemap
+        .get_or_init(|| build(&state, &generation))
+        .clone();
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/xml; charset=utf-8"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static(CACHE)),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /robots.txt`: crawl everything but the JSON API; the sitemap by absolute URL.
+pub async fn robots(State(state): State<AppState>) -> Response {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {}\n",
+        state.settings().public_url.absolute("/sitemap.xml")
+    );
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static(CACHE)),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// Every route that may have a page: the fixed routes, then each article, case study and
+/// page-builder page, with the date it last changed as far as the content says.
+fn candidates(generation: &Generation) -> Vec<(Route, String)> {
+    let set = &generation.set;
+    // Entries carry no modification date; the newest article is the latest change the
+    // content records, and pages that list articles change with it.
+    let site_date = set
+        .posts_newest()
+        .next()
+        .map(|p| p.publish_date.ymd())
+        .unwrap_or_else(|| ymd(generation.loaded_at));
+    let mut routes: Vec<(Route, String)> = Route::fixed()
+        .into_iter()
+        .map(|r| (r, site_date.clone()))
+        .collect();
+    routes.extend(
+        set.posts_newest()
+            .map(|p| (Route::Insight(p.slug.clone()), p.publish_date.ymd())),
+    );
+    routes.extend(
+        set.case_studies_by_priority()
+            .map(|c| (Route::CaseStudy(c.slug.clone()), site_date.clone())),
+    );
+    routes.extend(
+        set.pages()
+            .iter()
+            .map(|p| (Route::Page(p.slug.clone()), site_date.clone())),
+    );
+    routes
+}
+
+fn build(state: &AppState, generation: &Generation) -> Bytes {
+    let public = &state.settings().public_url;
+    let composer = &state.inner().composer;
+    let mut seen = HashSet::new();
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (route, lastmod) in candidates(generation) {
+        let head = match Outcome::read(composer.compose(&route, &generation.set)) {
+            Ok(Outcome::Page { head, .. }) => head,
+            Ok(_) => continue,
+            Err(e) => {
+                tracing::error!(error = %e, route = %route.path(), "left out of the sitemap");
+                continue;
+            }
+        };
+        if !head.indexable() {
+            continue;
+        }
+        let loc = head
+            .canonical_url(public)
+            .unwrap_or_else(|| public.absolute(&route.path()));
+        // A canonical on another site belongs in that site's sitemap.
+        if !public.owns(&loc) || !seen.insert(loc.clone()) {
+            continue;
+        }
+        xml.push_str("  <url><loc>");
+        xml.push_str(&escape::xml(&loc));
+        xml.push_str("</loc><lastmod>");
+        xml.push_str(&lastmod);
+        xml.push_str("</lastmod></url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    Bytes::from(xml)
+}
+
+/// `YYYY-MM-DD` (UTC) of a system time.
+fn ymd(time: SystemTime) -> String {
+    let days = time
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn ymd_formats_utc_calendar_dates() {
+        assert_eq!(ymd(UNIX_EPOCH), "1970-01-01");
+        assert_eq!(
+            ymd(UNIX_EPOCH + Duration::from_secs(1_709_596_800)),
+            "2024-03-05"
+        );
+        assert_eq!(
+            ymd(UNIX_EPOCH + Duration::from_secs(951_782_400)),
+            "2000-02-29"
+        );
+    }
+}

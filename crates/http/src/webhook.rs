@@ -1,0 +1,152 @@
+//! `POST /api/webhooks/contentful`: a signed notice from Contentful that content changed.
+//! A verified request reloads the content; a failed reload keeps serving the current content.
+//!
+//! Answers: 200 `{"reloaded":true,"version":…,"previous":…}`; 401 `{"error":…}` for a missing,
+//! wrong, stale, future or replayed signature (and for every request when no secret is set);
+//! 503 when the reload failed or no reload source is configured, so Contentful's delivery log
+//! shows the failure.
+
+pub mod signature;
+
+use crate::pages::api_error;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The largest webhook body accepted (Contentful sends the changed entry).
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+/// Remembers the signatures of accepted requests for as long as they would pass the time
+/// check, so the same signed request cannot be played twice.
+pub struct ReplayGuard {
+    ttl_ms: u64,
+    seen: Mutex<HashMap<String, u64>>,
+}
+
+impl ReplayGuard {
+    pub fn new(ttl: Duration) -> Self {
+        ReplayGuard {
+            ttl_ms: ttl.as_millis() as u64,
+            seen: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// True the first time a signature is presented.
+    pub fn first_use(&self, signature: &str, timestamp_ms: u64, now_ms: u64) -> bool {
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        seen.retain(|_, expires| *expires > now_ms);
+        if seen.contains_key(signature) {
+            return false;
+        }
+        seen.insert(signature.to_string(), timestamp_ms + self.ttl_ms);
+        true
+    }
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+pub async fn contentful(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let settings = state.settings();
+    let Some(secret) = &settings.webhook_secret else {
+        tracing::warn!("webhook refused: no signing secret is set (CONTENTFUL_WEBHOOK_SECRET)");
+        return unauthorized("webhook verification is not configured");
+    };
+    let path_and_query = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
+    let incoming = signature::Incoming {
+        method: method.as_str(),
+        path_and_query,
+        headers: &headers,
+        body: &body,
+    };
+    let now = now_ms();
+    let verified = match signature::verify(secret, &incoming, now, settings.webhook_ttl) {
+        Ok(v) => v,
+        Err(e) => {
+            tracing::warn!(reason = %e, "webhook refused");
+            return unauthorized(&e.to_string());
+        }
+    };
+    if !state
+        .inner()
+        .replay
+        .first_use(&verified.signature, verified.timestamp_ms, now)
+    {
+        tracing::warn!("webhook refused: replayed request");
+        return unauthorized("replayed request");
+    }
+    let topic = headers
+        .get("x-contentful-topic")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("unknown");
+    let Some(source) = &state.inner().reload else {
+        tracing::warn!(topic, "webhook verified but no reload source is configured");
+        return api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "content reload is not configured",
+        );
+    };
+    match state.content().reload(source.as_ref()).await {
+        Ok(outcome) => {
+            tracing::info!(topic, previous = %outcome.previous, version = %outcome.version, "content reloaded");
+            (
+                [(header::CACHE_CONTROL, "no-store")],
+                Json(serde_json::json!({
+                    "reloaded": true,
+                    "version": outcome.version,
+                    "previous": outcome.previous,
+                })),
+            )
+                .into_response()
+        }
+        Err(e) => {
+            tracing::error!(topic, error = %e, "content reload failed; still serving the previous content");
+            api_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "content reload failed; the previous content is still served",
+            )
+        }
+    }
+}
+
+fn unauthorized(reason: &str) -> Response {
+    api_error(StatusCode::UNAUTHORIZED, reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_signature_is_accepted_once_within_its_lifetime() {
+        let guard = ReplayGuard::new(Duration::from_secs(30));
+        assert!(guard.first_use("abc", 1_000, 1_000));
+        assert!(!guard.first_use("abc", 1_000, 2_000));
+        assert!(guard.first_use("def", 1_000, 2_000));
+    }
+
+    #[test]
+    fn forgotten_signatures_have_expired_anyway() {
+        let guard = ReplayGuard::new(Duration::from_secs(30));
+        assert!(guard.first_use("abc", 1_000, 1_000));
+        // 31 s later the entry is pruned; the time check refuses the request before this.
+        assert!(guard.first_use("abc", 1_000, 32_000));
+        assert_eq!(guard.seen.lock().unwrap().len(), 1);
+    }
+}

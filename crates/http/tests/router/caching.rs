@@ -1,0 +1,120 @@
+use crate::support::*;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use std::io::Read;
+use supplysite_http::PAGE_CACHE;
+
+fn conditional(uri: &str, etag: &str) -> Request<Body> {
+    Request::get(uri)
+        .header("if-none-match", etag)
+        .body(Body::empty())
+        .unwrap()
+}
+
+#[tokio::test]
+async fn pages_and_api_responses_carry_a_weak_etag_and_the_cdn_cache_policy() {
+    let app = spawn_app();
+    for uri in ["/etender", "/api/page?path=/etender"] {
+        let response = app.get(uri).await;
+        assert!(header(&response, "etag").starts_with("W/\""), "{uri}");
+        assert_eq!(header(&response, "cache-control"), PAGE_CACHE);
+        assert_eq!(
+            PAGE_CACHE,
+            "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400"
+        );
+    }
+    let html = app.get("/etender").await;
+    let api = app.get("/api/page?path=/etender").await;
+    assert_ne!(header(&html, "etag"), header(&api, "etag"));
+}
+
+#[tokio::test]
+async fn a_matching_if_none_match_gets_304_without_a_body() {
+    let app = spawn_app();
+    for uri in ["/etender", "/api/page?path=/etender"] {
+        let first = app.get(uri).await;
+        let etag = header(&first, "etag").to_string();
+        let again = app.send(conditional(uri, &etag)).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{uri}");
+        assert_eq!(header(&again, "etag"), etag);
+        assert_eq!(header(&again, "cache-control"), PAGE_CACHE);
+        assert!(header(&again, "content-security-policy").contains("nonce-"));
+        assert!(body_bytes(again).await.is_empty());
+        let other = app.send(conditional(uri, "W/\"something-else\"")).await;
+        assert_eq!(other.status(), StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn new_content_changes_the_etag_and_the_page() {
+    let app = spawn_app();
+    let before = app.get("/insights/newest-insight").await;
+    let etag = header(&before, "etag").to_string();
+    app.state.content().replace(content("v2"));
+    let after = app
+        .send(conditional("/insights/newest-insight", &etag))
+        .await;
+    assert_eq!(after.status(), StatusCode::OK);
+    assert_ne!(header(&after, "etag"), etag);
+    assert!(body_text(after).await.contains("Insight newest-insight v2"));
+}
+
+async fn fetch_encoded(app: &TestApp, uri: &str, encoding: &str) -> (String, Vec<u8>, String) {
+    let response = app
+        .send(
+            Request::get(uri)
+                .header("accept-encoding", encoding)
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let used = header(&response, "content-encoding").to_string();
+    let vary = header(&response, "vary").to_string();
+    (used, body_bytes(response).await, vary)
+}
+
+fn strip_nonces(html: &str) -> String {
+    html.split("nonce=\"")
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part.to_string()
+            } else {
+                part.split_once('"')
+                    .map(|(_, rest)| rest.to_string())
+                    .unwrap()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("nonce=\"")
+}
+
+#[tokio::test]
+async fn pages_are_compressed_with_brotli_or_gzip_as_the_client_prefers() {
+    let app = spawn_app();
+    let plain = body_text(app.get("/etender").await).await;
+
+    let (used, bytes, vary) = fetch_encoded(&app, "/etender", "br").await;
+    assert_eq!(used, "br");
+    assert!(vary.to_ascii_lowercase().contains("accept-encoding"));
+    let mut decoded = Vec::new();
+    brotli::Decompressor::new(&bytes[..], 4096)
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(
+        strip_nonces(&String::from_utf8(decoded).unwrap()),
+        strip_nonces(&plain)
+    );
+
+    let (used, bytes, _) = fetch_encoded(&app, "/etender", "gzip").await;
+    assert_eq!(used, "gzip");
+    let mut decoded = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut decoded)
+        .unwrap();
+    assert_eq!(strip_nonces(&decoded), strip_nonces(&plain));
+
+    let (used, _, _) = fetch_encoded(&app, "/api/page?path=/etender", "gzip, br").await;
+    assert_eq!(used, "br");
+}

@@ -1,0 +1,22 @@
+//! The router answered in-process with `oneshot`, no socket: every route template, redirects,
+//! not-found, headers, caching, compression, sitemap, robots and the webhook.
+
+// The fixture app: content, composer, web build and request helpers.
+mod support;
+
+// Page routes: every template, redirects and the not-found page.
+mod pages;
+// `GET /api/page`.
+mod api;
+// Security headers and CSP nonces on every kind of response.
+mod security;
+// ETags, 304, Cache-Control and compression.
+mod caching;
+// Hashed assets, other web build files and export images.
+mod static_files;
+// `/sitemap.xml` and `/robots.txt`.
+mod sitemap;
+// `/healthz` and `/readyz`.
+mod health;
+// `POST /api/webhooks/contentful`.
+mod webhook;

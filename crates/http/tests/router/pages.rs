@@ -1,0 +1,181 @@
+use crate::support::*;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+
+#[tokio::test]
+async fn every_route_template_answers_with_a_complete_page() {
+    let app = spawn_app();
+    let cases = [
+        ("/", "Fixed /"),
+        ("/videopopup", "Video"),
+        ("/case-study-index", "Fixed /case-study-index"),
+        (
+            "/case-study/manage-contractor-compliance",
+            "Story manage-contractor-compliance",
+        ),
+        (
+            "/supplier-management-platform",
+            "Fixed /supplier-management-platform",
+        ),
+        ("/etender", "Fixed /etender"),
+        ("/food-industry-software", "Fixed /food-industry-software"),
+        ("/page/why-us", "Page why-us"),
+        ("/about-us", "Fixed /about-us"),
+        ("/privacy", "Fixed /privacy"),
+        ("/contact-us", "Fixed /contact-us"),
+        ("/insights", "Fixed /insights"),
+        ("/insights/newest-insight", "Insight newest-insight v1"),
+    ];
+    for (path, title) in cases {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            header(&response, "content-type"),
+            "text/html; charset=utf-8"
+        );
+        let html = body_text(response).await;
+        assert!(
+            html.contains(&format!("<title>{title}</title>")),
+            "{path}: {html}"
+        );
+        assert!(!html.contains("<title>Shell</title>"), "{path}");
+        assert!(
+            html.contains(&format!(
+                "<link rel=\"canonical\" href=\"{PUBLIC_URL}{}\">",
+                if path == "/" { "/" } else { path }
+            )),
+            "{path}"
+        );
+        let data = embedded_data(&html);
+        assert_eq!(data["chrome"]["nav"][0]["href"], "/insights");
+        assert_eq!(data["outcome"]["outcome"], "page", "{path}");
+        assert_eq!(data["outcome"]["view"]["head"]["title"], title);
+    }
+}
+
+#[tokio::test]
+async fn the_page_html_is_the_shell_with_the_head_and_data_filled_in() {
+    let app = spawn_app();
+    let response = app.get("/insights/newest-insight").await;
+    let html = body_text(response).await;
+    let nonce = html
+        .split("nonce=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap()
+        .to_string();
+    insta::assert_snapshot!(html.replace(&nonce, "NONCE"));
+}
+
+#[tokio::test]
+async fn text_from_content_is_escaped_in_the_head_and_the_data() {
+    let app = spawn_app();
+    let html = body_text(app.get("/insights/newest-insight").await).await;
+    let data = embedded_data(&html);
+    assert_eq!(
+        data["outcome"]["view"]["extra"],
+        "About newest-insight & <things>"
+    );
+    let start = html.find("<script id=\"__SUPPLYSITE__\"").unwrap();
+    let element = &html[start..];
+    let element = &element[element.find('>').unwrap() + 1..element.find("</script>").unwrap()];
+    assert!(
+        !element.contains('<') && !element.contains('&'),
+        "{element}"
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_case_study_redirects_to_the_index() {
+    let app = spawn_app();
+    let response = app.get("/case-study/no-such-story").await;
+    assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(header(&response, "location"), "/case-study-index");
+    assert_eq!(header(&response, "cache-control"), "public, max-age=60");
+}
+
+#[tokio::test]
+async fn an_unknown_article_redirects_to_insights() {
+    let app = spawn_app();
+    let response = app.get("/insights/no-such-article").await;
+    assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(header(&response, "location"), "/insights");
+}
+
+#[tokio::test]
+async fn a_trailing_slash_redirects_to_the_canonical_path_keeping_the_query() {
+    let app = spawn_app();
+    let response = app.get("/etender/?utm_source=mail").await;
+    assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(header(&response, "location"), "/etender?utm_source=mail");
+    let response = app.get("/insights/newest-insight/").await;
+    assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(header(&response, "location"), "/insights/newest-insight");
+}
+
+#[tokio::test]
+async fn an_unknown_path_is_404_with_the_not_found_page_in_the_layout() {
+    let app = spawn_app();
+    for path in [
+        "/no-such-page",
+        "/page/no-such-slug",
+        "/ETENDER",
+        "/index.html",
+        "/nope/",
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(
+            header(&response, "content-type"),
+            "text/html; charset=utf-8"
+        );
+        assert!(response.headers().get("etag").is_none());
+        let html = body_text(response).await;
+        assert!(html.contains("<title>Page not found</title>"), "{path}");
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex, follow\">"));
+        assert!(html.contains("<div id=\"root\"></div>"));
+        let data = embedded_data(&html);
+        assert_eq!(data["outcome"]["outcome"], "not_found");
+        assert_eq!(data["outcome"]["screen"], "notFound");
+        assert_eq!(data["outcome"]["view"]["links"][0]["href"], "/");
+    }
+}
+
+#[tokio::test]
+async fn a_noindex_entry_carries_the_noindex_directive() {
+    let app = spawn_app();
+    let html = body_text(app.get("/case-study/quiet-customer").await).await;
+    assert!(html.contains("<meta name=\"robots\" content=\"noindex, follow\">"));
+}
+
+#[tokio::test]
+async fn head_requests_get_headers_without_a_body() {
+    let app = spawn_app();
+    let response = app
+        .send(Request::head("/etender").body(Body::empty()).unwrap())
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers().contains_key("etag"));
+}
+
+#[tokio::test]
+async fn other_methods_on_pages_are_refused() {
+    let app = spawn_app();
+    let response = app
+        .send(Request::post("/etender").body(Body::empty()).unwrap())
+        .await;
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(header(&response, "allow"), "GET, HEAD");
+}
+
+#[tokio::test]
+async fn a_page_is_composed_once_per_content_version() {
+    let app = spawn_app();
+    app.get("/etender").await;
+    app.get("/etender").await;
+    app.get("/no-such-page").await;
+    app.get("/insights/no-such-article").await;
+    let ready: serde_json::Value =
+        serde_json::from_str(&body_text(app.get("/readyz").await).await).unwrap();
+    assert_eq!(ready["cachedPages"], 1);
+}

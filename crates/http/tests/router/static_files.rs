@@ -1,0 +1,69 @@
+use crate::support::*;
+use axum::http::StatusCode;
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year() {
+    let app = spawn_app();
+    let response = app.get("/assets/index-Ab12Cd.js").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        header(&response, "cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+    assert!(header(&response, "content-type").contains("javascript"));
+    assert!(body_text(response).await.starts_with("console.log"));
+}
+
+#[tokio::test]
+async fn a_missing_asset_is_404_and_not_cached() {
+    let app = spawn_app();
+    let response = app.get("/assets/index-Missing.js").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(header(&response, "cache-control"), "no-store");
+}
+
+#[tokio::test]
+async fn other_web_build_files_get_a_shorter_cache() {
+    let app = spawn_app();
+    for (uri, kind) in [
+        ("/favicon.ico", "image/"),
+        ("/images/products/etender.svg", "image/svg+xml"),
+    ] {
+        let response = app.get(uri).await;
+        assert_eq!(response.status(), StatusCode::OK, "{uri}");
+        assert_eq!(header(&response, "cache-control"), "public, max-age=3600");
+        assert!(header(&response, "content-type").starts_with(kind), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn export_images_are_served_from_the_export_folder() {
+    let app = spawn_app();
+    let response = app
+        .get("/assets/images.ctfassets.net/space1/asset1/token1/hero.png")
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "image/png");
+    assert_eq!(
+        header(&response, "cache-control"),
+        "public, max-age=86400, stale-while-revalidate=604800"
+    );
+    assert_eq!(body_bytes(response).await, [137u8, 80, 78, 71]);
+}
+
+#[tokio::test]
+async fn paths_cannot_climb_out_of_the_served_folders() {
+    let app = spawn_app();
+    for uri in [
+        "/assets/../index.html",
+        "/assets/%2e%2e/index.html",
+        "/assets/images.ctfassets.net/../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+    ] {
+        let response = app.get(uri).await;
+        assert_ne!(response.status(), StatusCode::OK, "{uri}");
+        let body = body_text(response).await;
+        assert!(!body.contains("root:"), "{uri}");
+        assert!(!body.contains("<title>Shell</title>"), "{uri}");
+    }
+}
