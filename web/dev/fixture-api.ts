@@ -43,9 +43,10 @@ export function fixtureApi(): Plugin {
         const isPage = req.method === 'GET' && !url.pathname.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(url.pathname);
         if (!isPage) return next();
         const payload = fixturePayload(url.pathname + url.search);
+        // Like the server: the data element goes just before </body>.
         const html = readFileSync(dist, 'utf8').replace(
-          '<!--supplysite:data-->',
-          `<script id="__SUPPLYSITE__" type="application/json">${embed(payload)}</script>`,
+          '</body>',
+          `<script id="__SUPPLYSITE__" type="application/json">${embed(payload)}</script>\n</body>`,
         );
         res.statusCode = fixtureStatus(payload);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -544,11 +544,12 @@ export type ScreenName = keyof ScreenViews;
 /** One screen's view model, tagged with the screen's name. */
 export type PageView = { [S in ScreenName]: { screen: S; view: ScreenViews[S] } }[ScreenName];
 
-/** What a request for a path comes to. */
+/** What a request for a path comes to. The server's not-found answer also carries the
+ * helpful 404 view (`{"outcome":"not_found","screen":"notFound","view":{…}}`). */
 export type Outcome =
   | ({ outcome: 'page' } & PageView)
   | { outcome: 'redirect'; to: string }
-  | { outcome: 'not_found' };
+  | { outcome: 'not_found'; screen?: 'notFound'; view?: NotFoundView };
 
 /** The JSON the server embeds in the page and answers on the page API. */
 export interface PagePayload {
