@@ -26,7 +26,9 @@ const FIXED = [
 async function firstLink(page: Page, from: string, prefix: string): Promise<string | null> {
   await page.goto(from);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const hrefs = await page.locator(`main a[href^="${prefix}"]`).evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const hrefs = await page
+    .locator(`main a[href^="${prefix}"]`)
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   return hrefs.find((h): h is string => !!h) ?? null;
 }
 

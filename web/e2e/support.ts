@@ -14,6 +14,8 @@ export async function screenshot(page: Page, name: string) {
 /** Fails with the list of violations if axe-core finds any on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary).toEqual([]);
 }

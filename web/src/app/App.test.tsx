@@ -82,7 +82,11 @@ describe('App', () => {
     await renderAt('/nope', fixturePayload('/nope').outcome);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(Array.from(main.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Home', 'Insights', 'Contact Us']);
+    expect(Array.from(main.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+      'Home',
+      'Insights',
+      'Contact Us',
+    ]);
   });
 
   it('shows the Unexpected Application Error! screen when a screen fails to render', async () => {

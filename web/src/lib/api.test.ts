@@ -6,7 +6,9 @@ describe('toPayload', () => {
       chrome: { brand: {} },
       outcome: { outcome: 'not_found' },
     });
-    expect(toPayload({ outcome: 'redirect', to: '/insights' })).toEqual({ outcome: { outcome: 'redirect', to: '/insights' } });
+    expect(toPayload({ outcome: 'redirect', to: '/insights' })).toEqual({
+      outcome: { outcome: 'redirect', to: '/insights' },
+    });
   });
 
   it('refuses anything that is not an outcome', () => {
@@ -30,9 +32,15 @@ describe('fetchPage', () => {
 
   it('logs a server error or a network failure to the console and returns null', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 500 })),
+    );
     expect(await fetchPage('/')).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     expect(await fetchPage('/')).toBeNull();
     expect(error).toHaveBeenCalledTimes(2);
   });

@@ -6,7 +6,14 @@ const head: Head = {
   description: 'Tenders online.',
   canonical: 'https://www.example.com/etender',
   robots: 'noindex, follow',
-  openGraph: { type: 'website', title: 'eRFx', description: 'Tenders online.', image: null, url: 'https://www.example.com/etender', siteName: 'Supplysite' },
+  openGraph: {
+    type: 'website',
+    title: 'eRFx',
+    description: 'Tenders online.',
+    image: null,
+    url: 'https://www.example.com/etender',
+    siteName: 'Supplysite',
+  },
   jsonLd: [{ '@type': 'FAQPage' }],
 };
 
@@ -19,7 +26,9 @@ describe('applyHead', () => {
     expect(doc.title).toBe('eRFx | Supplysite');
     expect(doc.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Tenders online.');
     expect(doc.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
-    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://www.example.com/etender');
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://www.example.com/etender',
+    );
     expect(doc.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('eRFx');
     expect(doc.head.querySelector('meta[property="og:image"]')).toBeNull();
     const scripts = doc.head.querySelectorAll('script[type="application/ld+json"]');

@@ -83,10 +83,12 @@ export interface Faq {
   items: FaqEntry[];
 }
 
-/** A hosted video: the service (as core's VideoService serialises) and the id there. */
+/** A hosted video: the service (as core's VideoService serialises), the id there and the
+ * player URL core built for it. */
 export interface Video {
   service: string;
   id: string;
+  embedUrl?: string;
 }
 
 export interface VideoButton {
@@ -518,6 +520,8 @@ export interface NotFoundView {
   heading: string;
   text: string;
   links: LinkButton[];
+  /** The latest insights, as a way on. */
+  latest?: MiniCardList;
 }
 
 // ---- the envelope (view.rs) ----

@@ -19,7 +19,9 @@ const slides = (n: number) => Array.from({ length: n }, (_, i) => <p key={i}>Sli
 const shown = () => screen.getAllByRole('group', { name: / of \d+$/ }).map((g) => g.getAttribute('aria-label'));
 
 function logos(props: Partial<Parameters<typeof Carousel>[0]> = {}) {
-  return <Carousel label="Customer logos" slides={slides(12)} slidesToShow={4} responsive={LOGOS} speed={500} {...props} />;
+  return (
+    <Carousel label="Customer logos" slides={slides(12)} slidesToShow={4} responsive={LOGOS} speed={500} {...props} />
+  );
 }
 
 describe('Carousel', () => {
@@ -51,7 +53,9 @@ describe('Carousel', () => {
 
   it('starts the mini cards at slide 3 at 600px and shows three elsewhere', () => {
     installMatchMedia({ width: 600 });
-    const { unmount } = render(<Carousel label="More" slides={slides(8)} slidesToShow={3} slidesToScroll={3} responsive={MINI} />);
+    const { unmount } = render(
+      <Carousel label="More" slides={slides(8)} slidesToShow={3} slidesToScroll={3} responsive={MINI} />,
+    );
     expect(shown()).toEqual(['3 of 8', '4 of 8']);
     unmount();
     installMatchMedia({ width: 1280 });

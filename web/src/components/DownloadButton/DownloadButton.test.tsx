@@ -1,7 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DownloadButton } from './DownloadButton';
 
-const factsheet = { label: 'DOWNLOAD FACTSHEET', href: '/assets/etender-factsheet.pdf', fileName: 'etender-factsheet.pdf' };
+const factsheet = {
+  label: 'DOWNLOAD FACTSHEET',
+  href: '/assets/etender-factsheet.pdf',
+  fileName: 'etender-factsheet.pdf',
+};
 
 describe('DownloadButton', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -24,7 +28,10 @@ describe('DownloadButton', () => {
 
   it('falls back to opening the file when it cannot be fetched', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('missing', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('missing', { status: 404 })),
+    );
     const open = vi.fn();
     vi.stubGlobal('open', open);
     render(<DownloadButton download={factsheet} />);

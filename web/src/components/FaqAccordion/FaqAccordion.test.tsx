@@ -39,7 +39,10 @@ describe('FaqAccordion', () => {
     expect(first).toHaveAttribute('aria-expanded', 'false');
     await user.tab();
     await user.keyboard(' ');
-    expect(screen.getByRole('button', { name: 'Is my data stored in Australia?' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Is my data stored in Australia?' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(first).toHaveAttribute('aria-expanded', 'false');
   });
 

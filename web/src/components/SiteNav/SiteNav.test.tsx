@@ -84,7 +84,10 @@ describe('Solutions dropdown', () => {
       '/reverse-auction-eauction',
       '/sourcing-management',
     ]);
-    expect(screen.getAllByRole('link', { name: /Our Solutions/ })[0]).toHaveAttribute('href', '/supplier-management-platform');
+    expect(screen.getAllByRole('link', { name: /Our Solutions/ })[0]).toHaveAttribute(
+      'href',
+      '/supplier-management-platform',
+    );
     expect(screen.getByRole('img', { name: /source, supply, product and food industry/ })).toHaveAttribute(
       'src',
       '/images/solutions-map.svg',

@@ -23,7 +23,10 @@ describe('VideoButton and VideoModal', () => {
     const user = userEvent.setup();
     render(<VideoButton button={{ label: 'VIEW DEMO', video: { service: 'vimeo', id: '531481754' } }} />);
     await user.click(screen.getByRole('button', { name: 'VIEW DEMO' }));
-    expect(screen.getByTitle('VIEW DEMO')).toHaveAttribute('src', 'https://player.vimeo.com/video/531481754?autoplay=1&dnt=1');
+    expect(screen.getByTitle('VIEW DEMO')).toHaveAttribute(
+      'src',
+      'https://player.vimeo.com/video/531481754?autoplay=1&dnt=1',
+    );
   });
 
   it('wraps Shift+Tab from the first control to the player instead of leaving the dialog', async () => {

@@ -8,7 +8,11 @@ describe('HomeScreen', () => {
     renderWithRouter(<HomeScreen view={home} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Supply Chain Software' })).toBeInTheDocument();
     const help = screen.getByRole('navigation', { name: 'I need help with...' });
-    expect(within(help).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(help)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/etender',
       '/reverse-auction-eauction',
       '/sourcing-management',
@@ -32,7 +36,10 @@ describe('HomeScreen', () => {
     const insights = screen.getByRole('region', { name: 'Read Our Latest Insights' });
     expect(within(insights).getAllByRole('article')).toHaveLength(3);
     expect(within(insights).getAllByText(/^Read Time: \d+ minutes$/).length).toBeGreaterThan(0);
-    expect(within(insights).getAllByRole('link', { name: /^READ POST/ })[0]).toHaveAttribute('href', '/insights/example-insight-1');
+    expect(within(insights).getAllByRole('link', { name: /^READ POST/ })[0]).toHaveAttribute(
+      'href',
+      '/insights/example-insight-1',
+    );
     expect(screen.getByRole('heading', { name: 'Read our Customer Stories' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'VIEW CUSTOMER STORIES' })).toHaveAttribute('href', '/case-study-index');
     const more = screen.getByRole('region', { name: 'More Insights and Information' });

@@ -24,8 +24,14 @@ describe('ProductScreen', () => {
     renderWithRouter(<ProductScreen view={sourcing} />);
     expect(screen.getByRole('button', { name: 'VIEW STRATEGIC SOURCING VIDEO' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'DOWNLOAD SOURCING MANAGEMENT FACTSHEET' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'CONTACT US TO DISCUSS STRATEGIC SOURCING' })).toHaveAttribute('href', '/contact-us');
+    expect(screen.getByRole('link', { name: 'CONTACT US TO DISCUSS STRATEGIC SOURCING' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
     expect(screen.getByRole('link', { name: 'eRFx and eTender' })).toHaveAttribute('href', '/etender');
-    expect(screen.getByRole('link', { name: 'Reverse Auction (eAuction)' })).toHaveAttribute('href', '/reverse-auction-eauction');
+    expect(screen.getByRole('link', { name: 'Reverse Auction (eAuction)' })).toHaveAttribute(
+      'href',
+      '/reverse-auction-eauction',
+    );
   });
 });
