@@ -3,26 +3,70 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 CARGO ?= cargo
+NPM ?= npm
 
-.PHONY: help test test-rust test-content lint demo
+.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm \
+        setup wasm web-deps web-build demo bench
 
 help:
-	@echo "make test   every test: formatting, lints, Rust, demo content"
+	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
+	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit tests"
+	@echo "make bench  the serving benchmark against nginx (loopback only)"
+	@echo "make demo   rewrite the demo space from its generator"
 
-test: lint test-rust test-content
+# Everything a fresh machine lacks (apt packages, npm packages); each step checks first.
+setup:
+	bash scripts/setup.sh
 
-lint:
+run: setup web-build
+	$(CARGO) run --release -p supplysite-cli -- serve
+
+test: setup lint test-rust test-content test-wasm test-web
+
+lint: lint-rust lint-web
+
+lint-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -p supplysite-wasm --features full --all-targets -- -D warnings
 
-test-rust:
+lint-web: web-deps
+	cd web && $(NPM) run lint && $(NPM) run typecheck
+
+test-rust: web-build
 	$(CARGO) test --workspace
+	$(CARGO) test -p supplysite-wasm --features full
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content:
 	python3 -m unittest discover -s content/tools -p 'test_*.py'
 	python3 content/tools/check_demo.py
 
+test-web: web-deps wasm
+	cd web && $(NPM) test
+
+web-deps: web/node_modules/.package-lock.json
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	# `npm ci` refuses a lock that lacks other platforms' optional packages, which the registry
+	# here does not serve; `npm install` installs the locked versions all the same.
+	cd web && $(NPM) install --no-audit --no-fund
+
+web-build: web-deps wasm
+	cd web && $(NPM) run build
+
+# The browser's WebAssembly package (web/src/wasm-pkg); rebuilt only when its inputs change.
+wasm:
+	bash scripts/build-wasm.sh
+
+# Core builds for wasm32; the wasm modules match the native core on every vector; size budget.
+test-wasm: wasm
+	bash scripts/build-wasm.sh --check-core
+	node --test web/wasm-parity/
+
 # Rewrite the demo export from its generator (deterministic).
 demo:
 	python3 content/tools/make_demo.py
+
+bench:
+	bash bench/serve/run.sh

@@ -1,11 +1,38 @@
 #!/usr/bin/env bash
 # Installs everything `make run` and `make test` need that a fresh machine lacks. Idempotent:
-# each step checks first and does nothing when its tool is already there.
+# each step checks first and does nothing when its tool is already there. Installing Debian
+# packages needs root (CI and the project's machines run as root); otherwise it says what to
+# install by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_cargo() {
-    command -v cargo >/dev/null || { echo "setup: cargo is required (install Rust with rustup)" >&2; exit 1; }
-}
+say() { echo "setup: $*" >&2; }
 
-need_cargo
+command -v cargo >/dev/null || { say "cargo is required (install Rust with rustup)"; exit 1; }
+command -v node >/dev/null && command -v npm >/dev/null || { say "Node.js 20+ and npm are required"; exit 1; }
+command -v python3 >/dev/null || { say "python3 is required"; exit 1; }
+
+# Debian packages: name of the package, then the file that shows it is installed.
+apt_wanted=(
+    "chromium:/usr/bin/chromium"
+)
+missing=()
+for item in "${apt_wanted[@]}"; do
+    pkg=${item%%:*}
+    file=${item#*:}
+    [ -e "$file" ] || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then
+        say "installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        say "missing Debian packages: ${missing[*]} (run: sudo apt-get install ${missing[*]})"
+        exit 1
+    fi
+fi
+
+# The WebAssembly toolchain (a wasm32 target, or Debian's rustc-web route) and wasm-bindgen-cli.
+bash scripts/build-wasm.sh --setup

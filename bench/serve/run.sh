@@ -67,6 +67,7 @@ HTML
 fi
 
 # Our server on a free loopback port, quiet logs (nginx logs nothing either).
+touch "$WORK/serve.out"
 RUST_LOG=warn "$BIN" serve --bind 127.0.0.1:0 --content "$CONTENT" --web-dir "$WEB_DIR" \
   --public-url http://127.0.0.1:8080 >"$WORK/serve.out" 2>"$WORK/serve.err" &
 PIDS+=($!)
@@ -96,8 +97,10 @@ ROUTES=(
   "api|/api/page?path=/etender"
 )
 
-# nginx serves the very bytes our server sends, as static files.
+# nginx serves the very bytes our server sends, as static files. Its workers run as an
+# unprivileged user when started as root, so they must be able to read the folder.
 mkdir -p "$WORK/static" "$WORK/nginx/logs"
+chmod 755 "$WORK" "$WORK/static"
 for route in "${ROUTES[@]}"; do
   name="${route%%|*}"
   path="${route#*|}"
@@ -124,6 +127,7 @@ CONF
 "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx/stderr" &
 PIDS+=($!)
 NGINX_URL="http://127.0.0.1:$NGINX_PORT"
+deadline=$((SECONDS + 30))
 until curl -fsS "$NGINX_URL/home" >/dev/null 2>&1; do
   [ $SECONDS -lt $deadline ] || { echo "bench: nginx did not start" >&2; cat "$WORK/nginx/stderr" >&2; exit 1; }
   sleep 0.1
