@@ -52,6 +52,8 @@ export default defineConfig({
           command: `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${port} --web-dir web/dist --public-url ${baseURL}`,
           cwd: '..',
           url: `${baseURL}/`,
+          // Request logs would drown the test report; warnings and errors still show.
+          env: { RUST_LOG: 'warn' },
           stdout: 'ignore',
           reuseExistingServer: false,
           timeout: 600_000,
