@@ -54,6 +54,7 @@ describe('App', () => {
     pending[0]!.resolve(fixturePayload('/insights'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Latest Insights' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
     await waitFor(() => expect(document.title).toBe('Our Latest Insights | Supplysite'));
   });
 
