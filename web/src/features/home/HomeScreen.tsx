@@ -1,5 +1,13 @@
 // The home page (SPEC §2 "Home"), every section in the order of the view model.
-import { BlogCards, ButtonRow, Cards, Claims, Paragraphs, ProductCards, QuoteBlock } from '../../components/Blocks/Blocks';
+import {
+  BlogCards,
+  ButtonRow,
+  Cards,
+  Claims,
+  Paragraphs,
+  ProductCards,
+  QuoteBlock,
+} from '../../components/Blocks/Blocks';
 import { ButtonLink } from '../../components/Button/Button';
 import { Carousel } from '../../components/Carousel/Carousel';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
