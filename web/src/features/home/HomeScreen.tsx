@@ -148,7 +148,8 @@ export function HomeScreen({ view }: { view: HomeView }) {
       {view.moreInsights.cards.length > 0 && (
         <Section heading={view.moreInsights.heading} tone="tint">
           <Carousel
-            label={view.moreInsights.heading}
+            // The section already carries the heading as its name; a landmark inside it needs its own.
+            label="Insights and pages"
             slides={view.moreInsights.cards.map((card) => (
               <MiniCard key={card.href} card={card} />
             ))}
