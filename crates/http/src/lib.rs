@@ -1,5 +1,5 @@
-//! The supplysite web server: pages, the page API, sitemap, robots, health and the Contentful
-//! webhook over axum.
+//! The supplysite web server: pages, the page API, contact, sitemap, robots, health and the
+//! Contentful webhook over axum.
 //!
 //! [`router`] builds the whole site from an [`AppState`]; [`serve`] runs it until SIGTERM or
 //! Ctrl-C. Pages come from a [`Composer`] over the content in a [`ContentStore`], are filled
@@ -7,12 +7,15 @@
 
 pub mod cache;
 pub mod composer;
+pub mod contact;
 pub mod content;
 mod core_composer;
 pub mod escape;
+pub mod freshness;
 pub mod head;
 mod health;
 mod pages;
+pub mod robot;
 pub mod security;
 mod server;
 pub mod settings;
@@ -30,7 +33,7 @@ pub use pages::PAGE_CACHE;
 pub use server::{serve, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};
-pub use state::{AppState, StateParts};
+pub use state::{AppState, Mounts, StateParts};
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
@@ -55,6 +58,8 @@ pub fn router(state: AppState) -> Router {
         .route("/sitemap.xml", get(sitemap::sitemap))
         .route("/robots.txt", get(sitemap::robots))
         .route("/api/page", get(pages::api))
+        .route("/api/contact", contact::route())
+        .route("/api/robot-challenge", get(robot::challenge))
         .route(
             "/api/webhooks/contentful",
             post(webhook::contentful).layer(DefaultBodyLimit::max(webhook::BODY_LIMIT)),
@@ -68,6 +73,7 @@ pub fn router(state: AppState) -> Router {
         );
     }
     let https = settings.public_url.is_https();
+    let recaptcha = state.contact().is_some_and(|c| c.uses_recaptcha());
     let request_id = HeaderName::from_static("x-request-id");
     // Router::layer turns every layer's response body back into axum's, so the layers compose
     // in any order. Listed innermost first: the security headers also cover responses made by
@@ -89,7 +95,7 @@ pub fn router(state: AppState) -> Router {
                 .quality(CompressionLevel::Precise(4)),
         )
         .layer(axum::middleware::from_fn(move |req, next| {
-            security::headers(https, req, next)
+            security::headers(https, recaptcha, req, next)
         }))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(

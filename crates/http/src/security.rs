@@ -23,18 +23,28 @@ impl CspNonce {
     }
 }
 
-/// Where the site embeds players and the robot check from, and loads their scripts.
-const FRAME_SOURCES: &str = "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
-const SCRIPT_SOURCES: &str = "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+/// Where the site embeds players from.
+const FRAME_SOURCES: &str =
+    "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com";
+/// Where reCAPTCHA's frames and scripts come from, allowed only when reCAPTCHA is the check.
+const RECAPTCHA_FRAME_SOURCES: &str =
+    " https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
+const RECAPTCHA_SCRIPT_SOURCES: &str =
+    " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
 
 /// The Content-Security-Policy for a response with `nonce`. Scripts run only from this origin,
-/// with the nonce, or from the robot check's origins; no inline script without the nonce.
-/// Styles allow inline `style` attributes, which components set for measured layout.
-pub fn content_security_policy(nonce: &str, https: bool) -> String {
+/// with the nonce, or (with `recaptcha`) from reCAPTCHA's origins; no inline script without
+/// the nonce. Styles allow inline `style` attributes, which components set for measured layout.
+pub fn content_security_policy(nonce: &str, https: bool, recaptcha: bool) -> String {
+    let (script, frame) = if recaptcha {
+        (RECAPTCHA_SCRIPT_SOURCES, RECAPTCHA_FRAME_SOURCES)
+    } else {
+        ("", "")
+    };
     let mut csp = format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}' {SCRIPT_SOURCES}; \
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}'{script}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
-         connect-src 'self'; media-src 'self' https:; frame-src {FRAME_SOURCES}; \
+         connect-src 'self'; media-src 'self' https:; frame-src {FRAME_SOURCES}{frame}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     );
     // Only over TLS: on a plain-HTTP local server it would send the browser to https.
@@ -61,9 +71,9 @@ pub const FIXED_HEADERS: [(&str, &str); 6] = [
 ];
 
 /// Middleware: a fresh nonce in, security headers out.
-pub async fn headers(https: bool, mut request: Request, next: Next) -> Response {
+pub async fn headers(https: bool, recaptcha: bool, mut request: Request, next: Next) -> Response {
     let nonce = CspNonce::fresh();
-    let csp = content_security_policy(&nonce.0, https);
+    let csp = content_security_policy(&nonce.0, https, recaptcha);
     request.extensions_mut().insert(nonce);
     let mut response = next.run(request).await;
     let h = response.headers_mut();
@@ -94,7 +104,7 @@ mod tests {
 
     #[test]
     fn the_policy_allows_no_inline_script_and_no_framing() {
-        let csp = content_security_policy("abc", false);
+        let csp = content_security_policy("abc", false, false);
         let script = csp
             .split("; ")
             .find(|d| d.starts_with("script-src"))
@@ -111,6 +121,24 @@ mod tests {
         }
         assert!(csp.contains("https://player.vimeo.com"));
         assert!(!csp.contains("upgrade-insecure-requests"));
-        assert!(content_security_policy("abc", true).ends_with("upgrade-insecure-requests"));
+        assert!(content_security_policy("abc", true, false).ends_with("upgrade-insecure-requests"));
+    }
+
+    #[test]
+    fn recaptcha_origins_are_allowed_only_when_recaptcha_is_the_check() {
+        let without = content_security_policy("abc", false, false);
+        assert!(!without.contains("google"), "{without}");
+        assert!(!without.contains("gstatic"), "{without}");
+        let with = content_security_policy("abc", false, true);
+        let directive = |name: &str| {
+            with.split("; ")
+                .find(|d| d.starts_with(name))
+                .unwrap()
+                .to_string()
+        };
+        assert!(directive("script-src").contains("https://www.gstatic.com/recaptcha/"));
+        assert!(directive("script-src").contains("https://www.google.com/recaptcha/"));
+        assert!(directive("frame-src").contains("https://www.google.com/recaptcha/"));
+        assert!(directive("frame-src").contains("https://player.vimeo.com"));
     }
 }

@@ -1,14 +1,19 @@
 //! Running the router on a socket until the process is asked to stop.
 
 use axum::Router;
+use std::net::SocketAddr;
 use tokio::net::TcpListener;
 
 /// Serves `app` on `listener`; on SIGTERM or Ctrl-C stops accepting and lets requests in
-/// flight finish.
+/// flight finish. Handlers see each connection's peer address (`ConnectInfo<SocketAddr>`),
+/// which the contact endpoint's rate limit counts by.
 pub async fn serve(listener: TcpListener, app: Router) -> std::io::Result<()> {
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
 }
 
 /// Resolves on Ctrl-C or, on Unix, SIGTERM.
