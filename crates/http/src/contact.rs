@@ -25,10 +25,12 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::time::Instant;
+use supplysite_core::contact::FieldErrors;
 use supplysite_core::enquiry::SubmitError;
 use supplysite_mail_adapter::{Enquiries, RobotWidget};
 
@@ -129,7 +131,7 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
         .submit(request.form, &request.robot_token, client)
         .await
     {
-        Ok(submitted) => answer(StatusCode::OK, json!({ "status": submitted.status() })),
+        Ok(submitted) => answer(StatusCode::OK, &json!({ "status": submitted.status() })),
         Err(e) => submit_error(&e),
     }
 }
@@ -147,10 +149,11 @@ fn submit_error(e: &SubmitError) -> Response {
     match e {
         SubmitError::Invalid(validation) | SubmitError::RobotRejected { validation, .. } => answer(
             StatusCode::UNPROCESSABLE_ENTITY,
-            json!({
-                "message": "Please correct the fields marked.",
-                "errors": validation.field_errors(),
-            }),
+            // Serialised straight from the validation, so the fields keep the form's order.
+            &Invalid {
+                message: "Please correct the fields marked.",
+                errors: validation.field_errors(),
+            },
         ),
         SubmitError::RobotCheckUnavailable { .. } => error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -165,17 +168,25 @@ fn submit_error(e: &SubmitError) -> Response {
 
 /// `{"message": message}` with `status`.
 pub(crate) fn error(status: StatusCode, message: &str) -> Response {
-    answer(status, json!({ "message": message }))
+    answer(status, &json!({ "message": message }))
 }
 
-pub(crate) fn answer(status: StatusCode, body: Value) -> Response {
+/// The 422 body: `{"message":…,"errors":{…}}`.
+#[derive(Serialize)]
+struct Invalid<'a> {
+    message: &'a str,
+    errors: FieldErrors<'a>,
+}
+
+/// `body` as JSON with `status`, never cached.
+pub(crate) fn answer(status: StatusCode, body: &impl Serialize) -> Response {
     (
         status,
         [
             (header::CONTENT_TYPE, "application/json"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        body.to_string(),
+        serde_json::to_string(body).expect("a JSON answer serialises"),
     )
         .into_response()
 }

@@ -15,10 +15,7 @@ pub async fn challenge(State(state): State<AppState>) -> Response {
         .contact()
         .and_then(|desk| desk.enquiries().robot_challenge());
     match challenge {
-        Some(c) => answer(
-            StatusCode::OK,
-            serde_json::to_value(c).expect("a challenge serialises"),
-        ),
+        Some(c) => answer(StatusCode::OK, &c),
         None => error(
             StatusCode::NOT_FOUND,
             "the self-hosted robot check is not in use here",

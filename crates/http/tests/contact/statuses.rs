@@ -62,6 +62,22 @@ async fn an_empty_form_gets_every_message_of_the_spec_at_once() {
             "robot": "Please select 'I'm not a robot' checkbox.",
         })
     );
+    let positions: Vec<usize> = [
+        "firstname",
+        "lastname",
+        "orgName",
+        "phone",
+        "email",
+        "robot",
+    ]
+    .iter()
+    .map(|k| answer.text.find(&format!("\"{k}\":")).unwrap())
+    .collect();
+    assert!(
+        positions.is_sorted(),
+        "the messages come in the form's order: {}",
+        answer.text
+    );
     assert!(fakes.outbox.enquiries().is_empty());
     assert!(
         fakes.robot.calls().is_empty(),
