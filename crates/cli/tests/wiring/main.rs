@@ -11,3 +11,5 @@ mod fake_brevo;
 mod enquiries;
 // Live content: from the fake, through an outage and a restart, and the webhook.
 mod live;
+// Malformed settings stop start-up, named.
+mod settings;

@@ -270,6 +270,65 @@ mod tests {
         );
     }
 
+    fn state_serving(version: &str) -> AppState {
+        let html = "<!doctype html><html><head><title>t</title></head><body></body></html>";
+        AppState::new(supplysite_http::StateParts {
+            settings: supplysite_http::Settings::new(
+                supplysite_http::PublicUrl::parse("https://x.test").unwrap(),
+                "web",
+            ),
+            shell: supplysite_http::Shell::parse(html).unwrap(),
+            content: ContentSet::new(ContentParts::default(), version),
+            composer: Arc::new(supplysite_http::CoreComposer::new("https://x.test")),
+            reload: None,
+        })
+    }
+
+    /// Waits until `done` holds, failing after five seconds.
+    async fn until(what: &str, done: impl Fn() -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while !done() {
+            assert!(std::time::Instant::now() < deadline, "{what}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn the_poll_reloads_keeps_the_content_through_failures_and_stops_when_told() {
+        let state = state_serving("v1");
+        let source = Arc::new(FakeContentSource::new(ContentSet::new(
+            ContentParts::default(),
+            "v2",
+        )));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let poll = spawn_poll(
+            state.clone(),
+            source.clone(),
+            Duration::from_millis(10),
+            async move {
+                let _ = stopped.await;
+            },
+        );
+        until("the poll reloaded v2", || {
+            state.content().current().version() == "v2"
+        })
+        .await;
+
+        source.set(Err(supplysite_core::ports::ContentLoadError::Unreachable {
+            location: "https://graphql.example".into(),
+            reason: "connection refused".into(),
+        }));
+        let loads = source.loads();
+        until("two more polls ran", || source.loads() >= loads + 2).await;
+        assert_eq!(state.content().current().version(), "v2");
+
+        stop.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), poll)
+            .await
+            .expect("the poll stops when told")
+            .unwrap();
+    }
+
     #[test]
     fn malformed_settings_are_named() {
         let bad_poll = Args {
