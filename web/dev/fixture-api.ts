@@ -17,7 +17,10 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 /** JSON for an inline <script>: `<` escaped so the data cannot close the element. */
 function embed(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function api(req: IncomingMessage, res: ServerResponse, next: Next) {
@@ -40,12 +43,14 @@ export function fixtureApi(): Plugin {
       server.middlewares.use(api);
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
-        const isPage = req.method === 'GET' && !url.pathname.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(url.pathname);
+        const isPage =
+          req.method === 'GET' && !url.pathname.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(url.pathname);
         if (!isPage) return next();
         const payload = fixturePayload(url.pathname + url.search);
+        // Like the server: the data element goes just before </body>.
         const html = readFileSync(dist, 'utf8').replace(
-          '<!--supplysite:data-->',
-          `<script id="__SUPPLYSITE__" type="application/json">${embed(payload)}</script>`,
+          '</body>',
+          `<script id="__SUPPLYSITE__" type="application/json">${embed(payload)}</script>\n</body>`,
         );
         res.statusCode = fixtureStatus(payload);
         res.setHeader('Content-Type', 'text/html; charset=utf-8');

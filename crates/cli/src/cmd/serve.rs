@@ -1,19 +1,18 @@
 //! `supplysite serve`: the composition root of the web server. Reads the settings (flags, the
 //! environment, `.env`), loads the content and the web build, wires the adapters into the
 //! router and serves until SIGTERM or Ctrl-C; the outbox worker and the content poll run
-//! beside it and stop with it.
+//! beside it on a background runtime and stop with it.
 
 mod config;
 mod enquiries;
-mod export_source;
 mod live;
 
 use anyhow::Context;
 use config::{Config, LogFormat};
-use export_source::ExportSource;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
+use supplysite_content_adapter::{ExportSource, Loaded, Severity, load_export};
 use supplysite_http::{AppState, Mounts, Shell, StateParts};
 
 /// Serve the site over HTTP.
@@ -29,22 +28,18 @@ pub struct Args {
     live: Box<live::Args>,
 }
 
+/// How many of an export's problems the start-up log spells out; the rest are counted.
+const PROBLEMS_LOGGED: usize = 5;
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config::from_args(args.server)?;
-    init_logging(config.log_format);
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?
-        .block_on(serve(config, args.enquiries, args.live))?;
+    // Kept until the process ends: dropping it flushes the log lines still queued.
+    let _log_writer = init_logging(config.log_format);
+    serve(config, &args.enquiries, &args.live)?;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve(
-    config: Config,
-    enquiries: Box<enquiries::Args>,
-    live: Box<live::Args>,
-) -> anyhow::Result<()> {
+fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyhow::Result<()> {
     let index = config.web_dir.join("index.html");
     let html = std::fs::read_to_string(&index).with_context(|| {
         format!(
@@ -56,10 +51,32 @@ async fn serve(
 
     let desk = Arc::new(enquiries.desk(&config.public_url)?);
     let export = Arc::new(ExportSource::new(config.content.clone()));
+    let asset_dir = export.asset_dir().to_path_buf();
     let source = live.content(export, &config.content)?;
-    let content = source.load().await?;
+    // The outbox worker, the content poll and the live first load run here, off the
+    // per-core request runtimes.
+    let background = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("supplysite-background")
+        .enable_all()
+        .build()
+        .context("cannot start the background runtime")?;
+    let content = if source.is_live() {
+        background.block_on(source.load())?
+    } else {
+        // The first load reads the export directly for its problems; reloads go through the
+        // port.
+        let loaded = load_export(&config.content).with_context(|| {
+            format!(
+                "cannot load the content (SUPPLYSITE_CONTENT / --content = {})",
+                config.content.display()
+            )
+        })?;
+        log_problems(&loaded);
+        loaded.set
+    };
 
-    let settings = config.settings();
+    let settings = config.settings(&asset_dir);
     tracing::info!(
         public_url = %settings.public_url,
         content = %source.describe,
@@ -67,6 +84,7 @@ async fn serve(
         web_dir = %config.web_dir.display(),
         build = %shell.build_id(),
         webhook_verification = settings.webhook_secret.is_some(),
+        workers = config.workers,
         enquiries = desk.enquiries().describe(),
         "starting"
     );
@@ -87,18 +105,6 @@ async fn serve(
         mounts,
     );
 
-    let listener = tokio::net::TcpListener::bind(config.bind)
-        .await
-        .with_context(|| {
-            format!(
-                "cannot listen on {} (SUPPLYSITE_BIND / --bind)",
-                config.bind
-            )
-        })?;
-    let addr = listener.local_addr().context("no local address")?;
-    // One plain line on stdout so scripts and tests learn the port when binding to port 0.
-    println!("listening on http://{addr}");
-    tracing::info!(%addr, "listening");
     // Dropping `stop` when the server is done tells the worker and the poll to finish.
     let (stop, stopped) = tokio::sync::watch::channel(());
     let until_stopped = move || {
@@ -107,30 +113,80 @@ async fn serve(
             let _ = stopped.changed().await;
         }
     };
-    let worker = desk.enquiries().spawn_worker(until_stopped());
-    let poll = source.poll.map(|every| {
-        live::spawn_poll(state.clone(), source.source.clone(), every, until_stopped())
-    });
-    let served = supplysite_http::serve(listener, supplysite_http::router(state)).await;
+    let (worker, poll) = {
+        let _on_background = background.enter();
+        let worker = desk.enquiries().spawn_worker(until_stopped());
+        let poll = source.poll.map(|every| {
+            live::spawn_poll(state.clone(), source.source.clone(), every, until_stopped())
+        });
+        (worker, poll)
+    };
+    let served = supplysite_http::serve_per_core(
+        config.bind,
+        config.workers,
+        supplysite_http::router(state),
+        |addr| {
+            // One plain line on stdout so scripts and tests learn the port when binding to
+            // port 0.
+            println!("listening on http://{addr}");
+            tracing::info!(%addr, "listening");
+        },
+    );
     drop(stop);
-    let _ = worker.await;
-    if let Some(poll) = poll {
-        let _ = poll.await;
-    }
-    served.context("server failed")?;
+    background.block_on(async {
+        let _ = worker.await;
+        if let Some(poll) = poll {
+            let _ = poll.await;
+        }
+    });
+    served
+        .with_context(|| format!("cannot serve on {} (SUPPLYSITE_BIND / --bind)", config.bind))?;
     tracing::info!("stopped");
     Ok(())
 }
 
-fn init_logging(format: LogFormat) {
+/// Problems do not stop the site (the entry or field is left out), but an operator should
+/// see that there are some and what the first ones are; `supplysite content check` lists all.
+fn log_problems(loaded: &Loaded) {
+    let errors = loaded
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    let warnings = loaded.problems.len() - errors;
+    if loaded.problems.is_empty() {
+        return;
+    }
+    tracing::warn!(
+        errors,
+        warnings,
+        "the export has problems; affected entries or fields are left out (see `supplysite content check`)"
+    );
+    for problem in loaded.problems.iter().take(PROBLEMS_LOGGED) {
+        tracing::warn!(%problem, "content problem");
+    }
+    if loaded.problems.len() > PROBLEMS_LOGGED {
+        tracing::warn!(
+            more = loaded.problems.len() - PROBLEMS_LOGGED,
+            "more content problems not shown"
+        );
+    }
+}
+
+/// Log lines go to stderr through a background thread, so a request never waits on the
+/// terminal or a pipe. If lines arrive faster than stderr takes them, the excess is dropped
+/// (and counted by the writer) rather than slowing the site down.
+fn init_logging(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stderr());
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr);
+        .with_writer(writer);
     match format {
         LogFormat::Json => builder.json().flatten_event(true).init(),
         LogFormat::Text => builder.init(),
     }
+    guard
 }

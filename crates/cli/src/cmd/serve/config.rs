@@ -44,6 +44,9 @@ pub struct Args {
     /// Log format: text or json (levels from RUST_LOG, default info).
     #[arg(long, env = "SUPPLYSITE_LOG_FORMAT", default_value = "text")]
     log_format: String,
+    /// Worker threads, each serving its own connections (default: one per CPU core).
+    #[arg(long, env = "SUPPLYSITE_WORKERS")]
+    workers: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +66,7 @@ pub struct Config {
     pub webhook_ttl: Duration,
     pub request_timeout: Duration,
     pub log_format: LogFormat,
+    pub workers: usize,
 }
 
 impl Config {
@@ -96,7 +100,17 @@ impl Config {
                 "SUPPLYSITE_LOG_FORMAT / --log-format: invalid format {other:?} (expected text or json)"
             ),
         };
+        let workers = match args.workers.as_deref().map(str::trim) {
+            None | Some("") => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) => match n.parse::<usize>() {
+                Ok(n) if (1..=1024).contains(&n) => n,
+                _ => bail!(
+                    "SUPPLYSITE_WORKERS / --workers: invalid number of workers {n:?} (expected a whole number from 1 to 1024)"
+                ),
+            },
+        };
         Ok(Config {
+            workers,
             bind,
             content: args.content,
             public_url,
@@ -108,16 +122,14 @@ impl Config {
         })
     }
 
-    /// The server's settings. Export images are served from the export's folder when it has
-    /// them.
-    pub fn settings(&self) -> Settings {
+    /// The server's settings. Export images are served from `asset_dir` (the export source's
+    /// folder) when it has them.
+    pub fn settings(&self, asset_dir: &std::path::Path) -> Settings {
         let mut settings = Settings::new(self.public_url.clone(), &self.web_dir);
         settings.webhook_secret = self.webhook_secret.clone();
         settings.webhook_ttl = self.webhook_ttl;
         settings.request_timeout = self.request_timeout;
-        settings.asset_dir = self
-            .content
-            .parent()
+        settings.asset_dir = Some(asset_dir)
             .filter(|dir| dir.join("images.ctfassets.net").is_dir())
             .map(|dir| dir.to_path_buf());
         settings
@@ -181,6 +193,11 @@ mod tests {
                 .starts_with("SUPPLYSITE_REQUEST_TIMEOUT_SECONDS")
         );
         assert!(error(&["--log-format=xml"]).starts_with("SUPPLYSITE_LOG_FORMAT"));
+        assert!(
+            error(&["--workers=0"])
+                .starts_with("SUPPLYSITE_WORKERS / --workers: invalid number of workers \"0\"")
+        );
+        assert_eq!(config(&["--workers=3"]).unwrap().workers, 3);
     }
 
     #[test]

@@ -139,6 +139,11 @@ impl Args {
 }
 
 impl Content {
+    /// Whether content is read live from Contentful (else from the export file).
+    pub fn is_live(&self) -> bool {
+        self.freshness.is_some()
+    }
+
     /// The first load. Live, an unreachable Contentful falls back to the disk cache; refused
     /// credentials and unknown spaces are errors naming the setting to fix.
     pub async fn load(&self) -> anyhow::Result<ContentSet> {
