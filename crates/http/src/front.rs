@@ -26,10 +26,11 @@ pub struct FrontLayer {
 }
 
 impl FrontLayer {
-    /// `https`: whether the policy asks browsers to upgrade insecure requests.
-    pub fn new(https: bool) -> Self {
+    /// `https`: whether the policy asks browsers to upgrade insecure requests; `recaptcha`:
+    /// whether it allows reCAPTCHA's origins.
+    pub fn new(https: bool, recaptcha: bool) -> Self {
         FrontLayer {
-            policy: Arc::new(PolicyHeader::new(https)),
+            policy: Arc::new(PolicyHeader::new(https, recaptcha)),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The supplysite web server: pages, the page API, sitemap, robots, health and the Contentful
-//! webhook over axum.
+//! The supplysite web server: pages, the page API, contact, sitemap, robots, health and the
+//! Contentful webhook over axum.
 //!
 //! [`router`] builds the whole site from an [`AppState`]; [`serve`] runs it until SIGTERM or
 //! Ctrl-C. Pages come from a [`Composer`] over the content in a [`ContentStore`], are filled
@@ -7,16 +7,19 @@
 
 pub mod cache;
 pub mod composer;
+pub mod contact;
 pub mod content;
 mod core_composer;
 pub mod encoding;
 pub mod escape;
+pub mod freshness;
 pub mod front;
 pub mod gzip;
 pub mod head;
 mod health;
 mod pages;
 pub mod request_id;
+pub mod robot;
 pub mod security;
 mod server;
 pub mod settings;
@@ -34,7 +37,7 @@ pub use pages::PAGE_CACHE;
 pub use server::{serve, serve_per_core, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};
-pub use state::{AppState, StateParts};
+pub use state::{AppState, Mounts, StateParts};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -57,6 +60,8 @@ pub fn router(state: AppState) -> Router {
         .route("/sitemap.xml", get(sitemap::sitemap))
         .route("/robots.txt", get(sitemap::robots))
         .route("/api/page", get(pages::api))
+        .route("/api/contact", contact::route())
+        .route("/api/robot-challenge", get(robot::challenge))
         .route(
             "/api/webhooks/contentful",
             post(webhook::contentful).layer(DefaultBodyLimit::max(webhook::BODY_LIMIT)),
@@ -70,6 +75,7 @@ pub fn router(state: AppState) -> Router {
         );
     }
     let https = settings.public_url.is_https();
+    let recaptcha = state.contact().is_some_and(|c| c.uses_recaptcha());
     // Router::layer turns every layer's response body back into axum's, so the layers compose
     // in any order. Listed innermost first: the front layer (request id, nonce, security
     // headers, request log) also covers responses made by the timeout, body-limit and
@@ -91,5 +97,5 @@ pub fn router(state: AppState) -> Router {
                 // as well as gzip -9 at a fraction of the time.
                 .quality(CompressionLevel::Precise(4)),
         )
-        .layer(front::FrontLayer::new(https))
+        .layer(front::FrontLayer::new(https, recaptcha))
 }

@@ -120,8 +120,8 @@ impl AppState {
         let inner = self.inner();
         let outcome = outcome.to_string();
         let data = format!(
-            "{{\"chrome\":{},\"outcome\":{}}}",
-            inner.chrome_json, outcome
+            "{{\"chrome\":{},\"settings\":{},\"outcome\":{}}}",
+            inner.chrome_json, inner.settings_json, outcome
         );
         let head_tags = head.render(&inner.settings.public_url);
         let build = inner.shell.build_id();

@@ -22,18 +22,28 @@ impl CspNonce {
     }
 }
 
-/// Where the site embeds players and the robot check from, and loads their scripts.
-const FRAME_SOURCES: &str = "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
-const SCRIPT_SOURCES: &str = "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+/// Where the site embeds players from.
+const FRAME_SOURCES: &str =
+    "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com";
+/// Where reCAPTCHA's frames and scripts come from, allowed only when reCAPTCHA is the check.
+const RECAPTCHA_FRAME_SOURCES: &str =
+    " https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
+const RECAPTCHA_SCRIPT_SOURCES: &str =
+    " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
 
 /// The Content-Security-Policy for a response with `nonce`. Scripts run only from this origin,
-/// with the nonce, or from the robot check's origins; no inline script without the nonce.
-/// Styles allow inline `style` attributes, which components set for measured layout.
-pub fn content_security_policy(nonce: &str, https: bool) -> String {
+/// with the nonce, or (with `recaptcha`) from reCAPTCHA's origins; no inline script without
+/// the nonce. Styles allow inline `style` attributes, which components set for measured layout.
+pub fn content_security_policy(nonce: &str, https: bool, recaptcha: bool) -> String {
+    let (script, frame) = if recaptcha {
+        (RECAPTCHA_SCRIPT_SOURCES, RECAPTCHA_FRAME_SOURCES)
+    } else {
+        ("", "")
+    };
     let mut csp = format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}' {SCRIPT_SOURCES}; \
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}'{script}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
-         connect-src 'self'; media-src 'self' https:; frame-src {FRAME_SOURCES}; \
+         connect-src 'self'; media-src 'self' https:; frame-src {FRAME_SOURCES}{frame}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     );
     // Only over TLS: on a plain-HTTP local server it would send the browser to https.
@@ -68,9 +78,10 @@ pub struct PolicyHeader {
 }
 
 impl PolicyHeader {
-    pub fn new(https: bool) -> Self {
+    /// `recaptcha`: whether the page loads reCAPTCHA, whose origins are allowed only then.
+    pub fn new(https: bool, recaptcha: bool) -> Self {
         const MARK: &str = "\u{0}";
-        let policy = content_security_policy(MARK, https);
+        let policy = content_security_policy(MARK, https, recaptcha);
         let (before, after) = policy.split_once(MARK).expect("the policy names its nonce");
         PolicyHeader {
             before: before.to_string(),
@@ -103,16 +114,18 @@ mod tests {
     #[test]
     fn the_split_policy_reads_exactly_as_the_formatted_one() {
         for https in [false, true] {
-            assert_eq!(
-                PolicyHeader::new(https).value("n0Nce+/=="),
-                content_security_policy("n0Nce+/==", https).as_str()
-            );
+            for recaptcha in [false, true] {
+                assert_eq!(
+                    PolicyHeader::new(https, recaptcha).value("n0Nce+/=="),
+                    content_security_policy("n0Nce+/==", https, recaptcha).as_str()
+                );
+            }
         }
     }
 
     #[test]
     fn the_policy_allows_no_inline_script_and_no_framing() {
-        let csp = content_security_policy("abc", false);
+        let csp = content_security_policy("abc", false, false);
         let script = csp
             .split("; ")
             .find(|d| d.starts_with("script-src"))
@@ -129,6 +142,24 @@ mod tests {
         }
         assert!(csp.contains("https://player.vimeo.com"));
         assert!(!csp.contains("upgrade-insecure-requests"));
-        assert!(content_security_policy("abc", true).ends_with("upgrade-insecure-requests"));
+        assert!(content_security_policy("abc", true, false).ends_with("upgrade-insecure-requests"));
+    }
+
+    #[test]
+    fn recaptcha_origins_are_allowed_only_when_recaptcha_is_the_check() {
+        let without = content_security_policy("abc", false, false);
+        assert!(!without.contains("google"), "{without}");
+        assert!(!without.contains("gstatic"), "{without}");
+        let with = content_security_policy("abc", false, true);
+        let directive = |name: &str| {
+            with.split("; ")
+                .find(|d| d.starts_with(name))
+                .unwrap()
+                .to_string()
+        };
+        assert!(directive("script-src").contains("https://www.gstatic.com/recaptcha/"));
+        assert!(directive("script-src").contains("https://www.google.com/recaptcha/"));
+        assert!(directive("frame-src").contains("https://www.google.com/recaptcha/"));
+        assert!(directive("frame-src").contains("https://player.vimeo.com"));
     }
 }

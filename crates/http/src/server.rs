@@ -15,11 +15,15 @@ use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::watch;
 
 /// Serves `app` on `listener`; on SIGTERM or Ctrl-C stops accepting and lets requests in
-/// flight finish.
+/// flight finish. Handlers see each connection's peer address (`ConnectInfo<SocketAddr>`),
+/// which the contact endpoint's rate limit counts by.
 pub async fn serve(listener: TcpListener, app: Router) -> io::Result<()> {
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
 }
 
 /// Serves `app` on `bind` with `workers` threads (at least one), each running its own
@@ -55,11 +59,15 @@ pub fn serve_per_core(
                         // Responses leave in one write; never hold a short one back.
                         let _ = tcp.set_nodelay(true);
                     });
-                    axum::serve(listener, app)
-                        .with_graceful_shutdown(async move {
-                            let _ = stopped.wait_for(|stop| *stop).await;
-                        })
-                        .await
+                    // Handlers see the peer address, which the contact rate limit counts by.
+                    axum::serve(
+                        listener,
+                        app.into_make_service_with_connect_info::<SocketAddr>(),
+                    )
+                    .with_graceful_shutdown(async move {
+                        let _ = stopped.wait_for(|stop| *stop).await;
+                    })
+                    .await
                 })
             })?;
         threads.push(thread);

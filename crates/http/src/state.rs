@@ -2,7 +2,9 @@
 //! composer and the reload source.
 
 use crate::composer::Composer;
+use crate::contact::ContactDesk;
 use crate::content::ContentStore;
+use crate::freshness::ContentFreshness;
 use crate::settings::Settings;
 use crate::shell::Shell;
 use crate::webhook::ReplayGuard;
@@ -27,6 +29,15 @@ pub struct StateParts {
     pub reload: Option<Arc<dyn ContentSource>>,
 }
 
+/// Optional parts mounted beside the pages, for [`AppState::with_mounts`].
+#[derive(Default)]
+pub struct Mounts {
+    /// The contact endpoints; without it `POST /api/contact` answers 404.
+    pub contact: Option<Arc<ContactDesk>>,
+    /// How fresh the content is, for `/readyz`.
+    pub freshness: Option<Arc<dyn ContentFreshness>>,
+}
+
 pub(crate) struct Inner {
     pub content: ContentStore,
     pub shell: Shell,
@@ -36,10 +47,20 @@ pub(crate) struct Inner {
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
     pub replay: ReplayGuard,
+    pub contact: Option<Arc<ContactDesk>>,
+    pub freshness: Option<Arc<dyn ContentFreshness>>,
+    /// The page settings (`{"robot":…}`), serialised once.
+    pub settings_json: String,
 }
 
 impl AppState {
     pub fn new(parts: StateParts) -> Self {
+        Self::with_mounts(parts, Mounts::default())
+    }
+
+    /// The state with `mounts` beside the pages.
+    pub fn with_mounts(parts: StateParts, mounts: Mounts) -> Self {
+        let settings_json = crate::robot::page_settings(mounts.contact.as_deref()).to_string();
         let chrome_json = parts.composer.chrome().to_string();
         AppState {
             inner: Arc::new(Inner {
@@ -50,6 +71,9 @@ impl AppState {
                 composer: parts.composer,
                 reload: parts.reload,
                 chrome_json,
+                contact: mounts.contact,
+                freshness: mounts.freshness,
+                settings_json,
             }),
         }
     }
@@ -61,6 +85,11 @@ impl AppState {
 
     pub fn settings(&self) -> &Settings {
         &self.inner.settings
+    }
+
+    /// The contact endpoints, when mounted.
+    pub fn contact(&self) -> Option<&ContactDesk> {
+        self.inner.contact.as_deref()
     }
 
     pub(crate) fn inner(&self) -> &Inner {

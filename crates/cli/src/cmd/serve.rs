@@ -1,10 +1,11 @@
 //! `supplysite serve`: the composition root of the web server. Reads the settings (flags, the
 //! environment, `.env`), loads the content and the web build, wires the adapters into the
-//! router and serves until SIGTERM or Ctrl-C.
+//! router and serves until SIGTERM or Ctrl-C; the outbox worker and the content poll run
+//! beside it on a background runtime and stop with it.
 
 mod config;
-
-pub use config::Args;
+mod enquiries;
+mod live;
 
 use anyhow::Context;
 use config::{Config, LogFormat};
@@ -12,20 +13,33 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use supplysite_content_adapter::{ExportSource, Loaded, Severity, load_export};
-use supplysite_http::{AppState, Shell, StateParts};
+use supplysite_http::{AppState, Mounts, Shell, StateParts};
+
+/// Serve the site over HTTP.
+#[derive(clap::Args)]
+#[group(id = "serve_settings")]
+pub struct Args {
+    #[command(flatten)]
+    server: config::Args,
+    // Boxed: the settings are many strings, and the other commands' arguments are small.
+    #[command(flatten)]
+    enquiries: Box<enquiries::Args>,
+    #[command(flatten)]
+    live: Box<live::Args>,
+}
 
 /// How many of an export's problems the start-up log spells out; the rest are counted.
 const PROBLEMS_LOGGED: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let config = Config::from_args(args)?;
+    let config = Config::from_args(args.server)?;
     // Kept until the process ends: dropping it flushes the log lines still queued.
     let _log_writer = init_logging(config.log_format);
-    serve(config)?;
+    serve(config, &args.enquiries, &args.live)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn serve(config: Config) -> anyhow::Result<()> {
+fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyhow::Result<()> {
     let index = config.web_dir.join("index.html");
     let html = std::fs::read_to_string(&index).with_context(|| {
         format!(
@@ -35,39 +49,79 @@ fn serve(config: Config) -> anyhow::Result<()> {
     })?;
     let shell = Shell::parse(&html).with_context(|| format!("web build {}", index.display()))?;
 
-    let source = Arc::new(ExportSource::new(config.content.clone()));
-    // The first load reads the export directly for its problems; reloads go through the port.
-    let loaded = load_export(source.path()).with_context(|| {
-        format!(
-            "cannot load the content (SUPPLYSITE_CONTENT / --content = {})",
-            config.content.display()
-        )
-    })?;
-    log_problems(&loaded);
-    let content = loaded.set;
+    let desk = Arc::new(enquiries.desk(&config.public_url)?);
+    let export = Arc::new(ExportSource::new(config.content.clone()));
+    let asset_dir = export.asset_dir().to_path_buf();
+    let source = live.content(export, &config.content)?;
+    // The outbox worker, the content poll and the live first load run here, off the
+    // per-core request runtimes.
+    let background = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("supplysite-background")
+        .enable_all()
+        .build()
+        .context("cannot start the background runtime")?;
+    let content = if source.is_live() {
+        background.block_on(source.load())?
+    } else {
+        // The first load reads the export directly for its problems; reloads go through the
+        // port.
+        let loaded = load_export(&config.content).with_context(|| {
+            format!(
+                "cannot load the content (SUPPLYSITE_CONTENT / --content = {})",
+                config.content.display()
+            )
+        })?;
+        log_problems(&loaded);
+        loaded.set
+    };
 
-    let settings = config.settings(source.asset_dir());
+    let settings = config.settings(&asset_dir);
     tracing::info!(
         public_url = %settings.public_url,
-        content = %config.content.display(),
+        content = %source.describe,
         content_version = %content.version(),
         web_dir = %config.web_dir.display(),
         build = %shell.build_id(),
         webhook_verification = settings.webhook_secret.is_some(),
         workers = config.workers,
+        enquiries = desk.enquiries().describe(),
         "starting"
     );
-    let state = AppState::new(StateParts {
-        settings,
-        shell,
-        content,
-        composer: Arc::new(supplysite_http::CoreComposer::new(
-            config.public_url.as_str(),
-        )),
-        reload: Some(source),
-    });
+    let mounts = Mounts {
+        contact: Some(desk.clone()),
+        freshness: source.freshness.clone(),
+    };
+    let state = AppState::with_mounts(
+        StateParts {
+            settings,
+            shell,
+            content,
+            composer: Arc::new(supplysite_http::CoreComposer::new(
+                config.public_url.as_str(),
+            )),
+            reload: Some(source.source.clone()),
+        },
+        mounts,
+    );
 
-    supplysite_http::serve_per_core(
+    // Dropping `stop` when the server is done tells the worker and the poll to finish.
+    let (stop, stopped) = tokio::sync::watch::channel(());
+    let until_stopped = move || {
+        let mut stopped = stopped.clone();
+        async move {
+            let _ = stopped.changed().await;
+        }
+    };
+    let (worker, poll) = {
+        let _on_background = background.enter();
+        let worker = desk.enquiries().spawn_worker(until_stopped());
+        let poll = source.poll.map(|every| {
+            live::spawn_poll(state.clone(), source.source.clone(), every, until_stopped())
+        });
+        (worker, poll)
+    };
+    let served = supplysite_http::serve_per_core(
         config.bind,
         config.workers,
         supplysite_http::router(state),
@@ -77,8 +131,16 @@ fn serve(config: Config) -> anyhow::Result<()> {
             println!("listening on http://{addr}");
             tracing::info!(%addr, "listening");
         },
-    )
-    .with_context(|| format!("cannot serve on {} (SUPPLYSITE_BIND / --bind)", config.bind))?;
+    );
+    drop(stop);
+    background.block_on(async {
+        let _ = worker.await;
+        if let Some(poll) = poll {
+            let _ = poll.await;
+        }
+    });
+    served
+        .with_context(|| format!("cannot serve on {} (SUPPLYSITE_BIND / --bind)", config.bind))?;
     tracing::info!("stopped");
     Ok(())
 }
