@@ -26,11 +26,11 @@ pub struct FrontLayer {
 }
 
 impl FrontLayer {
-    /// `https`: whether the policy asks browsers to upgrade insecure requests; `recaptcha`:
-    /// whether it allows reCAPTCHA's origins.
-    pub fn new(https: bool, recaptcha: bool) -> Self {
+    /// `https`: whether the policy asks browsers to upgrade insecure requests; `third`: the
+    /// third parties whose origins it allows.
+    pub fn new(https: bool, third: crate::security::ThirdParties) -> Self {
         FrontLayer {
-            policy: Arc::new(PolicyHeader::new(https, recaptcha)),
+            policy: Arc::new(PolicyHeader::new(https, third)),
         }
     }
 }

@@ -75,7 +75,10 @@ pub fn router(state: AppState) -> Router {
         );
     }
     let https = settings.public_url.is_https();
-    let recaptcha = state.contact().is_some_and(|c| c.uses_recaptcha());
+    let third = security::ThirdParties {
+        recaptcha: state.contact().is_some_and(|c| c.uses_recaptcha()),
+        tracker: state.settings().tracker_key.is_some(),
+    };
     // Router::layer turns every layer's response body back into axum's, so the layers compose
     // in any order. Listed innermost first: the front layer (request id, nonce, security
     // headers, request log) also covers responses made by the timeout, body-limit and
@@ -97,5 +100,5 @@ pub fn router(state: AppState) -> Router {
                 // as well as gzip -9 at a fraction of the time.
                 .quality(CompressionLevel::Precise(4)),
         )
-        .layer(front::FrontLayer::new(https, recaptcha))
+        .layer(front::FrontLayer::new(https, third))
 }

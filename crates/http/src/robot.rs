@@ -24,12 +24,30 @@ pub async fn challenge(State(state): State<AppState>) -> Response {
 }
 
 /// The `settings` the page embeds beside `chrome` and `outcome`: the robot widget,
-/// `{"robot":{"kind":"recaptcha","siteKey":…}}` or `{"robot":{"kind":"selfHosted"}}`, or
-/// `{"robot":null}` when enquiries are not taken. Public values only: the site key is meant
-/// for the browser; no secret is ever part of it.
-pub fn page_settings(contact: Option<&ContactDesk>) -> Value {
+/// `{"kind":"recaptcha","siteKey":…}` or `{"kind":"selfHosted"}` (null when enquiries are not
+/// taken), and the tracker, `{"clientKey":…}` (null without a key). Public values only: the
+/// site key and the tracker's client key are meant for the browser; no secret is ever part of it.
+pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -> Value {
     let robot = contact.map(|desk| {
         serde_json::to_value(desk.enquiries().robot_widget()).expect("a widget serialises")
     });
-    json!({ "robot": robot })
+    let tracker = tracker_key.map(|key| json!({ "clientKey": key }));
+    json!({ "robot": robot, "tracker": tracker })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tracker_key_reaches_the_page_settings_only_when_configured() {
+        assert_eq!(
+            page_settings(None, Some("abc123")),
+            json!({"robot": null, "tracker": {"clientKey": "abc123"}})
+        );
+        assert_eq!(
+            page_settings(None, None),
+            json!({"robot": null, "tracker": null})
+        );
+    }
 }

@@ -31,19 +31,40 @@ const RECAPTCHA_FRAME_SOURCES: &str =
 const RECAPTCHA_SCRIPT_SOURCES: &str =
     " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
 
+/// Where Brevo's marketing-automation tracker loads its script from and sends its events to,
+/// allowed only when a tracker client key is configured.
+const TRACKER_SCRIPT_SOURCES: &str = " https://sibautomation.com";
+const TRACKER_CONNECT_SOURCES: &str =
+    " https://in-automate.brevo.com https://in-automate.sendinblue.com";
+
+/// The third parties a page may load, each allowed by the policy only when it is configured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThirdParties {
+    /// reCAPTCHA is the robot check.
+    pub recaptcha: bool,
+    /// The marketing-automation tracker has a client key.
+    pub tracker: bool,
+}
+
 /// The Content-Security-Policy for a response with `nonce`. Scripts run only from this origin,
-/// with the nonce, or (with `recaptcha`) from reCAPTCHA's origins; no inline script without
-/// the nonce. Styles allow inline `style` attributes, which components set for measured layout.
-pub fn content_security_policy(nonce: &str, https: bool, recaptcha: bool) -> String {
-    let (script, frame) = if recaptcha {
-        (RECAPTCHA_SCRIPT_SOURCES, RECAPTCHA_FRAME_SOURCES)
-    } else {
-        ("", "")
-    };
+/// with the nonce, or from the configured third parties' origins; no inline script without the
+/// nonce. `'wasm-unsafe-eval'` lets the contact form compile its WebAssembly validator (it
+/// allows no JavaScript `eval`). Styles allow inline `style` attributes, which components set
+/// for measured layout.
+pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) -> String {
+    let (mut script, mut frame, mut connect) = (String::new(), "", "");
+    if third.recaptcha {
+        script.push_str(RECAPTCHA_SCRIPT_SOURCES);
+        frame = RECAPTCHA_FRAME_SOURCES;
+    }
+    if third.tracker {
+        script.push_str(TRACKER_SCRIPT_SOURCES);
+        connect = TRACKER_CONNECT_SOURCES;
+    }
     let mut csp = format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}'{script}; \
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'{script}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
-         connect-src 'self'; media-src 'self' https:; frame-src {FRAME_SOURCES}{frame}; \
+         connect-src 'self'{connect}; media-src 'self' https:; frame-src {FRAME_SOURCES}{frame}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     );
     // Only over TLS: on a plain-HTTP local server it would send the browser to https.
@@ -78,10 +99,10 @@ pub struct PolicyHeader {
 }
 
 impl PolicyHeader {
-    /// `recaptcha`: whether the page loads reCAPTCHA, whose origins are allowed only then.
-    pub fn new(https: bool, recaptcha: bool) -> Self {
+    /// `third`: the third parties the page loads, whose origins are allowed only then.
+    pub fn new(https: bool, third: ThirdParties) -> Self {
         const MARK: &str = "\u{0}";
-        let policy = content_security_policy(MARK, https, recaptcha);
+        let policy = content_security_policy(MARK, https, third);
         let (before, after) = policy.split_once(MARK).expect("the policy names its nonce");
         PolicyHeader {
             before: before.to_string(),
@@ -116,8 +137,8 @@ mod tests {
         for https in [false, true] {
             for recaptcha in [false, true] {
                 assert_eq!(
-                    PolicyHeader::new(https, recaptcha).value("n0Nce+/=="),
-                    content_security_policy("n0Nce+/==", https, recaptcha).as_str()
+                    PolicyHeader::new(https, third(recaptcha, false)).value("n0Nce+/=="),
+                    content_security_policy("n0Nce+/==", https, third(recaptcha, false)).as_str()
                 );
             }
         }
@@ -125,7 +146,7 @@ mod tests {
 
     #[test]
     fn the_policy_allows_no_inline_script_and_no_framing() {
-        let csp = content_security_policy("abc", false, false);
+        let csp = content_security_policy("abc", false, ThirdParties::default());
         let script = csp
             .split("; ")
             .find(|d| d.starts_with("script-src"))
@@ -142,15 +163,18 @@ mod tests {
         }
         assert!(csp.contains("https://player.vimeo.com"));
         assert!(!csp.contains("upgrade-insecure-requests"));
-        assert!(content_security_policy("abc", true, false).ends_with("upgrade-insecure-requests"));
+        assert!(
+            content_security_policy("abc", true, ThirdParties::default())
+                .ends_with("upgrade-insecure-requests")
+        );
     }
 
     #[test]
     fn recaptcha_origins_are_allowed_only_when_recaptcha_is_the_check() {
-        let without = content_security_policy("abc", false, false);
+        let without = content_security_policy("abc", false, ThirdParties::default());
         assert!(!without.contains("google"), "{without}");
         assert!(!without.contains("gstatic"), "{without}");
-        let with = content_security_policy("abc", false, true);
+        let with = content_security_policy("abc", false, third(true, false));
         let directive = |name: &str| {
             with.split("; ")
                 .find(|d| d.starts_with(name))
@@ -161,5 +185,33 @@ mod tests {
         assert!(directive("script-src").contains("https://www.google.com/recaptcha/"));
         assert!(directive("frame-src").contains("https://www.google.com/recaptcha/"));
         assert!(directive("frame-src").contains("https://player.vimeo.com"));
+    }
+
+    fn third(recaptcha: bool, tracker: bool) -> ThirdParties {
+        ThirdParties { recaptcha, tracker }
+    }
+
+    #[test]
+    fn the_tracker_origins_are_allowed_only_with_a_tracker_key() {
+        let without = content_security_policy("abc", false, ThirdParties::default());
+        assert!(!without.contains("sibautomation"), "{without}");
+        assert!(!without.contains("in-automate"), "{without}");
+        let with = content_security_policy("abc", false, third(false, true));
+        let directive = |name: &str| {
+            with.split("; ")
+                .find(|d| d.starts_with(name))
+                .unwrap()
+                .to_string()
+        };
+        assert!(directive("script-src").contains("https://sibautomation.com"));
+        assert!(directive("connect-src").contains("https://in-automate.brevo.com"));
+        assert!(!with.contains("recaptcha"), "{with}");
+    }
+
+    #[test]
+    fn webassembly_may_compile_but_javascript_eval_stays_refused() {
+        let csp = content_security_policy("abc", false, ThirdParties::default());
+        assert!(csp.contains("'wasm-unsafe-eval'"));
+        assert!(!csp.contains("'unsafe-eval'"));
     }
 }

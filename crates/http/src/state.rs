@@ -60,7 +60,11 @@ impl AppState {
 
     /// The state with `mounts` beside the pages.
     pub fn with_mounts(parts: StateParts, mounts: Mounts) -> Self {
-        let settings_json = crate::robot::page_settings(mounts.contact.as_deref()).to_string();
+        let settings_json = crate::robot::page_settings(
+            mounts.contact.as_deref(),
+            parts.settings.tracker_key.as_deref(),
+        )
+        .to_string();
         let chrome_json = parts.composer.chrome().to_string();
         AppState {
             inner: Arc::new(Inner {

@@ -38,7 +38,10 @@ async fn the_embedded_default_tells_the_page_to_show_the_self_hosted_check() {
     let page = app.get("/contact-us").await;
     assert_eq!(page.status, StatusCode::OK);
     let data = embedded_data(&page.text);
-    assert_eq!(data["settings"], json!({"robot": {"kind": "selfHosted"}}));
+    assert_eq!(
+        data["settings"],
+        json!({"robot": {"kind": "selfHosted"}, "tracker": null})
+    );
     assert!(data["chrome"].is_object() && data["outcome"].is_object());
     assert!(!csp(&page).contains("google"), "{}", csp(&page));
     assert!(!csp(&page).contains("gstatic"), "{}", csp(&page));
@@ -52,7 +55,7 @@ async fn recaptcha_puts_its_site_key_but_never_its_secret_in_the_page_and_opens_
     let data = embedded_data(&page.text);
     assert_eq!(
         data["settings"],
-        json!({"robot": {"kind": "recaptcha", "siteKey": SITE_KEY}})
+        json!({"robot": {"kind": "recaptcha", "siteKey": SITE_KEY}, "tracker": null})
     );
     assert!(!page.text.contains(SECRET));
     let policy = csp(&page);

@@ -47,6 +47,9 @@ pub struct Args {
     /// Worker threads, each serving its own connections (default: one per CPU core).
     #[arg(long, env = "SUPPLYSITE_WORKERS")]
     workers: Option<String>,
+    /// The marketing-automation tracker's public client key; without it no tracker loads.
+    #[arg(long, env = "SUPPLYSITE_TRACKER_KEY")]
+    tracker_key: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +70,7 @@ pub struct Config {
     pub request_timeout: Duration,
     pub log_format: LogFormat,
     pub workers: usize,
+    pub tracker_key: Option<String>,
 }
 
 impl Config {
@@ -109,7 +113,21 @@ impl Config {
                 ),
             },
         };
+        let tracker_key = match args.tracker_key.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(key)
+                if key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+            {
+                Some(key.to_string())
+            }
+            Some(key) => bail!(
+                "SUPPLYSITE_TRACKER_KEY / --tracker-key: invalid client key {key:?} (expected letters, digits, - and _)"
+            ),
+        };
         Ok(Config {
+            tracker_key,
             workers,
             bind,
             content: args.content,
@@ -129,6 +147,7 @@ impl Config {
         settings.webhook_secret = self.webhook_secret.clone();
         settings.webhook_ttl = self.webhook_ttl;
         settings.request_timeout = self.request_timeout;
+        settings.tracker_key = self.tracker_key.clone();
         settings.asset_dir = Some(asset_dir)
             .filter(|dir| dir.join("images.ctfassets.net").is_dir())
             .map(|dir| dir.to_path_buf());
