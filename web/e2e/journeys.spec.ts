@@ -84,6 +84,7 @@ test.describe('at 1280px', () => {
   test('the About timeline alternates right and left of its line', async ({ page }) => {
     await page.goto('/about-us');
     const entries = page.locator('main ol > li');
+    await expect(entries.first()).toBeVisible();
     const count = await entries.count();
     expect(count).toBeGreaterThan(1);
     const line = await box(page.locator('main ol').first());

@@ -65,6 +65,7 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
               aria-invalid={errors[input.name] ? true : undefined}
               aria-describedby={describedBy(input.name)}
               onChange={(event) => form.change(input.name, event.target.value)}
+              onFocus={form.prepare}
               onBlur={() => form.blur(input.name)}
             />
             {errors[input.name] && (
@@ -84,6 +85,7 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
             aria-invalid={errors.message ? true : undefined}
             aria-describedby={describedBy('message')}
             onChange={(event) => form.change('message', event.target.value)}
+            onFocus={form.prepare}
             onBlur={() => form.blur('message')}
           />
           {errors.message && (

@@ -47,16 +47,17 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
   const thankYouTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
 
-  // Start fetching the core once the form is on screen (after first paint), so the first blur
-  // rarely waits for it.
   useEffect(() => {
     mounted.current = true;
-    void core();
     return () => {
       mounted.current = false;
       clearTimeout(thankYouTimer.current);
     };
   }, []);
+
+  // The core is fetched when the visitor first enters the form, so merely viewing the page
+  // costs nothing and the first blur rarely waits for it.
+  const prepare = useCallback(() => void core(), []);
 
   const validate = useCallback(async (next: Values, robotChecked: boolean): Promise<Errors | null> => {
     const checker = await core();
@@ -121,5 +122,5 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
     ERROR_KEYS.filter((key) => shown.has(key) && errors[key]).map((key) => [key, errors[key]]),
   );
 
-  return { values, errors: visibleErrors, status, robotReset, change, blur, robotToken, submit };
+  return { values, errors: visibleErrors, status, robotReset, prepare, change, blur, robotToken, submit };
 }
