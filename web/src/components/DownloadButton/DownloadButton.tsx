@@ -35,6 +35,7 @@ export function DownloadButton({ download, fill = 'filled', inverse = false }: D
       className={buttonClass({ fill, inverse })}
       href={download.href}
       download={download.fileName}
+      data-cta=""
       onClick={onClick}
       aria-busy={saving || undefined}
     >

@@ -43,7 +43,7 @@ describe('HomeScreen', () => {
     expect(screen.getByRole('heading', { name: 'Read our Customer Stories' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'VIEW CUSTOMER STORIES' })).toHaveAttribute('href', '/case-study-index');
     const more = screen.getByRole('region', { name: 'More Insights and Information' });
-    expect(within(more).getByRole('group', { name: 'More Insights and Information' })).toBeInTheDocument();
+    expect(within(more).getByRole('group', { name: 'Insights and pages' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'WATCH THE OVERVIEW' })).toBeInTheDocument();
   });
 });
