@@ -11,7 +11,7 @@ NPM ?= npm
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
 	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit and browser tests"
-	@echo "make bench  the serving benchmark against nginx (loopback only)"
+	@echo "make bench  every performance, SEO and accessibility figure into bench/REPORT.md (minutes)"
 	@echo "make demo   rewrite the demo space from its generator"
 
 # Everything a fresh machine lacks (apt packages, npm packages); each step checks first.
@@ -74,4 +74,4 @@ demo:
 	python3 content/tools/make_demo.py
 
 bench:
-	bash bench/serve/run.sh
+	bash bench/run.sh
