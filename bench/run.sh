@@ -29,6 +29,8 @@ rm -rf "$BENCH_RESULTS"
 mkdir -p "$BENCH_RESULTS"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 LOAD_START="$(load)"
+# The commit measured: taken now, so a commit made while the run goes on is not claimed.
+COMMIT="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates web bench/serve || echo ' with local changes')"
 FAILED=()
 
 # Release binary and web build first, so no step measures a build.
@@ -59,17 +61,15 @@ run_step() {
 }
 for s in "${STEPS[@]}"; do run_step "$s"; done
 
-python3 - "$BENCH_RESULTS/meta.json" "$LOAD_START" "$(load)" "${STEPS[*]}" "${FAILED[*]:-}" <<'PY'
-import json, os, platform, subprocess, sys, datetime
-out, load_start, load_end, steps, failed = sys.argv[1:6]
+python3 - "$BENCH_RESULTS/meta.json" "$LOAD_START" "$(load)" "${STEPS[*]}" "${FAILED[*]:-}" "$COMMIT" <<'PY'
+import json, os, platform, sys, datetime
+out, load_start, load_end, steps, failed, commit = sys.argv[1:7]
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 mem = next((int(l.split()[1]) for l in open("/proc/meminfo") if l.startswith("MemTotal")), 0)
-commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
 json.dump({
     "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
     "machine": f"{os.cpu_count()} cores, {cpu}, {mem / 2**20:.0f} GiB RAM, Linux {platform.release()}",
-    "commit": commit + (" with local changes" if dirty else ""),
+    "commit": commit,
     "load_start": load_start, "load_end": load_end,
     "steps": steps.split(), "failed_steps": failed.split(),
 }, open(out, "w"), indent=1)

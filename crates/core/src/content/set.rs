@@ -49,6 +49,7 @@ pub struct ContentSet {
     post_by_slug: HashMap<String, usize>,
     posts_by_product: HashMap<ProductTag, Vec<usize>>,
     case_studies_by_priority: Vec<usize>,
+    case_studies_by_product: HashMap<ProductTag, Vec<usize>>,
     case_study_by_slug: HashMap<String, usize>,
     page_by_slug: HashMap<String, usize>,
     faq_by_slug: HashMap<String, usize>,
@@ -84,6 +85,15 @@ impl ContentSet {
                 .cmp(&b.order_priority)
                 .then_with(|| a.slug.cmp(&b.slug))
         });
+        let mut case_studies_by_product: HashMap<ProductTag, Vec<usize>> = HashMap::new();
+        for &i in &case_studies_by_priority {
+            for &tag in &parts.case_studies[i].products {
+                let list = case_studies_by_product.entry(tag).or_default();
+                if list.last() != Some(&i) {
+                    list.push(i);
+                }
+            }
+        }
         let mut timeline_by_position: Vec<usize> = (0..parts.timeline.len()).collect();
         timeline_by_position.sort_by_key(|&i| (parts.timeline[i].position, i));
         let mut logos_in_order: Vec<usize> = (0..parts.customer_logos.len()).collect();
@@ -110,6 +120,7 @@ impl ContentSet {
             posts_newest,
             posts_by_product,
             case_studies_by_priority,
+            case_studies_by_product,
             timeline_by_position,
             logos_in_order,
             entries,
@@ -155,6 +166,17 @@ impl ContentSet {
     /// Every case study, lowest `casestudyorderpriority` first (equal priorities by slug).
     pub fn case_studies_by_priority(&self) -> impl ExactSizeIterator<Item = &CaseStudy> + Clone {
         self.case_studies_by_priority
+            .iter()
+            .map(|&i| &self.parts.case_studies[i])
+    }
+
+    /// Case studies tagged with `tag`, lowest priority first. Indexed, because a product page
+    /// asks for its teaser on every request and most stories are about another product.
+    pub fn case_studies_tagged(&self, tag: ProductTag) -> impl Iterator<Item = &CaseStudy> + Clone {
+        self.case_studies_by_product
+            .get(&tag)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
             .iter()
             .map(|&i| &self.parts.case_studies[i])
     }

@@ -38,7 +38,7 @@ pub fn fallback_tag(product: ProductTag) -> Option<ProductTag> {
 
 /// The teaser for a page about `product`, or for a page about no product (the home page).
 pub fn teaser(set: &ContentSet, product: Option<ProductTag>) -> Teaser<'_> {
-    let tagged = |tag: ProductTag| set.case_studies_by_priority().find(|c| c.has_product(tag));
+    let tagged = |tag: ProductTag| set.case_studies_tagged(tag).next();
     if let Some(tag) = product {
         if let Some(c) = tagged(tag) {
             return Teaser {
@@ -87,6 +87,15 @@ mod tests {
             .map(|tag| (tag.as_str(), teaser(&set, Some(tag))))
             .collect();
         insta::assert_json_snapshot!(table);
+    }
+
+    #[test]
+    fn the_tagged_index_picks_what_a_scan_by_priority_picks() {
+        let set = fixture::content();
+        for tag in ProductTag::ALL {
+            let scanned = set.case_studies_by_priority().find(|c| c.has_product(tag));
+            assert_eq!(set.case_studies_tagged(tag).next(), scanned, "{tag:?}");
+        }
     }
 
     #[test]
