@@ -30,7 +30,7 @@ lint-rust:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p supplysite-wasm --features full --all-targets -- -D warnings
 
-lint-web: web-deps
+lint-web: web-deps wasm
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 
 test-rust: web-build
