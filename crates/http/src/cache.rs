@@ -23,6 +23,8 @@ pub struct PageEntry {
     pub api_json: Bytes,
     pub html_etag: HeaderValue,
     pub api_etag: HeaderValue,
+    /// The page with the server-rendered markup, once rendered (see [`crate::ssr`]).
+    pub rendered: crate::ssr::Rendered,
 }
 
 /// Pages by canonical path.
@@ -139,6 +141,7 @@ mod tests {
                 api_json: Bytes::new(),
                 html_etag: HeaderValue::from_static("W/\"a\""),
                 api_etag: HeaderValue::from_static("W/\"b\""),
+                rendered: Default::default(),
             })
         };
         let first = cache.insert("/", entry(StatusCode::OK));

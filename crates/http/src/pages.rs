@@ -17,6 +17,7 @@ use crate::content::Generation;
 use crate::security::CspNonce;
 use crate::state::AppState;
 use crate::static_files;
+use crate::template::NonceTemplate;
 use axum::Extension;
 use axum::extract::{Query, Request, State, rejection::QueryRejection};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -129,6 +130,7 @@ impl AppState {
             api_json: Bytes::from(outcome),
             html_etag: etag(generation.version(), build, "html", path),
             api_etag: etag(generation.version(), build, "api", path),
+            rendered: Default::default(),
         }
     }
 }
@@ -153,7 +155,10 @@ pub async fn page(
         Err(e) => return e.into_response(),
     };
     match resolved {
-        Resolved::Page(entry) => html_response(&entry, &nonce, request.headers()),
+        Resolved::Page(entry) => {
+            let html = crate::ssr::html(&state, &entry, &path).await;
+            html_response(&entry, html, &nonce, request.headers())
+        }
         Resolved::Redirect { to, canonical } => {
             let (status, cache, to) = if canonical {
                 let to = match request.uri().query() {
@@ -170,12 +175,18 @@ pub async fn page(
             if let Some(file) = static_files::from_web_dir(&state, request).await {
                 return file;
             }
-            html_response(&entry, &nonce, &HeaderMap::new())
+            let html = crate::ssr::html(&state, &entry, crate::ssr::NOT_FOUND_URL).await;
+            html_response(&entry, html, &nonce, &HeaderMap::new())
         }
     }
 }
 
-fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Response {
+fn html_response(
+    entry: &PageEntry,
+    html: &NonceTemplate,
+    nonce: &CspNonce,
+    request: &HeaderMap,
+) -> Response {
     if entry.status == StatusCode::NOT_FOUND {
         return (
             StatusCode::NOT_FOUND,
@@ -183,7 +194,7 @@ fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Re
                 (header::CONTENT_TYPE, HeaderValue::from_static(HTML)),
                 (header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE)),
             ],
-            entry.html.fill(&nonce.0),
+            html.fill(&nonce.0),
         )
             .into_response();
     }
@@ -197,7 +208,7 @@ fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Re
             (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
             (header::ETAG, entry.html_etag.clone()),
         ],
-        entry.html.fill(&nonce.0),
+        html.fill(&nonce.0),
     )
         .into_response()
 }

@@ -6,9 +6,10 @@ use crate::content::ContentStore;
 use crate::settings::Settings;
 use crate::shell::Shell;
 use crate::webhook::ReplayGuard;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
+use supplysite_ssr::Renderer;
 
 /// Shared state of the router. Cheap to clone.
 #[derive(Clone)]
@@ -36,6 +37,8 @@ pub(crate) struct Inner {
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
     pub replay: ReplayGuard,
+    /// Renders pages' markup on the server; unset, pages are drawn by the browser.
+    pub renderer: OnceLock<Arc<Renderer>>,
 }
 
 impl AppState {
@@ -50,8 +53,21 @@ impl AppState {
                 composer: parts.composer,
                 reload: parts.reload,
                 chrome_json,
+                renderer: OnceLock::new(),
             }),
         }
+    }
+
+    /// Serves pages with their markup rendered by `renderer` (server-side rendering). Set it
+    /// before serving; a second renderer is ignored.
+    pub fn with_renderer(self, renderer: Arc<Renderer>) -> Self {
+        let _ = self.inner.renderer.set(renderer);
+        self
+    }
+
+    /// The server-side renderer, if pages are rendered on the server.
+    pub fn renderer(&self) -> Option<&Renderer> {
+        self.inner.renderer.get().map(|r| r.as_ref())
     }
 
     /// The content store, for reloading from outside a request (a poll loop).

@@ -46,6 +46,20 @@ impl NonceTemplate {
         }
     }
 
+    /// A copy with the first `needle` (found within one stretch of literal text) replaced by
+    /// `with`; `None` when the text has no `needle`.
+    pub fn replace_first(&self, needle: &str, with: &str) -> Option<NonceTemplate> {
+        let (index, at) = self
+            .parts
+            .iter()
+            .enumerate()
+            .find_map(|(i, part)| part.find(needle).map(|at| (i, at)))?;
+        let mut copy = self.clone();
+        copy.parts[index].replace_range(at..at + needle.len(), with);
+        copy.len = copy.len - needle.len() + with.len();
+        Some(copy)
+    }
+
     /// The text with every hole filled with `nonce`.
     pub fn fill(&self, nonce: &str) -> Bytes {
         let holes = self.parts.len().saturating_sub(1);
@@ -92,6 +106,18 @@ mod tests {
         b.push_str("b");
         a.append(&b);
         assert_eq!(a.fill("-"), "a--b");
+    }
+
+    #[test]
+    fn replace_first_replaces_one_occurrence_and_keeps_the_holes() {
+        let mut t = NonceTemplate::default();
+        t.push_str("<a nonce=\"");
+        t.push_nonce();
+        t.push_str("\"><!--x--><!--x-->");
+        let replaced = t.replace_first("<!--x-->", "<p>hi</p>").unwrap();
+        assert_eq!(replaced.fill("N"), "<a nonce=\"N\"><p>hi</p><!--x-->");
+        assert_eq!(replaced.fill("N").len(), replaced.len + 1);
+        assert!(t.replace_first("<!--y-->", "z").is_none());
     }
 
     #[test]

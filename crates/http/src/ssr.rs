@@ -1,0 +1,138 @@
+//! Server-side rendering of pages: when a [`Renderer`] is configured, a page's props (the
+//! `{"chrome","outcome"}` data embedded in the page, plus its `url`) are rendered by the web
+//! UI's server bundle and the markup is put in the shell's root element, so the page is drawn
+//! before any script runs and then hydrated.
+//!
+//! The markup is kept in the page's cache entry, so it is rendered once per (path, content
+//! generation); concurrent first requests for a page wait for one render. A page whose render
+//! fails is served as before (shell and data, drawn by the browser) and the failure is logged;
+//! a failure is remembered for the generation, except when the engines were merely busy.
+
+use crate::cache::PageEntry;
+use crate::state::AppState;
+use crate::template::NonceTemplate;
+use supplysite_ssr::{RenderError, Renderer};
+
+/// The placeholder the web build leaves inside its root element for the server's markup.
+pub const MARKUP_PLACEHOLDER: &str = "<!--supplysite:html-->";
+/// The root element, for a shell without the placeholder.
+pub const ROOT_OPEN: &str = "<div id=\"root\">";
+/// The URL the shared not-found page is rendered for (it is cached once, not per path).
+pub const NOT_FOUND_URL: &str = "/404";
+
+/// The markup of a page for one generation: `None` when it was not rendered.
+pub type Rendered = tokio::sync::OnceCell<Option<NonceTemplate>>;
+
+/// The HTML to send for `entry`, rendered for `url`: with the server's markup when a renderer
+/// is configured and the render succeeded, otherwise the shell with the page data.
+pub(crate) async fn html<'e>(
+    state: &AppState,
+    entry: &'e PageEntry,
+    url: &str,
+) -> &'e NonceTemplate {
+    let Some(renderer) = state.renderer() else {
+        return &entry.html;
+    };
+    let rendered = entry
+        .rendered
+        .get_or_try_init(|| render(state, renderer, entry, url))
+        .await;
+    match rendered {
+        Ok(Some(page)) => page,
+        _ => &entry.html,
+    }
+}
+
+/// Renders `entry`; `Err` means "not now, try again on the next request".
+async fn render(
+    state: &AppState,
+    renderer: &Renderer,
+    entry: &PageEntry,
+    url: &str,
+) -> Result<Option<NonceTemplate>, RenderError> {
+    let props = props(url, &state.inner().chrome_json, &entry.api_json);
+    match renderer.render(props.into()).await {
+        Ok(markup) => {
+            let page = with_markup(&entry.html, &markup);
+            if page.is_none() {
+                tracing::error!(
+                    url,
+                    "the web build's shell has no root element for the markup"
+                );
+            }
+            Ok(page)
+        }
+        Err(RenderError::Busy) => {
+            tracing::warn!(url, "render engines busy: page sent without server markup");
+            Err(RenderError::Busy)
+        }
+        Err(error) => {
+            tracing::error!(url, %error, "page sent without server markup");
+            Ok(None)
+        }
+    }
+}
+
+/// The render props: `{"url":…,"chrome":…,"outcome":…}` from already serialised parts.
+pub fn props(url: &str, chrome_json: &str, outcome_json: &[u8]) -> String {
+    let url = serde_json::to_string(url).unwrap_or_else(|_| "\"/\"".into());
+    let outcome = String::from_utf8_lossy(outcome_json);
+    format!("{{\"url\":{url},\"chrome\":{chrome_json},\"outcome\":{outcome}}}")
+}
+
+/// `page` with `markup` in its root element: in place of the web build's placeholder, else at
+/// the start of the root element.
+pub fn with_markup(page: &NonceTemplate, markup: &str) -> Option<NonceTemplate> {
+    page.replace_first(MARKUP_PLACEHOLDER, markup)
+        .or_else(|| page.replace_first(ROOT_OPEN, &format!("{ROOT_OPEN}{markup}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(body: &str) -> NonceTemplate {
+        let mut t = NonceTemplate::default();
+        t.push_str("<script nonce=\"");
+        t.push_nonce();
+        t.push_str("\"></script>");
+        t.push_str(body);
+        t
+    }
+
+    #[test]
+    fn markup_replaces_the_placeholder_inside_the_root_element() {
+        let shell = page("<div id=\"root\"><!--supplysite:html--></div>");
+        let html = with_markup(&shell, "<main>Hi</main>").unwrap().fill("N");
+        assert_eq!(
+            html,
+            "<script nonce=\"N\"></script><div id=\"root\"><main>Hi</main></div>"
+        );
+    }
+
+    #[test]
+    fn markup_goes_at_the_start_of_the_root_element_when_there_is_no_placeholder() {
+        let shell = page("<div id=\"root\"></div>");
+        let html = with_markup(&shell, "<main>Hi</main>").unwrap().fill("N");
+        assert!(
+            html.ends_with(b"<div id=\"root\"><main>Hi</main></div>"),
+            "{html:?}"
+        );
+    }
+
+    #[test]
+    fn a_shell_without_a_root_element_takes_no_markup() {
+        assert!(with_markup(&page("<div id=\"app\"></div>"), "<p>x</p>").is_none());
+    }
+
+    #[test]
+    fn props_add_the_url_to_the_embedded_data() {
+        let props = props("/a\"b", r#"{"brand":"S"}"#, br#"{"outcome":"not_found"}"#);
+        let value: serde_json::Value = serde_json::from_str(&props).unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"url": "/a\"b", "chrome": {"brand": "S"},
+                               "outcome": {"outcome": "not_found"}})
+        );
+    }
+}
