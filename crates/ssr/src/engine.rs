@@ -12,7 +12,7 @@ use rquickjs::{
 };
 use std::cell::Cell;
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const PRELUDE: &str = include_str!("prelude.js");
 
@@ -35,8 +35,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// A fresh runtime with the prelude and `bundle` evaluated and `render` looked up. The
-    /// deadline also covers loading, so a bundle whose top level never returns is refused.
+    /// A fresh runtime with the prelude and `bundle` evaluated and `render` looked up. Loading
+    /// has its own deadline, so a bundle whose top level never returns is refused.
     pub fn new(bundle: &str, limits: Limits) -> Result<Self, RenderError> {
         let runtime = Runtime::new().map_err(|e| RenderError::Load(e.to_string()))?;
         runtime.set_memory_limit(limits.memory_bytes);
@@ -63,7 +63,7 @@ impl Engine {
             interrupted,
             limits,
         };
-        engine.arm();
+        engine.arm(limits.load_deadline);
         let loaded = engine.context.with(|ctx| {
             ctx.eval::<(), _>(PRELUDE)
                 .catch(&ctx)
@@ -82,7 +82,7 @@ impl Engine {
             })?;
             Ok(Persistent::save(&ctx, function))
         });
-        let loaded = engine.disarm(loaded);
+        let loaded = engine.disarm(loaded, limits.load_deadline);
         engine.render = Some(loaded?);
         Ok(engine)
     }
@@ -98,7 +98,7 @@ impl Engine {
                 Vec::new(),
             );
         };
-        self.arm();
+        self.arm(self.limits.deadline);
         let (result, log) = self.context.with(|ctx| {
             let result = (|| {
                 let function = function
@@ -124,21 +124,24 @@ impl Engine {
             })();
             (result, take_log(&ctx))
         });
-        (self.disarm(result), log)
+        (self.disarm(result, self.limits.deadline), log)
     }
 
-    fn arm(&mut self) {
+    fn arm(&mut self, within: Duration) {
         self.interrupted.set(false);
-        self.deadline
-            .set(Some(Instant::now() + self.limits.deadline));
+        self.deadline.set(Some(Instant::now() + within));
     }
 
     /// Clears the deadline and turns a failure caused by the interrupt handler or the memory
     /// limit into the error that says so.
-    fn disarm<T>(&mut self, result: Result<T, RenderError>) -> Result<T, RenderError> {
+    fn disarm<T>(
+        &mut self,
+        result: Result<T, RenderError>,
+        within: Duration,
+    ) -> Result<T, RenderError> {
         self.deadline.set(None);
         match result {
-            Err(_) if self.interrupted.get() => Err(RenderError::Deadline(self.limits.deadline)),
+            Err(_) if self.interrupted.get() => Err(RenderError::Deadline(within)),
             Err(RenderError::Script(m) | RenderError::Load(m)) if m.contains("out of memory") => {
                 Err(RenderError::OutOfMemory(self.limits.memory_bytes))
             }

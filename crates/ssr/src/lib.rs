@@ -26,8 +26,10 @@ pub struct Limits {
     pub memory_bytes: usize,
     /// The most stack the JavaScript may use (the worker thread's stack is larger).
     pub stack_bytes: usize,
-    /// The longest one render (or loading the bundle) may run.
+    /// The longest one render may run.
     pub deadline: Duration,
+    /// The longest loading the bundle into a new engine may run.
+    pub load_deadline: Duration,
 }
 
 impl Default for Limits {
@@ -36,6 +38,7 @@ impl Default for Limits {
             memory_bytes: 64 * 1024 * 1024,
             stack_bytes: 2 * 1024 * 1024,
             deadline: Duration::from_millis(250),
+            load_deadline: Duration::from_secs(5),
         }
     }
 }

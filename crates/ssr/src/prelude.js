@@ -123,6 +123,108 @@
     }
   }
 
+  // A small WHATWG URL: absolute URLs with a scheme and host, and references resolved against
+  // a base (scheme-relative, path-absolute, relative, query and fragment only). Enough for
+  // the router, which builds URLs from paths; no IDNA, no percent-encoding normalisation.
+  const ABSOLUTE = /^([a-zA-Z][a-zA-Z0-9+.-]*:)(?:\/\/(?:[^@/?#]*@)?([^/?#:]*|\[[^\]]*\])(?::(\d*))?)?([^?#]*)(\?[^#]*)?(#.*)?$/;
+  const DEFAULT_PORTS = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
+  const normalisePath = (path) => {
+    const out = [];
+    for (const seg of path.split('/').slice(1)) {
+      if (seg === '..') out.pop();
+      else if (seg !== '.') out.push(seg);
+    }
+    const last = path.split('/').pop();
+    return '/' + out.join('/') + (last === '.' || last === '..' ? '/' : '');
+  };
+  class URL {
+    constructor(input, base) {
+      let s = String(input).trim();
+      const m = ABSOLUTE.exec(s);
+      if (m && (m[2] !== undefined || !base)) {
+        this._set(m[1].toLowerCase(), m[2] ?? '', m[3] ?? '', m[4] || (m[2] !== undefined ? '/' : ''), m[5] ?? '', m[6] ?? '');
+        return;
+      }
+      if (base === undefined) throw new TypeError('Invalid URL: ' + s);
+      const b = base instanceof URL ? base : new URL(base);
+      if (s.startsWith('//')) {
+        const abs = new URL(b.protocol + s);
+        this._copy(abs);
+      } else if (s.startsWith('/')) {
+        const [, path, search = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(s);
+        this._set(b.protocol, b.hostname, b.port, normalisePath(path), search, hash);
+      } else if (s.startsWith('?')) {
+        const [, search, hash = ''] = /^(\?[^#]*)(#.*)?$/.exec(s);
+        this._set(b.protocol, b.hostname, b.port, b.pathname, search, hash);
+      } else if (s.startsWith('#') || s === '') {
+        this._set(b.protocol, b.hostname, b.port, b.pathname, b.search, s);
+      } else {
+        const [, path, search = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(s);
+        const dir = b.pathname.slice(0, b.pathname.lastIndexOf('/') + 1);
+        this._set(b.protocol, b.hostname, b.port, normalisePath(dir + path), search, hash);
+      }
+    }
+    _set(protocol, hostname, port, pathname, search, hash) {
+      this.protocol = protocol;
+      this.hostname = hostname.toLowerCase();
+      this.port = DEFAULT_PORTS[protocol] === port ? '' : port;
+      this.pathname = pathname;
+      this.search = search === '?' ? '' : search;
+      this.hash = hash === '#' ? '' : hash;
+      this.username = '';
+      this.password = '';
+    }
+    _copy(other) {
+      this._set(other.protocol, other.hostname, other.port, other.pathname, other.search, other.hash);
+    }
+    get host() {
+      return this.port ? this.hostname + ':' + this.port : this.hostname;
+    }
+    get origin() {
+      return DEFAULT_PORTS[this.protocol] !== undefined ? this.protocol + '//' + this.host : 'null';
+    }
+    get href() {
+      const authority = this.hostname || DEFAULT_PORTS[this.protocol] !== undefined ? '//' + this.host : '';
+      return this.protocol + authority + this.pathname + this.search + this.hash;
+    }
+    get searchParams() {
+      return new URLSearchParams(this.search);
+    }
+    toString() {
+      return this.href;
+    }
+    toJSON() {
+      return this.href;
+    }
+  }
+  class URLSearchParams {
+    constructor(init = '') {
+      this._pairs = [];
+      const s = String(init).replace(/^\?/, '');
+      if (s)
+        for (const part of s.split('&')) {
+          const [k, v = ''] = part.split('=');
+          const dec = (x) => decodeURIComponent(x.replace(/\+/g, ' '));
+          this._pairs.push([dec(k), dec(v)]);
+        }
+    }
+    get(name) {
+      const p = this._pairs.find(([k]) => k === name);
+      return p ? p[1] : null;
+    }
+    getAll(name) {
+      return this._pairs.filter(([k]) => k === name).map(([, v]) => v);
+    }
+    has(name) {
+      return this._pairs.some(([k]) => k === name);
+    }
+    toString() {
+      return this._pairs.map(([k, v]) => encodeURIComponent(k) + '=' + encodeURIComponent(v)).join('&');
+    }
+  }
+  g.URL = URL;
+  g.URLSearchParams = URLSearchParams;
+
   g.TextEncoder = TextEncoder;
   g.TextDecoder = TextDecoder;
   g.MessageChannel = MessageChannel;

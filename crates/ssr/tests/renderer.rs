@@ -27,6 +27,7 @@ fn options(deadline_ms: u64, memory_mb: usize, threads: usize, queue: usize) -> 
             memory_bytes: memory_mb * 1024 * 1024,
             stack_bytes: 1024 * 1024,
             deadline: Duration::from_millis(deadline_ms),
+            load_deadline: Duration::from_millis(deadline_ms),
         },
     }
 }
