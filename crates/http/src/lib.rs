@@ -33,7 +33,7 @@ pub use server::{serve, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};
 pub use state::{AppState, StateParts};
-pub use supplysite_ssr::{Options as RenderOptions, RenderError, Renderer};
+pub use supplysite_ssr::{Limits as RenderLimits, Options as RenderOptions, RenderError, Renderer};
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};

@@ -14,7 +14,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use supplysite_core::ports::ContentSource;
-use supplysite_http::{AppState, Shell, StateParts};
+use supplysite_http::{AppState, RenderOptions, Renderer, Shell, StateParts};
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config::from_args(args)?;
@@ -65,6 +65,14 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         reload: Some(source),
     });
 
+    let state = match &config.ssr_bundle {
+        Some(path) => state.with_renderer(Arc::new(renderer(path).await?)),
+        None => {
+            tracing::info!("server-side rendering off: pages are drawn by the browser");
+            state
+        }
+    };
+
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .with_context(|| {
@@ -82,6 +90,31 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .context("server failed")?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Starts the render engines with the server bundle at `path` (loading it on each engine's
+/// thread, so a broken bundle stops start-up here).
+async fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
+    let named = || {
+        format!(
+            "server bundle {} (SUPPLYSITE_SSR_BUNDLE / --ssr-bundle; --no-ssr serves pages without it)",
+            path.display()
+        )
+    };
+    let bundle = std::fs::read_to_string(path).with_context(named)?;
+    let options = RenderOptions::default();
+    let renderer = tokio::task::spawn_blocking(move || Renderer::new(bundle, options))
+        .await
+        .context("render engines did not start")?
+        .with_context(named)?;
+    tracing::info!(
+        bundle = %path.display(),
+        engines = options.threads,
+        queue = options.queue,
+        deadline_ms = options.limits.deadline.as_millis() as u64,
+        "server-side rendering on"
+    );
+    Ok(renderer)
 }
 
 fn init_logging(format: LogFormat) {
