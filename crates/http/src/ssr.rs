@@ -5,8 +5,9 @@
 //!
 //! The markup is kept in the page's cache entry, so it is rendered once per (path, content
 //! generation); concurrent first requests for a page wait for one render. A page whose render
-//! fails is served as before (shell and data, drawn by the browser) and the failure is logged;
-//! a failure is remembered for the generation, except when the engines were merely busy.
+//! fails is served as before (shell and data, drawn by the browser) and the failure is logged.
+//! A failure the page itself causes (the render throws) is remembered for the generation; one
+//! that load can explain (engines busy, deadline, memory limit) is retried on the next request.
 
 use crate::cache::PageEntry;
 use crate::state::AppState;
@@ -65,6 +66,10 @@ async fn render(
         Err(RenderError::Busy) => {
             tracing::warn!(url, "render engines busy: page sent without server markup");
             Err(RenderError::Busy)
+        }
+        Err(error) if error.is_transient() => {
+            tracing::error!(url, %error, "page sent without server markup; next request retries");
+            Err(error)
         }
         Err(error) => {
             tracing::error!(url, %error, "page sent without server markup");

@@ -37,7 +37,9 @@ impl Default for Limits {
         Limits {
             memory_bytes: 64 * 1024 * 1024,
             stack_bytes: 2 * 1024 * 1024,
-            deadline: Duration::from_millis(250),
+            // A guard against runaway renders, not a latency target: a page renders in a few
+            // milliseconds, but a loaded machine can stretch the first render on a new engine.
+            deadline: Duration::from_secs(1),
             load_deadline: Duration::from_secs(5),
         }
     }
@@ -81,4 +83,15 @@ pub enum RenderError {
     OutOfMemory(usize),
     #[error("cannot start a render thread: {0}")]
     Thread(String),
+}
+
+impl RenderError {
+    /// Whether the same render may succeed if tried again later: the engines were busy, or
+    /// the render hit a limit that load on the machine (or a bad moment) can explain.
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self,
+            RenderError::Busy | RenderError::Deadline(_) | RenderError::OutOfMemory(_)
+        )
+    }
 }

@@ -109,6 +109,36 @@ async fn a_render_past_its_deadline_serves_the_page_without_markup() {
     assert!(html.contains("<div id=\"root\"></div>"), "{html}");
 }
 
+#[tokio::test]
+async fn a_render_that_timed_out_is_retried_on_the_next_request() {
+    // Every render busy-waits until a moment 1.5 s from now: the first runs into its 1 s
+    // deadline, the retry (starting after that deadline) finishes in time. Engines are rebuilt
+    // after a failure, so the moment lives in the bundle text, not in engine state.
+    let until = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        + 1500;
+    let bundle = format!(
+        "globalThis.render = () => {{ while (Date.now() < {until}) {{}} return '<main>drawn</main>'; }};"
+    );
+    let app = spawn_app();
+    let options = RenderOptions {
+        threads: 1,
+        queue: 4,
+        limits: supplysite_ssr_limits(Duration::from_secs(1)),
+    };
+    let renderer = Renderer::new(bundle, options).unwrap();
+    let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
+    let (_, first) = get(&router, "/").await;
+    assert!(first.contains("<div id=\"root\"></div>"), "{first}");
+    let (_, second) = get(&router, "/").await;
+    assert!(
+        second.contains("<div id=\"root\"><main>drawn</main></div>"),
+        "{second}"
+    );
+}
+
 fn supplysite_ssr_limits(deadline: Duration) -> supplysite_http::RenderLimits {
     supplysite_http::RenderLimits {
         deadline,
