@@ -1,6 +1,6 @@
 //! Uncached server-side render time per template: the demo site's props for one route per
 //! screen, each rendered `N` times (default 50) by one warm QuickJS engine, bypassing the page
-//! cache. Prints the median, 95th percentile and markup size per route. `bench/ssr/run.sh`
+//! cache (the time includes the hand-over to the engine's thread). Prints the median, 95th percentile and markup size per route. `bench/ssr/run.sh`
 //! runs it in release mode.
 //!
 //!   cargo run --release -p supplysite-http --example ssr_render_time -- [N]
@@ -108,7 +108,8 @@ async fn main() {
         for _ in 0..runs {
             let t = Instant::now();
             let html = renderer
-                .render_blocking(Arc::clone(&props))
+                .render(Arc::clone(&props))
+                .await
                 .unwrap_or_else(|e| panic!("{route}: {e}"));
             times.push(t.elapsed());
             size = html.len();
