@@ -5,13 +5,13 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm \
+.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm test-e2e \
         setup wasm web-deps web-build demo bench
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
-	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit tests"
-	@echo "make bench  the serving benchmark against nginx (loopback only)"
+	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit and browser tests"
+	@echo "make bench  every performance, SEO and accessibility figure into bench/REPORT.md (minutes)"
 	@echo "make demo   rewrite the demo space from its generator"
 
 # Everything a fresh machine lacks (apt packages, npm packages); each step checks first.
@@ -21,7 +21,7 @@ setup:
 run: setup web-build
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-test: setup lint test-rust test-content test-wasm test-web
+test: setup lint test-rust test-content test-wasm test-web test-e2e
 
 lint: lint-rust lint-web
 
@@ -44,6 +44,11 @@ test-content:
 
 test-web: web-deps wasm
 	cd web && $(NPM) test
+
+# Whole journeys in Debian's Chromium against the real server over the demo space (Playwright,
+# axe-core); screenshots of every screen land in web/test-results/screens/.
+test-e2e: web-build
+	cd web && CI=1 npx playwright test
 
 web-deps: web/node_modules/.package-lock.json
 
@@ -69,4 +74,4 @@ demo:
 	python3 content/tools/make_demo.py
 
 bench:
-	bash bench/serve/run.sh
+	bash bench/run.sh

@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'node_modules', 'test-results', 'playwright-report', 'src/wasm-pkg'] },
+  { ignores: ['dist', 'dist-ssr', 'node_modules', 'test-results', 'playwright-report', 'src/wasm-pkg', 'wasm-parity'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.strict],
@@ -18,6 +18,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.strict],
+  },
+  {
+    // In tests a missing element should fail the test at the assertion, which `!` does.
+    files: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     files: ['*.{js,mjs,ts}', 'scripts/**/*.mjs', 'e2e/**/*.ts', 'dev/**/*.ts'],

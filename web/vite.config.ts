@@ -40,7 +40,8 @@ export default defineConfig(({ command }) => ({
         // chunk. Shared components go in one chunk rather than a dozen tiny ones per screen.
         manualChunks: (id) => {
           if (id.includes('/node_modules/')) return 'vendor';
-          if (id.includes('/src/components/') && !/SiteNav|SiteFooter|SmartLink|LoadingOverlay|Button\//.test(id)) return 'components';
+          if (id.includes('/src/components/') && !/SiteNav|SiteFooter|SmartLink|LoadingOverlay|Button\//.test(id))
+            return 'components';
           return undefined;
         },
       },

@@ -2,8 +2,11 @@
 # Throughput of `supplysite serve` against nginx serving the same bytes as static files.
 #
 # Loopback only, bounded: wrk runs DURATION (default 10s) per route with CONNECTIONS (32) over
-# THREADS (2). Routes: /, a product page, an insight and /api/page. Prints requests/s, latency
-# percentiles and the ratio ours/nginx per route. Every process it starts is stopped by pid.
+# THREADS (2), REPEAT times (3) per server, alternating ours and nginx so both see the same
+# background load; the run with the median requests/s is reported. Routes: /, a product page,
+# an insight and /api/page. Prints requests/s, latency percentiles and the ratio ours/nginx per
+# route, and the load average before and after. Every process it starts is stopped by pid.
+# Our server logs at RUST_LOG (default warn: nginx's access log is off too).
 #
 # Needs wrk, nginx and curl (Debian packages wrk, nginx, curl; installed when run as root and
 # missing). Uses target/release/supplysite (built unless SUPPLYSITE_BIN points at a binary),
@@ -14,6 +17,8 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 DURATION="${DURATION:-10s}"
 CONNECTIONS="${CONNECTIONS:-32}"
 THREADS="${THREADS:-2}"
+REPEAT="${REPEAT:-3}"
+LOG_LEVEL="${RUST_LOG:-warn}"
 CONTENT="${SUPPLYSITE_CONTENT:-$ROOT/content/demo/export.json}"
 
 need() {
@@ -68,7 +73,7 @@ fi
 
 # Our server on a free loopback port, quiet logs (nginx logs nothing either).
 touch "$WORK/serve.out"
-RUST_LOG=warn "$BIN" serve --bind 127.0.0.1:0 --content "$CONTENT" --web-dir "$WEB_DIR" \
+RUST_LOG="$LOG_LEVEL" "$BIN" serve --bind 127.0.0.1:0 --content "$CONTENT" --web-dir "$WEB_DIR" \
   --public-url http://127.0.0.1:8080 >"$WORK/serve.out" 2>"$WORK/serve.err" &
 PIDS+=($!)
 deadline=$((SECONDS + 30))
@@ -133,27 +138,61 @@ until curl -fsS "$NGINX_URL/home" >/dev/null 2>&1; do
   sleep 0.1
 done
 
-# wrk's summary: requests/s and the 50/90/99th latency percentiles.
+# CPU time (user + system, in clock ticks) used so far by the given processes, all threads.
+cpu_ticks() {
+  local total=0 p
+  for p in "$@"; do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat")))
+  done
+  echo "$total"
+}
+TICKS_PER_S="$(getconf CLK_TCK)"
+
+# wrk's summary against URL while measuring the server processes PIDS...: requests/s, the
+# 50/90/99th latency percentiles and the server's CPU time per request in microseconds. On a
+# shared machine the CPU per request is the steadier figure: requests/s also depends on how
+# much CPU the other work on the machine leaves the server during the run.
 measure() {
-  local out
-  out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$1")"
-  local rps p50 p90 p99
+  local url="$1" out before after
+  shift
+  before="$(cpu_ticks "$@")"
+  out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$url")"
+  after="$(cpu_ticks "$@")"
+  local rps p50 p90 p99 requests cpu
   rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")"
   p50="$(awk '$1 == "50%" {print $2}' <<<"$out")"
   p90="$(awk '$1 == "90%" {print $2}' <<<"$out")"
   p99="$(awk '$1 == "99%" {print $2}' <<<"$out")"
-  echo "$rps $p50 $p90 $p99"
+  requests="$(awk '/requests in/ {print $1}' <<<"$out")"
+  cpu="$(awk -v t=$((after - before)) -v hz="$TICKS_PER_S" -v n="$requests" \
+    'BEGIN { printf "%.1f", t * 1e6 / hz / n }')"
+  echo "$rps $p50 $p90 $p99 $cpu"
 }
 
-echo "machine: $(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), wrk -t$THREADS -c$CONNECTIONS -d$DURATION, loopback"
-printf '%-8s %-28s %12s %9s %9s %9s | %12s %9s %9s %9s | %6s\n' \
-  route path "ours req/s" p50 p90 p99 "nginx req/s" p50 p90 p99 ratio
+# The middle of REPEAT lines "rps p50 p90 p99" by requests/s.
+median() {
+  sort -g -k1,1 | awk '{ line[NR] = $0 } END { print line[int((NR + 1) / 2)] }'
+}
+
+echo "machine: $(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), wrk -t$THREADS -c$CONNECTIONS -d$DURATION x$REPEAT (median), loopback, RUST_LOG=$LOG_LEVEL"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-8s %-28s %12s %9s %9s %9s %7s | %12s %9s %9s %9s %7s | %6s %6s\n' \
+  route path "ours req/s" p50 p90 p99 "us/req" "nginx req/s" p50 p90 p99 "us/req" ratio "cpu"
+NGINX_PIDS=("${PIDS[1]}" $(pgrep -P "${PIDS[1]}"))
 for route in "${ROUTES[@]}"; do
   name="${route%%|*}"
   path="${route#*|}"
-  read -r o_rps o50 o90 o99 <<<"$(measure "$OURS$path")"
-  read -r n_rps n50 n90 n99 <<<"$(measure "$NGINX_URL/$name")"
+  ours_runs="" nginx_runs=""
+  for _ in $(seq "$REPEAT"); do
+    ours_runs+="$(measure "$OURS$path" "${PIDS[0]}")"$'\n'
+    nginx_runs+="$(measure "$NGINX_URL/$name" "${NGINX_PIDS[@]}")"$'\n'
+  done
+  read -r o_rps o50 o90 o99 o_cpu <<<"$(printf '%s' "$ours_runs" | median)"
+  read -r n_rps n50 n90 n99 n_cpu <<<"$(printf '%s' "$nginx_runs" | median)"
   ratio="$(awk -v o="$o_rps" -v n="$n_rps" 'BEGIN { printf "%.2f", o / n }')"
-  printf '%-8s %-28s %12s %9s %9s %9s | %12s %9s %9s %9s | %6s\n' \
-    "$name" "${path:0:28}" "$o_rps" "$o50" "$o90" "$o99" "$n_rps" "$n50" "$n90" "$n99" "$ratio"
+  # nginx's CPU per request over ours: the throughput ratio the two would reach on idle cores.
+  cpu_ratio="$(awk -v o="$o_cpu" -v n="$n_cpu" 'BEGIN { printf "%.2f", n / o }')"
+  printf '%-8s %-28s %12s %9s %9s %9s %7s | %12s %9s %9s %9s %7s | %6s %6s\n' \
+    "$name" "${path:0:28}" "$o_rps" "$o50" "$o90" "$o99" "$o_cpu" "$n_rps" "$n50" "$n90" "$n99" "$n_cpu" "$ratio" "$cpu_ratio"
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

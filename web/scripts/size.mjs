@@ -42,7 +42,9 @@ addStatic(entryKey);
 const homeScreen = Object.keys(manifest).find((k) => /features\/home\//.test(k));
 if (homeScreen) addStatic(homeScreen);
 
-const total = [...home].filter((f) => f.endsWith('.js')).reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
+const total = [...home]
+  .filter((f) => f.endsWith('.js'))
+  .reduce((sum, f) => ({ raw: sum.raw + size(f).raw, gzip: sum.gzip + size(f).gzip }), { raw: 0, gzip: 0 });
 console.log('');
 row(`home page JavaScript (${home.size} chunks${homeScreen ? '' : ', no home screen yet'})`, total);
 const within = total.gzip <= BUDGET_GZIP;

@@ -2,8 +2,8 @@
 
 pub mod audit;
 pub mod content;
-pub mod page;
 pub mod outbox;
+pub mod page;
 pub mod richtext;
 pub mod route;
 pub mod serve;

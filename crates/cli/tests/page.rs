@@ -39,3 +39,39 @@ fn unknown_stories_and_insights_redirect_and_other_paths_are_not_found() {
         serde_json::json!({"outcome": "not_found"})
     );
 }
+
+/// One path per route template over the demo space; each snapshot is the whole outcome, so a
+/// change to any rule or to the demo shows up here as a reviewed diff.
+#[test]
+fn every_route_template_over_the_demo_matches_its_snapshot() {
+    let paths = [
+        "/",
+        "/videopopup",
+        "/case-study-index",
+        "/case-study/manage-contractor-compliance",
+        "/supplier-management-platform",
+        "/etender",
+        "/reverse-auction-eauction",
+        "/sourcing-management",
+        "/supplier-information-management",
+        "/contract-management",
+        "/supplier-performance-management",
+        "/product-information-management",
+        "/food-industry-software",
+        "/page/procurement-transformation-guide",
+        "/page/procurement-webinar-2025",
+        "/about-us",
+        "/privacy",
+        "/contact-us",
+        "/insights",
+        "/insights/rfq-vs-rfp-vs-rft",
+        "/insights/supply-continuity-during-covid",
+    ];
+    for path in paths {
+        let name = match path.trim_matches('/') {
+            "" => "home".to_string(),
+            rest => rest.replace('/', "__"),
+        };
+        insta::assert_json_snapshot!(format!("demo_{name}"), page(path));
+    }
+}

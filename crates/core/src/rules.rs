@@ -45,6 +45,18 @@ pub const FAQ_ITEMS_MAX: usize = 8;
 pub const DIVIDER_BUTTONS_MAX: usize = 4;
 /// Customer logos in the home page carousel.
 pub const CUSTOMER_LOGOS: usize = 12;
+/// Posts in the 'More Insights and Information' mini cards and the link lists (the newest
+/// indexable ones).
+///
+/// The original read these through GraphQL collections with no explicit limit, so Contentful's
+/// default of 100 applied; the spec asks for no particular count. Every product, case-study,
+/// about and home page carries this list, so its length is paid on every page: in compose time,
+/// page weight and DOM size. The carousel shows 3 at a time, so 12 is four full turns; crawlers
+/// and visitors reach every article through the insights listing and the sitemap.
+pub const MINI_CARD_POSTS: usize = 12;
+/// Page-builder pages in the mini cards and link lists, capped separately from the posts (as the
+/// original's two collections were) so that pages still show when there are many posts.
+pub const MINI_CARD_PAGES: usize = 12;
 
 #[cfg(test)]
 pub(crate) mod testing {

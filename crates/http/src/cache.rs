@@ -5,26 +5,85 @@
 //! content; redirects and not-found answers are never stored under the requested path, so
 //! made-up URLs cannot grow the cache. A capacity still caps it.
 
-use crate::template::NonceTemplate;
+use crate::encoding::Coding;
+use crate::gzip::GzipTemplate;
+use crate::template::{FrozenTemplate, NonceTemplate};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::io::Write;
+use std::sync::{Arc, OnceLock, RwLock};
 
 /// The most pages kept per generation.
 pub const CAPACITY: usize = 20_000;
 
-/// A page ready to send, as HTML and as API JSON.
+/// A page ready to send, as HTML and as API JSON. Compressed forms are made on the first
+/// request that wants them and kept with the entry.
 #[derive(Debug)]
 pub struct PageEntry {
     pub status: StatusCode,
-    pub html: NonceTemplate,
+    pub html: FrozenTemplate,
     pub api_json: Bytes,
     pub html_etag: HeaderValue,
     pub api_etag: HeaderValue,
-    /// The page with the server-rendered markup, once rendered (see [`crate::ssr`]).
-    pub rendered: crate::ssr::Rendered,
+    html_gzip: OnceLock<GzipTemplate>,
+    api_gzip: OnceLock<Bytes>,
+    api_br: OnceLock<Bytes>,
+    /// The same page with the server-rendered markup, once rendered (see [`crate::ssr`]).
+    pub(crate) rendered: crate::ssr::Rendered,
+}
+
+impl PageEntry {
+    pub fn new(
+        status: StatusCode,
+        html: &NonceTemplate,
+        api_json: Bytes,
+        html_etag: HeaderValue,
+        api_etag: HeaderValue,
+    ) -> Self {
+        PageEntry {
+            status,
+            html: html.freeze(),
+            api_json,
+            html_etag,
+            api_etag,
+            html_gzip: OnceLock::new(),
+            api_gzip: OnceLock::new(),
+            api_br: OnceLock::new(),
+            rendered: Default::default(),
+        }
+    }
+
+    /// The HTML's parts, gzipped once.
+    pub fn html_gzip(&self) -> &GzipTemplate {
+        self.html_gzip.get_or_init(|| GzipTemplate::new(&self.html))
+    }
+
+    /// The API JSON in `coding`, compressed once at the best level: it has no nonce, so every
+    /// response is the same bytes.
+    pub fn api_encoded(&self, coding: Coding) -> Bytes {
+        let json = &self.api_json;
+        match coding {
+            Coding::Gzip => self.api_gzip.get_or_init(|| {
+                let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                gz.write_all(json).expect("writing to memory cannot fail");
+                Bytes::from(gz.finish().expect("writing to memory cannot fail"))
+            }),
+            Coding::Brotli => self.api_br.get_or_init(|| {
+                let mut out = Vec::new();
+                let params = brotli::enc::BrotliEncoderParams {
+                    quality: 11,
+                    lgwin: 22,
+                    ..Default::default()
+                };
+                brotli::BrotliCompress(&mut &json[..], &mut out, &params)
+                    .expect("writing to memory cannot fail");
+                Bytes::from(out)
+            }),
+        }
+        .clone()
+    }
 }
 
 /// Pages by canonical path.
@@ -135,19 +194,44 @@ mod tests {
     fn the_cache_keeps_the_first_entry_for_a_path() {
         let cache = PageCache::default();
         let entry = |status| {
-            Arc::new(PageEntry {
+            Arc::new(PageEntry::new(
                 status,
-                html: NonceTemplate::default(),
-                api_json: Bytes::new(),
-                html_etag: HeaderValue::from_static("W/\"a\""),
-                api_etag: HeaderValue::from_static("W/\"b\""),
-                rendered: Default::default(),
-            })
+                &NonceTemplate::default(),
+                Bytes::new(),
+                HeaderValue::from_static("W/\"a\""),
+                HeaderValue::from_static("W/\"b\""),
+            ))
         };
         let first = cache.insert("/", entry(StatusCode::OK));
         let second = cache.insert("/", entry(StatusCode::NOT_FOUND));
         assert!(Arc::ptr_eq(&first, &second));
         assert_eq!(cache.get("/").unwrap().status, StatusCode::OK);
         assert_eq!(cache.len(), 1);
+    }
+
+    #[test]
+    fn api_json_is_compressed_once_and_decompresses_to_itself() {
+        use std::io::Read;
+        let json = Bytes::from("{\"outcome\":\"page\",\"view\":{}}".repeat(50));
+        let entry = PageEntry::new(
+            StatusCode::OK,
+            &NonceTemplate::default(),
+            json.clone(),
+            HeaderValue::from_static("W/\"a\""),
+            HeaderValue::from_static("W/\"b\""),
+        );
+        let br = entry.api_encoded(Coding::Brotli);
+        assert_eq!(br.as_ptr(), entry.api_encoded(Coding::Brotli).as_ptr());
+        let mut plain = Vec::new();
+        brotli::Decompressor::new(&br[..], 4096)
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert_eq!(plain, json);
+        let gz = entry.api_encoded(Coding::Gzip);
+        let mut plain = Vec::new();
+        flate2::read::GzDecoder::new(&gz[..])
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert_eq!(plain, json);
     }
 }

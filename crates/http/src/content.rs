@@ -63,7 +63,9 @@ impl ContentStore {
     }
 
     /// Loads new content from `source` and serves it. One reload runs at a time; a failed
-    /// reload leaves the current content in place and returns the source's error.
+    /// reload leaves the current content in place and returns the source's error. Content of
+    /// the version already served is not swapped in, so a poll that finds nothing new keeps
+    /// the rendered pages cached with the current generation.
     pub async fn reload(
         &self,
         source: &dyn ContentSource,
@@ -72,7 +74,9 @@ impl ContentStore {
         let previous = self.current().version().to_string();
         let set = source.load().await?;
         let version = set.version().to_string();
-        self.replace(set);
+        if version != previous {
+            self.replace(set);
+        }
         Ok(ReloadOutcome { previous, version })
     }
 }
@@ -92,6 +96,17 @@ mod tests {
 
     fn set(version: &str) -> ContentSet {
         ContentSet::new(ContentParts::default(), version)
+    }
+
+    #[tokio::test]
+    async fn a_reload_of_the_same_version_keeps_the_current_generation() {
+        let store = ContentStore::new(set("v1"));
+        let before = store.current();
+        store
+            .reload(&FakeContentSource::new(set("v1")))
+            .await
+            .unwrap();
+        assert!(Arc::ptr_eq(&before, &store.current()));
     }
 
     #[tokio::test]

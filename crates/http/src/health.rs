@@ -1,5 +1,5 @@
 //! `GET /healthz` (the process answers) and `GET /readyz` (content is loaded: which version,
-//! since when).
+//! since when; with a live source, when it was read and whether from the disk cache).
 
 use crate::state::AppState;
 use axum::Json;
@@ -18,25 +18,38 @@ pub async fn healthz() -> Response {
 
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let generation = state.content().current();
-    let loaded_at = generation
-        .loaded_at
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    // The source's own account, when it has one for the set being served: how long ago the
+    // content was read from Contentful, not merely when this process swapped it in.
+    let fresh = state
+        .inner()
+        .freshness
+        .as_ref()
+        .and_then(|f| f.freshness())
+        .filter(|f| f.version == generation.version());
+    let unix = |t: SystemTime| {
+        t.duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0)
+    };
+    let content_time = fresh
+        .as_ref()
+        .map_or(generation.loaded_at, |f| f.fetched_at);
     let age = SystemTime::now()
-        .duration_since(generation.loaded_at)
+        .duration_since(content_time)
         .map(|d| d.as_secs())
         .unwrap_or(0);
-    (
-        [(header::CACHE_CONTROL, "no-store")],
-        Json(serde_json::json!({
-            "status": "ready",
-            "contentVersion": generation.version(),
-            "loadedAt": loaded_at,
-            "ageSeconds": age,
-            "build": state.inner().shell.build_id(),
-            "cachedPages": generation.pages.len(),
-        })),
-    )
-        .into_response()
+    let mut body = serde_json::json!({
+        "status": "ready",
+        "contentVersion": generation.version(),
+        "loadedAt": unix(generation.loaded_at),
+        "ageSeconds": age,
+        "build": state.inner().shell.build_id(),
+        "cachedPages": generation.pages.len(),
+    });
+    if let Some(f) = fresh {
+        body["source"] = f.source.into();
+        body["fetchedAt"] = unix(f.fetched_at).into();
+        body["fromDisk"] = f.from_disk.into();
+    }
+    ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }

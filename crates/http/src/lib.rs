@@ -1,5 +1,5 @@
-//! The supplysite web server: pages, the page API, sitemap, robots, health and the Contentful
-//! webhook over axum.
+//! The supplysite web server: pages, the page API, contact, sitemap, robots, health and the
+//! Contentful webhook over axum.
 //!
 //! [`router`] builds the whole site from an [`AppState`]; [`serve`] runs it until SIGTERM or
 //! Ctrl-C. Pages come from a [`Composer`] over the content in a [`ContentStore`], are filled
@@ -8,12 +8,19 @@
 
 pub mod cache;
 pub mod composer;
+pub mod contact;
 pub mod content;
 mod core_composer;
+pub mod encoding;
 pub mod escape;
+pub mod freshness;
+pub mod front;
+pub mod gzip;
 pub mod head;
 mod health;
 mod pages;
+pub mod request_id;
+pub mod robot;
 pub mod security;
 mod server;
 pub mod settings;
@@ -29,22 +36,20 @@ pub use composer::Composer;
 pub use content::{ContentStore, ReloadOutcome};
 pub use core_composer::CoreComposer;
 pub use pages::PAGE_CACHE;
-pub use server::{serve, shutdown_signal};
+pub use server::{serve, serve_per_core, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};
-pub use state::{AppState, StateParts};
+pub use state::{AppState, Mounts, StateParts};
 pub use supplysite_ssr::{Limits as RenderLimits, Options as RenderOptions, RenderError, Renderer};
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{HeaderName, StatusCode};
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
 use axum::routing::{any, get, post};
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 /// The largest body any route reads, besides the webhook's own limit.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -58,6 +63,8 @@ pub fn router(state: AppState) -> Router {
         .route("/sitemap.xml", get(sitemap::sitemap))
         .route("/robots.txt", get(sitemap::robots))
         .route("/api/page", get(pages::api))
+        .route("/api/contact", contact::route())
+        .route("/api/robot-challenge", get(robot::challenge))
         .route(
             "/api/webhooks/contentful",
             post(webhook::contentful).layer(DefaultBodyLimit::max(webhook::BODY_LIMIT)),
@@ -71,10 +78,15 @@ pub fn router(state: AppState) -> Router {
         );
     }
     let https = settings.public_url.is_https();
-    let request_id = HeaderName::from_static("x-request-id");
+    let third = security::ThirdParties {
+        recaptcha: state.contact().is_some_and(|c| c.uses_recaptcha()),
+        tracker: state.settings().tracker_key.is_some(),
+    };
     // Router::layer turns every layer's response body back into axum's, so the layers compose
-    // in any order. Listed innermost first: the security headers also cover responses made by
-    // the timeout, body-limit and compression layers.
+    // in any order. Listed innermost first: the front layer (request id, nonce, security
+    // headers, request log) also covers responses made by the timeout, body-limit and
+    // compression layers. Pages and the page API bring their own precompressed bodies; the
+    // compression layer leaves a response with a Content-Encoding alone.
     app.fallback(pages::page)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
@@ -91,27 +103,5 @@ pub fn router(state: AppState) -> Router {
                 // as well as gzip -9 at a fraction of the time.
                 .quality(CompressionLevel::Precise(4)),
         )
-        .layer(axum::middleware::from_fn(move |req, next| {
-            security::headers(https, req, next)
-        }))
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(|request: &Request| {
-                    let id = request
-                        .headers()
-                        .get("x-request-id")
-                        .and_then(|v| v.to_str().ok())
-                        .unwrap_or("-");
-                    // The path only: a query string is the visitor's business.
-                    tracing::info_span!(
-                        "request",
-                        request_id = %id,
-                        method = %request.method(),
-                        path = %request.uri().path(),
-                    )
-                })
-                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
-        )
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(front::FrontLayer::new(https, third))
 }

@@ -14,11 +14,12 @@
 use crate::cache::{PageEntry, etag, not_modified};
 use crate::composer::{Outcome, OutcomeError};
 use crate::content::Generation;
+use crate::encoding::{Coding, accepts};
 use crate::security::CspNonce;
 use crate::state::AppState;
 use crate::static_files;
-use crate::template::NonceTemplate;
 use axum::Extension;
+use axum::body::Body;
 use axum::extract::{Query, Request, State, rejection::QueryRejection};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -119,19 +120,18 @@ impl AppState {
         let inner = self.inner();
         let outcome = outcome.to_string();
         let data = format!(
-            "{{\"chrome\":{},\"outcome\":{}}}",
-            inner.chrome_json, outcome
+            "{{\"chrome\":{},\"settings\":{},\"outcome\":{}}}",
+            inner.chrome_json, inner.settings_json, outcome
         );
         let head_tags = head.render(&inner.settings.public_url);
         let build = inner.shell.build_id();
-        PageEntry {
+        PageEntry::new(
             status,
-            html: inner.shell.render(&head_tags, &data),
-            api_json: Bytes::from(outcome),
-            html_etag: etag(generation.version(), build, "html", path),
-            api_etag: etag(generation.version(), build, "api", path),
-            rendered: Default::default(),
-        }
+            &inner.shell.render(&head_tags, &data),
+            Bytes::from(outcome),
+            etag(generation.version(), build, "html", path),
+            etag(generation.version(), build, "api", path),
+        )
     }
 }
 
@@ -156,8 +156,8 @@ pub async fn page(
     };
     match resolved {
         Resolved::Page(entry) => {
-            let html = crate::ssr::html(&state, &entry, &path).await;
-            html_response(&entry, html, &nonce, request.headers())
+            let entry = crate::ssr::page(&state, &entry, &path).await;
+            html_response(entry, &nonce, request.headers())
         }
         Resolved::Redirect { to, canonical } => {
             let (status, cache, to) = if canonical {
@@ -172,45 +172,78 @@ pub async fn page(
             redirect(status, &to, cache)
         }
         Resolved::NotFound(entry) => {
+            let headers = request.headers().clone();
             if let Some(file) = static_files::from_web_dir(&state, request).await {
                 return file;
             }
-            let html = crate::ssr::html(&state, &entry, crate::ssr::NOT_FOUND_URL).await;
-            html_response(&entry, html, &nonce, &HeaderMap::new())
+            let entry = crate::ssr::page(&state, &entry, crate::ssr::NOT_FOUND_URL).await;
+            html_response(entry, &nonce, &headers)
         }
     }
 }
 
-fn html_response(
-    entry: &PageEntry,
-    html: &NonceTemplate,
-    nonce: &CspNonce,
-    request: &HeaderMap,
-) -> Response {
-    if entry.status == StatusCode::NOT_FOUND {
-        return (
-            StatusCode::NOT_FOUND,
-            [
-                (header::CONTENT_TYPE, HeaderValue::from_static(HTML)),
-                (header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE)),
-            ],
-            html.fill(&nonce.0),
-        )
-            .into_response();
-    }
-    if not_modified(request, &entry.html_etag) {
+/// A cached page with this response's nonce. Gzip comes from the entry's precompressed parts
+/// whenever the client accepts it, even if it also accepts brotli: brotli would have to
+/// compress the whole page again for every nonce, gzip costs a few bytes of work. A client
+/// that accepts brotli only gets it from the compression layer.
+fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Response {
+    let found = entry.status != StatusCode::NOT_FOUND;
+    if found && not_modified(request, &entry.html_etag) {
         return not_modified_response(&entry.html_etag);
     }
-    (
-        entry.status,
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(HTML)),
-            (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
-            (header::ETAG, entry.html_etag.clone()),
-        ],
-        html.fill(&nonce.0),
-    )
-        .into_response()
+    let gzip = accepts(request, Coding::Gzip);
+    let body = if gzip {
+        Body::new(entry.html_gzip().body(&nonce.0))
+    } else {
+        Body::new(entry.html.body(&nonce.0))
+    };
+    let mut response = Response::new(body);
+    *response.status_mut() = entry.status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
+    if found {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE));
+        headers.insert(header::ETAG, entry.html_etag.clone());
+    } else {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
+    }
+    if gzip {
+        headers.insert(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(Coding::Gzip.header_value()),
+        );
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response
+}
+
+/// The API JSON of a cached page, precompressed in the best coding the client accepts.
+fn api_response(entry: &PageEntry, request: &HeaderMap) -> Response {
+    let coding = [Coding::Brotli, Coding::Gzip]
+        .into_iter()
+        .find(|c| accepts(request, *c));
+    let body = match coding {
+        Some(c) => entry.api_encoded(c),
+        None => entry.api_json.clone(),
+    };
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() = entry.status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+    if entry.status == StatusCode::NOT_FOUND {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
+    } else {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE));
+        headers.insert(header::ETAG, entry.api_etag.clone());
+    }
+    if let Some(c) = coding {
+        headers.insert(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(c.header_value()),
+        );
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response
 }
 
 fn not_modified_response(etag: &HeaderValue) -> Response {
@@ -269,16 +302,7 @@ pub async fn api(
             if not_modified(&headers, &entry.api_etag) {
                 return not_modified_response(&entry.api_etag);
             }
-            (
-                StatusCode::OK,
-                [
-                    (header::CONTENT_TYPE, HeaderValue::from_static(JSON)),
-                    (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
-                    (header::ETAG, entry.api_etag.clone()),
-                ],
-                entry.api_json.clone(),
-            )
-                .into_response()
+            api_response(&entry, &headers)
         }
         Resolved::Redirect { to, .. } => {
             let body = serde_json::json!({"outcome": "redirect", "to": to}).to_string();
@@ -292,15 +316,7 @@ pub async fn api(
             )
                 .into_response()
         }
-        Resolved::NotFound(entry) => (
-            StatusCode::NOT_FOUND,
-            [
-                (header::CONTENT_TYPE, JSON),
-                (header::CACHE_CONTROL, SHORT_CACHE),
-            ],
-            entry.api_json.clone(),
-        )
-            .into_response(),
+        Resolved::NotFound(entry) => api_response(&entry, &headers),
     }
 }
 

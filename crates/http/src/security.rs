@@ -1,13 +1,12 @@
 //! Security headers on every response, with a fresh CSP nonce per response.
 //!
-//! The nonce is made before the handler runs and put in the request's extensions, so a handler
-//! filling a cached page uses the same nonce the `Content-Security-Policy` header names.
+//! The nonce is made before the handler runs (by [`crate::front`]) and put in the request's
+//! extensions, so a handler filling a cached page uses the same nonce the
+//! `Content-Security-Policy` header names.
 
-use axum::extract::Request;
-use axum::http::{HeaderName, HeaderValue, header};
-use axum::middleware::Next;
-use axum::response::Response;
+use axum::http::HeaderValue;
 use base64::Engine;
+use bytes::{BufMut, BytesMut};
 use rand::RngCore;
 
 /// The nonce of the response being made.
@@ -23,18 +22,49 @@ impl CspNonce {
     }
 }
 
-/// Where the site embeds players and the robot check from, and loads their scripts.
-const FRAME_SOURCES: &str = "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
-const SCRIPT_SOURCES: &str = "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+/// Where the site embeds players from.
+const FRAME_SOURCES: &str =
+    "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com";
+/// Where reCAPTCHA's frames and scripts come from, allowed only when reCAPTCHA is the check.
+const RECAPTCHA_FRAME_SOURCES: &str =
+    " https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
+const RECAPTCHA_SCRIPT_SOURCES: &str =
+    " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+
+/// Where Brevo's marketing-automation tracker loads its script from and sends its events to,
+/// allowed only when a tracker client key is configured.
+const TRACKER_SCRIPT_SOURCES: &str = " https://sibautomation.com";
+const TRACKER_CONNECT_SOURCES: &str =
+    " https://in-automate.brevo.com https://in-automate.sendinblue.com";
+
+/// The third parties a page may load, each allowed by the policy only when it is configured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThirdParties {
+    /// reCAPTCHA is the robot check.
+    pub recaptcha: bool,
+    /// The marketing-automation tracker has a client key.
+    pub tracker: bool,
+}
 
 /// The Content-Security-Policy for a response with `nonce`. Scripts run only from this origin,
-/// with the nonce, or from the robot check's origins; no inline script without the nonce.
-/// Styles allow inline `style` attributes, which components set for measured layout.
-pub fn content_security_policy(nonce: &str, https: bool) -> String {
+/// with the nonce, or from the configured third parties' origins; no inline script without the
+/// nonce. `'wasm-unsafe-eval'` lets the contact form compile its WebAssembly validator (it
+/// allows no JavaScript `eval`). Styles allow inline `style` attributes, which components set
+/// for measured layout.
+pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) -> String {
+    let (mut script, mut frame, mut connect) = (String::new(), "", "");
+    if third.recaptcha {
+        script.push_str(RECAPTCHA_SCRIPT_SOURCES);
+        frame = RECAPTCHA_FRAME_SOURCES;
+    }
+    if third.tracker {
+        script.push_str(TRACKER_SCRIPT_SOURCES);
+        connect = TRACKER_CONNECT_SOURCES;
+    }
     let mut csp = format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}' {SCRIPT_SOURCES}; \
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'{script}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
-         connect-src 'self'; media-src 'self' https:; frame-src {FRAME_SOURCES}; \
+         connect-src 'self'{connect}; media-src 'self' https:; frame-src {FRAME_SOURCES}{frame}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     );
     // Only over TLS: on a plain-HTTP local server it would send the browser to https.
@@ -60,24 +90,34 @@ pub const FIXED_HEADERS: [(&str, &str); 6] = [
     ("cross-origin-opener-policy", "same-origin"),
 ];
 
-/// Middleware: a fresh nonce in, security headers out.
-pub async fn headers(https: bool, mut request: Request, next: Next) -> Response {
-    let nonce = CspNonce::fresh();
-    let csp = content_security_policy(&nonce.0, https);
-    request.extensions_mut().insert(nonce);
-    let mut response = next.run(request).await;
-    let h = response.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_str(&csp).expect("the policy is ASCII"),
-    );
-    for (name, value) in FIXED_HEADERS {
-        h.insert(
-            HeaderName::from_static(name),
-            HeaderValue::from_static(value),
-        );
+/// The policy split around its nonce once, so a response's header is one buffer filled with
+/// three copies rather than a formatted string copied again into a header value.
+#[derive(Debug)]
+pub struct PolicyHeader {
+    before: String,
+    after: String,
+}
+
+impl PolicyHeader {
+    /// `third`: the third parties the page loads, whose origins are allowed only then.
+    pub fn new(https: bool, third: ThirdParties) -> Self {
+        const MARK: &str = "\u{0}";
+        let policy = content_security_policy(MARK, https, third);
+        let (before, after) = policy.split_once(MARK).expect("the policy names its nonce");
+        PolicyHeader {
+            before: before.to_string(),
+            after: after.to_string(),
+        }
     }
-    response
+
+    /// The `Content-Security-Policy` value naming `nonce`.
+    pub fn value(&self, nonce: &str) -> HeaderValue {
+        let mut out = BytesMut::with_capacity(self.before.len() + nonce.len() + self.after.len());
+        out.put_slice(self.before.as_bytes());
+        out.put_slice(nonce.as_bytes());
+        out.put_slice(self.after.as_bytes());
+        HeaderValue::from_maybe_shared(out.freeze()).expect("the policy and nonce are ASCII")
+    }
 }
 
 #[cfg(test)]
@@ -93,8 +133,20 @@ mod tests {
     }
 
     #[test]
+    fn the_split_policy_reads_exactly_as_the_formatted_one() {
+        for https in [false, true] {
+            for recaptcha in [false, true] {
+                assert_eq!(
+                    PolicyHeader::new(https, third(recaptcha, false)).value("n0Nce+/=="),
+                    content_security_policy("n0Nce+/==", https, third(recaptcha, false)).as_str()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_policy_allows_no_inline_script_and_no_framing() {
-        let csp = content_security_policy("abc", false);
+        let csp = content_security_policy("abc", false, ThirdParties::default());
         let script = csp
             .split("; ")
             .find(|d| d.starts_with("script-src"))
@@ -111,6 +163,55 @@ mod tests {
         }
         assert!(csp.contains("https://player.vimeo.com"));
         assert!(!csp.contains("upgrade-insecure-requests"));
-        assert!(content_security_policy("abc", true).ends_with("upgrade-insecure-requests"));
+        assert!(
+            content_security_policy("abc", true, ThirdParties::default())
+                .ends_with("upgrade-insecure-requests")
+        );
+    }
+
+    #[test]
+    fn recaptcha_origins_are_allowed_only_when_recaptcha_is_the_check() {
+        let without = content_security_policy("abc", false, ThirdParties::default());
+        assert!(!without.contains("google"), "{without}");
+        assert!(!without.contains("gstatic"), "{without}");
+        let with = content_security_policy("abc", false, third(true, false));
+        let directive = |name: &str| {
+            with.split("; ")
+                .find(|d| d.starts_with(name))
+                .unwrap()
+                .to_string()
+        };
+        assert!(directive("script-src").contains("https://www.gstatic.com/recaptcha/"));
+        assert!(directive("script-src").contains("https://www.google.com/recaptcha/"));
+        assert!(directive("frame-src").contains("https://www.google.com/recaptcha/"));
+        assert!(directive("frame-src").contains("https://player.vimeo.com"));
+    }
+
+    fn third(recaptcha: bool, tracker: bool) -> ThirdParties {
+        ThirdParties { recaptcha, tracker }
+    }
+
+    #[test]
+    fn the_tracker_origins_are_allowed_only_with_a_tracker_key() {
+        let without = content_security_policy("abc", false, ThirdParties::default());
+        assert!(!without.contains("sibautomation"), "{without}");
+        assert!(!without.contains("in-automate"), "{without}");
+        let with = content_security_policy("abc", false, third(false, true));
+        let directive = |name: &str| {
+            with.split("; ")
+                .find(|d| d.starts_with(name))
+                .unwrap()
+                .to_string()
+        };
+        assert!(directive("script-src").contains("https://sibautomation.com"));
+        assert!(directive("connect-src").contains("https://in-automate.brevo.com"));
+        assert!(!with.contains("recaptcha"), "{with}");
+    }
+
+    #[test]
+    fn webassembly_may_compile_but_javascript_eval_stays_refused() {
+        let csp = content_security_policy("abc", false, ThirdParties::default());
+        assert!(csp.contains("'wasm-unsafe-eval'"));
+        assert!(!csp.contains("'unsafe-eval'"));
     }
 }

@@ -20,6 +20,9 @@ pub struct Settings {
     pub asset_dir: Option<PathBuf>,
     /// How long a request may take before the server answers 408.
     pub request_timeout: Duration,
+    /// The marketing-automation tracker's client key: public (the page embeds it), so it is
+    /// no secret; without one the page loads no tracker.
+    pub tracker_key: Option<String>,
 }
 
 impl Settings {
@@ -32,6 +35,7 @@ impl Settings {
             web_dir: web_dir.into(),
             asset_dir: None,
             request_timeout: Duration::from_secs(10),
+            tracker_key: None,
         }
     }
 }

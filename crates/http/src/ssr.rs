@@ -11,7 +11,8 @@
 
 use crate::cache::PageEntry;
 use crate::state::AppState;
-use crate::template::NonceTemplate;
+use crate::template::{FrozenTemplate, NonceTemplate};
+use std::sync::Arc;
 use supplysite_ssr::{RenderError, Renderer};
 
 /// The placeholder the web build leaves inside its root element for the server's markup.
@@ -21,18 +22,15 @@ pub const ROOT_OPEN: &str = "<div id=\"root\">";
 /// The URL the shared not-found page is rendered for (it is cached once, not per path).
 pub const NOT_FOUND_URL: &str = "/404";
 
-/// The markup of a page for one generation: `None` when it was not rendered.
-pub type Rendered = tokio::sync::OnceCell<Option<NonceTemplate>>;
+/// The page with markup for one generation, kept in the page's entry: `None` when it was not
+/// rendered. A whole entry, so it gets the same precompressed forms as the page without.
+pub type Rendered = tokio::sync::OnceCell<Option<Arc<PageEntry>>>;
 
-/// The HTML to send for `entry`, rendered for `url`: with the server's markup when a renderer
-/// is configured and the render succeeded, otherwise the shell with the page data.
-pub(crate) async fn html<'e>(
-    state: &AppState,
-    entry: &'e PageEntry,
-    url: &str,
-) -> &'e NonceTemplate {
+/// The entry to send for `entry`, rendered for `url`: the one with the server's markup when a
+/// renderer is configured and the render succeeded, otherwise `entry` itself.
+pub(crate) async fn page<'e>(state: &AppState, entry: &'e PageEntry, url: &str) -> &'e PageEntry {
     let Some(renderer) = state.renderer() else {
-        return &entry.html;
+        return entry;
     };
     let rendered = entry
         .rendered
@@ -40,7 +38,7 @@ pub(crate) async fn html<'e>(
         .await;
     match rendered {
         Ok(Some(page)) => page,
-        _ => &entry.html,
+        _ => entry,
     }
 }
 
@@ -50,18 +48,24 @@ async fn render(
     renderer: &Renderer,
     entry: &PageEntry,
     url: &str,
-) -> Result<Option<NonceTemplate>, RenderError> {
+) -> Result<Option<Arc<PageEntry>>, RenderError> {
     let props = props(url, &state.inner().chrome_json, &entry.api_json);
     match renderer.render(props.into()).await {
         Ok(markup) => {
-            let page = with_markup(&entry.html, &markup);
-            if page.is_none() {
+            let Some(html) = with_markup(&entry.html, &markup) else {
                 tracing::error!(
                     url,
                     "the web build's shell has no root element for the markup"
                 );
-            }
-            Ok(page)
+                return Ok(None);
+            };
+            Ok(Some(Arc::new(PageEntry::new(
+                entry.status,
+                &html,
+                entry.api_json.clone(),
+                entry.html_etag.clone(),
+                entry.api_etag.clone(),
+            ))))
         }
         Err(RenderError::Busy) => {
             tracing::warn!(url, "render engines busy: page sent without server markup");
@@ -86,23 +90,43 @@ pub fn props(url: &str, chrome_json: &str, outcome_json: &[u8]) -> String {
 }
 
 /// `page` with `markup` in its root element: in place of the web build's placeholder, else at
-/// the start of the root element.
-pub fn with_markup(page: &NonceTemplate, markup: &str) -> Option<NonceTemplate> {
-    page.replace_first(MARKUP_PLACEHOLDER, markup)
-        .or_else(|| page.replace_first(ROOT_OPEN, &format!("{ROOT_OPEN}{markup}")))
+/// the start of the root element. `None` when the page has neither.
+pub fn with_markup(page: &FrozenTemplate, markup: &str) -> Option<NonceTemplate> {
+    let parts: Vec<&str> = page
+        .parts()
+        .iter()
+        .map(|p| std::str::from_utf8(p).ok())
+        .collect::<Option<_>>()?;
+    let replace = |needle: &str, with: &str| {
+        let at = parts.iter().position(|p| p.contains(needle))?;
+        let mut copy = NonceTemplate::default();
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                copy.push_nonce();
+            }
+            if i == at {
+                copy.push_str(&part.replacen(needle, with, 1));
+            } else {
+                copy.push_str(part);
+            }
+        }
+        Some(copy)
+    };
+    replace(MARKUP_PLACEHOLDER, markup)
+        .or_else(|| replace(ROOT_OPEN, &format!("{ROOT_OPEN}{markup}")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn page(body: &str) -> NonceTemplate {
+    fn page(body: &str) -> FrozenTemplate {
         let mut t = NonceTemplate::default();
         t.push_str("<script nonce=\"");
         t.push_nonce();
         t.push_str("\"></script>");
         t.push_str(body);
-        t
+        t.freeze()
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! composer and the reload source.
 
 use crate::composer::Composer;
+use crate::contact::ContactDesk;
 use crate::content::ContentStore;
+use crate::freshness::ContentFreshness;
 use crate::settings::Settings;
 use crate::shell::Shell;
 use crate::webhook::ReplayGuard;
@@ -28,6 +30,15 @@ pub struct StateParts {
     pub reload: Option<Arc<dyn ContentSource>>,
 }
 
+/// Optional parts mounted beside the pages, for [`AppState::with_mounts`].
+#[derive(Default)]
+pub struct Mounts {
+    /// The contact endpoints; without it `POST /api/contact` answers 404.
+    pub contact: Option<Arc<ContactDesk>>,
+    /// How fresh the content is, for `/readyz`.
+    pub freshness: Option<Arc<dyn ContentFreshness>>,
+}
+
 pub(crate) struct Inner {
     pub content: ContentStore,
     pub shell: Shell,
@@ -39,10 +50,24 @@ pub(crate) struct Inner {
     pub replay: ReplayGuard,
     /// Renders pages' markup on the server; unset, pages are drawn by the browser.
     pub renderer: OnceLock<Arc<Renderer>>,
+    pub contact: Option<Arc<ContactDesk>>,
+    pub freshness: Option<Arc<dyn ContentFreshness>>,
+    /// The page settings (`{"robot":…}`), serialised once.
+    pub settings_json: String,
 }
 
 impl AppState {
     pub fn new(parts: StateParts) -> Self {
+        Self::with_mounts(parts, Mounts::default())
+    }
+
+    /// The state with `mounts` beside the pages.
+    pub fn with_mounts(parts: StateParts, mounts: Mounts) -> Self {
+        let settings_json = crate::robot::page_settings(
+            mounts.contact.as_deref(),
+            parts.settings.tracker_key.as_deref(),
+        )
+        .to_string();
         let chrome_json = parts.composer.chrome().to_string();
         AppState {
             inner: Arc::new(Inner {
@@ -54,6 +79,9 @@ impl AppState {
                 reload: parts.reload,
                 chrome_json,
                 renderer: OnceLock::new(),
+                contact: mounts.contact,
+                freshness: mounts.freshness,
+                settings_json,
             }),
         }
     }
@@ -77,6 +105,11 @@ impl AppState {
 
     pub fn settings(&self) -> &Settings {
         &self.inner.settings
+    }
+
+    /// The contact endpoints, when mounted.
+    pub fn contact(&self) -> Option<&ContactDesk> {
+        self.inner.contact.as_deref()
     }
 
     pub(crate) fn inner(&self) -> &Inner {

@@ -1,10 +1,17 @@
 //! HTML with holes for the per-response CSP nonce.
 //!
 //! A rendered page is cached per (path, content version), but every response needs a fresh
-//! nonce. The page is therefore stored as the text between the places a nonce goes; filling it
-//! is one allocation and a few copies, so a cached page costs about as much as a static file.
+//! nonce. The page is therefore stored as the text between the places a nonce goes. A cached
+//! page is [`FrozenTemplate`]: its parts are shared buffers, and a response is a [`PageBody`]
+//! that hands them to the connection one by one with the nonce between them, so serving a page
+//! copies nothing but the nonce.
 
+use axum::body::HttpBody;
 use bytes::Bytes;
+use http_body::{Frame, SizeHint};
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 
 /// Text with nonce holes: `parts[0] nonce parts[1] nonce … parts[n]`.
 #[derive(Clone, Debug, Default)]
@@ -46,20 +53,6 @@ impl NonceTemplate {
         }
     }
 
-    /// A copy with the first `needle` (found within one stretch of literal text) replaced by
-    /// `with`; `None` when the text has no `needle`.
-    pub fn replace_first(&self, needle: &str, with: &str) -> Option<NonceTemplate> {
-        let (index, at) = self
-            .parts
-            .iter()
-            .enumerate()
-            .find_map(|(i, part)| part.find(needle).map(|at| (i, at)))?;
-        let mut copy = self.clone();
-        copy.parts[index].replace_range(at..at + needle.len(), with);
-        copy.len = copy.len - needle.len() + with.len();
-        Some(copy)
-    }
-
     /// The text with every hole filled with `nonce`.
     pub fn fill(&self, nonce: &str) -> Bytes {
         let holes = self.parts.len().saturating_sub(1);
@@ -74,9 +67,130 @@ impl NonceTemplate {
     }
 }
 
+impl NonceTemplate {
+    /// The template as shared buffers, for serving many times.
+    pub fn freeze(&self) -> FrozenTemplate {
+        FrozenTemplate {
+            parts: self
+                .parts
+                .iter()
+                .map(|p| Bytes::copy_from_slice(p.as_bytes()))
+                .collect(),
+            len: self.len,
+        }
+    }
+}
+
+/// A template whose text parts are shared buffers: `parts[0] nonce parts[1] … parts[n]`.
+#[derive(Clone, Debug, Default)]
+pub struct FrozenTemplate {
+    parts: Vec<Bytes>,
+    len: usize,
+}
+
+impl FrozenTemplate {
+    /// The text between the holes.
+    pub fn parts(&self) -> &[Bytes] {
+        &self.parts
+    }
+
+    /// The body of one response, with `nonce` in every hole.
+    pub fn body(&self, nonce: &str) -> PageBody {
+        let nonce = Bytes::copy_from_slice(nonce.as_bytes());
+        let holes = self.parts.len().saturating_sub(1);
+        let mut chunks = Vec::with_capacity(self.parts.len() + holes);
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                chunks.push(nonce.clone());
+            }
+            if !part.is_empty() {
+                chunks.push(part.clone());
+            }
+        }
+        PageBody::new(chunks)
+    }
+
+    /// The text with every hole filled with `nonce`, in one buffer.
+    pub fn fill(&self, nonce: &str) -> Bytes {
+        let holes = self.parts.len().saturating_sub(1);
+        let mut out = Vec::with_capacity(self.len + holes * nonce.len());
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                out.extend_from_slice(nonce.as_bytes());
+            }
+            out.extend_from_slice(part);
+        }
+        Bytes::from(out)
+    }
+}
+
+/// A response body made of shared buffers, sent in order; its length is known up front, so
+/// the response carries `Content-Length` and the connection writes the buffers without
+/// gathering them into one.
+#[derive(Debug)]
+pub struct PageBody {
+    chunks: std::vec::IntoIter<Bytes>,
+    remaining: u64,
+}
+
+impl PageBody {
+    pub fn new(chunks: Vec<Bytes>) -> Self {
+        let remaining = chunks.iter().map(|c| c.len() as u64).sum();
+        PageBody {
+            chunks: chunks.into_iter(),
+            remaining,
+        }
+    }
+}
+
+impl HttpBody for PageBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        Poll::Ready(self.chunks.next().map(|chunk| {
+            self.remaining -= chunk.len() as u64;
+            Ok(Frame::data(chunk))
+        }))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.remaining == 0
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::with_exact(self.remaining)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use http_body_util::BodyExt;
+
+    #[tokio::test]
+    async fn two_bodies_of_a_frozen_page_differ_only_in_their_nonces() {
+        let mut t = NonceTemplate::default();
+        t.push_str("<script nonce=\"");
+        t.push_nonce();
+        t.push_str("\"></script><p>");
+        t.push_nonce();
+        t.push_str("</p>");
+        let frozen = t.freeze();
+        let a = frozen.body("AAAA").collect().await.unwrap().to_bytes();
+        let b = frozen.body("BBBB").collect().await.unwrap().to_bytes();
+        assert_eq!(a, "<script nonce=\"AAAA\"></script><p>AAAA</p>");
+        assert_eq!(b, "<script nonce=\"BBBB\"></script><p>BBBB</p>");
+        assert_eq!(a, frozen.fill("AAAA"));
+        assert_eq!(a, t.fill("AAAA"));
+        assert_eq!(
+            frozen.body("AAAA").size_hint().exact(),
+            Some(a.len() as u64)
+        );
+    }
 
     #[test]
     fn fill_puts_the_nonce_in_every_hole_and_nowhere_else() {
@@ -106,18 +220,6 @@ mod tests {
         b.push_str("b");
         a.append(&b);
         assert_eq!(a.fill("-"), "a--b");
-    }
-
-    #[test]
-    fn replace_first_replaces_one_occurrence_and_keeps_the_holes() {
-        let mut t = NonceTemplate::default();
-        t.push_str("<a nonce=\"");
-        t.push_nonce();
-        t.push_str("\"><!--x--><!--x-->");
-        let replaced = t.replace_first("<!--x-->", "<p>hi</p>").unwrap();
-        assert_eq!(replaced.fill("N"), "<a nonce=\"N\"><p>hi</p><!--x-->");
-        assert_eq!(replaced.fill("N").len(), replaced.len + 1);
-        assert!(t.replace_first("<!--y-->", "z").is_none());
     }
 
     #[test]

@@ -1,5 +1,5 @@
 // The application: the shared layout (navigation, footer) around the current screen, the
-// loading overlay, document head updates and the render-error screen.
+// loading overlay, document head updates, the marketing tracker and the render-error screen.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay/LoadingOverlay';
@@ -10,6 +10,7 @@ import type { Chrome } from '../lib/view';
 import { ErrorBoundary } from './ErrorScreen';
 import { usePage, type LoadedPage } from './usePage';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
+import { useTracker } from './useTracker';
 import styles from './App.module.css';
 
 export interface AppProps {
@@ -32,6 +33,7 @@ function Shell({ chrome: initialChrome, initialPage }: AppProps) {
   const keepFirstChrome = useCallback((next: Chrome) => setChrome((current) => current ?? next), []);
   const { page, loading } = usePage(initialPage, keepFirstChrome);
   useScrollOnNavigation(page?.key);
+  useTracker(page?.key);
 
   useEffect(() => {
     if (page?.head) applyHead(page.head, document);

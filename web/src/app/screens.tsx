@@ -29,7 +29,7 @@ export const screenLoaders: Loaders = {
 
 /** Loads the screen's code and returns the element that draws the outcome. */
 export async function screenElement(outcome: Exclude<Outcome, { outcome: 'redirect' }>): Promise<ReactElement> {
-  if (outcome.outcome === 'not_found') return <NotFoundScreen view={null} />;
+  if (outcome.outcome === 'not_found') return <NotFoundScreen view={outcome.view ?? null} />;
   return elementFor(outcome, screenLoaders);
 }
 

@@ -22,7 +22,7 @@ export interface LoadedPage {
 export async function loadPage(key: string, outcome: Exclude<Outcome, { outcome: 'redirect' }>): Promise<LoadedPage> {
   return {
     key,
-    head: outcome.outcome === 'page' ? outcome.view.head : null,
+    head: outcome.view?.head ?? null,
     element: await screenElement(outcome),
   };
 }

@@ -1,6 +1,7 @@
-// Scroll position across in-app navigation, applied when the new page is drawn (not when the
-// URL changes, since the old page stays under the overlay until the data arrives): a new page
-// starts at the top (or at its #fragment); back and forward return to where the visitor was.
+// Scroll position and focus across in-app navigation, applied when the new page is drawn (not
+// when the URL changes, since the old page stays under the overlay until the data arrives): a
+// new page starts at the top (or at its #fragment) with focus on the main region, so screen
+// readers start reading the new page; back and forward return to where the visitor was.
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
@@ -33,6 +34,7 @@ export function useScrollOnNavigation(pageKey: string | undefined) {
       window.scrollTo(0, positions.current.get(location.key) ?? 0);
       return;
     }
+    document.getElementById('main')?.focus({ preventScroll: true });
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);

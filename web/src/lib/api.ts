@@ -56,3 +56,98 @@ function isOutcome(value: unknown): value is Outcome {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A self-hosted robot check's challenge, exactly as `GET /api/robot-challenge` answers it. */
+export interface RobotChallenge {
+  challenge: string;
+  salt: string;
+  expires: number;
+  difficulty: number;
+  signature: string;
+}
+
+/** Asks the server for a robot-check challenge; null (after logging) when none arrives. */
+export async function fetchRobotChallenge(signal?: AbortSignal): Promise<RobotChallenge | null> {
+  try {
+    const response = await fetch('/api/robot-challenge', { headers: { Accept: 'application/json' }, signal });
+    if (!response.ok) {
+      console.error(`robot challenge request failed with status ${response.status}`);
+      return null;
+    }
+    const body: unknown = await response.json();
+    if (
+      isObject(body) &&
+      typeof body.challenge === 'string' &&
+      typeof body.salt === 'string' &&
+      typeof body.expires === 'number' &&
+      typeof body.difficulty === 'number' &&
+      typeof body.signature === 'string'
+    ) {
+      const { challenge, salt, expires, difficulty, signature } = body;
+      return { challenge, salt, expires, difficulty, signature };
+    }
+    console.error('robot challenge response has an unexpected shape');
+    return null;
+  } catch (error) {
+    if (!signal?.aborted) console.error('robot challenge request failed', error);
+    return null;
+  }
+}
+
+/** What the contact form sends: the six fields and the robot check's token. */
+export interface ContactRequest {
+  firstname: string;
+  lastname: string;
+  orgName: string;
+  phone: string;
+  email: string;
+  message: string;
+  robotToken: string;
+}
+
+/** How the server answered an enquiry. */
+export type ContactResult =
+  | { kind: 'accepted'; status: 'sent' | 'queued' }
+  /** 422: one message per field (the robot check's key is `robot`). */
+  | { kind: 'invalid'; errors: Record<string, string> }
+  /** Anything else: not stored; the visitor should try again. */
+  | { kind: 'failed'; reason: string };
+
+/** The contact request's time limit (SPEC §9). */
+export const CONTACT_TIMEOUT_MS = 5000;
+
+/** Posts an enquiry, giving up after 5000 ms. Failures are logged and returned, never thrown. */
+export async function submitContact(request: ContactRequest): Promise<ContactResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CONTACT_TIMEOUT_MS);
+  try {
+    const response = await fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(request),
+      signal: controller.signal,
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok && isObject(body) && (body.status === 'sent' || body.status === 'queued')) {
+      return { kind: 'accepted', status: body.status };
+    }
+    if (response.status === 422 && isObject(body) && isObject(body.errors)) {
+      const errors = Object.fromEntries(
+        Object.entries(body.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+      return { kind: 'invalid', errors };
+    }
+    const message = isObject(body) && typeof body.message === 'string' ? `: ${body.message}` : '';
+    const reason = `contact request failed with status ${response.status}${message}`;
+    console.error(reason);
+    return { kind: 'failed', reason };
+  } catch (error) {
+    const reason = controller.signal.aborted
+      ? `contact request gave no answer within ${CONTACT_TIMEOUT_MS} ms`
+      : 'contact request failed';
+    console.error(reason, error);
+    return { kind: 'failed', reason };
+  } finally {
+    clearTimeout(timer);
+  }
+}

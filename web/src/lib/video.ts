@@ -1,9 +1,10 @@
-// Player addresses for hosted videos, for the services core's video links recognise
-// (SPEC §5). YouTube is embedded from its no-cookie domain, Vimeo with do-not-track.
+// Player addresses for hosted videos. The server sends each video's player URL; YouTube and
+// Vimeo, the two hosts the site's own videos use, are embedded here with their privacy
+// options instead (YouTube's no-cookie domain, Vimeo's do-not-track) and autoplay, since the
+// visitor has just asked for the video.
 import type { Video } from './view';
 
-/** The embeddable player URL for a video, autoplaying once the visitor opened it; null for a
- * service this UI does not know (the server only sends ids made of URL-safe characters). */
+/** The player URL to load for a video, or null when there is none. */
 export function embedUrl(video: Video): string | null {
   const id = encodeURIComponent(video.id);
   switch (video.service) {
@@ -11,17 +12,7 @@ export function embedUrl(video: Video): string | null {
       return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`;
     case 'vimeo':
       return `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
-    case 'vine':
-      return `https://vine.co/v/${id}/embed/simple`;
-    case 'videopress':
-      return `https://videopress.com/embed/${id}?autoPlay=1`;
-    case 'microsoftstream':
-      return `https://web.microsoftstream.com/embed/video/${id}?autoplay=true`;
-    case 'tiktok':
-      return `https://www.tiktok.com/embed/v2/${id}`;
-    case 'dailymotion':
-      return `https://www.dailymotion.com/embed/video/${id}?autoplay=1`;
     default:
-      return null;
+      return video.embedUrl && /^https:\/\//.test(video.embedUrl) ? video.embedUrl : null;
   }
 }

@@ -83,10 +83,12 @@ export interface Faq {
   items: FaqEntry[];
 }
 
-/** A hosted video: the service (as core's VideoService serialises) and the id there. */
+/** A hosted video: the service (as core's VideoService serialises), the id there and the
+ * player URL core built for it. */
 export interface Video {
   service: string;
   id: string;
+  embedUrl?: string;
 }
 
 export interface VideoButton {
@@ -518,6 +520,8 @@ export interface NotFoundView {
   heading: string;
   text: string;
   links: LinkButton[];
+  /** The latest insights, as a way on. */
+  latest?: MiniCardList;
 }
 
 // ---- the envelope (view.rs) ----
@@ -544,11 +548,12 @@ export type ScreenName = keyof ScreenViews;
 /** One screen's view model, tagged with the screen's name. */
 export type PageView = { [S in ScreenName]: { screen: S; view: ScreenViews[S] } }[ScreenName];
 
-/** What a request for a path comes to. */
+/** What a request for a path comes to. The server's not-found answer also carries the
+ * helpful 404 view (`{"outcome":"not_found","screen":"notFound","view":{…}}`). */
 export type Outcome =
   | ({ outcome: 'page' } & PageView)
   | { outcome: 'redirect'; to: string }
-  | { outcome: 'not_found' };
+  | { outcome: 'not_found'; screen?: 'notFound'; view?: NotFoundView };
 
 /** The JSON the server embeds in the page and answers on the page API. */
 export interface PagePayload {

@@ -1,33 +1,45 @@
 //! `supplysite serve`: the composition root of the web server. Reads the settings (flags, the
 //! environment, `.env`), loads the content and the web build, wires the adapters into the
-//! router and serves until SIGTERM or Ctrl-C.
+//! router and serves until SIGTERM or Ctrl-C; the outbox worker and the content poll run
+//! beside it on a background runtime and stop with it.
 
 mod config;
-mod export_source;
-
-pub use config::Args;
+mod enquiries;
+mod live;
 
 use anyhow::Context;
 use config::{Config, LogFormat};
-use export_source::ExportSource;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
-use supplysite_core::ports::ContentSource;
-use supplysite_http::{AppState, RenderOptions, Renderer, Shell, StateParts};
+use supplysite_content_adapter::{ExportSource, Loaded, Severity, load_export};
+use supplysite_http::{AppState, Mounts, RenderOptions, Renderer, Shell, StateParts};
+
+/// Serve the site over HTTP.
+#[derive(clap::Args)]
+#[group(id = "serve_settings")]
+pub struct Args {
+    #[command(flatten)]
+    server: Box<config::Args>,
+    // Boxed: the settings are many strings, and the other commands' arguments are small.
+    #[command(flatten)]
+    enquiries: Box<enquiries::Args>,
+    #[command(flatten)]
+    live: Box<live::Args>,
+}
+
+/// How many of an export's problems the start-up log spells out; the rest are counted.
+const PROBLEMS_LOGGED: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let config = Config::from_args(args)?;
-    init_logging(config.log_format);
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?
-        .block_on(serve(config))?;
+    let config = Config::from_args(*args.server)?;
+    // Kept until the process ends: dropping it flushes the log lines still queued.
+    let _log_writer = init_logging(config.log_format);
+    serve(config, &args.enquiries, &args.live)?;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
+fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyhow::Result<()> {
     let index = config.web_dir.join("index.html");
     let html = std::fs::read_to_string(&index).with_context(|| {
         format!(
@@ -37,64 +49,143 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     })?;
     let shell = Shell::parse(&html).with_context(|| format!("web build {}", index.display()))?;
 
-    let source = Arc::new(ExportSource::new(config.content.clone()));
-    let content = source.load().await.with_context(|| {
-        format!(
-            "cannot load the content (SUPPLYSITE_CONTENT / --content = {})",
-            config.content.display()
-        )
-    })?;
+    let desk = Arc::new(enquiries.desk(&config.public_url)?);
+    let export = Arc::new(ExportSource::new(config.content.clone()));
+    let asset_dir = export.asset_dir().to_path_buf();
+    let source = live.content(export, &config.content)?;
+    // The outbox worker, the content poll and the live first load run here, off the
+    // per-core request runtimes.
+    let background = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("supplysite-background")
+        .enable_all()
+        .build()
+        .context("cannot start the background runtime")?;
+    let content = if source.is_live() {
+        background.block_on(source.load())?
+    } else {
+        // The first load reads the export directly for its problems; reloads go through the
+        // port.
+        let loaded = load_export(&config.content).with_context(|| {
+            format!(
+                "cannot load the content (SUPPLYSITE_CONTENT / --content = {})",
+                config.content.display()
+            )
+        })?;
+        log_problems(&loaded);
+        loaded.set
+    };
 
-    let settings = config.settings();
+    let settings = config.settings(&asset_dir);
     tracing::info!(
         public_url = %settings.public_url,
-        content = %config.content.display(),
+        content = %source.describe,
         content_version = %content.version(),
         web_dir = %config.web_dir.display(),
         build = %shell.build_id(),
         webhook_verification = settings.webhook_secret.is_some(),
+        workers = config.workers,
+        enquiries = desk.enquiries().describe(),
         "starting"
     );
-    let state = AppState::new(StateParts {
-        settings,
-        shell,
-        content,
-        composer: Arc::new(supplysite_http::CoreComposer::new(
-            config.public_url.as_str(),
-        )),
-        reload: Some(source),
-    });
-
+    let mounts = Mounts {
+        contact: Some(desk.clone()),
+        freshness: source.freshness.clone(),
+    };
+    let state = AppState::with_mounts(
+        StateParts {
+            settings,
+            shell,
+            content,
+            composer: Arc::new(supplysite_http::CoreComposer::new(
+                config.public_url.as_str(),
+            )),
+            reload: Some(source.source.clone()),
+        },
+        mounts,
+    );
     let state = match &config.ssr_bundle {
-        Some(path) => state.with_renderer(Arc::new(renderer(path).await?)),
+        Some(path) => state.with_renderer(Arc::new(renderer(path)?)),
         None => {
             tracing::info!("server-side rendering off: pages are drawn by the browser");
             state
         }
     };
 
-    let listener = tokio::net::TcpListener::bind(config.bind)
-        .await
-        .with_context(|| {
-            format!(
-                "cannot listen on {} (SUPPLYSITE_BIND / --bind)",
-                config.bind
-            )
-        })?;
-    let addr = listener.local_addr().context("no local address")?;
-    // One plain line on stdout so scripts and tests learn the port when binding to port 0.
-    println!("listening on http://{addr}");
-    tracing::info!(%addr, "listening");
-    supplysite_http::serve(listener, supplysite_http::router(state))
-        .await
-        .context("server failed")?;
+    // Dropping `stop` when the server is done tells the worker and the poll to finish.
+    let (stop, stopped) = tokio::sync::watch::channel(());
+    let until_stopped = move || {
+        let mut stopped = stopped.clone();
+        async move {
+            let _ = stopped.changed().await;
+        }
+    };
+    let (worker, poll) = {
+        let _on_background = background.enter();
+        let worker = desk.enquiries().spawn_worker(until_stopped());
+        let poll = source.poll.map(|every| {
+            live::spawn_poll(state.clone(), source.source.clone(), every, until_stopped())
+        });
+        (worker, poll)
+    };
+    let served = supplysite_http::serve_per_core(
+        config.bind,
+        config.workers,
+        supplysite_http::router(state),
+        |addr| {
+            // One plain line on stdout so scripts and tests learn the port when binding to
+            // port 0.
+            println!("listening on http://{addr}");
+            tracing::info!(%addr, "listening");
+        },
+    );
+    drop(stop);
+    background.block_on(async {
+        let _ = worker.await;
+        if let Some(poll) = poll {
+            let _ = poll.await;
+        }
+    });
+    served
+        .with_context(|| format!("cannot serve on {} (SUPPLYSITE_BIND / --bind)", config.bind))?;
     tracing::info!("stopped");
     Ok(())
 }
 
+/// Problems do not stop the site (the entry or field is left out), but an operator should
+/// see that there are some and what the first ones are; `supplysite content check` lists all.
+fn log_problems(loaded: &Loaded) {
+    let errors = loaded
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    let warnings = loaded.problems.len() - errors;
+    if loaded.problems.is_empty() {
+        return;
+    }
+    tracing::warn!(
+        errors,
+        warnings,
+        "the export has problems; affected entries or fields are left out (see `supplysite content check`)"
+    );
+    for problem in loaded.problems.iter().take(PROBLEMS_LOGGED) {
+        tracing::warn!(%problem, "content problem");
+    }
+    if loaded.problems.len() > PROBLEMS_LOGGED {
+        tracing::warn!(
+            more = loaded.problems.len() - PROBLEMS_LOGGED,
+            "more content problems not shown"
+        );
+    }
+}
+
+/// Log lines go to stderr through a background thread, so a request never waits on the
+/// terminal or a pipe. If lines arrive faster than stderr takes them, the excess is dropped
+/// (and counted by the writer) rather than slowing the site down.
 /// Starts the render engines with the server bundle at `path` (loading it on each engine's
 /// thread, so a broken bundle stops start-up here).
-async fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
+fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
     let named = || {
         format!(
             "server bundle {} (SUPPLYSITE_SSR_BUNDLE / --ssr-bundle; --no-ssr serves pages without it)",
@@ -103,10 +194,7 @@ async fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
     };
     let bundle = std::fs::read_to_string(path).with_context(named)?;
     let options = RenderOptions::default();
-    let renderer = tokio::task::spawn_blocking(move || Renderer::new(bundle, options))
-        .await
-        .context("render engines did not start")?
-        .with_context(named)?;
+    let renderer = Renderer::new(bundle, options).with_context(named)?;
     tracing::info!(
         bundle = %path.display(),
         engines = options.threads,
@@ -117,15 +205,17 @@ async fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
     Ok(renderer)
 }
 
-fn init_logging(format: LogFormat) {
+fn init_logging(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stderr());
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr);
+        .with_writer(writer);
     match format {
         LogFormat::Json => builder.json().flatten_event(true).init(),
         LogFormat::Text => builder.init(),
     }
+    guard
 }

@@ -118,3 +118,79 @@ async fn pages_are_compressed_with_brotli_or_gzip_as_the_client_prefers() {
     let (used, _, _) = fetch_encoded(&app, "/api/page?path=/etender", "gzip, br").await;
     assert_eq!(used, "br");
 }
+
+fn csp_nonce(response: &axum::http::Response<Body>) -> String {
+    header(response, "content-security-policy")
+        .split("'nonce-")
+        .nth(1)
+        .and_then(|s| s.split('\'').next())
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn two_responses_of_a_cached_page_differ_only_in_their_nonces() {
+    let app = spawn_app();
+    let mut pages = Vec::new();
+    for _ in 0..2 {
+        let response = app.get("/etender").await;
+        let nonce = csp_nonce(&response);
+        let length: usize = header(&response, "content-length").parse().unwrap();
+        let html = body_text(response).await;
+        assert_eq!(html.len(), length, "Content-Length is the body's length");
+        assert!(html.contains(&format!("nonce=\"{nonce}\"")));
+        pages.push(html.replace(&nonce, "NONCE"));
+        assert!(!pages.last().unwrap().contains(&nonce));
+    }
+    assert_eq!(pages[0], pages[1]);
+}
+
+#[tokio::test]
+async fn a_browser_gets_the_precompressed_gzip_page_with_its_own_nonce() {
+    let app = spawn_app();
+    let plain = app.get("/etender").await;
+    let plain_nonce = csp_nonce(&plain);
+    let plain = body_text(plain).await.replace(&plain_nonce, "NONCE");
+    for uri in ["/etender", "/no-such-page"] {
+        let response = app
+            .send(
+                Request::get(uri)
+                    .header("accept-encoding", "gzip, deflate, br, zstd")
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await;
+        assert_eq!(header(&response, "content-encoding"), "gzip", "{uri}");
+        assert!(header(&response, "vary").contains("accept-encoding"));
+        let nonce = csp_nonce(&response);
+        let bytes = body_bytes(response).await;
+        let mut decoded = String::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut decoded)
+            .unwrap();
+        assert!(decoded.contains(&format!("nonce=\"{nonce}\"")), "{uri}");
+        if uri == "/etender" {
+            assert_eq!(decoded.replace(&nonce, "NONCE"), plain);
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_page_api_is_precompressed_in_the_best_coding_the_client_accepts() {
+    let app = spawn_app();
+    let plain = body_bytes(app.get("/api/page?path=/etender").await).await;
+    let (used, bytes, _) = fetch_encoded(&app, "/api/page?path=/etender", "gzip;q=0.5, br").await;
+    assert_eq!(used, "br");
+    let mut decoded = Vec::new();
+    brotli::Decompressor::new(&bytes[..], 4096)
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+    let (used, bytes, _) = fetch_encoded(&app, "/api/page?path=/etender", "gzip").await;
+    assert_eq!(used, "gzip");
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+}

@@ -33,7 +33,15 @@ export function Paragraphs({ paragraphs, lead = false }: { paragraphs: readonly 
 }
 
 /** A row of link buttons, wrapping on small screens. */
-export function ButtonRow({ buttons, inverse = false, children }: { buttons?: LinkButton[]; inverse?: boolean; children?: ReactNode }) {
+export function ButtonRow({
+  buttons,
+  inverse = false,
+  children,
+}: {
+  buttons?: LinkButton[];
+  inverse?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.buttonRow}>
       {buttons?.map((b) => (

@@ -20,7 +20,12 @@ export function BlogCard({ card, headingLevel = 3 }: BlogCardProps) {
         <Heading className={styles.title}>{card.title}</Heading>
         <p className={styles.description}>{card.description}</p>
         {/* The visible label is the same on every card; the title tells them apart. */}
-        <ButtonLink href={card.href} fill="outline" className={styles.button} aria-label={`${card.buttonLabel}: ${card.title}`}>
+        <ButtonLink
+          href={card.href}
+          fill="outline"
+          className={styles.button}
+          aria-label={`${card.buttonLabel}: ${card.title}`}
+        >
           {card.buttonLabel}
         </ButtonLink>
       </div>

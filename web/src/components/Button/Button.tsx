@@ -1,4 +1,5 @@
 // Buttons and button-styled links, in the two fills the content model has (filled, outline).
+// Both carry `data-cta`: they are the calls to action the marketing tracker reports.
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { SmartLink, type SmartLinkProps } from '../SmartLink/SmartLink';
 import styles from './Button.module.css';
@@ -26,7 +27,7 @@ export interface ButtonProps extends Look, ComponentPropsWithRef<'button'> {
 
 export function Button({ fill, inverse, block, className, type = 'button', children, ...rest }: ButtonProps) {
   return (
-    <button type={type} className={buttonClass({ fill, inverse, block }, className)} {...rest}>
+    <button type={type} className={buttonClass({ fill, inverse, block }, className)} data-cta="" {...rest}>
       {children}
     </button>
   );
@@ -36,7 +37,7 @@ export interface ButtonLinkProps extends Look, SmartLinkProps {}
 
 export function ButtonLink({ fill, inverse, block, className, children, ...rest }: ButtonLinkProps) {
   return (
-    <SmartLink className={buttonClass({ fill, inverse, block }, className)} {...rest}>
+    <SmartLink className={buttonClass({ fill, inverse, block }, className)} data-cta="" {...rest}>
       {children}
     </SmartLink>
   );

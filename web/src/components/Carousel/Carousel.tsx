@@ -16,7 +16,7 @@ import styles from './Carousel.module.css';
 export type { CarouselBreakpoint } from './carouselMath';
 
 export interface CarouselProps {
-  /** Accessible name of the carousel region. */
+  /** Accessible name of the carousel (a group, so it never duplicates a section landmark). */
   label: string;
   slides: ReactNode[];
   /** Slides in view above every breakpoint. */
@@ -156,7 +156,7 @@ export function Carousel({
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       className={styles.carousel}
-      role="region"
+      role="group"
       aria-roledescription="carousel"
       aria-label={label}
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}

@@ -15,7 +15,12 @@ export interface CaseStudyTeaserProps {
   headingLevel?: 2 | 3;
 }
 
-export function CaseStudyTeaser({ teaser, variant = 'feature', logoSide = 'left', headingLevel = 3 }: CaseStudyTeaserProps) {
+export function CaseStudyTeaser({
+  teaser,
+  variant = 'feature',
+  logoSide = 'left',
+  headingLevel = 3,
+}: CaseStudyTeaserProps) {
   const Heading = `h${headingLevel}` as const;
   const classes = [styles.teaser, styles[variant], logoSide === 'right' && styles.reversed].filter(Boolean).join(' ');
   const inverse = variant === 'feature';

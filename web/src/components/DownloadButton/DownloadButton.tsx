@@ -35,11 +35,19 @@ export function DownloadButton({ download, fill = 'filled', inverse = false }: D
       className={buttonClass({ fill, inverse })}
       href={download.href}
       download={download.fileName}
+      data-cta=""
       onClick={onClick}
       aria-busy={saving || undefined}
     >
       <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-        <path d="M10 3v10M5.5 8.5L10 13l4.5-4.5M4 16.5h12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M10 3v10M5.5 8.5L10 13l4.5-4.5M4 16.5h12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {download.label}
     </a>

@@ -47,7 +47,14 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
                 >
                   <span>{item.question}</span>
                   <svg className={styles.arrow} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                    <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M5 7.5l5 5 5-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 </button>
               </Question>

@@ -9,9 +9,21 @@ export function MiniCard({ card }: { card: MiniCardView }) {
     <SmartLink href={card.href} className={styles.card}>
       <svg className={styles.icon} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         {card.kind === 'post' ? (
-          <path d="M5 4h10l4 4v12H5zM14 4v5h5M8 13h8M8 16.5h6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+          <path
+            d="M5 4h10l4 4v12H5zM14 4v5h5M8 13h8M8 16.5h6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinejoin="round"
+          />
         ) : (
-          <path d="M4 5h16v14H4zM4 9h16M8 13h8M8 16h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+          <path
+            d="M4 5h16v14H4zM4 9h16M8 13h8M8 16h5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinejoin="round"
+          />
         )}
       </svg>
       <span className={styles.label}>{card.text}</span>

@@ -16,7 +16,16 @@ export interface SectionProps {
   children?: ReactNode;
 }
 
-export function Section({ heading, intro, tone = 'plain', centred = false, narrow = false, className, id, children }: SectionProps) {
+export function Section({
+  heading,
+  intro,
+  tone = 'plain',
+  centred = false,
+  narrow = false,
+  className,
+  id,
+  children,
+}: SectionProps) {
   const headingId = useId();
   return (
     <section

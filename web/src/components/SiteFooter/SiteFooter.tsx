@@ -18,7 +18,14 @@ export function SiteFooter({ footer, brand }: SiteFooterProps) {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <section className={styles.contact} aria-labelledby={contactId}>
-          <img className={styles.logo} src={brand.logoUrl} alt={brand.name} width={brand.logoWidth} height={brand.logoHeight} loading="lazy" />
+          <img
+            className={styles.logo}
+            src={brand.logoUrl}
+            alt={brand.name}
+            width={brand.logoWidth}
+            height={brand.logoHeight}
+            loading="lazy"
+          />
           <h2 id={contactId} className={styles.heading}>
             {contact.heading}
           </h2>

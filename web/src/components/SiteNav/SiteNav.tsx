@@ -53,7 +53,11 @@ export function SiteNav({ chrome }: SiteNavProps) {
         </button>
         <ul id={menuId} className={styles.links} data-open={menuOpen}>
           <li className={styles.item}>
-            <SolutionsMenu label={chrome.solutionsLabel} menu={chrome.solutions} onNavigate={() => setMenuOpen(false)} />
+            <SolutionsMenu
+              label={chrome.solutionsLabel}
+              menu={chrome.solutions}
+              onNavigate={() => setMenuOpen(false)}
+            />
           </li>
           {nav.map((link, i) => (
             <li key={link.href} className={styles.item}>

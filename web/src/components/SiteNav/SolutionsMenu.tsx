@@ -104,14 +104,28 @@ export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
       >
         {label}
         <svg className={styles.chevron} viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M5 7.5l5 5 5-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <div className={styles.graphic}>
           <SmartLink href={overview.href} className={styles.overview} onClick={followed}>
             {/* The large graphic: the suite around one supplier record. */}
-            <img className={styles.map} src={menu.graphicUrl} alt={menu.graphicAlt} width={320} height={220} loading="lazy" />
+            <img
+              className={styles.map}
+              src={menu.graphicUrl}
+              alt={menu.graphicAlt}
+              width={320}
+              height={220}
+              loading="lazy"
+            />
             <span className={styles.overviewLabel}>
               {overview.label}
               <span className={styles.overviewArrow} aria-hidden="true">

@@ -1,7 +1,8 @@
 // 'Get In Touch' (SPEC §2 "Contact Us"): the offices in Australia, New Zealand (serviced out
-// of the Sydney office) and the UK. The contact form is its own feature and goes below them.
+// of the Sydney office) and the UK, then the contact form below them.
 import { Section } from '../../components/Section/Section';
 import type { ContactView } from '../../lib/view';
+import { ContactForm } from './ContactForm';
 import styles from './ContactScreen.module.css';
 
 export function ContactScreen({ view }: { view: ContactView }) {
@@ -37,6 +38,9 @@ export function ContactScreen({ view }: { view: ContactView }) {
             </li>
           ))}
         </ul>
+      </Section>
+      <Section>
+        <ContactForm copy={view.form} />
       </Section>
     </>
   );

@@ -1,5 +1,13 @@
 // The home page (SPEC §2 "Home"), every section in the order of the view model.
-import { BlogCards, ButtonRow, Cards, Claims, Paragraphs, ProductCards, QuoteBlock } from '../../components/Blocks/Blocks';
+import {
+  BlogCards,
+  ButtonRow,
+  Cards,
+  Claims,
+  Paragraphs,
+  ProductCards,
+  QuoteBlock,
+} from '../../components/Blocks/Blocks';
 import { ButtonLink } from '../../components/Button/Button';
 import { Carousel } from '../../components/Carousel/Carousel';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
@@ -140,7 +148,8 @@ export function HomeScreen({ view }: { view: HomeView }) {
       {view.moreInsights.cards.length > 0 && (
         <Section heading={view.moreInsights.heading} tone="tint">
           <Carousel
-            label={view.moreInsights.heading}
+            // The section already carries the heading as its name; a landmark inside it needs its own.
+            label="Insights and pages"
             slides={view.moreInsights.cards.map((card) => (
               <MiniCard key={card.href} card={card} />
             ))}

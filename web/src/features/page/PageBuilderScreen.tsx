@@ -43,7 +43,9 @@ export function PageBuilderScreen({ view }: { view: PageBuilderView }) {
 
 function Banner({ banner, title }: { banner: BannerView | null; title: string }) {
   // The image is a CSS variable so the stylesheet can apply it only above 1023px.
-  const style = banner?.image ? ({ '--banner-image': `url("${encodeURI(banner.image.url)}")` } as CSSProperties) : undefined;
+  const style = banner?.image
+    ? ({ '--banner-image': `url("${encodeURI(banner.image.url)}")` } as CSSProperties)
+    : undefined;
   return (
     <header className={[styles.banner, banner?.image && styles.withImage].filter(Boolean).join(' ')} style={style}>
       <div className={styles.bannerInner}>
@@ -111,10 +113,16 @@ function Action({ button, inverse = false }: { button: ActionButton; inverse?: b
         </ButtonLink>
       );
     case 'video':
-      return <VideoButton button={{ label: button.label, video: button.video }} fill={button.style} inverse={inverse} />;
+      return (
+        <VideoButton button={{ label: button.label, video: button.video }} fill={button.style} inverse={inverse} />
+      );
     case 'download':
       return (
-        <DownloadButton download={{ label: button.label, href: button.href, fileName: button.fileName }} fill={button.style} inverse={inverse} />
+        <DownloadButton
+          download={{ label: button.label, href: button.href, fileName: button.fileName }}
+          fill={button.style}
+          inverse={inverse}
+        />
       );
   }
 }

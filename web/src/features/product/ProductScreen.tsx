@@ -3,7 +3,16 @@
 // insights and the list of other pages; the strategic sourcing page adds its own sections.
 // Each page records its last path segment in local storage under its product key.
 import { useEffect } from 'react';
-import { BlogCards, ButtonRow, Cards, Claims, MiniCardLinks, Paragraphs, ProductCards, QuoteBlock } from '../../components/Blocks/Blocks';
+import {
+  BlogCards,
+  ButtonRow,
+  Cards,
+  Claims,
+  MiniCardLinks,
+  Paragraphs,
+  ProductCards,
+  QuoteBlock,
+} from '../../components/Blocks/Blocks';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { DownloadButton } from '../../components/DownloadButton/DownloadButton';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';

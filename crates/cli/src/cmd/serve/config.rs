@@ -44,6 +44,12 @@ pub struct Args {
     /// Log format: text or json (levels from RUST_LOG, default info).
     #[arg(long, env = "SUPPLYSITE_LOG_FORMAT", default_value = "text")]
     log_format: String,
+    /// Worker threads, each serving its own connections (default: one per CPU core).
+    #[arg(long, env = "SUPPLYSITE_WORKERS")]
+    workers: Option<String>,
+    /// The marketing-automation tracker's public client key; without it no tracker loads.
+    #[arg(long, env = "SUPPLYSITE_TRACKER_KEY")]
+    tracker_key: Option<String>,
     /// The web UI's server bundle, run to put each page's markup in the HTML (`npm run
     /// build:ssr` in web/). Default: web/dist-ssr/render.js when it exists.
     #[arg(long, env = "SUPPLYSITE_SSR_BUNDLE")]
@@ -75,6 +81,8 @@ pub struct Config {
     pub log_format: LogFormat,
     /// The server bundle to render pages with; `None` serves them without markup.
     pub ssr_bundle: Option<PathBuf>,
+    pub workers: usize,
+    pub tracker_key: Option<String>,
 }
 
 impl Config {
@@ -108,6 +116,28 @@ impl Config {
                 "SUPPLYSITE_LOG_FORMAT / --log-format: invalid format {other:?} (expected text or json)"
             ),
         };
+        let workers = match args.workers.as_deref().map(str::trim) {
+            None | Some("") => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) => match n.parse::<usize>() {
+                Ok(n) if (1..=1024).contains(&n) => n,
+                _ => bail!(
+                    "SUPPLYSITE_WORKERS / --workers: invalid number of workers {n:?} (expected a whole number from 1 to 1024)"
+                ),
+            },
+        };
+        let tracker_key = match args.tracker_key.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(key)
+                if key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+            {
+                Some(key.to_string())
+            }
+            Some(key) => bail!(
+                "SUPPLYSITE_TRACKER_KEY / --tracker-key: invalid client key {key:?} (expected letters, digits, - and _)"
+            ),
+        };
         let ssr_bundle = match (args.no_ssr, args.ssr_bundle) {
             (true, _) => None,
             (false, Some(path)) if path.as_os_str().is_empty() => None,
@@ -119,6 +149,9 @@ impl Config {
             (false, None) => Some(PathBuf::from(DEFAULT_SSR_BUNDLE)).filter(|p| p.is_file()),
         };
         Ok(Config {
+            ssr_bundle,
+            tracker_key,
+            workers,
             bind,
             content: args.content,
             public_url,
@@ -127,20 +160,18 @@ impl Config {
             webhook_ttl,
             request_timeout,
             log_format,
-            ssr_bundle,
         })
     }
 
-    /// The server's settings. Export images are served from the export's folder when it has
-    /// them.
-    pub fn settings(&self) -> Settings {
+    /// The server's settings. Export images are served from `asset_dir` (the export source's
+    /// folder) when it has them.
+    pub fn settings(&self, asset_dir: &std::path::Path) -> Settings {
         let mut settings = Settings::new(self.public_url.clone(), &self.web_dir);
         settings.webhook_secret = self.webhook_secret.clone();
         settings.webhook_ttl = self.webhook_ttl;
         settings.request_timeout = self.request_timeout;
-        settings.asset_dir = self
-            .content
-            .parent()
+        settings.tracker_key = self.tracker_key.clone();
+        settings.asset_dir = Some(asset_dir)
             .filter(|dir| dir.join("images.ctfassets.net").is_dir())
             .map(|dir| dir.to_path_buf());
         settings
@@ -204,6 +235,11 @@ mod tests {
                 .starts_with("SUPPLYSITE_REQUEST_TIMEOUT_SECONDS")
         );
         assert!(error(&["--log-format=xml"]).starts_with("SUPPLYSITE_LOG_FORMAT"));
+        assert!(
+            error(&["--workers=0"])
+                .starts_with("SUPPLYSITE_WORKERS / --workers: invalid number of workers \"0\"")
+        );
+        assert_eq!(config(&["--workers=3"]).unwrap().workers, 3);
     }
 
     #[test]

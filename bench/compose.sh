@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Compose time per page for every route template at 100, 1,000, 10,000 and 100,000 posts
+# (criterion, crates/core/benches/compose.rs), written to $BENCH_RESULTS/compose.json.
+#
+# The benchmarks run twice: with the system allocator (glibc malloc, what `supplysite serve`
+# uses today) and with jemalloc preloaded (Debian libjemalloc2). After a large export is loaded
+# and its parse tree freed, glibc's heap is fragmented and every small allocation a page makes
+# gets slower the more content was loaded; the second run shows how much of the growth is that.
+#
+#   bench/compose.sh           the full run (release build; a few minutes)
+#   bench/compose.sh --smoke   each benchmark once at 100 posts, in a debug test build
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$BENCH_ROOT"
+
+if [ "${1:-}" = --smoke ]; then
+  SUPPLYSITE_BENCH_POSTS=100 cargo test -q -p supplysite-core --bench compose
+  exit 0
+fi
+
+JEMALLOC=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+[ -f "$JEMALLOC" ] || need_package libjemalloc2 || true
+runs=("system=")
+[ -f "$JEMALLOC" ] && runs+=("jemalloc=$JEMALLOC")
+args=()
+for run in "${runs[@]}"; do
+  name="${run%%=*}"
+  home="$BENCH_RESULTS/criterion/$name"
+  rm -rf "$home"
+  say "compose benchmarks, $name allocator"
+  if ! CRITERION_HOME="$home" LD_PRELOAD="${run#*=}" \
+    cargo bench -q -p supplysite-core --bench compose -- --noplot >"$BENCH_RESULTS/compose-$name.log" 2>&1; then
+    tail -n 30 "$BENCH_RESULTS/compose-$name.log" >&2
+    die "the compose benchmarks failed (log: $BENCH_RESULTS/compose-$name.log)"
+  fi
+  args+=("$name=$home")
+done
+python3 "$BENCH_DIR/criterion_json.py" "${args[@]}" >"$BENCH_RESULTS/compose.json"

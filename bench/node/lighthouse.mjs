@@ -1,0 +1,62 @@
+// Lighthouse 12 over every route, mobile (the default config: simulated slow 4G and a 4x slower
+// CPU) and desktop, in Debian's headless Chromium. Prints one JSON document with, per route and
+// form factor, the four category scores (0-100) and LCP, TBT, CLS and FCP.
+//
+//   node lighthouse.mjs BASE_URL ROUTES_JSON [mobile,desktop]
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+
+const [base, routesJson, formFactors = 'mobile,desktop'] = process.argv.slice(2);
+const routes = JSON.parse(routesJson);
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {
+  lcp_ms: 'largest-contentful-paint',
+  tbt_ms: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  fcp_ms: 'first-contentful-paint',
+};
+
+const results = [];
+for (const formFactor of formFactors.split(',')) {
+  for (const [template, path] of routes) {
+    // A fresh browser and profile per run, so no run warms another's cache.
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const config = formFactor === 'desktop' ? desktopConfig : undefined;
+      const run = await lighthouse(
+        base + path,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+        config,
+      );
+      const lhr = run.lhr;
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
+      );
+      const metrics = Object.fromEntries(
+        Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null]),
+      );
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .map((a) => a.id);
+      results.push({ template, path, formFactor, scores, metrics, failing, runtimeError: lhr.runtimeError?.message ?? null });
+      process.stderr.write(`lighthouse: ${formFactor} ${template}: ${CATEGORIES.map((c) => scores[c]).join('/')}\n`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+console.log(JSON.stringify({ runs: results }, null, 1));

@@ -1,0 +1,306 @@
+"""Writes bench/REPORT.md from the results of one `bench/run.sh` and checks every budget of
+bench/budgets.toml against them. Exits 3 when a budget is missed or a step failed (any other
+non-zero status means the report itself could not be written).
+
+    python3 report.py RESULTS_DIR BUDGETS_TOML REPORT_MD
+
+RESULTS_DIR holds meta.json (written by run.sh) and what each step wrote: compose.json,
+serve.txt, start.json, pages.json, lighthouse.json, vnu.json, sitemap.json, wasm.txt,
+web-size.txt. A step that did not run leaves its sections marked "not run" and its budgets
+unchecked.
+"""
+
+import json
+import math
+import os
+import re
+import sys
+import tomllib
+
+
+def load(results: str, name: str):
+    path = os.path.join(results, name)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f) if name.endswith(".json") else f.read()
+
+
+class Budgets:
+    """The budget table: one row per check, and whether any was missed."""
+
+    def __init__(self):
+        self.rows: list[tuple[str, str, str, bool]] = []
+
+    def check(self, name: str, limit: str, measured: str, ok: bool):
+        self.rows.append((name, limit, measured, ok))
+
+    @property
+    def missed(self) -> list[str]:
+        return [r[0] for r in self.rows if not r[3]]
+
+
+def us(ns: float) -> str:
+    return f"{ns / 1000:.2f}" if ns < 100_000 else f"{ns / 1000:,.0f}"
+
+
+def kb(n: float) -> str:
+    return f"{n / 1024:.1f} KB"
+
+
+def compose_table(rows, sizes, linear) -> list[str]:
+    by = {}
+    for r in rows:
+        by.setdefault(r["template"], {})[r["posts"]] = r["median_ns"]
+    out = [
+        "| template | " + " | ".join(f"{s:,} posts" for s in sizes) + " | growth |",
+        "|---|" + "---:|" * (len(sizes) + 1),
+    ]
+    top = max(sizes)
+    for template in sorted(by):
+        times = by[template]
+        growth = times[top] / times[1000] if 1000 in times and top in times and top > 1000 else None
+        mark = " (every entry, by spec)" if template in linear else ""
+        cells = " | ".join(us(times[s]) if s in times else "–" for s in sizes)
+        out.append(f"| {template}{mark} | {cells} | {f'{growth:.2f}×' if growth else '–'} |")
+    return out + [""]
+
+
+def compose_section(data, budget, b: Budgets) -> list[str]:
+    out = ["## Composition (criterion, `cargo bench -p supplysite-core --bench compose`)", ""]
+    if data is None:
+        return out + ["Not run.", ""]
+    sizes = sorted({r["posts"] for r in data["rows"]})
+    linear = set(budget["linear_by_design"])
+    top = max(sizes)
+    out += [
+        "Median time per composed page in µs (release build, synthesised content loaded as the "
+        f"server loads an export); growth is the time at {top:,} posts over the time at 1,000.",
+        "",
+    ]
+    allocators = sorted({r["allocator"] for r in data["rows"]}, key=lambda a: a != budget["allocator"])
+    for allocator in allocators:
+        rows = [r for r in data["rows"] if r["allocator"] == allocator]
+        checked = " (the budgets are checked on this one)" if allocator == budget["allocator"] else ""
+        out += [f"### {allocator} allocator{checked}", ""] + compose_table(rows, sizes, linear)
+    if top > 1000:
+        out += [
+            f"Logarithmic growth from 1,000 to {top:,} posts would be "
+            f"{math.log(top) / math.log(1000):.2f}×; linear growth would be {top / 1000:,.0f}×.",
+            "",
+        ]
+    rows = [r for r in data["rows"] if r["allocator"] == budget["allocator"] and r["template"] not in linear]
+    at = {(r["template"], r["posts"]): r["median_ns"] for r in rows}
+    at_1000 = [(t, ns) for (t, p), ns in at.items() if p == 1000]
+    if at_1000:
+        template, ns = max(at_1000, key=lambda x: x[1])
+        limit = budget["max_us_per_page_at_1000"]
+        b.check("compose: slowest page at 1,000 posts (listings of every entry aside)",
+                f"≤ {limit} µs", f"{ns / 1000:.2f} µs ({template})", ns / 1000 <= limit)
+    growths = [(t, at[(t, top)] / ns) for t, ns in at_1000 if (t, top) in at and top > 1000]
+    if growths:
+        template, g = max(growths, key=lambda x: x[1])
+        limit = budget["max_growth_1000_to_100000"]
+        b.check(f"compose: largest growth from 1,000 to {top:,} posts", f"≤ {limit}×",
+                f"{g:.2f}× ({template})", g <= limit)
+    return out
+
+
+def serve_section(text, budget, b: Budgets) -> list[str]:
+    out = ["## Serving (`bench/serve/run.sh`: wrk against nginx serving the same bytes)", ""]
+    if text is None:
+        return out + ["Not run.", ""]
+    out += ["```", text.rstrip(), "```", ""]
+    ratios = {}
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) > 3 and fields[0] != "route" and re.fullmatch(r"\d+\.\d+", fields[-1]):
+            ratios[fields[0]] = float(fields[-1])
+    if not ratios:
+        b.check("serving: ratio ours/nginx", "measured", "no figures in the output", False)
+    for route, ratio in ratios.items():
+        limit = budget["min_ratio_to_nginx"]
+        b.check(f"serving: {route} requests/s ours/nginx", f"≥ {limit}", f"{ratio:.2f}", ratio >= limit)
+    return out
+
+
+def start_section(data) -> list[str]:
+    out = ["## Cold start and memory (`bench/start.py`)", ""]
+    if data is None:
+        return out + ["Not run.", ""]
+    out += [
+        "Time from exec to the first 200 from `/readyz` (median of the runs), and peak resident "
+        "memory (VmHWM) once ready and after one request for each page below.",
+        "",
+        "| posts | export | ready (median) | all runs | VmHWM ready | VmHWM after pages |",
+        "|---:|---:|---:|---|---:|---:|",
+    ]
+    for s in data["sizes"]:
+        runs = ", ".join(f"{t:.0f}" for t in s["ready_ms_runs"])
+        out.append(
+            f"| {s['posts']:,} | {s['export_bytes'] / 2**20:.1f} MiB | {s['ready_ms']:.0f} ms | {runs} ms "
+            f"| {s['hwm_ready'] / 2**20:.0f} MiB | {s['hwm_after_pages'] / 2**20:.0f} MiB |"
+        )
+    out += ["", "First (uncached) response per page, and its size:", ""]
+    names = list(data["sizes"][0]["pages"])
+    out.append("| page | " + " | ".join(f"{s['posts']:,} posts" for s in data["sizes"]) + " |")
+    out.append("|---|" + "---:|" * len(data["sizes"]))
+    for n in names:
+        cells = []
+        for s in data["sizes"]:
+            p = s["pages"][n]
+            cells.append(f"{p['first_ms']:.1f} ms, {p['bytes'] / 1024:,.0f} KB" + ("" if p["status"] == 200 else f" ({p['status']})"))
+        out.append(f"| {n} | " + " | ".join(cells) + " |")
+    out.append("")
+    for s in data["sizes"]:
+        urls = s["pages"].get("sitemap", {}).get("urls")
+        if urls is not None:
+            note = " (over the protocol's 50,000 URLs per sitemap file: a sitemap index is needed)" if urls > 50_000 else ""
+            out.append(f"- Sitemap at {s['posts']:,} posts: {urls:,} URLs{note}.")
+    return out + [""]
+
+
+def pages_section(data, budgets, b: Budgets) -> list[str]:
+    out = ["## JavaScript and wasm per route, axe-core, console errors (Chromium)", ""]
+    if data is None:
+        return out + ["Not run.", ""]
+    out += [
+        "Scripts and wasm Chromium loads for each route until the network is idle: raw, gzip -9, "
+        "and bytes on the wire as the server sent them.",
+        "",
+        "| template | path | JS raw | JS gzip | JS wire | wasm raw | wasm gzip | axe violations | console errors |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    total_violations = 0
+    for r in data["routes"]:
+        v = r["axe"]["violations"]
+        total_violations += len(v)
+        ids = ", ".join(f"{x['id']} ({x['impact']}, {x['nodes']})" for x in v) or "0"
+        out.append(
+            f"| {r['template']} | `{r['path']}` | {kb(r['js']['raw'])} | {kb(r['js']['gzip'])} | {kb(r['js']['wire'])} "
+            f"| {kb(r['wasm']['raw'])} | {kb(r['wasm']['gzip'])} | {ids} | {len(r['consoleErrors'])} |"
+        )
+        home = r["template"] == "home"
+        if home:
+            limit = budgets["javascript"]["home_max_gzip_bytes"]
+            b.check("home page JavaScript, gzip", f"≤ {kb(limit)}", kb(r["js"]["gzip"]), r["js"]["gzip"] <= limit)
+    limit = budgets["axe"]["max_violations"]
+    b.check("axe-core violations, all routes", f"≤ {limit}", str(total_violations), total_violations <= limit)
+    errors = [(r["template"], e) for r in data["routes"] for e in r["consoleErrors"]]
+    if errors:
+        out += ["", "Console errors:", ""] + [f"- {t}: `{e[:200]}`" for t, e in errors[:20]]
+    return out + [""]
+
+
+def lighthouse_section(data, budget, b: Budgets) -> list[str]:
+    out = ["## Lighthouse 12 (Debian Chromium, headless)", ""]
+    if data is None:
+        return out + ["Not run.", ""]
+    out += [
+        "Scores: performance / accessibility / best practices / SEO. Mobile is Lighthouse's default "
+        "(simulated slow 4G, 4× CPU slowdown); desktop its desktop preset.",
+        "",
+        "| template | form | scores | LCP | TBT | CLS | FCP | audits under 0.9 |",
+        "|---|---|---|---:|---:|---:|---:|---|",
+    ]
+    cats = budget["categories"]
+    for r in data["runs"]:
+        s, m = r["scores"], r["metrics"]
+        fmt = lambda v, unit: "–" if v is None else (f"{v:.3f}" if unit == "" else f"{v:,.0f} ms")
+        out.append(
+            f"| {r['template']} | {r['formFactor']} | {' / '.join(str(s[c]) for c in cats)} "
+            f"| {fmt(m['lcp_ms'], 'ms')} | {fmt(m['tbt_ms'], 'ms')} | {fmt(m['cls'], '')} | {fmt(m['fcp_ms'], 'ms')} "
+            f"| {', '.join(r['failing'][:6]) or '–'}{' (' + r['runtimeError'] + ')' if r['runtimeError'] else ''} |"
+        )
+        if r["formFactor"] == budget["form_factor"] and r["template"] in budget["templates"]:
+            low = min((s[c] if s[c] is not None else 0) for c in cats)
+            b.check(f"Lighthouse {r['formFactor']} {r['template']}: lowest category", f"≥ {budget['min_score']}", str(low), low >= budget["min_score"])
+    aim = budget["aim_performance"]
+    perf = [r["scores"]["performance"] for r in data["runs"] if r["formFactor"] == budget["form_factor"] and r["template"] in budget["templates"]]
+    if perf:
+        out += ["", f"Aim (issue 12, not enforced): mobile performance {aim} on those templates; now {min(p or 0 for p in perf)} at the lowest."]
+    return out + [""]
+
+
+def html_section(vnu, sitemap, budgets, b: Budgets) -> list[str]:
+    out = ["## Nu HTML Checker and sitemap", ""]
+    if vnu is None:
+        out.append("Nu HTML Checker: not run.")
+    else:
+        errors = sum(r["errors"] for r in vnu["routes"].values())
+        out += ["| route | vnu errors |", "|---|---:|"] + [f"| {k} | {v['errors']} |" for k, v in vnu["routes"].items()] + [""]
+        for k, v in vnu["routes"].items():
+            out += [f"- {k} line {m['line']}: {m['message']}" for m in v["messages"][:5]]
+        limit = budgets["vnu"]["max_errors"]
+        b.check("Nu HTML Checker errors, all routes", f"≤ {limit}", str(errors), errors <= limit)
+    out.append("")
+    if sitemap is None:
+        out.append("Sitemap: not run.")
+    else:
+        out.append(f"Sitemap: {sitemap['urls']} URLs, {sitemap['bytes']:,} bytes, valid against bench/sitemap.xsd: {'yes' if sitemap['valid'] else 'no'}.")
+        out += [f"- `{e}`" for e in sitemap["errors"]]
+        b.check("sitemap valid against the sitemaps.org schema", "valid", "valid" if sitemap["valid"] else "invalid", sitemap["valid"])
+    return out + [""]
+
+
+def wasm_section(wasm, web_size, budget, b: Budgets) -> list[str]:
+    out = ["## WebAssembly package and web build sizes", ""]
+    if wasm is None:
+        out.append("wasm: not run.")
+    else:
+        out += ["```", wasm.rstrip(), "```"]
+        m = re.search(r"^supplysite_contact_bg\.wasm\s+(\d+)\s+(\d+)", wasm, re.M)
+        limit = budget["contact_max_gzip_bytes"]
+        if m:
+            gz = int(m.group(2))
+            b.check("contact page wasm module, gzip", f"≤ {limit:,} bytes", f"{gz:,} bytes", gz <= limit)
+        else:
+            b.check("contact page wasm module, gzip", f"≤ {limit:,} bytes", "not found", False)
+    if web_size:
+        out += ["", "The web build's chunks (`web/scripts/size.mjs`):", "", "```", web_size.rstrip(), "```"]
+    return out + [""]
+
+
+def main() -> None:
+    results, budgets_path, report_path = sys.argv[1:4]
+    with open(budgets_path, "rb") as f:
+        budgets = tomllib.load(f)
+    meta = load(results, "meta.json") or {}
+    b = Budgets()
+    body = []
+    body += compose_section(load(results, "compose.json"), budgets["compose"], b)
+    body += serve_section(load(results, "serve.txt"), budgets["serve"], b)
+    body += start_section(load(results, "start.json"))
+    body += lighthouse_section(load(results, "lighthouse.json"), budgets["lighthouse"], b)
+    body += pages_section(load(results, "pages.json"), budgets, b)
+    body += html_section(load(results, "vnu.json"), load(results, "sitemap.json"), budgets, b)
+    body += wasm_section(load(results, "wasm.txt"), load(results, "web-size.txt"), budgets["wasm"], b)
+    failed = meta.get("failed_steps", [])
+    for step in failed:
+        b.check(f"step {step}", "completes", "failed", False)
+
+    head = [
+        "# supplysite benchmark report",
+        "",
+        f"Generated by `make bench` (bench/run.sh) on {meta.get('date', '?')}, commit `{meta.get('commit', '?')}`.",
+        "",
+        f"Machine: {meta.get('machine', '?')}. Load average at start {meta.get('load_start', '?')}, "
+        f"at end {meta.get('load_end', '?')} (other work on the machine slows every figure).",
+        f"Steps run: {', '.join(meta.get('steps', [])) or '?'}.",
+        "",
+        "## Budgets (bench/budgets.toml)",
+        "",
+        "| budget | limit | measured | |",
+        "|---|---|---|---|",
+    ]
+    head += [f"| {n} | {lim} | {m} | {'ok' if ok else '**MISSED**'} |" for n, lim, m, ok in b.rows]
+    head += ["", f"{len(b.rows) - len(b.missed)} of {len(b.rows)} met.", ""]
+    with open(report_path, "w") as f:
+        f.write("\n".join(head + body).rstrip() + "\n")
+    for name in b.missed:
+        print(f"bench: budget missed: {name}", file=sys.stderr)
+    sys.exit(3 if b.missed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# `make bench`: every performance, SEO and accessibility figure of the site, written to
+# bench/REPORT.md with the date and machine, checked against bench/budgets.toml. Exits non-zero
+# when a budget is missed or a step fails. Takes several minutes.
+#
+#   bench/run.sh                 every step
+#   bench/run.sh STEP...         only these steps (the report marks the others "not run")
+#
+# Steps:
+#   compose   criterion: compose per route template at 100 to 100,000 posts   (bench/compose.sh)
+#   serve     wrk: our server against nginx serving the same bytes            (bench/serve/run.sh)
+#   start     cold start to ready and peak memory at 1,000 and 100,000 posts  (bench/start.py)
+#   web       Lighthouse, JS/wasm bytes, axe-core, Nu HTML Checker, sitemap   (bench/web.sh)
+#
+# Installs what it needs when run as root (apt: wrk nginx default-jre-headless libxml2-utils
+# chromium curl; npm packages under bench/node). Everything is loopback-only and bounded; every
+# process it starts is stopped by pid. Results of the steps land in target/bench-results.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$BENCH_ROOT"
+
+STEPS=("$@")
+[ ${#STEPS[@]} -gt 0 ] || STEPS=(compose serve start web)
+for s in "${STEPS[@]}"; do
+  case $s in compose | serve | start | web) ;; *) die "unknown step $s (compose, serve, start, web)" ;; esac
+done
+
+rm -rf "$BENCH_RESULTS"
+mkdir -p "$BENCH_RESULTS"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+LOAD_START="$(load)"
+FAILED=()
+
+# Release binary and web build first, so no step measures a build.
+if [[ " ${STEPS[*]} " =~ \ (serve|start|web)\  ]]; then
+  say "building the release binary and the web UI"
+  cargo build --release -q -p supplysite-cli
+  make -s web-build >/dev/null
+  export SUPPLYSITE_BIN="$BENCH_ROOT/target/release/supplysite"
+fi
+
+run_step() {
+  local step="$1"
+  say "step $step"
+  local ok=0
+  case $step in
+    compose) bash "$BENCH_DIR/compose.sh" || ok=$? ;;
+    serve) bash "$BENCH_DIR/serve/run.sh" >"$BENCH_RESULTS/serve.txt" || ok=$? ;;
+    start)
+      python3 "$BENCH_DIR/start.py" "$SUPPLYSITE_BIN" "$BENCH_ROOT/web/dist" "$BENCH_ROOT/target" \
+        ${START_SIZES:-1000 100000} --runs "${START_RUNS:-3}" >"$BENCH_RESULTS/start.json" || ok=$?
+      ;;
+    web) bash "$BENCH_DIR/web.sh" || ok=$? ;;
+  esac
+  if [ $ok != 0 ]; then
+    say "step $step failed (exit $ok)"
+    FAILED+=("$step")
+  fi
+}
+for s in "${STEPS[@]}"; do run_step "$s"; done
+
+python3 - "$BENCH_RESULTS/meta.json" "$LOAD_START" "$(load)" "${STEPS[*]}" "${FAILED[*]:-}" <<'PY'
+import json, os, platform, subprocess, sys, datetime
+out, load_start, load_end, steps, failed = sys.argv[1:6]
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+mem = next((int(l.split()[1]) for l in open("/proc/meminfo") if l.startswith("MemTotal")), 0)
+commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout.strip()
+json.dump({
+    "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+    "machine": f"{os.cpu_count()} cores, {cpu}, {mem / 2**20:.0f} GiB RAM, Linux {platform.release()}",
+    "commit": commit + (" with local changes" if dirty else ""),
+    "load_start": load_start, "load_end": load_end,
+    "steps": steps.split(), "failed_steps": failed.split(),
+}, open(out, "w"), indent=1)
+PY
+
+if python3 "$BENCH_DIR/report.py" "$BENCH_RESULTS" "$BENCH_DIR/budgets.toml" "$BENCH_DIR/REPORT.md"; then
+  say "every budget met; report in bench/REPORT.md"
+else
+  say "report in bench/REPORT.md"
+  exit 1
+fi

@@ -1,0 +1,163 @@
+"""Cold start and memory of `supplysite serve` over synthesised exports of N posts.
+
+For each N: writes the export with `supplysite content synth` (kept between runs: the same N
+gives the same bytes), then starts the server RUNS times and measures the time from exec to the
+first 200 from /readyz, and the peak resident memory (VmHWM from /proc/PID/status) once ready
+and again after one request for every route template, with each template's first (uncached)
+response time and size. Prints one JSON document on stdout.
+
+    python3 start.py BIN WEB_DIR OUT_DIR N [N ...] [--runs R]
+
+Every server is started on a free loopback port and stopped by its own pid.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+POLL = 0.002
+
+
+def synth(bin_: str, out_dir: str, posts: int) -> str:
+    path = os.path.join(out_dir, f"synth-{posts}.json")
+    if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(bin_):
+        subprocess.run(
+            [bin_, "content", "synth", "--posts", str(posts), "--out", path + ".tmp"],
+            check=True,
+            stderr=subprocess.DEVNULL,
+        )
+        os.replace(path + ".tmp", path)
+    return path
+
+
+def vm(pid: int, key: str) -> int:
+    """A /proc/PID/status figure in bytes."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no {key} in /proc/{pid}/status")
+
+
+def get(url: str, timeout: float = 60) -> tuple[int, bytes]:
+    req = urllib.request.Request(url, headers={"Accept-Encoding": "identity"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+urllib.request.install_opener(urllib.request.build_opener(NoRedirect))
+
+
+def one_start(bin_: str, web_dir: str, content: str) -> dict:
+    env = dict(os.environ, RUST_LOG="warn")
+    args = [bin_, "serve", "--bind", "127.0.0.1:0", "--content", content, "--web-dir", web_dir]
+    started = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    try:
+        line = proc.stdout.readline()
+        m = re.match(r"listening on (\S+)", line)
+        if not m:
+            raise RuntimeError(f"the server printed {line!r} instead of its address")
+        base = m.group(1)
+        listening = time.perf_counter() - started
+        deadline = started + 600
+        while True:
+            try:
+                if get(base + "/readyz", timeout=5)[0] == 200:
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                pass
+            if time.perf_counter() > deadline or proc.poll() is not None:
+                raise RuntimeError("the server never became ready")
+            time.sleep(POLL)
+        ready = time.perf_counter() - started
+        hwm_ready = vm(proc.pid, "VmHWM")
+        pages = {}
+        for template, path in routes(base):
+            t = time.perf_counter()
+            status, body = get(base + path)
+            pages[template] = {
+                "path": path,
+                "status": status,
+                "first_ms": (time.perf_counter() - t) * 1000,
+                "bytes": len(body),
+            }
+            if template == "sitemap":
+                pages[template]["urls"] = body.count(b"<url>")
+        return {
+            "listening_ms": listening * 1000,
+            "ready_ms": ready * 1000,
+            "hwm_ready": hwm_ready,
+            "hwm_after_pages": vm(proc.pid, "VmHWM"),
+            "rss_after_pages": vm(proc.pid, "VmRSS"),
+            "pages": pages,
+        }
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def routes(base: str) -> list[tuple[str, str]]:
+    sitemap = get(base + "/sitemap.xml")[1].decode()
+
+    def first(prefix: str) -> str:
+        m = re.search(r"(" + re.escape(prefix) + r"[^<]+)</loc>", sitemap)
+        if not m:
+            raise RuntimeError(f"no {prefix} route in the sitemap")
+        return m.group(1)
+
+    return [
+        ("home", "/"),
+        ("product", "/etender"),
+        ("insight", first("/insights/")),
+        ("case-study", first("/case-study/")),
+        ("insights", "/insights"),
+        ("case-study-index", "/case-study-index"),
+        ("about-us", "/about-us"),
+        ("api-page", "/api/page?path=/etender"),
+        ("sitemap", "/sitemap.xml"),
+    ]
+
+
+def main() -> None:
+    argv = sys.argv[1:]
+    runs = 3
+    if "--runs" in argv:
+        i = argv.index("--runs")
+        runs = int(argv[i + 1])
+        del argv[i : i + 2]
+    bin_, web_dir, out_dir, *sizes = argv
+    result = []
+    for posts in map(int, sizes):
+        content = synth(bin_, out_dir, posts)
+        starts = [one_start(bin_, web_dir, content) for _ in range(runs)]
+        starts.sort(key=lambda s: s["ready_ms"])
+        median = starts[len(starts) // 2]
+        result.append(
+            {
+                "posts": posts,
+                "export_bytes": os.path.getsize(content),
+                "runs": runs,
+                "ready_ms_runs": [s["ready_ms"] for s in starts],
+                **median,
+            }
+        )
+        print(f"start: {posts} posts ready in {median['ready_ms']:.0f} ms", file=sys.stderr)
+    json.dump({"sizes": result}, sys.stdout, indent=1)
+
+
+if __name__ == "__main__":
+    main()

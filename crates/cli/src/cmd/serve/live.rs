@@ -1,0 +1,364 @@
+//! Where `supplysite serve` takes its content from, and how it stays fresh.
+//!
+//! Live mode when `CONTENTFUL_SPACE_ID` and `CONTENTFUL_ACCESS_TOKEN` are both set: the space
+//! is read through the Contentful adapter, wrapped in its disk cache (one file per space and
+//! environment under `SUPPLYSITE_CACHE_DIR`) so a restart during an outage still serves the
+//! last good content, reloaded by the signed webhook and every `SUPPLYSITE_POLL_SECONDS`
+//! (300 unless set; 0 turns the poll off). Otherwise the export file is served, polled only
+//! when `SUPPLYSITE_POLL_SECONDS` is set. No Contentful setting is ever logged but the
+//! GraphQL endpoint (space and environment ids, no token).
+
+use anyhow::Context;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::pin::pin;
+use std::sync::Arc;
+use std::time::Duration;
+use supplysite_content_adapter::contentful::{CachedSource, ContentfulSettings, ContentfulSource};
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::ContentSource;
+use supplysite_http::AppState;
+use supplysite_http::freshness::{ContentFreshness, Freshness};
+use tokio::time::MissedTickBehavior;
+
+/// The poll interval in live mode unless set.
+const DEFAULT_LIVE_POLL: Duration = Duration::from_secs(300);
+
+/// Live content settings.
+#[derive(clap::Args, Debug, Default)]
+#[group(id = "live_content_settings")]
+#[command(next_help_heading = "Live content")]
+pub struct Args {
+    /// Contentful space id; with the access token, content is read live from Contentful.
+    #[arg(long, env = "CONTENTFUL_SPACE_ID")]
+    contentful_space_id: Option<String>,
+    /// Contentful Content Delivery API token (read-only).
+    #[arg(long, env = "CONTENTFUL_ACCESS_TOKEN", hide_env_values = true)]
+    contentful_access_token: Option<String>,
+    /// Contentful environment [default: master].
+    #[arg(long, env = "CONTENTFUL_ENVIRONMENT")]
+    contentful_environment: Option<String>,
+    /// GraphQL Content API origin (the EU region, or a fake in tests)
+    /// [default: https://graphql.contentful.com].
+    #[arg(long, env = "CONTENTFUL_GRAPHQL_HOST")]
+    contentful_graphql_host: Option<String>,
+    /// Content Delivery API origin [default: https://cdn.contentful.com].
+    #[arg(long, env = "CONTENTFUL_CDA_HOST")]
+    contentful_cda_host: Option<String>,
+    /// Seconds between content reloads; 0 turns polling off [default: 300 in live mode, off
+    /// for the export file].
+    #[arg(long, env = "SUPPLYSITE_POLL_SECONDS")]
+    poll_seconds: Option<String>,
+    /// Folder of the last good live content, served when Contentful cannot be reached at start.
+    #[arg(long, env = "SUPPLYSITE_CACHE_DIR", default_value = "var/cache")]
+    cache_dir: PathBuf,
+}
+
+/// The content source chosen by the settings.
+pub struct Content {
+    /// What reloads read from (the webhook and the poll).
+    pub source: Arc<dyn ContentSource>,
+    /// How fresh the live content is, for `/readyz`; `None` for the export file.
+    pub freshness: Option<Arc<dyn ContentFreshness>>,
+    /// How often to reload; `None` for never.
+    pub poll: Option<Duration>,
+    /// Where content comes from, for the start-up log (no secret).
+    pub describe: String,
+    /// The settings to name when the first load fails.
+    settings_hint: String,
+}
+
+impl Args {
+    /// The live source when Contentful is configured, else `export` (read from
+    /// `export_path`).
+    ///
+    /// Errors: a malformed or half-given setting, named.
+    pub fn content(
+        &self,
+        export: Arc<dyn ContentSource>,
+        export_path: &Path,
+    ) -> anyhow::Result<Content> {
+        let live = ContentfulSettings::from_lookup(|name| self.lookup(name))?;
+        let poll = self.poll()?;
+        let Some(settings) = live else {
+            return Ok(Content {
+                source: export,
+                freshness: None,
+                poll: poll.flatten(),
+                describe: export_path.display().to_string(),
+                settings_hint: format!(
+                    "SUPPLYSITE_CONTENT / --content = {}",
+                    export_path.display()
+                ),
+            });
+        };
+        let cache = self.cache_dir.join(settings.cache_file_name());
+        let contentful =
+            ContentfulSource::from_settings(settings).context("cannot set up live content")?;
+        let describe = contentful.location();
+        let cached = Arc::new(CachedSource::new(Arc::new(contentful), &cache));
+        Ok(Content {
+            source: cached.clone(),
+            freshness: Some(Arc::new(CacheFreshness(cached))),
+            poll: poll.unwrap_or(Some(DEFAULT_LIVE_POLL)),
+            settings_hint: format!(
+                "live content from {describe}, last good copy at {} (CONTENTFUL_* settings, SUPPLYSITE_CACHE_DIR)",
+                cache.display()
+            ),
+            describe,
+        })
+    }
+
+    fn lookup(&self, name: &str) -> Option<String> {
+        let value = match name {
+            "CONTENTFUL_SPACE_ID" => &self.contentful_space_id,
+            "CONTENTFUL_ACCESS_TOKEN" => &self.contentful_access_token,
+            "CONTENTFUL_ENVIRONMENT" => &self.contentful_environment,
+            "CONTENTFUL_GRAPHQL_HOST" => &self.contentful_graphql_host,
+            "CONTENTFUL_CDA_HOST" => &self.contentful_cda_host,
+            _ => return None,
+        };
+        value.clone()
+    }
+
+    /// `None` when unset; `Some(None)` for 0 (off).
+    fn poll(&self) -> anyhow::Result<Option<Option<Duration>>> {
+        let Some(value) = self.poll_seconds.as_deref().map(str::trim) else {
+            return Ok(None);
+        };
+        if value.is_empty() {
+            return Ok(None);
+        }
+        let seconds = value.parse::<u64>().ok().with_context(|| {
+            format!(
+                "SUPPLYSITE_POLL_SECONDS / --poll-seconds: invalid number of seconds {value:?} (expected a whole number; 0 turns polling off)"
+            )
+        })?;
+        Ok(Some((seconds > 0).then(|| Duration::from_secs(seconds))))
+    }
+}
+
+impl Content {
+    /// Whether content is read live from Contentful (else from the export file).
+    pub fn is_live(&self) -> bool {
+        self.freshness.is_some()
+    }
+
+    /// The first load. Live, an unreachable Contentful falls back to the disk cache; refused
+    /// credentials and unknown spaces are errors naming the setting to fix.
+    pub async fn load(&self) -> anyhow::Result<ContentSet> {
+        self.source
+            .load()
+            .await
+            .with_context(|| format!("cannot load the content ({})", self.settings_hint))
+    }
+}
+
+/// The disk cache's account of the content, for `/readyz`.
+struct CacheFreshness(Arc<CachedSource>);
+
+impl ContentFreshness for CacheFreshness {
+    fn freshness(&self) -> Option<Freshness> {
+        self.0.status().map(|s| Freshness {
+            source: "contentful",
+            version: s.version,
+            fetched_at: s.fetched_at,
+            from_disk: s.from_disk,
+        })
+    }
+}
+
+/// Reloads `state`'s content from `source` every `every` until `shutdown`. A failed reload is
+/// logged and the content being served stays.
+pub fn spawn_poll(
+    state: AppState,
+    source: Arc<dyn ContentSource>,
+    every: Duration,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut shutdown = pin!(shutdown);
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        // After a slow reload, wait a whole interval again rather than reloading twice.
+        ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                biased;
+                () = &mut shutdown => return,
+                _ = ticks.tick() => {}
+            }
+            let reloaded = tokio::select! {
+                biased;
+                () = &mut shutdown => return,
+                r = state.content().reload(source.as_ref()) => r,
+            };
+            match reloaded {
+                Ok(o) if o.previous == o.version => {
+                    tracing::debug!(version = %o.version, "content poll: unchanged");
+                }
+                Ok(o) => {
+                    tracing::info!(previous = %o.previous, version = %o.version, "content poll: reloaded");
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "content poll failed; still serving the previous content");
+                }
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use supplysite_core::content::ContentParts;
+    use supplysite_core::ports::fakes::FakeContentSource;
+
+    fn export() -> Arc<dyn ContentSource> {
+        Arc::new(FakeContentSource::new(ContentSet::new(
+            ContentParts::default(),
+            "v1",
+        )))
+    }
+
+    fn live_args() -> Args {
+        Args {
+            contentful_space_id: Some("space1".into()),
+            contentful_access_token: Some("token-secret".into()),
+            cache_dir: "var/cache".into(),
+            ..Args::default()
+        }
+    }
+
+    #[test]
+    fn without_contentful_the_export_is_served_and_not_polled() {
+        let content = Args::default()
+            .content(export(), Path::new("content/demo/export.json"))
+            .unwrap();
+        assert!(content.freshness.is_none());
+        assert_eq!(content.poll, None);
+        assert_eq!(content.describe, "content/demo/export.json");
+    }
+
+    #[test]
+    fn live_mode_polls_every_five_minutes_unless_told_and_never_shows_the_token() {
+        let content = live_args()
+            .content(export(), Path::new("unused.json"))
+            .unwrap();
+        assert_eq!(content.poll, Some(Duration::from_secs(300)));
+        assert_eq!(
+            content.describe,
+            "https://graphql.contentful.com/content/v1/spaces/space1/environments/master"
+        );
+        assert!(content.freshness.is_some());
+        assert!(!content.settings_hint.contains("token-secret"));
+        assert!(
+            content
+                .settings_hint
+                .contains("contentful-space1-master.json")
+        );
+
+        let off = Args {
+            poll_seconds: Some("0".into()),
+            ..live_args()
+        };
+        assert_eq!(off.content(export(), Path::new("x")).unwrap().poll, None);
+        let export_polled = Args {
+            poll_seconds: Some("30".into()),
+            ..Args::default()
+        };
+        assert_eq!(
+            export_polled
+                .content(export(), Path::new("x"))
+                .unwrap()
+                .poll,
+            Some(Duration::from_secs(30))
+        );
+    }
+
+    fn state_serving(version: &str) -> AppState {
+        let html = "<!doctype html><html><head><title>t</title></head><body></body></html>";
+        AppState::new(supplysite_http::StateParts {
+            settings: supplysite_http::Settings::new(
+                supplysite_http::PublicUrl::parse("https://x.test").unwrap(),
+                "web",
+            ),
+            shell: supplysite_http::Shell::parse(html).unwrap(),
+            content: ContentSet::new(ContentParts::default(), version),
+            composer: Arc::new(supplysite_http::CoreComposer::new("https://x.test")),
+            reload: None,
+        })
+    }
+
+    /// Waits until `done` holds, failing after five seconds.
+    async fn until(what: &str, done: impl Fn() -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while !done() {
+            assert!(std::time::Instant::now() < deadline, "{what}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn the_poll_reloads_keeps_the_content_through_failures_and_stops_when_told() {
+        let state = state_serving("v1");
+        let source = Arc::new(FakeContentSource::new(ContentSet::new(
+            ContentParts::default(),
+            "v2",
+        )));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let poll = spawn_poll(
+            state.clone(),
+            source.clone(),
+            Duration::from_millis(10),
+            async move {
+                let _ = stopped.await;
+            },
+        );
+        until("the poll reloaded v2", || {
+            state.content().current().version() == "v2"
+        })
+        .await;
+
+        source.set(Err(supplysite_core::ports::ContentLoadError::Unreachable {
+            location: "https://graphql.example".into(),
+            reason: "connection refused".into(),
+        }));
+        let loads = source.loads();
+        until("two more polls ran", || source.loads() >= loads + 2).await;
+        assert_eq!(state.content().current().version(), "v2");
+
+        stop.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), poll)
+            .await
+            .expect("the poll stops when told")
+            .unwrap();
+    }
+
+    #[test]
+    fn malformed_settings_are_named() {
+        let bad_poll = Args {
+            poll_seconds: Some("soon".into()),
+            ..Args::default()
+        };
+        let e = bad_poll
+            .content(export(), Path::new("x"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.starts_with("SUPPLYSITE_POLL_SECONDS / --poll-seconds"),
+            "{e}"
+        );
+        let half = Args {
+            contentful_access_token: Some("token-secret".into()),
+            ..Args::default()
+        };
+        let e = half
+            .content(export(), Path::new("x"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.starts_with("CONTENTFUL_SPACE_ID is not set"), "{e}");
+        assert!(!e.contains("token-secret"), "{e}");
+    }
+}

@@ -1,0 +1,142 @@
+//! Live content through a spawned server: pages come from a fake Contentful; a signed webhook
+//! after an unpublish makes the change live within a second; when the fake goes down the site
+//! is still served, and a restart during the outage serves the last good content from disk.
+
+use crate::support::{Server, demo_export, serve, workdir};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, FakeContentful, SPACE_ID, TOKEN};
+use supplysite_http::Secret;
+use supplysite_http::webhook::signature::sign;
+
+const WEBHOOK_SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
+const POST_ID: &str = "post-what-is-e-tendering";
+const POST_PATH: &str = "/insights/what-is-e-tendering";
+const POST_TITLE: &str = "What Is e-Tendering?";
+
+fn live(dir: &Path, contentful: &str) -> Command {
+    let mut cmd = serve(dir);
+    cmd.env("CONTENTFUL_SPACE_ID", SPACE_ID)
+        .env("CONTENTFUL_ACCESS_TOKEN", TOKEN)
+        .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
+        .env("CONTENTFUL_GRAPHQL_HOST", contentful)
+        .env("CONTENTFUL_CDA_HOST", contentful)
+        .env("CONTENTFUL_WEBHOOK_SECRET", WEBHOOK_SECRET)
+        .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
+        // Only the webhook reloads here, so every change is the one the test made.
+        .env("SUPPLYSITE_POLL_SECONDS", "0");
+    cmd
+}
+
+async fn signed_webhook(server: &Server, topic: &str) -> (u16, String) {
+    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let (signature, signed) = sign(
+        &Secret::webhook(WEBHOOK_SECRET).unwrap(),
+        "POST",
+        "/api/webhooks/contentful",
+        &[("x-contentful-topic", topic)],
+        body,
+        now,
+    );
+    let headers = [
+        ("x-contentful-topic", topic.to_owned()),
+        ("x-contentful-signature", signature),
+        ("x-contentful-signed-headers", signed),
+        ("x-contentful-timestamp", now.to_string()),
+        (
+            "content-type",
+            "application/vnd.contentful.management.v1+json".to_owned(),
+        ),
+    ];
+    server
+        .post_raw("/api/webhooks/contentful", &headers, body)
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_during_it() {
+    let demo: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let fake = FakeContentful::start(demo).await;
+    let contentful = fake.url();
+    let dir = workdir();
+    let server = Server::start(live(dir.path(), &contentful)).await;
+
+    // Pages come from the fake.
+    assert!(
+        fake.received()
+            .iter()
+            .any(|r| r.path.starts_with("/content/v1/spaces/fakespace")),
+        "the server read the space through the GraphQL API"
+    );
+    let (status, ready) = server.get_json("/readyz").await;
+    assert_eq!(status, 200);
+    assert_eq!(ready["source"], "contentful");
+    assert_eq!(ready["fromDisk"], false);
+    let first_version = ready["contentVersion"].as_str().unwrap().to_owned();
+    let (status, html) = server.get(POST_PATH).await;
+    assert_eq!(status, 200);
+    assert!(html.contains(POST_TITLE), "{html}");
+
+    // Unpublished in Contentful, signed webhook: live within a second.
+    fake.unpublish(POST_ID);
+    let sent = Instant::now();
+    let (status, reply) = signed_webhook(&server, "ContentManagement.Entry.unpublish").await;
+    assert_eq!(status, 200, "{reply}\n{}", server.log());
+    let deadline = sent + Duration::from_secs(1);
+    loop {
+        let (status, _) = server.get(POST_PATH).await;
+        if status == 301 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the unpublished article was still served a second after the webhook ({:?})",
+            sent.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (_, ready) = server.get_json("/readyz").await;
+    let second_version = ready["contentVersion"].as_str().unwrap().to_owned();
+    assert_ne!(second_version, first_version);
+
+    // Contentful goes down: every page is still served.
+    fake.stop().await;
+    for path in [
+        "/",
+        "/etender",
+        "/insights",
+        "/case-study-index",
+        "/privacy",
+    ] {
+        assert_eq!(server.get(path).await.0, 200, "{path}");
+    }
+    let (status, _) = signed_webhook(&server, "ContentManagement.Entry.publish").await;
+    assert_eq!(status, 503, "a reload that fails says so");
+    assert_eq!(
+        server.get_json("/readyz").await.1["contentVersion"],
+        second_version.as_str()
+    );
+    let (status, log) = server.terminate().await;
+    assert!(status.success(), "{status:?}\n{log}");
+    assert!(!log.contains(TOKEN), "the token is never logged");
+
+    // Restarted during the outage: the last good content, from disk.
+    let restarted = Server::start(live(dir.path(), &contentful)).await;
+    let (_, ready) = restarted.get_json("/readyz").await;
+    assert_eq!(ready["fromDisk"], true, "{ready}");
+    assert_eq!(ready["contentVersion"], second_version.as_str());
+    for path in ["/", "/etender", "/insights", "/about-us"] {
+        assert_eq!(restarted.get(path).await.0, 200, "{path}");
+    }
+    assert_eq!(restarted.get(POST_PATH).await.0, 301);
+    let (status, log) = restarted.terminate().await;
+    assert!(status.success(), "{status:?}\n{log}");
+    assert!(log.contains("from disk"), "{log}");
+    assert!(!log.contains(TOKEN), "the token is never logged");
+}

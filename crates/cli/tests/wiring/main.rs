@@ -1,0 +1,15 @@
+//! `supplysite serve` as a process with its adapters wired in: enquiries through the outbox to
+//! a fake Brevo (surviving a SIGKILL mid-delivery), and live content from a fake Contentful
+//! (through an outage, a restart during it, and a signed webhook).
+
+// Starting, asking and stopping the server process.
+mod support;
+// A local fake of Brevo's API.
+mod fake_brevo;
+
+// Enquiries: delivered, and delivered once after a SIGKILL mid-delivery.
+mod enquiries;
+// Live content: from the fake, through an outage and a restart, and the webhook.
+mod live;
+// Malformed settings stop start-up, named.
+mod settings;

@@ -1,0 +1,48 @@
+//! A malformed enquiry or live-content setting stops start-up with exit status 2 and a message
+//! naming the setting; a secret in it is never echoed.
+
+use crate::support::{serve, workdir};
+
+fn refused(settings: &[(&str, &str)]) -> String {
+    let dir = workdir();
+    let mut cmd = serve(dir.path());
+    for (k, v) in settings {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{settings:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn malformed_settings_stop_start_up_naming_them_and_never_echo_a_secret() {
+    let err = refused(&[("SUPPLYSITE_CONTACT_RATE_PER_MINUTE", "lots")]);
+    assert!(
+        err.contains("SUPPLYSITE_CONTACT_RATE_PER_MINUTE / --contact-rate-per-minute"),
+        "{err}"
+    );
+    let err = refused(&[("SUPPLYSITE_TRUST_FORWARDED_FOR", "yes")]);
+    assert!(err.contains("SUPPLYSITE_TRUST_FORWARDED_FOR"), "{err}");
+    let err = refused(&[("BREVO_API_KEY", "xkeysib-leaky-key")]);
+    assert!(err.contains("CONTACT_SENDER / --contact-sender"), "{err}");
+    assert!(!err.contains("leaky"), "{err}");
+    let err = refused(&[("RECAPTCHA_SECRET", "leaky-recaptcha")]);
+    assert!(err.contains("RECAPTCHA_SITE_KEY"), "{err}");
+    assert!(!err.contains("leaky"), "{err}");
+    let err = refused(&[("CONTACT_INBOX", "nobody")]);
+    assert!(err.contains("CONTACT_INBOX / --contact-inbox"), "{err}");
+    let err = refused(&[("CONTENTFUL_ACCESS_TOKEN", "leaky-token")]);
+    assert!(err.contains("CONTENTFUL_SPACE_ID is not set"), "{err}");
+    assert!(!err.contains("leaky"), "{err}");
+    let err = refused(&[
+        ("CONTENTFUL_SPACE_ID", "space"),
+        ("CONTENTFUL_ACCESS_TOKEN", "token"),
+        ("CONTENTFUL_GRAPHQL_HOST", "graphql.contentful.com"),
+    ]);
+    assert!(err.contains("CONTENTFUL_GRAPHQL_HOST"), "{err}");
+    let err = refused(&[("SUPPLYSITE_POLL_SECONDS", "often")]);
+    assert!(
+        err.contains("SUPPLYSITE_POLL_SECONDS / --poll-seconds"),
+        "{err}"
+    );
+}

@@ -1,0 +1,229 @@
+//! A `supplysite serve` child process on a free port: started with a clean environment from a
+//! temporary folder (so no developer `.env` is read), asked over HTTP, stopped by its pid.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long start-up and anything that should happen soon may take before a test fails.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+pub fn demo_export() -> PathBuf {
+    repo_root().join("content/demo/export.json")
+}
+
+/// A folder holding a minimal web build, and room for the outbox, mailbox and caches.
+pub fn workdir() -> tempfile::TempDir {
+    let dir = tempfile::TempDir::new().unwrap();
+    std::fs::create_dir_all(dir.path().join("web")).unwrap();
+    std::fs::write(
+        dir.path().join("web/index.html"),
+        "<!doctype html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"UTF-8\">\n<title>Shell</title>\n</head>\n<body>\n<div id=\"root\"></div>\n</body>\n</html>\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// `supplysite serve` on a free port of 127.0.0.1 from `dir`, with nothing of the caller's
+/// environment that could configure it, the outbox and mailbox inside `dir`.
+pub fn serve(dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_supplysite"));
+    cmd.current_dir(dir);
+    for (key, _) in std::env::vars() {
+        let ours = [
+            "SUPPLYSITE_",
+            "CONTENTFUL_",
+            "BREVO_",
+            "CONTACT_",
+            "RECAPTCHA_",
+        ];
+        if ours.iter().any(|p| key.starts_with(p)) {
+            cmd.env_remove(key);
+        }
+    }
+    cmd.args([
+        "serve",
+        "--bind",
+        "127.0.0.1:0",
+        "--public-url",
+        "http://127.0.0.1",
+    ])
+    .arg("--content")
+    .arg(demo_export())
+    .arg("--web-dir")
+    .arg(dir.join("web"))
+    .env("SUPPLYSITE_OUTBOX", dir.join("outbox.sqlite3"))
+    .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))
+    .env("RUST_LOG", "info");
+    cmd
+}
+
+pub struct Server {
+    child: Child,
+    pub base: String,
+    log: Arc<Mutex<Vec<String>>>,
+    /// Reads stderr into `log` until the process ends.
+    reader: Option<std::thread::JoinHandle<()>>,
+    http: reqwest::Client,
+}
+
+impl Server {
+    /// Starts `cmd` and waits for its `listening on http://ADDR` line and a ready `/readyz`.
+    pub async fn start(mut cmd: Command) -> Server {
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start supplysite serve");
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let stderr = child.stderr.take().unwrap();
+        let sink = log.clone();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let first = tokio::task::spawn_blocking(move || rx.recv_timeout(PATIENCE))
+            .await
+            .unwrap();
+        let mut server = Server {
+            child,
+            base: String::new(),
+            log,
+            reader: Some(reader),
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .timeout(Duration::from_secs(20))
+                .build()
+                .unwrap(),
+        };
+        let line = first.unwrap_or_else(|_| panic!("no 'listening on' line: {}", server.log()));
+        server.base = line
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_owned();
+        let deadline = Instant::now() + PATIENCE;
+        while server.try_get("/readyz").await.map(|(s, _)| s) != Some(200) {
+            assert!(
+                Instant::now() < deadline,
+                "/readyz never answered 200: {}",
+                server.log()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        server
+    }
+
+    /// Everything the server logged so far.
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().join("\n")
+    }
+
+    async fn try_get(&self, path: &str) -> Option<(u16, String)> {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .ok()?;
+        let status = response.status().as_u16();
+        Some((status, response.text().await.ok()?))
+    }
+
+    /// `GET path`: status and body.
+    pub async fn get(&self, path: &str) -> (u16, String) {
+        self.try_get(path)
+            .await
+            .unwrap_or_else(|| panic!("GET {path} got no answer: {}", self.log()))
+    }
+
+    /// `GET path` as JSON.
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let (status, body) = self.get(path).await;
+        (status, serde_json::from_str(&body).unwrap())
+    }
+
+    /// `POST path` with a JSON body: status and JSON answer.
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Result<(u16, Value)> {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .json(body)
+            .send()
+            .await?;
+        let status = response.status().as_u16();
+        Ok((status, response.json().await?))
+    }
+
+    /// `POST path` with `headers` and raw `body`: status and body.
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        headers: &[(&str, String)],
+        body: &'static [u8],
+    ) -> (u16, String) {
+        let mut request = self.http.post(format!("{}{path}", self.base)).body(body);
+        for (k, v) in headers {
+            request = request.header(*k, v);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.text().await.unwrap())
+    }
+
+    /// SIGKILL: the process gets no chance to finish anything.
+    pub fn kill(mut self) -> ExitStatus {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap()
+    }
+
+    /// SIGTERM by pid, then waits (bounded) for the exit.
+    pub async fn terminate(mut self) -> (ExitStatus, String) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(sent.success());
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // The reader ends at the end of stderr; then the log is complete.
+                if let Some(reader) = self.reader.take() {
+                    tokio::task::spawn_blocking(move || reader.join())
+                        .await
+                        .unwrap()
+                        .unwrap();
+                }
+                return (status, self.log());
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the server did not stop after SIGTERM: {}",
+                self.log()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // Only when a test failed before stopping it: never leave the process behind.
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}

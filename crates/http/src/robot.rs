@@ -1,0 +1,53 @@
+//! The robot check as the page sees it: `GET /api/robot-challenge` issues a self-hosted
+//! challenge, and [`page_settings`] tells the page which check to show.
+
+use crate::contact::{ContactDesk, answer, error};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+/// `GET /api/robot-challenge`: a fresh signed challenge for the self-hosted check; 404 when
+/// reCAPTCHA is the check or enquiries are not taken.
+pub async fn challenge(State(state): State<AppState>) -> Response {
+    let challenge = state
+        .contact()
+        .and_then(|desk| desk.enquiries().robot_challenge());
+    match challenge {
+        Some(c) => answer(StatusCode::OK, &c),
+        None => error(
+            StatusCode::NOT_FOUND,
+            "the self-hosted robot check is not in use here",
+        ),
+    }
+}
+
+/// The `settings` the page embeds beside `chrome` and `outcome`: the robot widget,
+/// `{"kind":"recaptcha","siteKey":…}` or `{"kind":"selfHosted"}` (null when enquiries are not
+/// taken), and the tracker, `{"clientKey":…}` (null without a key). Public values only: the
+/// site key and the tracker's client key are meant for the browser; no secret is ever part of it.
+pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -> Value {
+    let robot = contact.map(|desk| {
+        serde_json::to_value(desk.enquiries().robot_widget()).expect("a widget serialises")
+    });
+    let tracker = tracker_key.map(|key| json!({ "clientKey": key }));
+    json!({ "robot": robot, "tracker": tracker })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tracker_key_reaches_the_page_settings_only_when_configured() {
+        assert_eq!(
+            page_settings(None, Some("abc123")),
+            json!({"robot": null, "tracker": {"clientKey": "abc123"}})
+        );
+        assert_eq!(
+            page_settings(None, None),
+            json!({"robot": null, "tracker": null})
+        );
+    }
+}

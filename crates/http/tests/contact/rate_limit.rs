@@ -1,0 +1,94 @@
+use crate::support::*;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+
+fn from(peer: &str, forwarded_for: Option<&str>) -> Request<Body> {
+    let mut request = Request::post("/api/contact").header("content-type", "application/json");
+    if let Some(xff) = forwarded_for {
+        request = request.header("x-forwarded-for", xff);
+    }
+    from_peer(
+        request
+            .body(Body::from(valid_form(GOOD_TOKEN).to_string()))
+            .unwrap(),
+        peer,
+    )
+}
+
+#[tokio::test]
+async fn a_client_past_five_a_minute_gets_429_with_retry_after_and_others_still_get_through() {
+    let fakes = Fakes::new();
+    let app = app_over(&fakes);
+    for n in 0..5 {
+        let answer = app.send(from(PEER, None)).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::OK,
+            "enquiry {n}: {}",
+            answer.text
+        );
+    }
+    let answer = app.send(from(PEER, None)).await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    // Five a minute refill one every twelve seconds.
+    let retry_after: u64 = answer.header("retry-after").parse().unwrap();
+    assert!((1..=12).contains(&retry_after), "{retry_after}");
+    assert!(answer.message().contains("try again"));
+    assert_eq!(fakes.outbox.enquiries().len(), 5);
+
+    let other = app.send(from("198.51.100.20:5000", None)).await;
+    assert_eq!(other.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_allowance_is_a_setting() {
+    let fakes = Fakes::new();
+    let app = app(Some(fakes.enquiries()), contact_settings(1, 0));
+    assert_eq!(app.send(from(PEER, None)).await.status, StatusCode::OK);
+    let answer = app.send(from(PEER, None)).await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(answer.header("retry-after"), "60");
+}
+
+#[tokio::test]
+async fn forwarded_for_is_ignored_unless_proxies_are_trusted() {
+    let fakes = Fakes::new();
+    let app = app(Some(fakes.enquiries()), contact_settings(1, 0));
+    assert_eq!(
+        app.send(from(PEER, Some("192.0.2.1"))).await.status,
+        StatusCode::OK
+    );
+    // A script cannot pick a fresh address per request.
+    assert_eq!(
+        app.send(from(PEER, Some("192.0.2.2"))).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+#[tokio::test]
+async fn behind_one_trusted_proxy_clients_are_told_apart_by_the_address_it_appended() {
+    let fakes = Fakes::new();
+    let app = app(Some(fakes.enquiries()), contact_settings(1, 1));
+    let proxy = "10.0.0.2:443";
+    assert_eq!(
+        app.send(from(proxy, Some("192.0.2.1"))).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.send(from(proxy, Some("192.0.2.2"))).await.status,
+        StatusCode::OK
+    );
+    // The client wrote a fake entry of its own; the proxy's own entry still counts.
+    assert_eq!(
+        app.send(from(proxy, Some("6.6.6.6, 192.0.2.1")))
+            .await
+            .status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    let visitor: std::net::IpAddr = "192.0.2.2".parse().unwrap();
+    assert_eq!(
+        fakes.robot.calls()[1].1,
+        Some(visitor),
+        "the robot check hears the forwarded address"
+    );
+}

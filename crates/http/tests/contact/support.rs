@@ -1,0 +1,234 @@
+//! A site with a contact desk: fixture web build, empty content, and `Enquiries` made of
+//! whatever ports a test brings.
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{HeaderMap, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::num::NonZeroU32;
+use std::path::Path;
+use std::sync::Arc;
+use supplysite_core::content::{ContentParts, ContentSet};
+use supplysite_core::enquiry::RetryPolicy;
+use supplysite_core::ports::fakes::{FakeDelivery, FakeOutbox, FakeRobotCheck};
+use supplysite_core::ports::{EnquiryDelivery, EnquiryOutbox, RobotCheck};
+use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
+use supplysite_http::{AppState, CoreComposer, Mounts, PublicUrl, Settings, Shell, StateParts};
+use supplysite_mail_adapter::{Enquiries, EnquiryParts, MailSettings, RobotWidget, SystemClock};
+use tempfile::TempDir;
+use tower::ServiceExt;
+
+pub const PUBLIC_URL: &str = "https://www.supplysite.test";
+/// The address requests come from unless a test says otherwise.
+pub const PEER: &str = "203.0.113.7:4711";
+/// The one token the fake robot check accepts.
+pub const GOOD_TOKEN: &str = "solved-robot-check";
+
+const INDEX_HTML: &str = "<!doctype html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"UTF-8\">\n<title>Shell</title>\n<script type=\"module\" src=\"/assets/index-1.js\"></script>\n</head>\n<body>\n<div id=\"root\"></div>\n</body>\n</html>\n";
+
+/// The fakes behind a desk, for tests to script and inspect.
+pub struct Fakes {
+    pub outbox: Arc<FakeOutbox>,
+    pub delivery: Arc<FakeDelivery>,
+    pub robot: Arc<FakeRobotCheck>,
+}
+
+impl Fakes {
+    pub fn new() -> Fakes {
+        Fakes {
+            outbox: Arc::new(FakeOutbox::new()),
+            delivery: Arc::new(FakeDelivery::new()),
+            robot: Arc::new(FakeRobotCheck::accepting([GOOD_TOKEN])),
+        }
+    }
+
+    pub fn with_robot(robot: FakeRobotCheck) -> Fakes {
+        Fakes {
+            robot: Arc::new(robot),
+            ..Fakes::new()
+        }
+    }
+
+    /// The enquiry composition over these fakes.
+    pub fn enquiries(&self) -> Enquiries {
+        Enquiries::from_parts(EnquiryParts {
+            outbox: self.outbox.clone() as Arc<dyn EnquiryOutbox>,
+            delivery: self.delivery.clone() as Arc<dyn EnquiryDelivery>,
+            robot: self.robot.clone() as Arc<dyn RobotCheck>,
+            clock: Arc::new(SystemClock),
+            self_hosted: None,
+            widget: RobotWidget::SelfHosted,
+            policy: RetryPolicy::default(),
+        })
+    }
+}
+
+/// Settings with `per_minute` enquiries a minute and `trusted_proxies` proxies.
+pub fn contact_settings(per_minute: u32, trusted_proxies: usize) -> ContactSettings {
+    ContactSettings {
+        rate_per_minute: NonZeroU32::new(per_minute).unwrap(),
+        client_ip: ClientIpPolicy { trusted_proxies },
+    }
+}
+
+/// The embedded default (SQLite outbox, local mailbox, self-hosted check) in `dir`, plus
+/// `extra` settings by variable name.
+pub fn embedded_default(dir: &Path, extra: &[(&str, &str)]) -> Enquiries {
+    let mut pairs: Vec<(String, String)> = vec![
+        (
+            "SUPPLYSITE_OUTBOX".into(),
+            dir.join("outbox.sqlite3").display().to_string(),
+        ),
+        (
+            "SUPPLYSITE_MAILBOX".into(),
+            dir.join("mailbox").display().to_string(),
+        ),
+    ];
+    pairs.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let mut settings = MailSettings::from_lookup(|name| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    })
+    .unwrap();
+    settings.site_hostname = Some("www.supplysite.test".into());
+    Enquiries::from_settings(&settings, Arc::new(SystemClock)).unwrap()
+}
+
+pub struct TestApp {
+    pub router: Router,
+    _web: TempDir,
+}
+
+/// The site with `enquiries` mounted, or without a contact desk.
+pub fn app(enquiries: Option<Enquiries>, settings: ContactSettings) -> TestApp {
+    let web = TempDir::new().unwrap();
+    std::fs::write(web.path().join("index.html"), INDEX_HTML).unwrap();
+    let parts = StateParts {
+        settings: Settings::new(PublicUrl::parse(PUBLIC_URL).unwrap(), web.path()),
+        shell: Shell::parse(INDEX_HTML).unwrap(),
+        content: ContentSet::new(ContentParts::default(), "v1"),
+        composer: Arc::new(CoreComposer::new(PUBLIC_URL)),
+        reload: None,
+    };
+    let mounts = Mounts {
+        contact: enquiries.map(|e| Arc::new(ContactDesk::new(e, settings))),
+        freshness: None,
+    };
+    TestApp {
+        router: supplysite_http::router(AppState::with_mounts(parts, mounts)),
+        _web: web,
+    }
+}
+
+/// The site over `fakes` with the default limits.
+pub fn app_over(fakes: &Fakes) -> TestApp {
+    app(Some(fakes.enquiries()), ContactSettings::default())
+}
+
+/// What the server answered.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub text: String,
+}
+
+impl Answer {
+    /// The body as JSON (failing the test when it is not JSON).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.text)
+            .unwrap_or_else(|e| panic!("body is not JSON ({e}): {:?}", self.text))
+    }
+
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .unwrap_or_else(|| panic!("no {name} header"))
+            .to_str()
+            .unwrap()
+    }
+
+    /// The error message, asserting the error shape every error answer has.
+    pub fn message(&self) -> String {
+        let json = self.json();
+        assert_eq!(self.header("content-type"), "application/json");
+        assert_eq!(self.header("cache-control"), "no-store");
+        json["message"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no message in {json}"))
+            .to_owned()
+    }
+}
+
+impl TestApp {
+    pub async fn send(&self, request: Request<Body>) -> Answer {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        Answer {
+            status,
+            headers,
+            text: String::from_utf8(bytes.to_vec()).unwrap(),
+        }
+    }
+
+    /// `POST /api/contact` with a JSON `body` from [`PEER`].
+    pub async fn post(&self, body: &Value) -> Answer {
+        self.send(contact_request(body.to_string())).await
+    }
+
+    pub async fn get(&self, uri: &str) -> Answer {
+        self.send(from_peer(
+            Request::get(uri).body(Body::empty()).unwrap(),
+            PEER,
+        ))
+        .await
+    }
+}
+
+/// `request` as if it came in on a socket from `peer`.
+pub fn from_peer(mut request: Request<Body>, peer: &str) -> Request<Body> {
+    let addr: SocketAddr = peer.parse().unwrap();
+    request.extensions_mut().insert(ConnectInfo(addr));
+    request
+}
+
+/// `POST /api/contact` with `body` as JSON from [`PEER`].
+pub fn contact_request(body: impl Into<Body>) -> Request<Body> {
+    from_peer(
+        Request::post("/api/contact")
+            .header("content-type", "application/json")
+            .body(body.into())
+            .unwrap(),
+        PEER,
+    )
+}
+
+/// A filled-in form that passes every rule, with `token` as the robot check's answer.
+pub fn valid_form(token: &str) -> Value {
+    json!({
+        "firstname": "Ada",
+        "lastname": "Lovelace",
+        "orgName": "Analytical Engines Pty Ltd",
+        "phone": "+61 2 9000 0000",
+        "email": "ada@example.com",
+        "message": "Please call me about eRFx.",
+        "robotToken": token,
+    })
+}
+
+/// The JSON embedded in a page's data element.
+pub fn embedded_data(html: &str) -> Value {
+    let start = html
+        .find("<script id=\"__SUPPLYSITE__\"")
+        .expect("data element present");
+    let open_end = start + html[start..].find('>').unwrap() + 1;
+    let close = open_end + html[open_end..].find("</script>").unwrap();
+    serde_json::from_str(&html[open_end..close]).expect("embedded data is JSON")
+}

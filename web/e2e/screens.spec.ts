@@ -1,0 +1,80 @@
+// Every screen at 375, 768 and 1280px: it draws its main heading, the page throws nothing and
+// logs no error, axe-core finds no violation, and a full-page screenshot is kept for review.
+// Slug routes take their first example from the listing pages, so the test follows the content.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, screenshot, WIDTHS } from './support';
+
+const FIXED = [
+  '/',
+  '/supplier-management-platform',
+  '/etender',
+  '/reverse-auction-eauction',
+  '/sourcing-management',
+  '/supplier-information-management',
+  '/contract-management',
+  '/supplier-performance-management',
+  '/product-information-management',
+  '/food-industry-software',
+  '/case-study-index',
+  '/insights',
+  '/about-us',
+  '/privacy',
+  '/contact-us',
+];
+
+/** The first link on `from` whose path starts with `prefix`. */
+async function firstLink(page: Page, from: string, prefix: string): Promise<string | null> {
+  await page.goto(from);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const hrefs = await page
+    .locator(`main a[href^="${prefix}"]`)
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  return hrefs.find((h): h is string => !!h) ?? null;
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+const name = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_'));
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width}px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const path of FIXED) {
+      test(`${path} draws, is accessible and is photographed`, async ({ page }) => {
+        const errors = watchErrors(page);
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByText('Loading...')).toHaveCount(0);
+        await expectNoAxeViolations(page);
+        await screenshot(page, `${name(path)}-${width}`);
+        expect(errors).toEqual([]);
+      });
+    }
+
+    for (const [listing, prefix] of [
+      ['/insights', '/insights/'],
+      ['/case-study-index', '/case-study/'],
+      ['/', '/page/'],
+    ] as const) {
+      test(`the first ${prefix}… page draws, is accessible and is photographed`, async ({ page }) => {
+        const path = await firstLink(page, listing, prefix);
+        test.skip(!path, `no ${prefix} link on ${listing}`);
+        const errors = watchErrors(page);
+        await page.goto(path!);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await screenshot(page, `${name(prefix.slice(0, -1))}-${width}`);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}

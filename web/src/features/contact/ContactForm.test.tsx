@@ -1,0 +1,126 @@
+/// <reference types="node" />
+// Runs under Vitest in Node: reads files and hashes with Node's own modules.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { initSync, validateContact } from '../../wasm-pkg/supplysite_contact.js';
+import { contact } from '../../testing/fixtures/views';
+import { TRACKING_EMAIL_KEY } from '../../lib/tracker';
+import { ContactForm } from './ContactForm';
+
+// The real core rules, compiled to WebAssembly, loaded from disk (jsdom cannot fetch the file).
+vi.mock('../../lib/wasm', () => ({
+  loadContactCore: () => {
+    const wasm = readFileSync(resolve('src/wasm-pkg/supplysite_contact_bg.wasm'));
+    initSync({ module: wasm });
+    return Promise.resolve({ validateContact });
+  },
+}));
+
+const copy = contact.form;
+const challenge = { challenge: 'c1', salt: 's1', expires: 1_900_000_000_000, difficulty: 4, signature: 'ab' };
+
+/** Answers the robot challenge and posts to /api/contact with `answer`. */
+function serve(answer: () => Response) {
+  const posts: unknown[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/robot-challenge') return Response.json(challenge);
+    if (url === '/api/contact') {
+      posts.push(JSON.parse(String(init?.body)));
+      return answer();
+    }
+    throw new Error(`unexpected request ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return posts;
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(copy.firstName), 'Ann');
+  await user.type(screen.getByLabelText(copy.lastName), 'Lee');
+  await user.type(screen.getByLabelText(copy.orgName), 'Acme Foods');
+  await user.type(screen.getByLabelText(copy.phone), '0299998888');
+  await user.type(screen.getByLabelText(copy.email), 'ann@example.com');
+  await user.type(screen.getByLabelText(copy.message), 'A demo, please.');
+  await user.click(screen.getByRole('checkbox', { name: copy.robot }));
+  await waitFor(() => expect(screen.getByRole('checkbox', { name: copy.robot })).toBeChecked());
+}
+
+describe('ContactForm', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('on an empty submit shows every message of SPEC §5 and focuses the first field', async () => {
+    const user = userEvent.setup();
+    render(<ContactForm copy={copy} />);
+    await user.click(screen.getByRole('button', { name: copy.submit }));
+    for (const message of [
+      'First name is required.',
+      'Last name is required.',
+      'Organisation name is required.',
+      'Phone number is required',
+      'Email is required.',
+      "Please select 'I'm not a robot' checkbox.",
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    const first = screen.getByLabelText(copy.firstName);
+    expect(first).toHaveFocus();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription('First name is required.');
+  });
+
+  it('checks a field when it loses focus and clears the message once it is right', async () => {
+    const user = userEvent.setup();
+    render(<ContactForm copy={copy} />);
+    await user.type(screen.getByLabelText(copy.phone), '123');
+    await user.tab();
+    expect(await screen.findByText('Enter a valid phone number')).toBeInTheDocument();
+    expect(screen.queryByText('First name is required.')).toBeNull();
+    await user.type(screen.getByLabelText(copy.phone), '456');
+    await waitFor(() => expect(screen.queryByText('Enter a valid phone number')).toBeNull());
+  });
+
+  it('sends a valid enquiry with the solved robot token, thanks the visitor and clears the form', async () => {
+    const posts = serve(() => Response.json({ status: 'queued' }));
+    const user = userEvent.setup();
+    render(<ContactForm copy={copy} />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: copy.submit }));
+    expect(screen.getByRole('button', { name: copy.submitting })).toBeDisabled();
+    expect(await screen.findByText(copy.thankYou)).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
+    const sent = posts[0] as Record<string, string>;
+    expect(sent).toMatchObject({ firstname: 'Ann', orgName: 'Acme Foods', message: 'A demo, please.' });
+    expect(JSON.parse(atob(sent.robotToken ?? ''))).toMatchObject({ ...challenge, number: expect.any(Number) });
+    expect(localStorage.getItem(TRACKING_EMAIL_KEY)).toBe('ann@example.com');
+    expect(screen.getByLabelText(copy.firstName)).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: copy.robot })).not.toBeChecked();
+  });
+
+  it('shows the server’s field errors on 422', async () => {
+    serve(() => Response.json({ errors: { email: 'Enter a valid email.' } }, { status: 422 }));
+    const user = userEvent.setup();
+    render(<ContactForm copy={copy} />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: copy.submit }));
+    expect(await screen.findByText('Enter a valid email.')).toBeInTheDocument();
+    expect(screen.getByLabelText(copy.email)).toHaveFocus();
+  });
+
+  it('says politely that the enquiry failed and keeps what was typed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve(() => Response.json({ message: 'the outbox is unavailable' }, { status: 503 }));
+    const user = userEvent.setup();
+    render(<ContactForm copy={copy} />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: copy.submit }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(copy.failed));
+    expect(screen.getByLabelText(copy.firstName)).toHaveValue('Ann');
+    expect(screen.getByLabelText(copy.message)).toHaveValue('A demo, please.');
+    expect(localStorage.getItem(TRACKING_EMAIL_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { applyHead } from './head';
+import type { Head } from './view';
+
+const head: Head = {
+  title: 'eRFx | Supplysite',
+  description: 'Tenders online.',
+  canonical: 'https://www.example.com/etender',
+  robots: 'noindex, follow',
+  openGraph: {
+    type: 'website',
+    title: 'eRFx',
+    description: 'Tenders online.',
+    image: null,
+    url: 'https://www.example.com/etender',
+    siteName: 'Supplysite',
+  },
+  jsonLd: [{ '@type': 'FAQPage' }],
+};
+
+describe('applyHead', () => {
+  it('writes title, description, canonical, robots, Open Graph and JSON-LD, replacing old values', () => {
+    const doc = document.implementation.createHTMLDocument('old');
+    doc.head.innerHTML =
+      '<meta name="robots" content="index, follow"><meta property="og:image" content="/x.png"><script type="application/ld+json">{"@type":"Old"}</script>';
+    applyHead(head, doc);
+    expect(doc.title).toBe('eRFx | Supplysite');
+    expect(doc.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Tenders online.');
+    expect(doc.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://www.example.com/etender',
+    );
+    expect(doc.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('eRFx');
+    expect(doc.head.querySelector('meta[property="og:image"]')).toBeNull();
+    const scripts = doc.head.querySelectorAll('script[type="application/ld+json"]');
+    expect(Array.from(scripts).map((s) => s.textContent)).toEqual(['{"@type":"FAQPage"}']);
+  });
+});

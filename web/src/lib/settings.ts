@@ -1,0 +1,60 @@
+// Site-wide settings the server sends next to the page data (`settings` in the embedded JSON):
+// which robot check the contact form shows and the marketing tracker's public client key.
+// Nothing here is a secret; every field is optional so an older server still works.
+import { EMBEDDED_ID } from './bootstrap';
+
+/** The contact form's robot check, as the server configured it. */
+export type RobotWidget = { kind: 'recaptcha'; siteKey: string } | { kind: 'selfHosted' };
+
+export interface SiteSettings {
+  robot: RobotWidget;
+  /** The marketing-automation tracker's client key; null when none is configured. */
+  trackerKey: string | null;
+}
+
+/** The settings when the server sent none: the self-hosted check and no tracker. */
+export const DEFAULT_SETTINGS: SiteSettings = { robot: { kind: 'selfHosted' }, trackerKey: null };
+
+/** Reads `{"robot":…,"tracker":{"clientKey":…}}`, falling back field by field to the defaults. */
+export function toSettings(raw: unknown): SiteSettings {
+  if (!isObject(raw)) return DEFAULT_SETTINGS;
+  const robot = isObject(raw.robot) ? raw.robot : {};
+  const tracker = isObject(raw.tracker) ? raw.tracker : {};
+  return {
+    robot:
+      robot.kind === 'recaptcha' && typeof robot.siteKey === 'string' && robot.siteKey
+        ? { kind: 'recaptcha', siteKey: robot.siteKey }
+        : { kind: 'selfHosted' },
+    trackerKey: typeof tracker.clientKey === 'string' && tracker.clientKey.trim() ? tracker.clientKey.trim() : null,
+  };
+}
+
+let cached: SiteSettings | null = null;
+
+/**
+ * The settings embedded in the page the browser first loaded. They are the same for every
+ * page, so they are read once; the data element stays in the document after start-up.
+ */
+export function siteSettings(doc: Document): SiteSettings {
+  if (cached) return cached;
+  let raw: unknown = null;
+  const text = doc.getElementById(EMBEDDED_ID)?.textContent;
+  if (text) {
+    try {
+      raw = (JSON.parse(text) as Record<string, unknown>).settings;
+    } catch {
+      // bootstrap.ts already reported unreadable page data; the defaults apply.
+    }
+  }
+  cached = toSettings(raw);
+  return cached;
+}
+
+/** Forgets the read settings (tests load several documents in one module instance). */
+export function resetSiteSettings() {
+  cached = null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
