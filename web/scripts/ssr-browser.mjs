@@ -114,9 +114,10 @@ async function checkHydration(context, origin, route) {
     return [...used].filter((c) => c.startsWith('_') && !defined.has(c));
   });
   if (unstyled.length) fail(route, `classes missing from the stylesheets: ${unstyled.join(' ')}`);
-  // Browser notices that are not about the page's scripts: missing images, and Chromium's
-  // note on the video iframe's allow/allowfullscreen pair.
-  const notices = /Failed to load resource|Allow attribute will take precedence over 'allowfullscreen'/;
+  // Notices that are not about rendering: missing images, Chromium's note on the video
+  // iframe's allow/allowfullscreen pair, and the site's own note that no tracker key is set.
+  const notices =
+    /Failed to load resource|Allow attribute will take precedence over 'allowfullscreen'|client key is missing: the tracker is not loaded/;
   for (const m of messages.filter((m) => !notices.test(m))) fail(route, m);
   if (status !== 200 && !(route === '/no-such-page' && status === 404)) fail(route, `status ${status}`);
   return page;
