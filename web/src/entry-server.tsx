@@ -13,11 +13,13 @@ import { toPayload } from './lib/api';
  * in this bundle their imports are inlined, so the promise settles without any I/O. */
 export async function render(propsJson: string): Promise<string> {
   const props: unknown = JSON.parse(propsJson);
-  const url = typeof props === 'object' && props !== null && 'url' in props && typeof props.url === 'string' ? props.url : null;
+  const url =
+    typeof props === 'object' && props !== null && 'url' in props && typeof props.url === 'string' ? props.url : null;
   if (!url) throw new Error('render props have no url');
   const payload = toPayload(props);
   if (!payload) throw new Error(`render props for ${url} are not a page payload`);
-  if (payload.outcome.outcome === 'redirect') throw new Error(`${url} is a redirect to ${payload.outcome.to}, not a page`);
+  if (payload.outcome.outcome === 'redirect')
+    throw new Error(`${url} is a redirect to ${payload.outcome.to}, not a page`);
   const initialPage = await loadPage(url, payload.outcome);
   // The same tree as main.tsx, with the router reading `url` instead of the address bar.
   return renderToString(
