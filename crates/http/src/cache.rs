@@ -30,6 +30,8 @@ pub struct PageEntry {
     html_gzip: OnceLock<GzipTemplate>,
     api_gzip: OnceLock<Bytes>,
     api_br: OnceLock<Bytes>,
+    /// The same page with the server-rendered markup, once rendered (see [`crate::ssr`]).
+    pub(crate) rendered: crate::ssr::Rendered,
 }
 
 impl PageEntry {
@@ -49,6 +51,7 @@ impl PageEntry {
             html_gzip: OnceLock::new(),
             api_gzip: OnceLock::new(),
             api_br: OnceLock::new(),
+            rendered: Default::default(),
         }
     }
 

@@ -3,7 +3,8 @@
 //!
 //! [`router`] builds the whole site from an [`AppState`]; [`serve`] runs it until SIGTERM or
 //! Ctrl-C. Pages come from a [`Composer`] over the content in a [`ContentStore`], are filled
-//! into the web build's [`Shell`] and cached per (path, content version).
+//! into the web build's [`Shell`] (with the markup of the web UI's server bundle when a
+//! [`Renderer`] is configured, see [`ssr`]) and cached per (path, content version).
 
 pub mod cache;
 pub mod composer;
@@ -25,6 +26,7 @@ mod server;
 pub mod settings;
 pub mod shell;
 mod sitemap;
+pub mod ssr;
 mod state;
 pub mod static_files;
 pub mod template;
@@ -38,6 +40,7 @@ pub use server::{serve, serve_per_core, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};
 pub use state::{AppState, Mounts, StateParts};
+pub use supplysite_ssr::{Limits as RenderLimits, Options as RenderOptions, RenderError, Renderer};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

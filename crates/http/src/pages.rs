@@ -155,7 +155,10 @@ pub async fn page(
         Err(e) => return e.into_response(),
     };
     match resolved {
-        Resolved::Page(entry) => html_response(&entry, &nonce, request.headers()),
+        Resolved::Page(entry) => {
+            let entry = crate::ssr::page(&state, &entry, &path).await;
+            html_response(entry, &nonce, request.headers())
+        }
         Resolved::Redirect { to, canonical } => {
             let (status, cache, to) = if canonical {
                 let to = match request.uri().query() {
@@ -173,7 +176,8 @@ pub async fn page(
             if let Some(file) = static_files::from_web_dir(&state, request).await {
                 return file;
             }
-            html_response(&entry, &nonce, &headers)
+            let entry = crate::ssr::page(&state, &entry, crate::ssr::NOT_FOUND_URL).await;
+            html_response(entry, &nonce, &headers)
         }
     }
 }

@@ -8,9 +8,10 @@ use crate::freshness::ContentFreshness;
 use crate::settings::Settings;
 use crate::shell::Shell;
 use crate::webhook::ReplayGuard;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
+use supplysite_ssr::Renderer;
 
 /// Shared state of the router. Cheap to clone.
 #[derive(Clone)]
@@ -47,6 +48,8 @@ pub(crate) struct Inner {
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
     pub replay: ReplayGuard,
+    /// Renders pages' markup on the server; unset, pages are drawn by the browser.
+    pub renderer: OnceLock<Arc<Renderer>>,
     pub contact: Option<Arc<ContactDesk>>,
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     /// The page settings (`{"robot":…}`), serialised once.
@@ -75,11 +78,24 @@ impl AppState {
                 composer: parts.composer,
                 reload: parts.reload,
                 chrome_json,
+                renderer: OnceLock::new(),
                 contact: mounts.contact,
                 freshness: mounts.freshness,
                 settings_json,
             }),
         }
+    }
+
+    /// Serves pages with their markup rendered by `renderer` (server-side rendering). Set it
+    /// before serving; a second renderer is ignored.
+    pub fn with_renderer(self, renderer: Arc<Renderer>) -> Self {
+        let _ = self.inner.renderer.set(renderer);
+        self
+    }
+
+    /// The server-side renderer, if pages are rendered on the server.
+    pub fn renderer(&self) -> Option<&Renderer> {
+        self.inner.renderer.get().map(|r| r.as_ref())
     }
 
     /// The content store, for reloading from outside a request (a poll loop).

@@ -13,14 +13,14 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use supplysite_content_adapter::{ExportSource, Loaded, Severity, load_export};
-use supplysite_http::{AppState, Mounts, Shell, StateParts};
+use supplysite_http::{AppState, Mounts, RenderOptions, Renderer, Shell, StateParts};
 
 /// Serve the site over HTTP.
 #[derive(clap::Args)]
 #[group(id = "serve_settings")]
 pub struct Args {
     #[command(flatten)]
-    server: config::Args,
+    server: Box<config::Args>,
     // Boxed: the settings are many strings, and the other commands' arguments are small.
     #[command(flatten)]
     enquiries: Box<enquiries::Args>,
@@ -32,7 +32,7 @@ pub struct Args {
 const PROBLEMS_LOGGED: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let config = Config::from_args(args.server)?;
+    let config = Config::from_args(*args.server)?;
     // Kept until the process ends: dropping it flushes the log lines still queued.
     let _log_writer = init_logging(config.log_format);
     serve(config, &args.enquiries, &args.live)?;
@@ -104,6 +104,13 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
         },
         mounts,
     );
+    let state = match &config.ssr_bundle {
+        Some(path) => state.with_renderer(Arc::new(renderer(path)?)),
+        None => {
+            tracing::info!("server-side rendering off: pages are drawn by the browser");
+            state
+        }
+    };
 
     // Dropping `stop` when the server is done tells the worker and the poll to finish.
     let (stop, stopped) = tokio::sync::watch::channel(());
@@ -176,6 +183,28 @@ fn log_problems(loaded: &Loaded) {
 /// Log lines go to stderr through a background thread, so a request never waits on the
 /// terminal or a pipe. If lines arrive faster than stderr takes them, the excess is dropped
 /// (and counted by the writer) rather than slowing the site down.
+/// Starts the render engines with the server bundle at `path` (loading it on each engine's
+/// thread, so a broken bundle stops start-up here).
+fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
+    let named = || {
+        format!(
+            "server bundle {} (SUPPLYSITE_SSR_BUNDLE / --ssr-bundle; --no-ssr serves pages without it)",
+            path.display()
+        )
+    };
+    let bundle = std::fs::read_to_string(path).with_context(named)?;
+    let options = RenderOptions::default();
+    let renderer = Renderer::new(bundle, options).with_context(named)?;
+    tracing::info!(
+        bundle = %path.display(),
+        engines = options.threads,
+        queue = options.queue,
+        deadline_ms = options.limits.deadline.as_millis() as u64,
+        "server-side rendering on"
+    );
+    Ok(renderer)
+}
+
 fn init_logging(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
     let (writer, guard) = tracing_appender::non_blocking(std::io::stderr());
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()

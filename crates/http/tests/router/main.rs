@@ -20,3 +20,5 @@ mod sitemap;
 mod health;
 // `POST /api/webhooks/contentful`.
 mod webhook;
+// Pages with markup from the server-side renderer.
+mod ssr;

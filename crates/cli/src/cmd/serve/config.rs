@@ -50,7 +50,17 @@ pub struct Args {
     /// The marketing-automation tracker's public client key; without it no tracker loads.
     #[arg(long, env = "SUPPLYSITE_TRACKER_KEY")]
     tracker_key: Option<String>,
+    /// The web UI's server bundle, run to put each page's markup in the HTML (`npm run
+    /// build:ssr` in web/). Default: web/dist-ssr/render.js when it exists.
+    #[arg(long, env = "SUPPLYSITE_SSR_BUNDLE")]
+    ssr_bundle: Option<PathBuf>,
+    /// Send pages without server-rendered markup: the browser draws them from the page data.
+    #[arg(long)]
+    no_ssr: bool,
 }
+
+/// Where `npm run build:ssr` writes the server bundle.
+const DEFAULT_SSR_BUNDLE: &str = "web/dist-ssr/render.js";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogFormat {
@@ -69,6 +79,8 @@ pub struct Config {
     pub webhook_ttl: Duration,
     pub request_timeout: Duration,
     pub log_format: LogFormat,
+    /// The server bundle to render pages with; `None` serves them without markup.
+    pub ssr_bundle: Option<PathBuf>,
     pub workers: usize,
     pub tracker_key: Option<String>,
 }
@@ -126,7 +138,18 @@ impl Config {
                 "SUPPLYSITE_TRACKER_KEY / --tracker-key: invalid client key {key:?} (expected letters, digits, - and _)"
             ),
         };
+        let ssr_bundle = match (args.no_ssr, args.ssr_bundle) {
+            (true, _) => None,
+            (false, Some(path)) if path.as_os_str().is_empty() => None,
+            (false, Some(path)) if !path.is_file() => bail!(
+                "SUPPLYSITE_SSR_BUNDLE / --ssr-bundle: no file at {} (build it with `npm run build:ssr` in web/, or pass --no-ssr)",
+                path.display()
+            ),
+            (false, Some(path)) => Some(path),
+            (false, None) => Some(PathBuf::from(DEFAULT_SSR_BUNDLE)).filter(|p| p.is_file()),
+        };
         Ok(Config {
+            ssr_bundle,
             tracker_key,
             workers,
             bind,
@@ -217,6 +240,22 @@ mod tests {
                 .starts_with("SUPPLYSITE_WORKERS / --workers: invalid number of workers \"0\"")
         );
         assert_eq!(config(&["--workers=3"]).unwrap().workers, 3);
+    }
+
+    #[test]
+    fn server_rendering_uses_the_named_bundle_unless_turned_off() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = dir.path().join("render.js");
+        std::fs::write(&bundle, "globalThis.render = () => ''").unwrap();
+        let flag = format!("--ssr-bundle={}", bundle.display());
+        assert_eq!(config(&[&flag]).unwrap().ssr_bundle, Some(bundle.clone()));
+        assert_eq!(config(&[&flag, "--no-ssr"]).unwrap().ssr_bundle, None);
+        let missing = format!("--ssr-bundle={}", dir.path().join("nope.js").display());
+        assert!(
+            error(&[&missing]).starts_with("SUPPLYSITE_SSR_BUNDLE / --ssr-bundle: no file at"),
+            "{}",
+            error(&[&missing])
+        );
     }
 
     #[test]

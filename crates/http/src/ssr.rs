@@ -1,0 +1,167 @@
+//! Server-side rendering of pages: when a [`Renderer`] is configured, a page's props (the
+//! `{"chrome","outcome"}` data embedded in the page, plus its `url`) are rendered by the web
+//! UI's server bundle and the markup is put in the shell's root element, so the page is drawn
+//! before any script runs and then hydrated.
+//!
+//! The markup is kept in the page's cache entry, so it is rendered once per (path, content
+//! generation); concurrent first requests for a page wait for one render. A page whose render
+//! fails is served as before (shell and data, drawn by the browser) and the failure is logged.
+//! A failure the page itself causes (the render throws) is remembered for the generation; one
+//! that load can explain (engines busy, deadline, memory limit) is retried on the next request.
+
+use crate::cache::PageEntry;
+use crate::state::AppState;
+use crate::template::{FrozenTemplate, NonceTemplate};
+use std::sync::Arc;
+use supplysite_ssr::{RenderError, Renderer};
+
+/// The placeholder the web build leaves inside its root element for the server's markup.
+pub const MARKUP_PLACEHOLDER: &str = "<!--supplysite:html-->";
+/// The root element, for a shell without the placeholder.
+pub const ROOT_OPEN: &str = "<div id=\"root\">";
+/// The URL the shared not-found page is rendered for (it is cached once, not per path).
+pub const NOT_FOUND_URL: &str = "/404";
+
+/// The page with markup for one generation, kept in the page's entry: `None` when it was not
+/// rendered. A whole entry, so it gets the same precompressed forms as the page without.
+pub type Rendered = tokio::sync::OnceCell<Option<Arc<PageEntry>>>;
+
+/// The entry to send for `entry`, rendered for `url`: the one with the server's markup when a
+/// renderer is configured and the render succeeded, otherwise `entry` itself.
+pub(crate) async fn page<'e>(state: &AppState, entry: &'e PageEntry, url: &str) -> &'e PageEntry {
+    let Some(renderer) = state.renderer() else {
+        return entry;
+    };
+    let rendered = entry
+        .rendered
+        .get_or_try_init(|| render(state, renderer, entry, url))
+        .await;
+    match rendered {
+        Ok(Some(page)) => page,
+        _ => entry,
+    }
+}
+
+/// Renders `entry`; `Err` means "not now, try again on the next request".
+async fn render(
+    state: &AppState,
+    renderer: &Renderer,
+    entry: &PageEntry,
+    url: &str,
+) -> Result<Option<Arc<PageEntry>>, RenderError> {
+    let props = props(url, &state.inner().chrome_json, &entry.api_json);
+    match renderer.render(props.into()).await {
+        Ok(markup) => {
+            let Some(html) = with_markup(&entry.html, &markup) else {
+                tracing::error!(
+                    url,
+                    "the web build's shell has no root element for the markup"
+                );
+                return Ok(None);
+            };
+            Ok(Some(Arc::new(PageEntry::new(
+                entry.status,
+                &html,
+                entry.api_json.clone(),
+                entry.html_etag.clone(),
+                entry.api_etag.clone(),
+            ))))
+        }
+        Err(RenderError::Busy) => {
+            tracing::warn!(url, "render engines busy: page sent without server markup");
+            Err(RenderError::Busy)
+        }
+        Err(error) if error.is_transient() => {
+            tracing::error!(url, %error, "page sent without server markup; next request retries");
+            Err(error)
+        }
+        Err(error) => {
+            tracing::error!(url, %error, "page sent without server markup");
+            Ok(None)
+        }
+    }
+}
+
+/// The render props: `{"url":…,"chrome":…,"outcome":…}` from already serialised parts.
+pub fn props(url: &str, chrome_json: &str, outcome_json: &[u8]) -> String {
+    let url = serde_json::to_string(url).unwrap_or_else(|_| "\"/\"".into());
+    let outcome = String::from_utf8_lossy(outcome_json);
+    format!("{{\"url\":{url},\"chrome\":{chrome_json},\"outcome\":{outcome}}}")
+}
+
+/// `page` with `markup` in its root element: in place of the web build's placeholder, else at
+/// the start of the root element. `None` when the page has neither.
+pub fn with_markup(page: &FrozenTemplate, markup: &str) -> Option<NonceTemplate> {
+    let parts: Vec<&str> = page
+        .parts()
+        .iter()
+        .map(|p| std::str::from_utf8(p).ok())
+        .collect::<Option<_>>()?;
+    let replace = |needle: &str, with: &str| {
+        let at = parts.iter().position(|p| p.contains(needle))?;
+        let mut copy = NonceTemplate::default();
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                copy.push_nonce();
+            }
+            if i == at {
+                copy.push_str(&part.replacen(needle, with, 1));
+            } else {
+                copy.push_str(part);
+            }
+        }
+        Some(copy)
+    };
+    replace(MARKUP_PLACEHOLDER, markup)
+        .or_else(|| replace(ROOT_OPEN, &format!("{ROOT_OPEN}{markup}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(body: &str) -> FrozenTemplate {
+        let mut t = NonceTemplate::default();
+        t.push_str("<script nonce=\"");
+        t.push_nonce();
+        t.push_str("\"></script>");
+        t.push_str(body);
+        t.freeze()
+    }
+
+    #[test]
+    fn markup_replaces_the_placeholder_inside_the_root_element() {
+        let shell = page("<div id=\"root\"><!--supplysite:html--></div>");
+        let html = with_markup(&shell, "<main>Hi</main>").unwrap().fill("N");
+        assert_eq!(
+            html,
+            "<script nonce=\"N\"></script><div id=\"root\"><main>Hi</main></div>"
+        );
+    }
+
+    #[test]
+    fn markup_goes_at_the_start_of_the_root_element_when_there_is_no_placeholder() {
+        let shell = page("<div id=\"root\"></div>");
+        let html = with_markup(&shell, "<main>Hi</main>").unwrap().fill("N");
+        assert!(
+            html.ends_with(b"<div id=\"root\"><main>Hi</main></div>"),
+            "{html:?}"
+        );
+    }
+
+    #[test]
+    fn a_shell_without_a_root_element_takes_no_markup() {
+        assert!(with_markup(&page("<div id=\"app\"></div>"), "<p>x</p>").is_none());
+    }
+
+    #[test]
+    fn props_add_the_url_to_the_embedded_data() {
+        let props = props("/a\"b", r#"{"brand":"S"}"#, br#"{"outcome":"not_found"}"#);
+        let value: serde_json::Value = serde_json::from_str(&props).unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"url": "/a\"b", "chrome": {"brand": "S"},
+                               "outcome": {"outcome": "not_found"}})
+        );
+    }
+}

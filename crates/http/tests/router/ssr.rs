@@ -1,0 +1,147 @@
+//! Pages with server-rendered markup: the markup in the root element beside the page data,
+//! the not-found page, one render per page and generation however many ask at once, and the
+//! page as before when the render fails.
+
+use crate::support::{TestApp, body_text, embedded_data, spawn_app};
+use axum::http::StatusCode;
+use std::sync::Arc;
+use std::time::Duration;
+use supplysite_http::{RenderOptions, Renderer};
+
+/// Draws `<main data-url=…>title</main>` from the props, counting its renders.
+const BUNDLE: &str = r#"
+let renders = 0;
+globalThis.render = function (json) {
+  const props = JSON.parse(json);
+  renders += 1;
+  const title = props.outcome.view ? props.outcome.view.head.title : 'none';
+  return '<main data-url="' + props.url + '" data-render="' + renders + '">' + title + '</main>';
+};
+"#;
+
+fn with_bundle(app: TestApp, bundle: &str) -> axum::Router {
+    let options = RenderOptions {
+        threads: 1,
+        queue: 16,
+        ..RenderOptions::default()
+    };
+    let renderer = Renderer::new(bundle, options).unwrap();
+    supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)))
+}
+
+async fn get(router: &axum::Router, uri: &str) -> (StatusCode, String) {
+    use tower::ServiceExt;
+    let request = axum::http::Request::get(uri)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    (response.status(), body_text(response).await)
+}
+
+#[tokio::test]
+async fn a_page_carries_the_server_markup_in_its_root_element_and_still_embeds_its_data() {
+    let router = with_bundle(spawn_app(), BUNDLE);
+    let (status, html) = get(&router, "/insights/newest-insight").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains(
+            "<div id=\"root\"><main data-url=\"/insights/newest-insight\" data-render=\"1\">Insight newest-insight v1</main></div>"
+        ),
+        "{html}"
+    );
+    assert_eq!(embedded_data(&html)["outcome"]["screen"], "insight");
+}
+
+#[tokio::test]
+async fn the_not_found_page_is_rendered_once_for_every_unknown_path() {
+    let router = with_bundle(spawn_app(), BUNDLE);
+    for path in ["/no-such-page", "/another/unknown/path"] {
+        let (status, html) = get(&router, path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(
+            html.contains("<main data-url=\"/404\" data-render=\"1\">"),
+            "{path}: {html}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn concurrent_first_requests_for_a_page_wait_for_one_render() {
+    let router = with_bundle(spawn_app(), BUNDLE);
+    let requests: Vec<_> = (0..8)
+        .map(|_| {
+            let router = router.clone();
+            tokio::spawn(async move { get(&router, "/").await })
+        })
+        .collect();
+    for request in requests {
+        let (status, html) = request.await.unwrap();
+        assert_eq!(status, StatusCode::OK);
+        assert!(html.contains("data-url=\"/\" data-render=\"1\""), "{html}");
+    }
+    // Another page is the engine's second render.
+    let (_, html) = get(&router, "/insights").await;
+    assert!(html.contains("data-render=\"2\""), "{html}");
+}
+
+#[tokio::test]
+async fn a_failed_render_serves_the_page_as_before_with_its_data() {
+    let throws = "globalThis.render = () => { throw new Error('component failed'); };";
+    let router = with_bundle(spawn_app(), throws);
+    let (status, html) = get(&router, "/insights/newest-insight").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<div id=\"root\"></div>"), "{html}");
+    assert_eq!(embedded_data(&html)["outcome"]["screen"], "insight");
+}
+
+#[tokio::test]
+async fn a_render_past_its_deadline_serves_the_page_without_markup() {
+    let app = spawn_app();
+    let options = RenderOptions {
+        threads: 1,
+        queue: 4,
+        limits: supplysite_ssr_limits(Duration::from_millis(100)),
+    };
+    let renderer = Renderer::new("globalThis.render = () => { for (;;) {} };", options).unwrap();
+    let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
+    let (status, html) = get(&router, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<div id=\"root\"></div>"), "{html}");
+}
+
+#[tokio::test]
+async fn a_render_that_timed_out_is_retried_on_the_next_request() {
+    // Every render busy-waits until a moment 1.5 s from now: the first runs into its 1 s
+    // deadline, the retry (starting after that deadline) finishes in time. Engines are rebuilt
+    // after a failure, so the moment lives in the bundle text, not in engine state.
+    let until = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        + 1500;
+    let bundle = format!(
+        "globalThis.render = () => {{ while (Date.now() < {until}) {{}} return '<main>drawn</main>'; }};"
+    );
+    let app = spawn_app();
+    let options = RenderOptions {
+        threads: 1,
+        queue: 4,
+        limits: supplysite_ssr_limits(Duration::from_secs(1)),
+    };
+    let renderer = Renderer::new(bundle, options).unwrap();
+    let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
+    let (_, first) = get(&router, "/").await;
+    assert!(first.contains("<div id=\"root\"></div>"), "{first}");
+    let (_, second) = get(&router, "/").await;
+    assert!(
+        second.contains("<div id=\"root\"><main>drawn</main></div>"),
+        "{second}"
+    );
+}
+
+fn supplysite_ssr_limits(deadline: Duration) -> supplysite_http::RenderLimits {
+    supplysite_http::RenderLimits {
+        deadline,
+        ..Default::default()
+    }
+}
