@@ -126,11 +126,15 @@ impl Enquiries {
             clock,
             self_hosted,
             widget,
-            policy: RetryPolicy::default(),
+            policy: RetryPolicy {
+                lease: settings.outbox_lease,
+                ..RetryPolicy::default()
+            },
         });
         enquiries.description = format!(
-            "enquiries stored in {} and delivered to {to}, robot check {}",
+            "enquiries stored in {} (lease {} s) and delivered to {to}, robot check {}",
             settings.outbox_path.display(),
+            settings.outbox_lease.as_secs(),
             match enquiries.widget {
                 RobotWidget::Recaptcha { .. } => "reCAPTCHA v2",
                 RobotWidget::SelfHosted => "self-hosted proof of work",
@@ -208,6 +212,11 @@ impl Enquiries {
     /// Which robot check the page must show.
     pub fn robot_widget(&self) -> &RobotWidget {
         &self.widget
+    }
+
+    /// How failed deliveries are retried and how long a claimed job is held.
+    pub fn policy(&self) -> &RetryPolicy {
+        &self.policy
     }
 
     /// The outbox, for operators' views.

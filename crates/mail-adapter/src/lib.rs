@@ -15,6 +15,8 @@ pub mod brevo;
 pub mod clock;
 pub mod date;
 pub mod enquiries;
+#[cfg(feature = "fake")]
+pub mod fake_brevo;
 pub mod mailbox;
 pub mod notification;
 pub mod outbox;

@@ -12,13 +12,16 @@
 //! | `RECAPTCHA_VERIFY_URL` | siteverify URL | Google's |
 //! | `SUPPLYSITE_OUTBOX` | SQLite file of the outbox | `var/outbox.sqlite3` |
 //! | `SUPPLYSITE_MAILBOX` | folder of the local mailbox | `var/mailbox` |
+//! | `SUPPLYSITE_OUTBOX_LEASE_SECONDS` | how long a claimed delivery job is held before another attempt may take it (a server killed mid-attempt is retried after this) | 60 |
 //! | `SUPPLYSITE_ROBOT_SECRET` | signing key of the self-hosted check (set it when several servers share the load) | random per start |
 
 use crate::address::MailAddress;
-use crate::brevo::DEFAULT_BASE_URL;
+use crate::brevo::{DEFAULT_BASE_URL, DEFAULT_TIMEOUT};
 use crate::recaptcha::DEFAULT_VERIFY_URL;
 use crate::secret::Secret;
 use std::path::PathBuf;
+use std::time::Duration;
+use supplysite_core::enquiry::RetryPolicy;
 
 /// Default outbox file.
 pub const DEFAULT_OUTBOX: &str = "var/outbox.sqlite3";
@@ -26,6 +29,13 @@ pub const DEFAULT_OUTBOX: &str = "var/outbox.sqlite3";
 pub const DEFAULT_MAILBOX: &str = "var/mailbox";
 const DEFAULT_SENDER: &str = "Supplysite Website <website@supplysite.com.au>";
 const DEFAULT_INBOX: &str = "Supplysite <info@supplysite.com.au>";
+/// The shortest outbox lease: longer than one Brevo call may take, so an attempt has ended,
+/// delivered or timed out, before another may take its job.
+pub const MIN_OUTBOX_LEASE: Duration = Duration::from_secs(DEFAULT_TIMEOUT.as_secs() + 1);
+/// The longest outbox lease: the short end of Brevo's idempotency window (15 to 30 minutes). A
+/// job cut short by a crash is retried after its lease, and the retry must still carry a key
+/// Brevo remembers, or the email could go out twice.
+pub const MAX_OUTBOX_LEASE: Duration = Duration::from_secs(15 * 60);
 
 /// The enquiry settings, parsed and consistent.
 #[derive(Clone, Debug)]
@@ -39,6 +49,8 @@ pub struct MailSettings {
     pub recaptcha_verify_url: String,
     pub outbox_path: PathBuf,
     pub mailbox_dir: PathBuf,
+    /// How long a claimed delivery job is held before another attempt may take it.
+    pub outbox_lease: Duration,
     pub robot_secret: Option<Secret>,
     /// The site's public hostname, which reCAPTCHA tokens must have been solved on; the
     /// server sets it from its public URL.
@@ -65,7 +77,8 @@ impl MailSettings {
     /// count as unset.
     ///
     /// Errors: [`SettingsError`] naming the variable: an address that does not parse, a
-    /// Brevo key without `CONTACT_SENDER`, one reCAPTCHA key without the other.
+    /// Brevo key without `CONTACT_SENDER`, one reCAPTCHA key without the other, a lease that
+    /// is not a whole number of seconds from [`MIN_OUTBOX_LEASE`] to [`MAX_OUTBOX_LEASE`].
     pub fn from_lookup(
         get: impl Fn(&str) -> Option<String>,
     ) -> Result<MailSettings, SettingsError> {
@@ -130,9 +143,28 @@ impl MailSettings {
             mailbox_dir: get("SUPPLYSITE_MAILBOX")
                 .unwrap_or_else(|| DEFAULT_MAILBOX.into())
                 .into(),
+            outbox_lease: match get("SUPPLYSITE_OUTBOX_LEASE_SECONDS") {
+                None => RetryPolicy::default().lease,
+                Some(value) => lease(&value)?,
+            },
             robot_secret: get("SUPPLYSITE_ROBOT_SECRET").map(Secret::new),
             site_hostname: None,
         })
+    }
+}
+
+/// An outbox lease from a number of seconds.
+fn lease(value: &str) -> Result<Duration, SettingsError> {
+    let (min, max) = (MIN_OUTBOX_LEASE.as_secs(), MAX_OUTBOX_LEASE.as_secs());
+    match value.parse::<u64>() {
+        Ok(secs) if (min..=max).contains(&secs) => Ok(Duration::from_secs(secs)),
+        _ => Err(SettingsError {
+            name: "SUPPLYSITE_OUTBOX_LEASE_SECONDS",
+            reason: format!(
+                "invalid number of seconds {value:?} (expected a whole number from {min} to {max}: \
+                 longer than one Brevo call may take, shorter than Brevo's idempotency window)"
+            ),
+        }),
     }
 }
 
@@ -158,6 +190,23 @@ mod tests {
         assert_eq!(s.mailbox_dir, PathBuf::from("var/mailbox"));
         assert_eq!(s.contact_inbox.email, "info@supplysite.com.au");
         assert_eq!(s.brevo_api_base, "https://api.brevo.com");
+        assert_eq!(s.outbox_lease, Duration::from_secs(60));
+    }
+
+    #[test]
+    fn the_outbox_lease_outlasts_a_brevo_call_and_ends_inside_brevos_idempotency_window() {
+        let lease = |value: &str| read(&[("SUPPLYSITE_OUTBOX_LEASE_SECONDS", value)]);
+        assert_eq!(lease(" 6 ").unwrap().outbox_lease, Duration::from_secs(6));
+        assert_eq!(lease("900").unwrap().outbox_lease, Duration::from_secs(900));
+        for bad in ["0", "5", "901", "-1", "7.5", "60s", "a minute"] {
+            let err = lease(bad).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "SUPPLYSITE_OUTBOX_LEASE_SECONDS: invalid number of seconds {bad:?} (expected a whole number from 6 to 900: longer than one Brevo call may take, shorter than Brevo's idempotency window)"
+                )
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The background worker that drains the outbox: it claims due jobs, attempts each through
 //! core's [`attempt_job`] (the same path the contact endpoint uses), and sleeps until it is
-//! woken by a new enquiry, its poll timer runs out, or it is told to stop.
+//! woken by a new enquiry, the next pending job comes due, its poll timer runs out, or it is
+//! told to stop.
 
 use std::future::Future;
 use std::pin::{Pin, pin};
@@ -8,7 +9,9 @@ use std::sync::Arc;
 use std::task::Poll;
 use std::time::Duration;
 use supplysite_core::enquiry::{Jitter, RetryPolicy, attempt_job};
-use supplysite_core::ports::{Clock, EnquiryDelivery, EnquiryOutbox, JobState, OutboxError};
+use supplysite_core::ports::{
+    Clock, EnquiryDelivery, EnquiryOutbox, JobFilter, JobState, OutboxError,
+};
 use tokio::sync::Notify;
 
 /// Wakes a sleeping worker (the contact endpoint calls it after storing an enquiry that is
@@ -153,8 +156,8 @@ impl Worker {
         }
     }
 
-    /// Drains due jobs, then sleeps until woken, the poll interval passes, or `shutdown`
-    /// completes, and again, until `shutdown`. An attempt already started is finished before
+    /// Drains due jobs, then sleeps until woken, the next pending job comes due, the poll
+    /// interval passes, or `shutdown` completes, and again, until `shutdown`. An attempt already started is finished before
     /// stopping. While the outbox cannot be read it backs off, doubling up to a minute.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         let mut shutdown = pin!(shutdown);
@@ -166,7 +169,7 @@ impl Worker {
                     if report != DrainReport::default() {
                         tracing::info!(?report, "outbox drained");
                     }
-                    self.poll_interval
+                    self.until_next_due().await
                 }
                 Err(e) => {
                     failures = failures.saturating_add(1);
@@ -185,6 +188,34 @@ impl Worker {
         }
     }
 }
+
+impl Worker {
+    /// How long to sleep after a drain: until the earliest pending job comes due (a retry's
+    /// back-off, or the lease of a job whose attempt was cut short by a crash), at most the
+    /// poll interval, never less than [`SHORTEST_PAUSE`].
+    async fn until_next_due(&self) -> Duration {
+        let pending = JobFilter {
+            state: Some(JobState::Pending),
+            limit: None,
+        };
+        let Ok(jobs) = self.outbox.jobs(pending).await else {
+            // The next claim will say what is wrong.
+            return self.poll_interval;
+        };
+        let now = self.clock.now();
+        jobs.iter()
+            .filter_map(|job| job.next_attempt_at)
+            .min()
+            .map_or(self.poll_interval, |due| {
+                Duration::from_millis(u64::try_from(due.0.saturating_sub(now.0)).unwrap_or(0))
+                    .clamp(SHORTEST_PAUSE, self.poll_interval.max(SHORTEST_PAUSE))
+            })
+    }
+}
+
+/// The least a worker sleeps between drains, so that a job that is due but not claimable
+/// (held elsewhere an instant longer) does not spin it.
+const SHORTEST_PAUSE: Duration = Duration::from_millis(100);
 
 /// Whether `future` has completed, without waiting for it.
 async fn is_ready(future: &mut Pin<&mut impl Future<Output = ()>>) -> bool {

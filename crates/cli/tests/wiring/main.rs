@@ -4,8 +4,6 @@
 
 // Starting, asking and stopping the server process.
 mod support;
-// A local fake of Brevo's API.
-mod fake_brevo;
 
 // Enquiries: delivered, and delivered once after a SIGKILL mid-delivery.
 mod enquiries;

@@ -40,6 +40,11 @@ fn malformed_settings_stop_start_up_naming_them_and_never_echo_a_secret() {
         ("CONTENTFUL_GRAPHQL_HOST", "graphql.contentful.com"),
     ]);
     assert!(err.contains("CONTENTFUL_GRAPHQL_HOST"), "{err}");
+    let err = refused(&[("SUPPLYSITE_OUTBOX_LEASE_SECONDS", "0")]);
+    assert!(
+        err.contains("SUPPLYSITE_OUTBOX_LEASE_SECONDS / --outbox-lease-seconds: invalid number of seconds \"0\""),
+        "{err}"
+    );
     let err = refused(&[("SUPPLYSITE_POLL_SECONDS", "often")]);
     assert!(
         err.contains("SUPPLYSITE_POLL_SECONDS / --poll-seconds"),

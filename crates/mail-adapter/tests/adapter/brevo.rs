@@ -1,12 +1,12 @@
 //! `BrevoClient` against the fake Brevo: exact request shapes, every failure it can answer
 //! with, timeouts, refused connections, and escaping of what visitors type.
 
-use crate::support::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
-use crate::support::{T0, enquiry, refused_url};
+use crate::support::{T0, enquiry};
 use serde_json::json;
 use std::time::Duration;
 use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
 use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply, refused_url};
 use supplysite_mail_adapter::{BrevoClient, BrevoConfig, MailAddress, Secret, notification};
 
 pub fn client(base_url: &str, timeout: Duration) -> BrevoClient {
@@ -30,7 +30,7 @@ fn stored(enquiry: Enquiry) -> StoredEnquiry {
 
 #[tokio::test]
 async fn the_email_goes_to_the_inbox_with_the_visitor_as_reply_to_and_the_id_as_idempotency_key() {
-    let brevo = FakeBrevo::start().await;
+    let brevo = FakeBrevo::start().await.unwrap();
     let e = stored(enquiry("ada@example.com"));
     client(&brevo.base_url, Duration::from_secs(5))
         .notify_inbox(&e)
@@ -70,7 +70,7 @@ async fn the_email_goes_to_the_inbox_with_the_visitor_as_reply_to_and_the_id_as_
 
 #[tokio::test]
 async fn the_contact_is_upserted_with_its_attributes() {
-    let brevo = FakeBrevo::start().await;
+    let brevo = FakeBrevo::start().await.unwrap();
     client(&brevo.base_url, Duration::from_secs(5))
         .upsert_contact(&stored(enquiry("ada@example.com")))
         .await
@@ -93,7 +93,7 @@ async fn the_contact_is_upserted_with_its_attributes() {
 
 #[tokio::test]
 async fn a_repeated_email_carries_the_same_key_so_brevo_sends_it_once() {
-    let brevo = FakeBrevo::start().await;
+    let brevo = FakeBrevo::start().await.unwrap();
     let brevo_client = client(&brevo.base_url, Duration::from_secs(5));
     let e = stored(enquiry("ada@example.com"));
     brevo_client.notify_inbox(&e).await.unwrap();
@@ -103,7 +103,7 @@ async fn a_repeated_email_carries_the_same_key_so_brevo_sends_it_once() {
 }
 
 async fn failure(reply: Reply) -> DeliveryError {
-    let brevo = FakeBrevo::start().await;
+    let brevo = FakeBrevo::start().await.unwrap();
     brevo.script(EMAIL, reply);
     client(&brevo.base_url, Duration::from_secs(5))
         .notify_inbox(&stored(enquiry("ada@example.com")))
@@ -154,26 +154,18 @@ async fn a_refused_key_is_permanent_and_never_repeats_the_key() {
 
 #[tokio::test]
 async fn a_rate_limit_is_transient_and_honours_the_reset_header() {
-    let err = failure(Reply::Status(
-        429,
-        vec![
-            ("x-sib-ratelimit-limit", "100".into()),
-            ("x-sib-ratelimit-remaining", "0".into()),
-            ("x-sib-ratelimit-reset", "37".into()),
-        ],
-        json!({"code": "too_many_requests", "message": "rate limited"}).to_string(),
-    ))
-    .await;
+    let err = failure(Reply::rate_limited(37)).await;
     assert_eq!(
         err,
         DeliveryError::Transient {
-            reason: "brevo transactional email: HTTP 429 too_many_requests: rate limited".into(),
+            reason: "brevo transactional email: HTTP 429 too_many_requests: rate limit reached"
+                .into(),
             retry_after: Some(Duration::from_secs(37)),
         }
     );
     let err = failure(Reply::Status(
         429,
-        vec![("retry-after", "12".into())],
+        vec![("retry-after".into(), "12".into())],
         String::new(),
     ))
     .await;
@@ -201,7 +193,7 @@ async fn a_server_error_is_transient() {
 
 #[tokio::test]
 async fn an_answer_slower_than_the_timeout_is_transient() {
-    let brevo = FakeBrevo::start().await;
+    let brevo = FakeBrevo::start().await.unwrap();
     brevo.script(CONTACTS, Reply::Slow(Duration::from_secs(10)));
     let started = std::time::Instant::now();
     let err = client(&brevo.base_url, Duration::from_millis(300))
@@ -224,7 +216,7 @@ async fn an_answer_slower_than_the_timeout_is_transient() {
 
 #[tokio::test]
 async fn a_refused_connection_is_transient() {
-    let err = client(&refused_url(), Duration::from_secs(5))
+    let err = client(&refused_url().unwrap(), Duration::from_secs(5))
         .notify_inbox(&stored(enquiry("ada@example.com")))
         .await
         .unwrap_err();
@@ -236,7 +228,7 @@ async fn a_refused_connection_is_transient() {
 
 #[tokio::test]
 async fn html_typed_by_a_visitor_arrives_escaped_and_inert() {
-    let brevo = FakeBrevo::start().await;
+    let brevo = FakeBrevo::start().await.unwrap();
     let e = stored(
         Enquiry::parse(ContactForm {
             firstname: "<img src=x onerror=alert(1)>".into(),

@@ -111,3 +111,16 @@ async fn a_header_injection_attempt_is_refused_before_anything_is_stored_or_sent
     );
     assert!(!dir.path().join("mailbox").exists());
 }
+
+#[tokio::test]
+async fn the_outbox_lease_setting_is_the_lease_every_attempt_claims_jobs_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = settings(dir.path(), &[("SUPPLYSITE_OUTBOX_LEASE_SECONDS", "20")]);
+    let enquiries = Enquiries::from_settings(&settings, Arc::new(SystemClock)).unwrap();
+    assert_eq!(enquiries.policy().lease, std::time::Duration::from_secs(20));
+    assert!(
+        enquiries.describe().contains("(lease 20 s)"),
+        "{}",
+        enquiries.describe()
+    );
+}

@@ -7,6 +7,8 @@ mod crash;
 mod brevo;
 // The composition from settings.
 mod enquiries;
+// The fake Brevo's control API and key check.
+mod fake;
 // SqliteOutbox: durability, leases, dead letters, requeue, purge.
 mod outbox;
 // The local mailbox's .eml files and contacts.

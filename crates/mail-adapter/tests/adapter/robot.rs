@@ -108,10 +108,13 @@ async fn recaptcha_is_unavailable_on_a_server_error_a_timeout_a_bad_secret_or_no
         .unwrap_err();
     assert!(matches!(err, RobotCheckError::Unavailable { .. }), "{err}");
 
-    let err = verifier(&crate::support::refused_url(), Duration::from_secs(5))
-        .verify("tok", None)
-        .await
-        .unwrap_err();
+    let err = verifier(
+        &supplysite_mail_adapter::fake_brevo::refused_url().unwrap(),
+        Duration::from_secs(5),
+    )
+    .verify("tok", None)
+    .await
+    .unwrap_err();
     assert!(
         matches!(err, RobotCheckError::Unavailable { ref reason } if !reason.contains("recaptcha-secret")),
         "{err}"

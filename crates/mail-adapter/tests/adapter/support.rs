@@ -1,6 +1,6 @@
-//! Shared test helpers: fixed instants, enquiries, a fake Brevo and a fake siteverify.
+//! Shared test helpers: fixed instants, enquiries and a fake siteverify (the fake Brevo is the
+//! crate's own, feature `fake`).
 
-pub mod fake_brevo;
 pub mod fake_siteverify;
 
 use std::time::Duration;
@@ -29,12 +29,4 @@ pub fn form(email: &str) -> ContactForm {
 /// A valid enquiry from `email`.
 pub fn enquiry(email: &str) -> Enquiry {
     Enquiry::parse(form(email)).expect("the test enquiry is valid")
-}
-
-/// An address on 127.0.0.1 where nothing listens: connections are refused.
-pub fn refused_url() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    drop(listener);
-    format!("http://127.0.0.1:{port}")
 }

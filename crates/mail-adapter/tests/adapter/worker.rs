@@ -1,15 +1,15 @@
 //! The worker over a real outbox and the fake Brevo: draining, back-off, dead letters,
-//! waking on a new enquiry, stopping on shutdown.
+//! waking on a new enquiry or when a lease runs out, stopping on shutdown.
 
 use crate::brevo::client;
-use crate::support::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
 use crate::support::{PATIENCE, T0, enquiry};
 use std::sync::Arc;
 use std::time::Duration;
 use supplysite_core::enquiry::RetryPolicy;
 use supplysite_core::ports::fakes::FakeClock;
-use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobKind, JobState};
-use supplysite_mail_adapter::{DrainReport, SqliteOutbox, Worker, WorkerWakeup};
+use supplysite_core::ports::{Clock, EnquiryOutbox, JobFilter, JobKind, JobState};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use supplysite_mail_adapter::{DrainReport, SqliteOutbox, SystemClock, Worker, WorkerWakeup};
 
 struct Rig {
     _dir: tempfile::TempDir,
@@ -24,7 +24,7 @@ async fn rig() -> Rig {
     Rig {
         _dir: dir,
         outbox,
-        brevo: FakeBrevo::start().await,
+        brevo: FakeBrevo::start().await.unwrap(),
         clock: Arc::new(FakeClock::at(T0)),
     }
 }
@@ -78,7 +78,7 @@ async fn a_failed_job_waits_out_its_back_off_then_is_delivered() {
         EMAIL,
         Reply::Status(
             429,
-            vec![("x-sib-ratelimit-reset", "120".into())],
+            vec![("x-sib-ratelimit-reset".into(), "120".into())],
             String::new(),
         ),
     );
@@ -159,7 +159,7 @@ async fn a_job_failing_past_the_attempt_limit_is_dead_lettered_and_a_refused_one
     assert_eq!(rig.brevo.requests_to(EMAIL).len(), 3);
 
     rig.outbox
-        .requeue(&id, rig.clock.now_millis())
+        .requeue(&id, Clock::now(&*rig.clock))
         .await
         .unwrap();
     assert_eq!(worker.drain().await.unwrap().delivered, 2);
@@ -184,8 +184,8 @@ async fn the_running_worker_wakes_for_a_new_enquiry_and_stops_on_shutdown() {
         .await
         .unwrap();
     wakeup.wake();
-    rig.brevo.wait_for(EMAIL, 1).await;
-    rig.brevo.wait_for(CONTACTS, 1).await;
+    rig.brevo.wait_for(EMAIL, 1, PATIENCE).await.unwrap();
+    rig.brevo.wait_for(CONTACTS, 1, PATIENCE).await.unwrap();
 
     stop.send(()).unwrap();
     tokio::time::timeout(PATIENCE, running)
@@ -194,12 +194,36 @@ async fn the_running_worker_wakes_for_a_new_enquiry_and_stops_on_shutdown() {
         .unwrap();
 }
 
-trait NowMillis {
-    fn now_millis(&self) -> supplysite_core::ports::UnixMillis;
-}
+#[tokio::test]
+async fn the_running_worker_takes_a_job_whose_lease_ran_out_without_waiting_for_its_poll() {
+    let rig = rig().await;
+    rig.outbox
+        .store(&enquiry("a@example.com"), SystemClock.now())
+        .await
+        .unwrap();
+    // A worker that died holding the jobs for a second.
+    let held = rig
+        .outbox
+        .claim(SystemClock.now(), 8, Duration::from_secs(1))
+        .await
+        .unwrap();
+    assert_eq!(held.len(), 2);
+    let worker = Worker::new(
+        rig.outbox.clone(),
+        Arc::new(client(&rig.brevo.base_url, Duration::from_secs(5))),
+        Arc::new(SystemClock),
+    )
+    .with_poll_interval(Duration::from_secs(3600));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(worker.run(async {
+        stopped.await.ok();
+    }));
 
-impl NowMillis for FakeClock {
-    fn now_millis(&self) -> supplysite_core::ports::UnixMillis {
-        supplysite_core::ports::Clock::now(self)
-    }
+    rig.brevo.wait_for(EMAIL, 1, PATIENCE).await.unwrap();
+    rig.brevo.wait_for(CONTACTS, 1, PATIENCE).await.unwrap();
+    stop.send(()).unwrap();
+    tokio::time::timeout(PATIENCE, running)
+        .await
+        .expect("the worker stops")
+        .unwrap();
 }

@@ -45,6 +45,11 @@ pub struct Args {
     /// The local mailbox folder used without a Brevo key [default: var/mailbox].
     #[arg(long, env = "SUPPLYSITE_MAILBOX")]
     mailbox: Option<String>,
+    /// How many seconds a delivery job being attempted is held before another attempt may take
+    /// it: a server killed mid-delivery has its jobs retried after this (6 to 900)
+    /// [default: 60].
+    #[arg(long, env = "SUPPLYSITE_OUTBOX_LEASE_SECONDS")]
+    outbox_lease_seconds: Option<String>,
     /// Signing key of the self-hosted robot check; set it when several servers share the load
     /// [default: random per start].
     #[arg(long, env = "SUPPLYSITE_ROBOT_SECRET", hide_env_values = true)]
@@ -59,7 +64,7 @@ pub struct Args {
 }
 
 /// Each variable the mail adapter reads, with its flag, for error messages.
-const FLAGS: [(&str, &str); 10] = [
+const FLAGS: [(&str, &str); 11] = [
     ("BREVO_API_KEY", "--brevo-api-key"),
     ("BREVO_API_BASE", "--brevo-api-base"),
     ("CONTACT_SENDER", "--contact-sender"),
@@ -69,6 +74,7 @@ const FLAGS: [(&str, &str); 10] = [
     ("RECAPTCHA_VERIFY_URL", "--recaptcha-verify-url"),
     ("SUPPLYSITE_OUTBOX", "--outbox"),
     ("SUPPLYSITE_MAILBOX", "--mailbox"),
+    ("SUPPLYSITE_OUTBOX_LEASE_SECONDS", "--outbox-lease-seconds"),
     ("SUPPLYSITE_ROBOT_SECRET", "--robot-secret"),
 ];
 
@@ -85,6 +91,7 @@ impl Args {
             "RECAPTCHA_VERIFY_URL" => &self.recaptcha_verify_url,
             "SUPPLYSITE_OUTBOX" => &self.outbox,
             "SUPPLYSITE_MAILBOX" => &self.mailbox,
+            "SUPPLYSITE_OUTBOX_LEASE_SECONDS" => &self.outbox_lease_seconds,
             "SUPPLYSITE_ROBOT_SECRET" => &self.robot_secret,
             _ => return None,
         };
@@ -241,6 +248,33 @@ mod tests {
             "{e}"
         );
         assert!(!e.contains("very-secret"), "{e}");
+    }
+
+    #[test]
+    fn the_outbox_lease_is_a_flag_and_a_bad_one_is_named() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            enquiries: Args,
+        }
+        let parse = |lease: &str| {
+            Cli::try_parse_from(["serve", &format!("--outbox-lease-seconds={lease}")])
+                .unwrap()
+                .enquiries
+                .mail_settings(&url("https://x.test"))
+        };
+        assert_eq!(
+            parse("20").unwrap().outbox_lease,
+            std::time::Duration::from_secs(20)
+        );
+        let e = parse("forever").unwrap_err().to_string();
+        assert!(
+            e.starts_with(
+                "SUPPLYSITE_OUTBOX_LEASE_SECONDS / --outbox-lease-seconds: invalid number of seconds \"forever\" (expected a whole number from 6 to 900"
+            ),
+            "{e}"
+        );
     }
 
     #[test]
