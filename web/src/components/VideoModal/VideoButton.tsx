@@ -1,7 +1,10 @@
 // A button that opens a video in the modal ('VIEW DEMO', 'VIEW STRATEGIC SOURCING VIDEO',
-// 'Watch Insight Video', …) and gives focus back to itself when the modal closes.
+// 'Watch Insight Video', …) and gives focus back to itself when the modal closes. The
+// WebAssembly core that reads the video's link is fetched when the visitor points at or
+// focuses the button, so it is usually ready by the click and costs nothing before.
 import { useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
+import { prefetchVideoCore } from '../../lib/video';
 import type { ButtonStyle, VideoButton as VideoButtonView } from '../../lib/view';
 import { Button } from '../Button/Button';
 import { VideoModal } from './VideoModal';
@@ -36,6 +39,8 @@ export function VideoButton({ button, fill, inverse, initiallyOpen = false, clas
         inverse={inverse}
         className={className}
         aria-haspopup="dialog"
+        onPointerEnter={prefetchVideoCore}
+        onFocus={prefetchVideoCore}
         onClick={() => setChoice(true)}
       >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
