@@ -19,3 +19,35 @@ export async function expectNoAxeViolations(page: Page) {
   );
   expect(summary).toEqual([]);
 }
+
+/** The view model the server composes for `path` (what the page API answers). */
+export async function pageView(page: Page, path: string): Promise<Record<string, unknown>> {
+  const response = await page.request.get(`/api/page?path=${encodeURIComponent(path)}`);
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { outcome?: { view?: object }; view?: object };
+  return (body.outcome?.view ?? body.view) as Record<string, unknown>;
+}
+
+/**
+ * Serves `path` with its embedded view model changed by `edit`, as the server would have sent
+ * it; the server-rendered markup stays as it is.
+ */
+export async function editEmbeddedView(page: Page, path: string, edit: (view: Record<string, unknown>) => void) {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /(<script id="__SUPPLYSITE__"[^>]*>)(.*?)(<\/script>)/s,
+        (_, open: string, json: string, close: string) => {
+          const data = JSON.parse(json) as { outcome?: { view?: Record<string, unknown> } };
+          expect(data.outcome?.view, 'the page carries its view model').toBeTruthy();
+          edit(data.outcome!.view!);
+          return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
+        },
+      );
+      return route.fulfill({ response, body: html });
+    },
+  );
+}

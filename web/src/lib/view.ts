@@ -84,11 +84,12 @@ export interface Faq {
 }
 
 /** A hosted video: the service (as core's VideoService serialises), the id there and the
- * player URL core built for it. */
+ * player URL core built for it. The page reads only the URL: it finds the service and id in it
+ * again with the WebAssembly core (lib/video.ts), so both sides apply the same rules. */
 export interface Video {
   service: string;
   id: string;
-  embedUrl?: string;
+  embedUrl: string;
 }
 
 export interface VideoButton {

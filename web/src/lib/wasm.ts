@@ -1,22 +1,43 @@
-// The one loader of the WebAssembly core (issue 7). The contact module is fetched and compiled
-// on first use only, so no screen pays for it until it needs it and first paint never waits.
-import type { ContactForm, Validation } from '../wasm-pkg/supplysite_contact';
+// The one loader of the WebAssembly core (issue 7). The small module (contact validation, video
+// links, dates) is fetched and compiled on first use only, so no screen pays for it until it
+// needs it and first paint never waits.
+import type { ContactForm, Validation, Video as WasmVideo } from '../wasm-pkg/supplysite_contact';
 
 /** The core's functions the contact form uses. */
 export interface ContactCore {
   validateContact(form: Partial<ContactForm>): Validation;
 }
 
-let contact: Promise<ContactCore> | null = null;
+/** `{service, id}` of a video link, both null when no service recognises it. */
+export type LinkedVideo = WasmVideo;
 
-/** The contact module, loaded once; a failed load is forgotten so a later call retries. */
-export function loadContactCore(): Promise<ContactCore> {
-  contact ??= import('../wasm-pkg/supplysite_contact.js').then(async (module) => {
+/** The core's function the video buttons use. */
+export interface VideoCore {
+  videoId(link: string): LinkedVideo;
+}
+
+type SmallModule = typeof import('../wasm-pkg/supplysite_contact.js');
+
+let small: Promise<SmallModule> | null = null;
+
+/** The small module, instantiated once; a failed load is forgotten so a later call retries. */
+function loadSmallModule(): Promise<SmallModule> {
+  small ??= import('../wasm-pkg/supplysite_contact.js').then(async (module) => {
     await module.default();
-    return { validateContact: module.validateContact };
+    return module;
   });
-  contact.catch(() => {
-    contact = null;
+  small.catch(() => {
+    small = null;
   });
-  return contact;
+  return small;
+}
+
+/** The contact form's validator. */
+export function loadContactCore(): Promise<ContactCore> {
+  return loadSmallModule().then((module) => ({ validateContact: module.validateContact }));
+}
+
+/** The video-link parser, from the same module as the contact form's validator. */
+export function loadVideoCore(): Promise<VideoCore> {
+  return loadSmallModule().then((module) => ({ videoId: module.videoId }));
 }

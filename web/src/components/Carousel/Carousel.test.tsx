@@ -142,6 +142,23 @@ describe('Carousel', () => {
     expect(shown()[0]).toBe('2 of 12');
   });
 
+  it('does not move when the browser cancels the gesture, wherever the pointer was reported', () => {
+    render(logos());
+    const viewport = screen.getAllByRole('group', { name: / of 12$/ })[0]!.parentElement!.parentElement!;
+    fireEvent.pointerDown(viewport, { pointerId: 3, clientX: 300, pointerType: 'mouse' });
+    fireEvent.pointerMove(viewport, { pointerId: 3, clientX: 250, pointerType: 'mouse' });
+    // Chromium reports a cancelled pointer at 0, which would read as a long swipe left.
+    fireEvent.pointerCancel(viewport, { pointerId: 3, clientX: 0, pointerType: 'mouse' });
+    act(() => vi.advanceTimersByTime(500));
+    expect(shown()[0]).toBe('1 of 12');
+  });
+
+  it('keeps a slide’s links from being dragged away, so a mouse drag can swipe', () => {
+    render(logos());
+    const viewport = screen.getAllByRole('group', { name: / of 12$/ })[0]!.parentElement!.parentElement!;
+    expect(fireEvent.dragStart(viewport)).toBe(false);
+  });
+
   it('has no controls and no copies when every slide fits', () => {
     render(<Carousel label="Few" slides={slides(3)} slidesToShow={4} />);
     expect(shown()).toEqual(['1 of 3', '2 of 3', '3 of 3']);

@@ -137,6 +137,12 @@ export function Carousel({
     const g = gesture.current;
     if (!g || g.id !== event.pointerId) return;
     gesture.current = null;
+    // A cancelled pointer (the browser took the gesture over) is no swipe, and its position
+    // is not where the finger was.
+    if (event.type === 'pointercancel') {
+      setDrag(0);
+      return;
+    }
     if (!g.dragging) return;
     const dx = event.clientX - g.x;
     suppressClick.current = true;
@@ -185,12 +191,15 @@ export function Carousel({
         </div>
       )}
       {/* Swiping is a pointer shortcut; the buttons above do the same for keyboards. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- only cancels native link dragging */}
       <div
         className={styles.viewport}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerEnd}
         onPointerCancel={onPointerEnd}
+        // A mouse drag over a card would otherwise drag its link away and cancel the swipe.
+        onDragStart={(event) => event.preventDefault()}
         onClickCapture={(event) => {
           if (!suppressClick.current) return;
           suppressClick.current = false;

@@ -1,7 +1,10 @@
 // A button that opens a video in the modal ('VIEW DEMO', 'VIEW STRATEGIC SOURCING VIDEO',
-// 'Watch Insight Video', …) and gives focus back to itself when the modal closes.
-import { useRef, useState } from 'react';
+// 'Watch Insight Video', …) and gives focus back to itself when the modal closes. The
+// WebAssembly core that reads the video's link is fetched when the visitor points at or
+// focuses the button, so it is usually ready by the click and costs nothing before.
+import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
+import { prefetchVideoCore } from '../../lib/video';
 import type { ButtonStyle, VideoButton as VideoButtonView } from '../../lib/view';
 import { Button } from '../Button/Button';
 import { VideoModal } from './VideoModal';
@@ -23,10 +26,11 @@ export function VideoButton({ button, fill, inverse, initiallyOpen = false, clas
   const open = choice ?? (initiallyOpen && hydrated);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  function close() {
-    setChoice(false);
-    buttonRef.current?.focus();
-  }
+  // Focus comes back once the modal has gone: while it is open the page behind it, this button
+  // included, is inert and cannot take focus, and the modal's clean-up runs before this effect.
+  useEffect(() => {
+    if (choice === false) buttonRef.current?.focus();
+  }, [choice]);
 
   return (
     <>
@@ -36,6 +40,8 @@ export function VideoButton({ button, fill, inverse, initiallyOpen = false, clas
         inverse={inverse}
         className={className}
         aria-haspopup="dialog"
+        onPointerEnter={prefetchVideoCore}
+        onFocus={prefetchVideoCore}
         onClick={() => setChoice(true)}
       >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
@@ -44,7 +50,7 @@ export function VideoButton({ button, fill, inverse, initiallyOpen = false, clas
         </svg>
         {button.label}
       </Button>
-      {open && <VideoModal video={button.video} title={button.label} onClose={close} />}
+      {open && <VideoModal video={button.video} title={button.label} onClose={() => setChoice(false)} />}
     </>
   );
 }
