@@ -6,7 +6,6 @@
 
 use crate::cache::{PageCache, PageEntry};
 use arc_swap::ArcSwap;
-use bytes::Bytes;
 use std::sync::{Arc, OnceLock};
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
@@ -18,7 +17,7 @@ pub struct Generation {
     pub loaded_at: SystemTime,
     pub(crate) pages: PageCache,
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
-    pub(crate) sitemap: OnceLock<Bytes>,
+    pub(crate) sitemap: OnceLock<crate::sitemap::files::SitemapFiles>,
 }
 
 impl Generation {

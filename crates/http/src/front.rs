@@ -1,19 +1,24 @@
 //! The outermost layer of the site, in one service so a request pays for one boxed future
 //! instead of one per concern: the request id (kept from the client or made without a system
-//! call), the CSP nonce, the security headers on the way out, and the request's log span and
-//! its closing line with status and latency.
+//! call), the CSP nonce, the security headers on the way out, the request timeout, and the
+//! request's log span and its closing line with status and latency.
+//!
+//! It wraps the router once, as a whole (see [`crate::router`]), rather than being applied to
+//! each route: a layer applied per route costs a boxed clone of the route's service and a boxed
+//! future on every request.
 
 use crate::request_id;
-use crate::security::{CspNonce, FIXED_HEADERS, PolicyHeader};
+use crate::security::{FIXED_HEADERS, PolicyHeader};
+use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{HeaderName, HeaderValue};
-use axum::response::Response;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
-use std::future::Future;
+use std::future::{Future, poll_fn};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tower::{Layer, Service};
 use tracing::Instrument;
 
@@ -22,15 +27,24 @@ pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// Wraps the site in [`Front`].
 #[derive(Clone)]
 pub struct FrontLayer {
-    policy: Arc<PolicyHeader>,
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    policy: PolicyHeader,
+    timeout: Duration,
 }
 
 impl FrontLayer {
     /// `https`: whether the policy asks browsers to upgrade insecure requests; `third`: the
-    /// third parties whose origins it allows.
-    pub fn new(https: bool, third: crate::security::ThirdParties) -> Self {
+    /// third parties whose origins it allows; `timeout`: how long a response may take before
+    /// the request is answered 408.
+    pub fn new(https: bool, third: crate::security::ThirdParties, timeout: Duration) -> Self {
         FrontLayer {
-            policy: Arc::new(PolicyHeader::new(https, third)),
+            shared: Arc::new(Shared {
+                policy: PolicyHeader::new(https, third),
+                timeout,
+            }),
         }
     }
 }
@@ -41,7 +55,7 @@ impl<S> Layer<S> for FrontLayer {
     fn layer(&self, inner: S) -> Front<S> {
         Front {
             inner,
-            policy: Arc::clone(&self.policy),
+            shared: Arc::clone(&self.shared),
         }
     }
 }
@@ -50,17 +64,21 @@ impl<S> Layer<S> for FrontLayer {
 #[derive(Clone)]
 pub struct Front<S> {
     inner: S,
-    policy: Arc<PolicyHeader>,
+    shared: Arc<Shared>,
 }
 
-impl<S> Service<Request> for Front<S>
+type BoxFuture = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+impl<S, B> Service<Request> for Front<S>
 where
-    S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
+    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible> + Send + 'static,
     S::Future: Send + 'static,
+    B: axum::body::HttpBody<Data = bytes::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
 {
     type Response = Response;
     type Error = Infallible;
-    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+    type Future = BoxFuture;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         self.inner.poll_ready(cx)
@@ -69,15 +87,20 @@ where
     fn call(&mut self, mut request: Request) -> Self::Future {
         let id = match request.headers().get(X_REQUEST_ID) {
             Some(id) if request_id::from_client(id) => id.clone(),
-            _ => {
-                let id = request_id::next();
-                request.headers_mut().insert(X_REQUEST_ID, id.clone());
-                id
-            }
+            _ => request_id::next(),
         };
-        let nonce = CspNonce::fresh();
-        let csp = self.policy.value(&nonce.0);
+        let (csp, nonce) = self.shared.policy.fresh();
         request.extensions_mut().insert(nonce);
+        let timeout = self.shared.timeout;
+        // Without INFO logs there is no span, no clock reading and no closing line to pay for;
+        // the response is the same either way.
+        if !tracing::enabled!(tracing::Level::INFO) {
+            let response = self.inner.call(request);
+            return Box::pin(async move {
+                let response = within(timeout, response).await;
+                Ok(finish(response, csp, id))
+            });
+        }
         // The path only: a query string is the visitor's business.
         let span = tracing::info_span!(
             "request",
@@ -86,29 +109,66 @@ where
             path = request.uri().path(),
         );
         let start = Instant::now();
-        let response = self.inner.call(request).instrument(span.clone());
-        Box::pin(async move {
-            let Ok(mut response) = response.await;
-            let headers = response.headers_mut();
-            headers.insert(axum::http::header::CONTENT_SECURITY_POLICY, csp);
-            for (name, value) in FIXED_HEADERS {
-                headers.insert(
-                    HeaderName::from_static(name),
-                    HeaderValue::from_static(value),
-                );
+        let response = self.inner.call(request);
+        Box::pin(
+            async move {
+                let response = finish(within(timeout, response).await, csp, id);
+                let status = response.status().as_u16();
+                let latency_us = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+                if status >= 500 {
+                    tracing::error!(status, latency_us, "response failed");
+                } else {
+                    tracing::info!(status, latency_us, "finished processing request");
+                }
+                Ok(response)
             }
-            if !headers.contains_key(X_REQUEST_ID) {
-                headers.insert(X_REQUEST_ID, id);
-            }
-            let status = response.status().as_u16();
-            let latency_us = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
-            let _in_request = span.enter();
-            if status >= 500 {
-                tracing::error!(status, latency_us, "response failed");
-            } else {
-                tracing::info!(status, latency_us, "finished processing request");
-            }
-            Ok(response)
-        })
+            .instrument(span),
+        )
+    }
+}
+
+/// The response of `future`, or 408 when it takes longer than `timeout`. The timer is armed
+/// only if the response is not ready at once: a page from the cache never touches it.
+async fn within<F, B, E>(timeout: Duration, future: F) -> Response
+where
+    F: Future<Output = Result<axum::http::Response<B>, E>>,
+    B: axum::body::HttpBody<Data = bytes::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+    E: Into<Infallible>,
+{
+    let mut future = std::pin::pin!(future);
+    let first = poll_fn(|cx| Poll::Ready(future.as_mut().poll(cx))).await;
+    let result = match first {
+        Poll::Ready(result) => result,
+        Poll::Pending => match tokio::time::timeout(timeout, future).await {
+            Ok(result) => result,
+            Err(_) => return timed_out(),
+        },
+    };
+    match result {
+        Ok(response) => response.map(Body::new),
+        Err(never) => match never.into() {},
+    }
+}
+
+fn timed_out() -> Response {
+    StatusCode::REQUEST_TIMEOUT.into_response()
+}
+
+/// Adds the security headers and the request id.
+fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response {
+    let headers = response.headers_mut();
+    headers.reserve(FIXED_HEADERS.len() + 2);
+    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    insert_fixed(headers);
+    if !headers.contains_key(X_REQUEST_ID) {
+        headers.insert(X_REQUEST_ID, id);
+    }
+    response
+}
+
+fn insert_fixed(headers: &mut HeaderMap) {
+    for (name, value) in FIXED_HEADERS {
+        headers.insert(name, value);
     }
 }

@@ -25,7 +25,7 @@ pub mod security;
 mod server;
 pub mod settings;
 pub mod shell;
-mod sitemap;
+pub mod sitemap;
 pub mod ssr;
 mod state;
 pub mod static_files;
@@ -44,30 +44,46 @@ pub use supplysite_ssr::{Limits as RenderLimits, Options as RenderOptions, Rende
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
 use axum::routing::{any, get, post};
+use std::convert::Infallible;
+use tower::Layer;
 use tower_http::CompressionLevel;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::{Compression, CompressionLayer};
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::timeout::TimeoutLayer;
 
 /// The largest body any route reads, besides the webhook's own limit.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
+/// The whole site as one service: the front layer (request id, nonce, security headers,
+/// timeout, request log) around the compression layer around the router. The layers wrap the
+/// router once rather than each route (`Router::layer`), which would cost a boxed clone of the
+/// route's service and a boxed future per layer on every request.
+pub type Site = front::Front<Compression<Router>>;
+
 /// The whole site.
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState) -> Site {
     let settings = state.settings().clone();
+    // Only the two routes that read a body carry body limits: 64 KiB for the contact form's
+    // extractors, 1 MiB for the webhook, and the 1 MiB hard cap on the stream for both.
+    let hard_cap = RequestBodyLimitLayer::new(webhook::BODY_LIMIT);
     let mut app = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/sitemap.xml", get(sitemap::sitemap))
         .route("/robots.txt", get(sitemap::robots))
         .route("/api/page", get(pages::api))
-        .route("/api/contact", contact::route())
+        .route(
+            "/api/contact",
+            contact::route()
+                .layer::<_, Infallible>(DefaultBodyLimit::max(BODY_LIMIT))
+                .layer::<_, Infallible>(hard_cap.clone()),
+        )
         .route("/api/robot-challenge", get(robot::challenge))
         .route(
             "/api/webhooks/contentful",
-            post(webhook::contentful).layer(DefaultBodyLimit::max(webhook::BODY_LIMIT)),
+            post(webhook::contentful)
+                .layer::<_, Infallible>(DefaultBodyLimit::max(webhook::BODY_LIMIT))
+                .layer::<_, Infallible>(hard_cap),
         )
         .route("/api/{*rest}", any(pages::api_not_found))
         .nest_service("/assets", static_files::assets(&settings.web_dir));
@@ -82,26 +98,15 @@ pub fn router(state: AppState) -> Router {
         recaptcha: state.contact().is_some_and(|c| c.uses_recaptcha()),
         tracker: state.settings().tracker_key.is_some(),
     };
-    // Router::layer turns every layer's response body back into axum's, so the layers compose
-    // in any order. Listed innermost first: the front layer (request id, nonce, security
-    // headers, request log) also covers responses made by the timeout, body-limit and
-    // compression layers. Pages and the page API bring their own precompressed bodies; the
-    // compression layer leaves a response with a Content-Encoding alone.
-    app.fallback(pages::page)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(state)
-        .layer(RequestBodyLimitLayer::new(webhook::BODY_LIMIT))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            settings.request_timeout,
-        ))
-        .layer(
-            CompressionLayer::new()
-                .br(true)
-                .gzip(true)
-                // Brotli's default (11) costs milliseconds per page; 4 compresses HTML about
-                // as well as gzip -9 at a fraction of the time.
-                .quality(CompressionLevel::Precise(4)),
-        )
-        .layer(front::FrontLayer::new(https, third))
+    // Pages and the page API bring their own precompressed bodies; the compression layer
+    // leaves a response with a Content-Encoding alone.
+    let app = app.fallback(pages::page).with_state(state);
+    let compressed = CompressionLayer::new()
+        .br(true)
+        .gzip(true)
+        // Brotli's default (11) costs milliseconds per page; 4 compresses HTML about as well
+        // as gzip -9 at a fraction of the time.
+        .quality(CompressionLevel::Precise(4))
+        .layer(app);
+    front::FrontLayer::new(https, third, settings.request_timeout).layer(compressed)
 }

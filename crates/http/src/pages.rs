@@ -172,6 +172,13 @@ pub async fn page(
             redirect(status, &to, cache)
         }
         Resolved::NotFound(entry) => {
+            // The parts of a split sitemap: their number follows the content, so they cannot
+            // be routes of their own.
+            if let Some(n) = crate::sitemap::files::part_number(&path)
+                && let Some(part) = crate::sitemap::part(&state, n)
+            {
+                return part;
+            }
             let headers = request.headers().clone();
             if let Some(file) = static_files::from_web_dir(&state, request).await {
                 return file;
@@ -193,9 +200,9 @@ fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Re
     }
     let gzip = accepts(request, Coding::Gzip);
     let body = if gzip {
-        Body::new(entry.html_gzip().body(&nonce.0))
+        Body::new(entry.html_gzip().body(nonce.as_str()))
     } else {
-        Body::new(entry.html.body(&nonce.0))
+        Body::new(entry.html.body_shared(nonce.bytes()))
     };
     let mut response = Response::new(body);
     *response.status_mut() = entry.status;

@@ -4,21 +4,29 @@
 //! extensions, so a handler filling a cached page uses the same nonce the
 //! `Content-Security-Policy` header names.
 
-use axum::http::HeaderValue;
+use axum::http::{HeaderName, HeaderValue, header};
 use base64::Engine;
-use bytes::{BufMut, BytesMut};
+use bytes::Bytes;
 use rand::RngCore;
 
-/// The nonce of the response being made.
+/// The nonce of the response being made: 128 bits from the operating system's CSPRNG (through
+/// a thread-local generator), in base64. It shares its buffer with the response's
+/// `Content-Security-Policy` value (see [`PolicyHeader::fresh`]).
 #[derive(Clone, Debug)]
-pub struct CspNonce(pub String);
+pub struct CspNonce(Bytes);
+
+/// The length of a nonce: 16 bytes in base64.
+pub const NONCE_LEN: usize = 24;
 
 impl CspNonce {
-    /// 128 bits from the operating system's CSPRNG (through a thread-local generator), base64.
-    pub fn fresh() -> Self {
-        let mut bytes = [0u8; 16];
-        rand::rng().fill_bytes(&mut bytes);
-        CspNonce(base64::engine::general_purpose::STANDARD.encode(bytes))
+    /// The nonce as text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).expect("base64 is ASCII")
+    }
+
+    /// The nonce as a shared buffer, for a response body.
+    pub fn bytes(&self) -> &Bytes {
+        &self.0
     }
 }
 
@@ -74,24 +82,36 @@ pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) ->
     csp
 }
 
-/// The fixed security headers.
-pub const FIXED_HEADERS: [(&str, &str); 6] = [
+/// The fixed security headers, as constants so no response parses a name or value.
+pub const FIXED_HEADERS: [(HeaderName, HeaderValue); 6] = [
     (
-        "strict-transport-security",
-        "max-age=63072000; includeSubDomains",
+        header::STRICT_TRANSPORT_SECURITY,
+        HeaderValue::from_static("max-age=63072000; includeSubDomains"),
     ),
-    ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "strict-origin-when-cross-origin"),
     (
-        "permissions-policy",
-        "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
     ),
-    ("x-frame-options", "DENY"),
-    ("cross-origin-opener-policy", "same-origin"),
+    (
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    ),
+    (
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static(
+            "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()",
+        ),
+    ),
+    (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    (
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    ),
 ];
 
 /// The policy split around its nonce once, so a response's header is one buffer filled with
-/// three copies rather than a formatted string copied again into a header value.
+/// the two halves and a fresh nonce written in place, rather than a formatted string copied
+/// again into a header value.
 #[derive(Debug)]
 pub struct PolicyHeader {
     before: String,
@@ -112,11 +132,31 @@ impl PolicyHeader {
 
     /// The `Content-Security-Policy` value naming `nonce`.
     pub fn value(&self, nonce: &str) -> HeaderValue {
-        let mut out = BytesMut::with_capacity(self.before.len() + nonce.len() + self.after.len());
-        out.put_slice(self.before.as_bytes());
-        out.put_slice(nonce.as_bytes());
-        out.put_slice(self.after.as_bytes());
-        HeaderValue::from_maybe_shared(out.freeze()).expect("the policy and nonce are ASCII")
+        let mut out = Vec::with_capacity(self.before.len() + nonce.len() + self.after.len());
+        out.extend_from_slice(self.before.as_bytes());
+        out.extend_from_slice(nonce.as_bytes());
+        out.extend_from_slice(self.after.as_bytes());
+        HeaderValue::from_maybe_shared(Bytes::from(out)).expect("the policy and nonce are ASCII")
+    }
+
+    /// A fresh nonce and the policy naming it. The nonce is written straight into the
+    /// header's buffer and handed out as a slice of it: one buffer per response for both.
+    pub fn fresh(&self) -> (HeaderValue, CspNonce) {
+        let mut raw = [0u8; 16];
+        rand::rng().fill_bytes(&mut raw);
+        let at = self.before.len();
+        let mut out = Vec::with_capacity(at + NONCE_LEN + self.after.len());
+        out.extend_from_slice(self.before.as_bytes());
+        out.resize(at + NONCE_LEN, 0);
+        let written = base64::engine::general_purpose::STANDARD
+            .encode_slice(raw, &mut out[at..])
+            .expect("16 bytes are 24 base64 characters");
+        debug_assert_eq!(written, NONCE_LEN);
+        out.extend_from_slice(self.after.as_bytes());
+        let policy = Bytes::from(out);
+        let nonce = CspNonce(policy.slice(at..at + NONCE_LEN));
+        let value = HeaderValue::from_maybe_shared(policy).expect("the policy is ASCII");
+        (value, nonce)
     }
 }
 
@@ -126,10 +166,27 @@ mod tests {
 
     #[test]
     fn nonces_are_fresh_and_long_enough() {
-        let a = CspNonce::fresh();
-        let b = CspNonce::fresh();
-        assert_ne!(a.0, b.0);
-        assert_eq!(a.0.len(), 24);
+        let policy = PolicyHeader::new(false, ThirdParties::default());
+        let (_, a) = policy.fresh();
+        let (_, b) = policy.fresh();
+        assert_ne!(a.as_str(), b.as_str());
+        assert_eq!(a.as_str().len(), NONCE_LEN);
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(a.as_str())
+            .unwrap();
+        assert_eq!(raw.len(), 16);
+    }
+
+    #[test]
+    fn a_fresh_policy_names_the_nonce_handed_out_with_it() {
+        for https in [false, true] {
+            let policy = PolicyHeader::new(https, third(true, true));
+            let (value, nonce) = policy.fresh();
+            assert_eq!(
+                value,
+                content_security_policy(nonce.as_str(), https, third(true, true)).as_str()
+            );
+        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Running the router on sockets until the process is asked to stop.
+//! Running the site on sockets until the process is asked to stop.
 //!
 //! [`serve_per_core`] is how `supplysite serve` runs: one single-threaded runtime per worker
 //! thread, each accepting on its own socket bound to the same address with `SO_REUSEPORT`, so
@@ -6,34 +6,41 @@
 //! between threads (nginx's model). Measured against tokio's multi-threaded runtime on the
 //! same machine in `crates/http/README.md`: the work-stealing scheduler spends its time waking
 //! idle workers, which a page served from memory cannot afford.
+//!
+//! Connections are served by hyper's HTTP/1 directly rather than through `axum::serve`: the
+//! site sits behind a CDN or TLS-terminating proxy that speaks HTTP/1.1 to it, and going
+//! straight to HTTP/1 drops the protocol sniffing, upgrade support and per-request service
+//! adapters a general server carries (measured in the README).
 
-use axum::Router;
-use axum::serve::ListenerExt;
+use crate::Site;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::extract::Request;
+use hyper::body::Incoming;
+use hyper_util::rt::TokioIo;
+use hyper_util::server::graceful::GracefulShutdown;
 use std::io;
 use std::net::SocketAddr;
+use std::time::Duration;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::watch;
+use tower::Service;
 
-/// Serves `app` on `listener`; on SIGTERM or Ctrl-C stops accepting and lets requests in
-/// flight finish. Handlers see each connection's peer address (`ConnectInfo<SocketAddr>`),
-/// which the contact endpoint's rate limit counts by.
-pub async fn serve(listener: TcpListener, app: Router) -> io::Result<()> {
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await
+/// Serves `site` on `listener` until SIGTERM or Ctrl-C, then stops accepting and lets
+/// requests in flight finish.
+pub async fn serve(listener: TcpListener, site: Site) -> io::Result<()> {
+    accept_until(listener, site, shutdown_signal()).await;
+    Ok(())
 }
 
-/// Serves `app` on `bind` with `workers` threads (at least one), each running its own
+/// Serves `site` on `bind` with `workers` threads (at least one), each running its own
 /// single-threaded runtime over its own `SO_REUSEPORT` socket. `on_listening` learns the bound
 /// address (the port, when `bind` asks for port 0) once every socket is bound and before
 /// anything is accepted. Returns after SIGTERM or Ctrl-C, once requests in flight finished.
 pub fn serve_per_core(
     bind: SocketAddr,
     workers: usize,
-    app: Router,
+    site: Site,
     on_listening: impl FnOnce(SocketAddr),
 ) -> io::Result<()> {
     let workers = workers.max(1);
@@ -46,7 +53,7 @@ pub fn serve_per_core(
     let (stop, stopped) = watch::channel(false);
     let mut threads = Vec::with_capacity(workers);
     for (i, socket) in sockets.into_iter().enumerate() {
-        let app = app.clone();
+        let site = site.clone();
         let mut stopped = stopped.clone();
         let thread = std::thread::Builder::new()
             .name(format!("supplysite-worker-{i}"))
@@ -55,19 +62,12 @@ pub fn serve_per_core(
                     .enable_all()
                     .build()?;
                 runtime.block_on(async move {
-                    let listener = socket.listen(1024)?.tap_io(|tcp| {
-                        // Responses leave in one write; never hold a short one back.
-                        let _ = tcp.set_nodelay(true);
-                    });
-                    // Handlers see the peer address, which the contact rate limit counts by.
-                    axum::serve(
-                        listener,
-                        app.into_make_service_with_connect_info::<SocketAddr>(),
-                    )
-                    .with_graceful_shutdown(async move {
+                    let listener = socket.listen(1024)?;
+                    let stop = async move {
                         let _ = stopped.wait_for(|stop| *stop).await;
-                    })
-                    .await
+                    };
+                    accept_until(listener, site, stop).await;
+                    Ok(())
                 })
             })?;
         threads.push(thread);
@@ -98,6 +98,78 @@ pub fn serve_per_core(
         }
     }
     result
+}
+
+/// Accepts connections on `listener` and serves each on its own task until `stop` resolves;
+/// then closes the listener, lets each connection finish the request it is on, and returns
+/// once all have closed.
+async fn accept_until(listener: TcpListener, site: Site, stop: impl Future<Output = ()>) {
+    let graceful = GracefulShutdown::new();
+    let http = hyper::server::conn::http1::Builder::new();
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    accept_failed(e).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        // Responses leave in one write; never hold a short one back.
+        let _ = tcp.set_nodelay(true);
+        let service = PerConnection {
+            site: site.clone(),
+            peer,
+        };
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(tcp), service));
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+}
+
+/// A failed `accept`: a connection that died in the queue is skipped; running out of file
+/// descriptors or memory is logged and retried after a pause, as axum and hyper do, rather
+/// than spinning on the error.
+async fn accept_failed(e: io::Error) {
+    use io::ErrorKind::*;
+    if matches!(
+        e.kind(),
+        ConnectionRefused | ConnectionAborted | ConnectionReset
+    ) {
+        return;
+    }
+    tracing::error!(error = %e, "cannot accept connections; retrying in a second");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+}
+
+/// The site as one connection sees it: every request carries the peer's address
+/// (`ConnectInfo<SocketAddr>`), which the contact endpoint's rate limit counts by.
+#[derive(Clone)]
+struct PerConnection {
+    site: Site,
+    peer: SocketAddr,
+}
+
+impl hyper::service::Service<Request<Incoming>> for PerConnection {
+    type Response = axum::response::Response;
+    type Error = std::convert::Infallible;
+    type Future = <Site as Service<Request>>::Future;
+
+    fn call(&self, request: Request<Incoming>) -> Self::Future {
+        let mut request = request.map(Body::new);
+        request.extensions_mut().insert(ConnectInfo(self.peer));
+        // The site is always ready (its layers and the router never apply back-pressure), so
+        // a clone of it may be called without waiting on `poll_ready`.
+        self.site.clone().call(request)
+    }
 }
 
 fn reuseport_socket(addr: SocketAddr) -> io::Result<TcpSocket> {

@@ -2,16 +2,19 @@
 //!
 //! The sitemap lists every route whose page is indexable, at the canonical URL its head names,
 //! so it agrees with the robots directives and canonical links of the pages themselves. It is
-//! built once per content generation.
+//! built once per content generation. There is no cap on the number of URLs: past what one file
+//! may hold, `/sitemap.xml` is an index of `/sitemap-1.xml`, `/sitemap-2.xml`, … (see [`files`]).
+
+pub mod files;
 
 use crate::composer::Outcome;
 use crate::content::Generation;
-use crate::escape;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use files::{Entry, Limits, SitemapFiles};
 use std::collections::HashSet;
 use std::time::{SystemTime, UNIX_EPOCH};
 use supplysite_core::routes::Route;
@@ -21,10 +24,26 @@ const CACHE: &str = "public, max-age=3600";
 /// `GET /sitemap.xml`.
 pub async fn sitemap(State(state): State<AppState>) -> Response {
     let generation = state.content().current();
-    let body = generation
-        .sitemap
-        .get_or_init(|| build(&state, &generation))
-        .clone();
+    let body = sitemap_files(&state, &generation).main.clone();
+    xml_response(body)
+}
+
+/// `GET /sitemap-N.xml` when the sitemap is split and has part `n`; `None` otherwise (the
+/// path is then an ordinary unknown path).
+pub(crate) fn part(state: &AppState, n: usize) -> Option<Response> {
+    let generation = state.content().current();
+    let body = sitemap_files(state, &generation).part(n)?.clone();
+    Some(xml_response(body))
+}
+
+fn sitemap_files<'g>(state: &AppState, generation: &'g Generation) -> &'g SitemapFiles {
+    generation.sitemap.get_or_init(|| {
+        let entries = entries(state, generation);
+        files::files(&entries, &state.settings().public_url, Limits::default())
+    })
+}
+
+fn xml_response(body: Bytes) -> Response {
     (
         [
             (
@@ -88,13 +107,12 @@ fn candidates(generation: &Generation) -> Vec<(Route, String)> {
     routes
 }
 
-fn build(state: &AppState, generation: &Generation) -> Bytes {
+/// The indexable routes' canonical URLs, each once, in the order of [`candidates`].
+fn entries(state: &AppState, generation: &Generation) -> Vec<Entry> {
     let public = &state.settings().public_url;
     let composer = &state.inner().composer;
     let mut seen = HashSet::new();
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
+    let mut entries = Vec::new();
     for (route, lastmod) in candidates(generation) {
         let head = match Outcome::read(composer.compose(&route, &generation.set)) {
             Ok(Outcome::Page { head, .. }) => head,
@@ -114,14 +132,9 @@ fn build(state: &AppState, generation: &Generation) -> Bytes {
         if !public.owns(&loc) || !seen.insert(loc.clone()) {
             continue;
         }
-        xml.push_str("  <url><loc>");
-        xml.push_str(&escape::xml(&loc));
-        xml.push_str("</loc><lastmod>");
-        xml.push_str(&lastmod);
-        xml.push_str("</lastmod></url>\n");
+        entries.push(Entry { loc, lastmod });
     }
-    xml.push_str("</urlset>\n");
-    Bytes::from(xml)
+    entries
 }
 
 /// `YYYY-MM-DD` (UTC) of a system time.

@@ -96,7 +96,12 @@ impl FrozenTemplate {
 
     /// The body of one response, with `nonce` in every hole.
     pub fn body(&self, nonce: &str) -> PageBody {
-        let nonce = Bytes::copy_from_slice(nonce.as_bytes());
+        self.body_shared(&Bytes::copy_from_slice(nonce.as_bytes()))
+    }
+
+    /// [`FrozenTemplate::body`] with the nonce already in a shared buffer (the response's
+    /// policy header holds it), so nothing is copied.
+    pub fn body_shared(&self, nonce: &Bytes) -> PageBody {
         let holes = self.parts.len().saturating_sub(1);
         let mut chunks = Vec::with_capacity(self.parts.len() + holes);
         for (i, part) in self.parts.iter().enumerate() {

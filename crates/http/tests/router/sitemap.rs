@@ -78,3 +78,95 @@ async fn robots_txt_allows_crawling_and_names_the_absolute_sitemap() {
         format!("User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {PUBLIC_URL}/sitemap.xml\n")
     );
 }
+
+/// A site with `posts` indexable articles besides the fixture's other entries.
+fn site_with_posts(posts: usize) -> TestApp {
+    let mut parts = serde_json::to_value(parts("big")).unwrap();
+    let list = parts["posts"].as_array_mut().unwrap();
+    list.clear();
+    for i in 0..posts {
+        let date = format!("2023-{:02}-{:02}", 1 + i % 12, 1 + i % 28);
+        list.push(post(&format!("article-{i}"), &date, true, "big"));
+    }
+    let parts = serde_json::from_value(parts).unwrap();
+    spawn_app_with(Options {
+        content: Some(supplysite_core::content::ContentSet::new(parts, "big")),
+        ..Options::default()
+    })
+}
+
+fn locs(xml: &str) -> Vec<String> {
+    xml.split("<loc>")
+        .skip(1)
+        .map(|s| s.split("</loc>").next().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn past_50000_urls_the_sitemap_is_an_index_of_parts_that_hold_every_url_once() {
+    let posts = 50_010;
+    let app = site_with_posts(posts);
+    let response = app.get("/sitemap.xml").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let index = body_text(response).await;
+    assert!(index.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
+    assert!(index.contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+    assert!(!index.contains("<urlset"));
+    let parts = locs(&index);
+    assert_eq!(
+        parts,
+        [
+            format!("{PUBLIC_URL}/sitemap-1.xml"),
+            format!("{PUBLIC_URL}/sitemap-2.xml")
+        ]
+    );
+    assert!(index.contains("/sitemap-1.xml</loc><lastmod>2024-03-05</lastmod>"));
+
+    let mut urls = Vec::new();
+    for part in &parts {
+        let path = part.trim_start_matches(PUBLIC_URL);
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            header(&response, "content-type"),
+            "application/xml; charset=utf-8"
+        );
+        let xml = body_text(response).await;
+        assert!(xml.contains("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+        assert!(xml.trim_end().ends_with("</urlset>"));
+        assert!(xml.len() <= 52_428_800);
+        let here = locs(&xml);
+        assert!(here.len() <= 50_000, "{path}: {}", here.len());
+        urls.extend(here);
+    }
+    let unique: std::collections::HashSet<&String> = urls.iter().collect();
+    assert_eq!(unique.len(), urls.len(), "no URL is listed twice");
+    assert!(urls.contains(&format!("{PUBLIC_URL}/")));
+    assert!(urls.contains(&format!("{PUBLIC_URL}/insights/article-0")));
+    assert!(urls.contains(&format!("{PUBLIC_URL}/insights/article-{}", posts - 1)));
+    // The fixed routes, every article, the indexable case study and page.
+    let fixed = urls
+        .iter()
+        .filter(|u| !u.contains("/insights/article-"))
+        .count();
+    assert_eq!(urls.len(), fixed + posts);
+
+    for missing in ["/sitemap-3.xml", "/sitemap-0.xml", "/sitemap-01.xml"] {
+        assert_eq!(
+            app.get(missing).await.status(),
+            StatusCode::NOT_FOUND,
+            "{missing}"
+        );
+    }
+    let robots = body_text(app.get("/robots.txt").await).await;
+    assert!(robots.contains(&format!("Sitemap: {PUBLIC_URL}/sitemap.xml\n")));
+}
+
+#[tokio::test]
+async fn a_sitemap_that_fits_one_file_has_no_parts() {
+    let app = spawn_app();
+    assert_eq!(
+        app.get("/sitemap-1.xml").await.status(),
+        StatusCode::NOT_FOUND
+    );
+}

@@ -50,7 +50,7 @@ pub fn parts(version_tag: &str) -> ContentParts {
     .expect("fixture content matches the content model")
 }
 
-fn post(slug: &str, date: &str, index: bool, tag: &str) -> Value {
+pub fn post(slug: &str, date: &str, index: bool, tag: &str) -> Value {
     json!({
         "id": format!("post-{slug}"), "slug": slug, "title": format!("Insight {slug} {tag}"),
         "description": format!("About {slug} & <things>"), "publishDate": date,
@@ -168,6 +168,8 @@ pub struct TestApp {
 pub struct Options {
     pub secret: Option<&'static str>,
     pub reload: Option<Arc<dyn supplysite_core::ports::ContentSource>>,
+    /// The content to serve instead of the fixture's.
+    pub content: Option<ContentSet>,
 }
 
 impl Default for Options {
@@ -175,6 +177,7 @@ impl Default for Options {
         Options {
             secret: Some(SECRET),
             reload: None,
+            content: None,
         }
     }
 }
@@ -211,7 +214,7 @@ pub fn spawn_app_with(options: Options) -> TestApp {
     let state = AppState::new(StateParts {
         settings,
         shell,
-        content: content("v1"),
+        content: options.content.unwrap_or_else(|| content("v1")),
         composer: Arc::new(FixtureComposer),
         reload: options.reload,
     });
