@@ -2,13 +2,31 @@
 //
 // By default the tests run against the real server with the demo space:
 //   cargo run -p supplysite-cli -- serve   (from the repository root, serving web/dist)
-// With E2E_SERVER=preview they run against `vite preview` of the build with the fixture API
-// instead (no Rust needed). E2E_BASE_URL points them at a server that is already running.
+// delivering enquiries to a local fake Brevo (the mail adapter's `fake_brevo` example) through
+// an outbox under test-results/, so the contact journey can read what Brevo received and
+// script it to fail. With E2E_SERVER=preview they run against `vite preview` of the build with
+// the fixture API instead (no Rust needed). E2E_BASE_URL points them at a server that is
+// already running. Tests that need the fake Brevo or the outbox skip without them.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const preview = process.env.E2E_SERVER === 'preview';
 const port = Number(process.env.E2E_PORT ?? (preview ? 4173 : 8181));
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+const ownServer = !preview && !process.env.E2E_BASE_URL;
+
+// The fake Brevo and the outbox of the server started here. The tests read them from the
+// environment (the workers inherit it).
+const brevoPort = Number(process.env.E2E_BREVO_PORT ?? port + 1);
+const brevoURL = `http://127.0.0.1:${brevoPort}`;
+const outboxDir = fileURLToPath(new URL('./test-results/e2e-outbox', import.meta.url));
+/** The API key the fake Brevo accepts (`fake_brevo::KEY`). */
+const brevoKey = 'xkeysib-test-key-0123456789';
+if (ownServer) {
+  process.env.E2E_BREVO_URL = brevoURL;
+  process.env.E2E_OUTBOX = path.join(outboxDir, 'outbox.sqlite3');
+}
 
 // TOOLCHAIN.md: headless as root, and quiet on a machine with no network.
 const chromiumArgs = [
@@ -48,14 +66,35 @@ export default defineConfig({
           reuseExistingServer: false,
           timeout: 180_000,
         }
-      : {
-          command: `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${port} --web-dir web/dist --public-url ${baseURL}`,
-          cwd: '..',
-          url: `${baseURL}/`,
-          // Request logs would drown the test report; warnings and errors still show.
-          env: { RUST_LOG: 'warn' },
-          stdout: 'ignore',
-          reuseExistingServer: false,
-          timeout: 600_000,
-        },
+      : [
+          {
+            command: `cargo run -p supplysite-mail-adapter --features fake --example fake_brevo -- --port ${brevoPort}`,
+            cwd: '..',
+            url: `${brevoURL}/_control/emails`,
+            stdout: 'ignore',
+            reuseExistingServer: false,
+            timeout: 600_000,
+          },
+          {
+            // A fresh outbox each run, so the journey sees only its own enquiries.
+            command: `rm -rf ${outboxDir} && cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${port} --web-dir web/dist --public-url ${baseURL}`,
+            cwd: '..',
+            url: `${baseURL}/`,
+            env: {
+              // Request logs would drown the test report; warnings and errors still show.
+              RUST_LOG: 'warn',
+              BREVO_API_KEY: brevoKey,
+              BREVO_API_BASE: brevoURL,
+              CONTACT_SENDER: 'Supplysite Website <website@supplysite.test>',
+              CONTACT_INBOX: 'Supplysite <info@supplysite.test>',
+              SUPPLYSITE_OUTBOX: path.join(outboxDir, 'outbox.sqlite3'),
+              SUPPLYSITE_MAILBOX: path.join(outboxDir, 'mailbox'),
+              // Several journeys from one address, run again and again while debugging.
+              SUPPLYSITE_CONTACT_RATE_PER_MINUTE: '60',
+            },
+            stdout: 'ignore',
+            reuseExistingServer: false,
+            timeout: 600_000,
+          },
+        ],
 });
