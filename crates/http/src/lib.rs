@@ -76,7 +76,7 @@ pub fn router(state: AppState) -> Site {
             "/api/contact",
             contact::route()
                 .layer::<_, Infallible>(DefaultBodyLimit::max(BODY_LIMIT))
-                .layer::<_, Infallible>(hard_cap.clone()),
+                .layer::<_, Infallible>(hard_cap),
         )
         .route("/api/robot-challenge", get(robot::challenge))
         .route(
