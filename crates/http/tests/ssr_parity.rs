@@ -41,7 +41,7 @@ fn bundle_path() -> PathBuf {
 }
 
 struct Site {
-    router: axum::Router,
+    router: supplysite_http::Site,
     chrome: String,
 }
 
@@ -76,7 +76,7 @@ fn site() -> Site {
     }
 }
 
-async fn get(router: &axum::Router, uri: &str) -> (StatusCode, String) {
+async fn get(router: &supplysite_http::Site, uri: &str) -> (StatusCode, String) {
     let response = router
         .clone()
         .oneshot(Request::get(uri).body(Body::empty()).unwrap())
@@ -100,7 +100,7 @@ fn root_markup(page: &str) -> &str {
 }
 
 /// Every page of the demo: the sitemap's, the ones it leaves out, and an unknown path.
-async fn paths(router: &axum::Router) -> Vec<String> {
+async fn paths(router: &supplysite_http::Site) -> Vec<String> {
     let (_, sitemap) = get(router, "/sitemap.xml").await;
     let mut paths: Vec<String> = sitemap
         .split("<loc>")

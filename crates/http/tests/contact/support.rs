@@ -1,7 +1,6 @@
 //! A site with a contact desk: fixture web build, empty content, and `Enquiries` made of
 //! whatever ports a test brings.
 
-use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Request, StatusCode};
@@ -15,6 +14,7 @@ use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::enquiry::RetryPolicy;
 use supplysite_core::ports::fakes::{FakeDelivery, FakeOutbox, FakeRobotCheck};
 use supplysite_core::ports::{EnquiryDelivery, EnquiryOutbox, RobotCheck};
+use supplysite_http::Site;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_http::{AppState, CoreComposer, Mounts, PublicUrl, Settings, Shell, StateParts};
 use supplysite_mail_adapter::{Enquiries, EnquiryParts, MailSettings, RobotWidget, SystemClock};
@@ -100,7 +100,7 @@ pub fn embedded_default(dir: &Path, extra: &[(&str, &str)]) -> Enquiries {
 }
 
 pub struct TestApp {
-    pub router: Router,
+    pub router: Site,
     _web: TempDir,
 }
 

@@ -19,7 +19,7 @@ globalThis.render = function (json) {
 };
 "#;
 
-fn with_bundle(app: TestApp, bundle: &str) -> axum::Router {
+fn with_bundle(app: TestApp, bundle: &str) -> supplysite_http::Site {
     let options = RenderOptions {
         threads: 1,
         queue: 16,
@@ -29,7 +29,7 @@ fn with_bundle(app: TestApp, bundle: &str) -> axum::Router {
     supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)))
 }
 
-async fn get(router: &axum::Router, uri: &str) -> (StatusCode, String) {
+async fn get(router: &supplysite_http::Site, uri: &str) -> (StatusCode, String) {
     use tower::ServiceExt;
     let request = axum::http::Request::get(uri)
         .body(axum::body::Body::empty())

@@ -1,7 +1,6 @@
 //! A site built from a fixture content set, a fixture composer that follows the page contract,
 //! and a fixture web build in a temporary folder.
 
-use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, Response};
 use http_body_util::BodyExt;
@@ -9,6 +8,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::routes::Route;
+use supplysite_http::Site;
 use supplysite_http::{AppState, Composer, PublicUrl, Secret, Settings, Shell, StateParts};
 use tempfile::TempDir;
 use tower::ServiceExt;
@@ -159,7 +159,7 @@ impl Composer for FixtureComposer {
 }
 
 pub struct TestApp {
-    pub router: Router,
+    pub router: Site,
     pub state: AppState,
     /// Keeps the fixture web build alive.
     pub _dirs: (TempDir, TempDir),

@@ -138,6 +138,7 @@ async fn without_a_secret_every_webhook_is_refused() {
     let app = spawn_app_with(Options {
         secret: None,
         reload: Some(reload),
+        ..Options::default()
     });
     let response = app.send(signed(SECRET, now_ms(), BODY)).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
