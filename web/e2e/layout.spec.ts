@@ -1,11 +1,13 @@
 // Shared states of SPEC §4 that only a real browser's layout shows: the page-builder banner's
-// background image only above 1023px, and images that reserve their box before they load so
-// nothing shifts.
-import { expect, test } from '@playwright/test';
+// background image only above 1023px, and images that reserve their space before they load so
+// no text moves when they arrive.
+import { expect, test, type Page } from '@playwright/test';
 
 const ROUTES = [
   '/',
   '/etender',
+  '/insights/rfq-vs-rfp-vs-rft',
+  '/case-study/manage-contractor-compliance',
   '/supplier-management-platform',
   '/case-study-index',
   '/insights',
@@ -30,17 +32,43 @@ test('a page-builder banner shows its background image above 1023px only', async
   await expect.poll(backgroundImage).not.toContain('url(');
 });
 
+/** Where each heading, paragraph and list item of the main content starts down the page. */
+function textTops(page: Page) {
+  return page
+    .locator('main :is(h1, h2, h3, h4, p, li)')
+    .evaluateAll((els) =>
+      els.map((el) => `${el.tagName} ${Math.round(el.getBoundingClientRect().top + window.scrollY)}`),
+    );
+}
+
 for (const path of ROUTES) {
-  test(`every image on ${path} reserves its box before it loads`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const missing = await page
-      .locator('main img')
-      .evaluateAll((imgs) =>
-        imgs
-          .filter((img) => !(img.getAttribute('width') && img.getAttribute('height')))
-          .map((img) => img.getAttribute('src')),
-      );
-    expect(missing).toEqual([]);
+  test(`nothing on ${path} moves down when its images arrive`, async ({ browser }) => {
+    // Images still on their way (their responses held back): the layout as it is before they
+    // arrive.
+    const blocked = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await blocked.route(/\.(svg|png|jpe?g|webp|avif|gif)(\?.*)?$/, () => new Promise<void>(() => {}));
+    await blocked.goto(path, { waitUntil: 'domcontentloaded' });
+    await expect(blocked.getByRole('heading', { level: 1 })).toBeVisible();
+    await blocked.evaluate(() => document.fonts.ready);
+    const before = await textTops(blocked);
+    await blocked.unrouteAll({ behavior: 'ignoreErrors' });
+    await blocked.close();
+
+    // The same page with every image loaded.
+    const loaded = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await loaded.goto(path);
+    await expect(loaded.getByRole('heading', { level: 1 })).toBeVisible();
+    await loaded.locator('main img').evaluateAll((imgs) => {
+      for (const img of imgs as HTMLImageElement[]) img.loading = 'eager';
+    });
+    await loaded.waitForFunction(() =>
+      Array.from(document.querySelectorAll('main img')).every((img) => (img as HTMLImageElement).complete),
+    );
+    await loaded.evaluate(() => document.fonts.ready);
+    const after = await textTops(loaded);
+    await loaded.close();
+
+    expect(before.length).toBeGreaterThan(0);
+    expect(after).toEqual(before);
   });
 }
