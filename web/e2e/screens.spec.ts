@@ -2,19 +2,12 @@
 // logs no error, axe-core finds no violation, and a full-page screenshot is kept for review.
 // Slug routes take their first example from the listing pages, so the test follows the content.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, WIDTHS } from './support';
+import { expectNoAxeViolations, PRODUCT_PATHS, screenshot, WIDTHS } from './support';
 
 const FIXED = [
   '/',
   '/supplier-management-platform',
-  '/etender',
-  '/reverse-auction-eauction',
-  '/sourcing-management',
-  '/supplier-information-management',
-  '/contract-management',
-  '/supplier-performance-management',
-  '/product-information-management',
-  '/food-industry-software',
+  ...PRODUCT_PATHS,
   '/case-study-index',
   '/insights',
   '/about-us',

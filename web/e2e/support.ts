@@ -6,6 +6,18 @@ import { expect, type Page } from '@playwright/test';
 /** The widths every screen is checked and photographed at. */
 export const WIDTHS = [375, 768, 1280] as const;
 
+/** The eight product pages (SPEC §2 "Product pages"), in the Solutions menu's order. */
+export const PRODUCT_PATHS = [
+  '/etender',
+  '/reverse-auction-eauction',
+  '/sourcing-management',
+  '/supplier-information-management',
+  '/contract-management',
+  '/supplier-performance-management',
+  '/product-information-management',
+  '/food-industry-software',
+] as const;
+
 /** Saves a full-page screenshot under test-results/screens/, which CI keeps for review. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });

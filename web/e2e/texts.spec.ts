@@ -2,18 +2,7 @@
 // included) and its key links, and every page carries the footer's links. Slug routes take
 // their first example from the listing pages, so the test follows the content.
 import { expect, test, type Page } from '@playwright/test';
-import { WIDTHS } from './support';
-
-const PRODUCTS = [
-  '/etender',
-  '/reverse-auction-eauction',
-  '/sourcing-management',
-  '/supplier-information-management',
-  '/contract-management',
-  '/supplier-performance-management',
-  '/product-information-management',
-  '/food-industry-software',
-];
+import { PRODUCT_PATHS as PRODUCTS, WIDTHS } from './support';
 
 interface Screen {
   texts: string[];
