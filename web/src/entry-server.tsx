@@ -4,7 +4,7 @@
 // (`{"chrome","outcome"}`) plus `url`, the path being rendered.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server.browser';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { App } from './app/App';
 import { loadPage } from './app/usePage';
 import { toPayload } from './lib/api';

@@ -2,7 +2,7 @@
 // screen's code, then hydrate the server's markup (or render into an empty shell).
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { App } from './app/App';
 import { loadPage, locationKey, type LoadedPage } from './app/usePage';
 import { readEmbedded } from './lib/bootstrap';

@@ -327,7 +327,8 @@ pub async fn api(
     }
 }
 
-/// A JSON error for API callers: `{"error": message}`.
+/// A JSON error for API callers: `{"message": message}`, the shape every API error has
+/// (`/api/contact` answers its refusals the same way).
 pub fn api_error(status: StatusCode, message: &str) -> Response {
     (
         status,
@@ -335,7 +336,7 @@ pub fn api_error(status: StatusCode, message: &str) -> Response {
             (header::CONTENT_TYPE, JSON),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        serde_json::json!({ "error": message }).to_string(),
+        serde_json::json!({ "message": message }).to_string(),
     )
         .into_response()
 }

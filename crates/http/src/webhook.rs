@@ -1,7 +1,7 @@
 //! `POST /api/webhooks/contentful`: a signed notice from Contentful that content changed.
 //! A verified request reloads the content; a failed reload keeps serving the current content.
 //!
-//! Answers: 200 `{"reloaded":true,"version":…,"previous":…}`; 401 `{"error":…}` for a missing,
+//! Answers: 200 `{"reloaded":true,"version":…,"previous":…}`; 401 `{"message":…}` for a missing,
 //! wrong, stale, future or replayed signature (and for every request when no secret is set);
 //! 503 when the reload failed or no reload source is configured, so Contentful's delivery log
 //! shows the failure.

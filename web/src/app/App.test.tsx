@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router';
 import type { Outcome, PagePayload } from '../lib/view';
 import { chrome } from '../testing/fixtures/chrome';
 import { fixturePayload } from '../testing/fixtures/payload';

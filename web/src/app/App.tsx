@@ -1,11 +1,10 @@
 // The application: the shared layout (navigation, footer) around the current screen, the
 // loading overlay, document head updates, the marketing tracker and the render-error screen.
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { LoadingOverlay } from '../components/LoadingOverlay/LoadingOverlay';
 import { SiteFooter } from '../components/SiteFooter/SiteFooter';
 import { SiteNav } from '../components/SiteNav/SiteNav';
-import { applyHead } from '../lib/head';
 import type { Chrome } from '../lib/view';
 import { ErrorBoundary } from './ErrorScreen';
 import { usePage, type LoadedPage } from './usePage';
@@ -35,10 +34,13 @@ function Shell({ chrome: initialChrome, initialPage }: AppProps) {
   useScrollOnNavigation(page?.key);
   useTracker(page?.key);
 
+  // The server wrote the first page's head; later pages bring theirs (its writer loads then).
   useEffect(() => {
-    if (page?.head) applyHead(page.head, document);
-    else if (page) document.title = NOT_FOUND_TITLE;
-  }, [page]);
+    if (!page || page === initialPage) return;
+    const head = page.head;
+    if (head) void import('../lib/head').then((m) => m.applyHead(head, document));
+    else document.title = NOT_FOUND_TITLE;
+  }, [page, initialPage]);
 
   return (
     <>

@@ -1,7 +1,6 @@
 // SPEC §2/§8: a render error shows React Router's default 'Unexpected Application Error!'
-// screen. The app uses React Router's declarative mode (its data router does not fit the
-// page-weight budget), which has no error element, so this boundary draws the same screen as
-// the router's default one and, like it, clears on the next navigation.
+// screen. The app routes with its own small router (lib/router.tsx), so this boundary draws
+// that screen's markup and, like React Router's, clears on the next navigation.
 import { Component, type ReactNode } from 'react';
 
 interface Props {

@@ -3,7 +3,7 @@
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, StaticRouter } from 'react-router';
+import { MemoryRouter, StaticRouter } from '../lib/router';
 import { chrome } from '../testing/fixtures/chrome';
 import { fixturePayload } from '../testing/fixtures/payload';
 import { App } from './App';

@@ -2,7 +2,7 @@
 // load as separate chunks so a page downloads only its own code. (The server-side renderer
 // will use the same table with static imports.)
 import type { ComponentType, ReactElement } from 'react';
-import { NotFoundScreen } from '../features/not-found/NotFoundScreen';
+import { HomeScreen } from '../features/home/HomeScreen';
 import type { Outcome, PageView, ScreenName, ScreenViews } from '../lib/view';
 
 /** A screen component draws one screen's view model. */
@@ -12,7 +12,7 @@ type Loaders = { [S in ScreenName]: () => Promise<ScreenComponent<S>> };
 
 /** Screen name (as `PageView` tags it) → its lazily loaded component. */
 export const screenLoaders: Loaders = {
-  home: () => import('../features/home/HomeScreen').then((m) => m.HomeScreen),
+  home: () => Promise.resolve(HomeScreen),
   videoPopup: () => import('../features/video-popup/VideoPopupScreen').then((m) => m.VideoPopupScreen),
   solutions: () => import('../features/solutions/SolutionsScreen').then((m) => m.SolutionsScreen),
   product: () => import('../features/product/ProductScreen').then((m) => m.ProductScreen),
@@ -24,51 +24,28 @@ export const screenLoaders: Loaders = {
   privacy: () => import('../features/privacy/PrivacyScreen').then((m) => m.PrivacyScreen),
   contactUs: () => import('../features/contact/ContactScreen').then((m) => m.ContactScreen),
   page: () => import('../features/page/PageBuilderScreen').then((m) => m.PageBuilderScreen),
-  notFound: () => Promise.resolve(NotFoundScreen),
+  notFound: () => import('../features/not-found/NotFoundScreen').then((m) => m.NotFoundScreen),
 };
 
 /** Loads the screen's code and returns the element that draws the outcome. */
 export async function screenElement(outcome: Exclude<Outcome, { outcome: 'redirect' }>): Promise<ReactElement> {
-  if (outcome.outcome === 'not_found') return <NotFoundScreen view={outcome.view ?? null} />;
+  if (outcome.outcome === 'not_found') {
+    const { NotFoundScreen } = await import('../features/not-found/NotFoundScreen');
+    return <NotFoundScreen view={outcome.view ?? null} />;
+  }
   return elementFor(outcome, screenLoaders);
 }
 
 async function elementFor(page: PageView, loaders: Loaders): Promise<ReactElement> {
-  // Each arm pairs a screen's loader with its own view type.
-  switch (page.screen) {
-    case 'home':
-      return withView(await loaders.home(), page.view);
-    case 'videoPopup':
-      return withView(await loaders.videoPopup(), page.view);
-    case 'solutions':
-      return withView(await loaders.solutions(), page.view);
-    case 'product':
-      return withView(await loaders.product(), page.view);
-    case 'caseStudyIndex':
-      return withView(await loaders.caseStudyIndex(), page.view);
-    case 'caseStudy':
-      return withView(await loaders.caseStudy(), page.view);
-    case 'insights':
-      return withView(await loaders.insights(), page.view);
-    case 'insight':
-      return withView(await loaders.insight(), page.view);
-    case 'aboutUs':
-      return withView(await loaders.aboutUs(), page.view);
-    case 'privacy':
-      return withView(await loaders.privacy(), page.view);
-    case 'contactUs':
-      return withView(await loaders.contactUs(), page.view);
-    case 'page':
-      return withView(await loaders.page(), page.view);
-    case 'notFound':
-      return withView(await loaders.notFound(), page.view);
-    default:
-      return <UnknownScreen name={(page as { screen: string }).screen} />;
-  }
-}
-
-function withView<V>(Screen: ComponentType<{ view: V }>, view: V): ReactElement {
-  return <Screen view={view} />;
+  // `Loaders` pairs each screen name with a component for that screen's view, and a PageView
+  // pairs the same name with the same view, so the lookup below gives a matching pair; an
+  // index by a union of names cannot express that pairing, hence the one cast.
+  const load = Object.hasOwn(loaders, page.screen)
+    ? (loaders[page.screen] as () => Promise<ComponentType<{ view: PageView['view'] }>>)
+    : null;
+  if (!load) return <UnknownScreen name={(page as { screen: string }).screen} />;
+  const Screen = await load();
+  return <Screen view={page.view} />;
 }
 
 /** A screen this UI does not know is a render error: the error screen says which. */

@@ -3,7 +3,7 @@
 // have both arrived; until then `loading` is true and the shell shows the 'Loading...' overlay.
 // Redirect outcomes are followed client-side, replacing the history entry.
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { fetchPage } from '../lib/api';
 import type { ReactElement } from 'react';
 import type { Chrome, Head, Outcome } from '../lib/view';

@@ -3,7 +3,7 @@
 // new page starts at the top (or at its #fragment) with focus on the main region, so screen
 // readers start reading the new page; back and forward return to where the visitor was.
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/router';
 
 export function useScrollOnNavigation(pageKey: string | undefined) {
   const location = useLocation();

@@ -1,28 +1,50 @@
 // Runs the marketing tracker for the shell: started once with the server's client key, a `page`
 // event for every page shown (the first one included), and call-to-action clicks reported.
+// The tracker's code loads only when a key is configured; without one the console says why.
 import { useEffect, useRef } from 'react';
-import { siteSettings } from '../lib/settings';
-import { startTracker, trackCtaClick, trackOutboundCtas, trackPage } from '../lib/tracker';
+import { MISSING_KEY_MESSAGE, siteSettings } from '../lib/settings';
+
+type Tracker = typeof import('../lib/tracker');
 
 /** `pageKey` changes once per page shown (its path and query once its data has arrived). */
 export function useTracker(pageKey: string | undefined) {
-  const running = useRef<boolean | null>(null);
+  const tracker = useRef<Promise<Tracker> | null>(null);
 
   useEffect(() => {
-    running.current = startTracker(siteSettings(document).trackerKey);
-    if (!running.current) return;
+    const key = siteSettings(document).trackerKey;
+    if (!key) {
+      console.warn(MISSING_KEY_MESSAGE);
+      return;
+    }
+    const loading = import('../lib/tracker').then((t) => {
+      t.startTracker(key);
+      return t;
+    });
+    tracker.current = loading;
+    let mounted = true;
     const onClick = (event: MouseEvent) => {
       const cta = (event.target as Element | null)?.closest<HTMLElement>('[data-cta]');
-      if (cta) trackCtaClick(cta);
+      if (cta) void loading.then((t) => t.trackCtaClick(cta));
     };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
+    loading.then(
+      () => mounted && document.addEventListener('click', onClick, true),
+      (cause: unknown) => console.error('the marketing tracker could not be loaded', cause),
+    );
+    return () => {
+      mounted = false;
+      document.removeEventListener('click', onClick, true);
+    };
   }, []);
 
   useEffect(() => {
-    if (!running.current || pageKey === undefined) return;
-    trackPage();
-    const main = document.getElementById('main');
-    if (main) trackOutboundCtas(main);
+    if (pageKey === undefined) return;
+    tracker.current?.then(
+      (t) => {
+        t.trackPage();
+        const main = document.getElementById('main');
+        if (main) t.trackOutboundCtas(main);
+      },
+      () => {},
+    );
   }, [pageKey]);
 }

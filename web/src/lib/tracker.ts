@@ -4,12 +4,12 @@
 // the script arrives wait in its queue, as Brevo's own snippet arranges. With no key nothing
 // loads and the console says why.
 import { isInternalHref } from './routes';
+import { MISSING_KEY_MESSAGE } from './settings';
+
+export { MISSING_KEY_MESSAGE };
 
 /** The local-storage key the contact form stores the visitor's email under (SPEC §7). */
 export const TRACKING_EMAIL_KEY = 'trackingEmail';
-
-/** The console message when no client key is configured (SPEC §8). */
-export const MISSING_KEY_MESSAGE = 'The marketing-automation client key is missing: the tracker is not loaded.';
 
 /** Where Brevo serves the tracker from. */
 export const TRACKER_SCRIPT = 'https://sibautomation.com/sa.js';

@@ -60,10 +60,10 @@ async fn a_missing_path_is_a_400_json_error() {
     let app = spawn_app();
     let (status, json, _) = api(&app, "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(json, json!({"error": "missing query parameter path"}));
+    assert_eq!(json, json!({"message": "missing query parameter path"}));
     let (status, json, _) = api(&app, "?path=/a&path=/b").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(json, json!({"error": "malformed query string"}));
+    assert_eq!(json, json!({"message": "malformed query string"}));
 }
 
 #[tokio::test]
@@ -71,5 +71,5 @@ async fn unknown_api_endpoints_are_404_json() {
     let app = spawn_app();
     let (status, json, _) = api(&app, "s").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(json, json!({"error": "no such API endpoint"}));
+    assert_eq!(json, json!({"message": "no such API endpoint"}));
 }

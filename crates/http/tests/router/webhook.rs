@@ -85,7 +85,7 @@ async fn a_wrong_signature_is_refused_with_401_and_nothing_reloads() {
     let response = app.send(signed(&other, now_ms(), BODY)).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     let body = body_text(response).await;
-    assert_eq!(body, r#"{"error":"signature does not match"}"#);
+    assert_eq!(body, r#"{"message":"signature does not match"}"#);
 
     let mut tampered = signed(SECRET, now_ms(), BODY);
     *tampered.body_mut() = Body::from(BODY.replace("newest", "oldest"));
@@ -96,7 +96,7 @@ async fn a_wrong_signature_is_refused_with_401_and_nothing_reloads() {
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(
         body_text(response).await,
-        r#"{"error":"missing header x-contentful-signature"}"#
+        r#"{"message":"missing header x-contentful-signature"}"#
     );
     assert_eq!(calls.loads(), 0);
 }
@@ -115,7 +115,7 @@ async fn a_replayed_webhook_is_refused() {
     );
     let replay = app.send(signed(SECRET, ts, BODY)).await;
     assert_eq!(replay.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(body_text(replay).await, r#"{"error":"replayed request"}"#);
+    assert_eq!(body_text(replay).await, r#"{"message":"replayed request"}"#);
     assert_eq!(calls.loads(), 1);
 }
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { renderWithRouter } from '../../testing/render';
 import { RichText } from './RichText';
 
@@ -17,9 +17,7 @@ describe('RichText', () => {
     renderWithRouter(
       <>
         <RichText html={html} />
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
+        <Where />
       </>,
       { path: '/insights/a' },
     );

@@ -1,8 +1,9 @@
 // A block of rich text the server already turned into safe HTML (core's rich-text renderer
 // escapes text and allows only known nodes), with site links followed by the client router.
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { isInternalHref } from '../../lib/routes';
+import { isPlainClick } from '../SmartLink/SmartLink';
 import styles from './RichText.module.css';
 
 export interface RichTextProps {
@@ -16,8 +17,7 @@ export function RichText({ html, className }: RichTextProps) {
 
   // Links inside server HTML are plain anchors; follow site links in-app like any other link.
   function onClick(event: MouseEvent<HTMLDivElement>) {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const anchor = (event.target as Element).closest('a');
     if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
     const href = anchor.getAttribute('href');

@@ -1,6 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { chrome } from '../../testing/fixtures/chrome';
 import { installMatchMedia } from '../../testing/matchMedia';
 import { renderWithRouter } from '../../testing/render';
@@ -10,9 +9,7 @@ function renderNav(path = '/') {
   return renderWithRouter(
     <>
       <SiteNav chrome={chrome} />
-      <Routes>
-        <Route path="*" element={<p>page</p>} />
-      </Routes>
+      <p>page</p>
       <button type="button">outside</button>
     </>,
     { path },

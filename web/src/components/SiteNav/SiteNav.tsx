@@ -2,8 +2,9 @@
 // Stories, Insights and Contact Us; below 992px the links fold into a menu opened by a
 // 'Menu' toggle. Labels and links come from the chrome view model.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import type { Chrome } from '../../lib/view';
+import { SiteLink } from '../SmartLink/SmartLink';
 import { SolutionsMenu } from './SolutionsMenu';
 import styles from './SiteNav.module.css';
 
@@ -37,9 +38,9 @@ export function SiteNav({ chrome }: SiteNavProps) {
       {/* Escape closes the mobile menu from anywhere inside it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <nav className={styles.bar} aria-label="Main" onKeyDown={onKeyDown}>
-        <Link to={brand.href} className={styles.logo}>
+        <SiteLink to={brand.href} className={styles.logo}>
           <img src={brand.logoUrl} alt={brand.logoAlt} width={brand.logoWidth} height={brand.logoHeight} />
-        </Link>
+        </SiteLink>
         <button
           ref={toggleRef}
           type="button"
@@ -61,13 +62,14 @@ export function SiteNav({ chrome }: SiteNavProps) {
           </li>
           {nav.map((link, i) => (
             <li key={link.href} className={styles.item}>
-              <NavLink
+              <SiteLink
                 to={link.href}
+                current
                 className={i === last ? styles.cta : styles.link}
                 onClick={() => setMenuOpen(false)}
               >
                 {link.label}
-              </NavLink>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -31,7 +31,8 @@ describe('VideoButton and VideoModal', () => {
     render(<VideoButton button={demo} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'VIEW DEMO' }));
-    const dialog = screen.getByRole('dialog', { name: 'VIEW DEMO' });
+    // The modal's code loads on demand, so the dialog appears once it has arrived.
+    const dialog = await screen.findByRole('dialog', { name: 'VIEW DEMO' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(screen.getByRole('button', { name: 'Close video' })).toHaveFocus();
     expect(await screen.findByTitle('VIEW DEMO')).toHaveAttribute(
@@ -96,6 +97,7 @@ describe('VideoButton and VideoModal', () => {
     document.body.append(root);
     render(<VideoButton button={demo} />, { container: root });
     await user.click(screen.getByRole('button', { name: 'VIEW DEMO' }));
+    await screen.findByRole('dialog', { name: 'VIEW DEMO' });
     expect(root.inert).toBe(true);
     await user.keyboard('{Escape}');
     expect(root.inert).toBe(false);
@@ -104,7 +106,7 @@ describe('VideoButton and VideoModal', () => {
 
   it('opens by itself once interactive when asked to', async () => {
     render(<VideoButton button={demo} initiallyOpen />);
-    expect(screen.getByRole('dialog', { name: 'VIEW DEMO' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'VIEW DEMO' })).toBeInTheDocument();
     expect(await screen.findByTitle('VIEW DEMO')).toHaveAttribute('src', expect.stringContaining('/dQw4w9WgXcQ?'));
   });
 

@@ -1,13 +1,23 @@
 // A button that opens a video in the modal ('VIEW DEMO', 'VIEW STRATEGIC SOURCING VIDEO',
 // 'Watch Insight Video', …) and gives focus back to itself when the modal closes. The
 // WebAssembly core that reads the video's link is fetched when the visitor points at or
-// focuses the button, so it is usually ready by the click and costs nothing before.
-import { useEffect, useRef, useState } from 'react';
+// focuses the button, so it is usually ready by the click and costs nothing before. The modal's
+// own code comes with it: no page loads it until a visitor reaches for a video.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
-import { prefetchVideoCore } from '../../lib/video';
 import type { ButtonStyle, VideoButton as VideoButtonView } from '../../lib/view';
 import { Button } from '../Button/Button';
-import { VideoModal } from './VideoModal';
+
+const loadModal = () => import('./VideoModal');
+const VideoModal = lazy(() => loadModal().then((m) => ({ default: m.VideoModal })));
+
+/** Starts loading the modal and the core ahead of a likely click (failures show on the click). */
+function prefetch() {
+  loadModal().then(
+    (m) => m.prefetchVideoCore(),
+    () => {},
+  );
+}
 
 export interface VideoButtonProps {
   button: VideoButtonView;
@@ -40,8 +50,8 @@ export function VideoButton({ button, fill, inverse, initiallyOpen = false, clas
         inverse={inverse}
         className={className}
         aria-haspopup="dialog"
-        onPointerEnter={prefetchVideoCore}
-        onFocus={prefetchVideoCore}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => setChoice(true)}
       >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
@@ -50,7 +60,11 @@ export function VideoButton({ button, fill, inverse, initiallyOpen = false, clas
         </svg>
         {button.label}
       </Button>
-      {open && <VideoModal video={button.video} title={button.label} onClose={() => setChoice(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <VideoModal video={button.video} title={button.label} onClose={() => setChoice(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { resolvePlayer, type Player } from '../../lib/video';
+export { prefetchVideoCore } from '../../lib/video';
 import type { Video } from '../../lib/view';
 import styles from './VideoModal.module.css';
 
