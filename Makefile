@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench \
+.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget \
         setup wasm web-deps web-build demo bench
 
 help:
@@ -21,7 +21,7 @@ setup:
 run: setup web-build
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-test: setup lint test-rust test-content test-wasm test-web test-ssr test-e2e test-bench
+test: setup lint test-rust test-content test-wasm test-web test-budget test-ssr test-e2e test-bench
 
 lint: lint-rust lint-web
 
@@ -44,6 +44,10 @@ test-content:
 
 test-web: web-deps wasm
 	cd web && $(NPM) test
+
+# The home page's JavaScript within its 70 KB gzip budget (issue 6), from the production build.
+test-budget: web-build
+	cd web && node scripts/size.mjs --check
 
 # Whole journeys in Debian's Chromium against the real server over the demo space (Playwright,
 # axe-core); screenshots of every screen land in web/test-results/screens/.
