@@ -78,11 +78,15 @@ printf '%-44s %6s %6s %6s %6s\n' page perf a11y bp seo
 FAILED=0
 for path in "${PAGES[@]}"; do
     name=$(echo "$path" | sed 's#^/$#home#; s#^/##; s#/#_#g')
-    rm -rf "$WORK/chrome"
-    npx -y lighthouse@12 "$BASE$path" --quiet --output=json --output-path="$OUT/$name.json" \
-        --only-categories=performance,accessibility,best-practices,seo \
-        --chrome-flags="$FLAGS" >/dev/null 2>"$WORK/lighthouse.log" ||
-        { say "lighthouse failed on $path:"; tail -5 "$WORK/lighthouse.log" >&2; FAILED=1; continue; }
+    # On a loaded machine Chromium sometimes loses the trace (NO_NAVSTART): one more try.
+    ok=0
+    for _attempt in 1 2; do
+        rm -rf "$WORK/chrome"
+        npx -y lighthouse@12 "$BASE$path" --quiet --output=json --output-path="$OUT/$name.json" \
+            --only-categories=performance,accessibility,best-practices,seo \
+            --chrome-flags="$FLAGS" >/dev/null 2>"$WORK/lighthouse.log" && { ok=1; break; }
+    done
+    ((ok)) || { say "lighthouse failed on $path:"; tail -5 "$WORK/lighthouse.log" >&2; FAILED=1; continue; }
     read -r perf a11y bp seo < <(node -e '
         const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).categories;
         const s = (k) => Math.round((r[k]?.score ?? 0) * 100);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { initSync, validateContact } from '../../wasm-pkg/supplysite_contact.js';
 import { contact } from '../../testing/fixtures/views';
 import { TRACKING_EMAIL_KEY } from '../../lib/tracker';
@@ -48,6 +49,16 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('ContactForm', () => {
+  it('arrives from the server as a POST form whose button waits for the page to be interactive', () => {
+    // A submit the browser made itself (before hydration) would skip validation and the robot
+    // check and lose the enquiry; as a GET it would also put the visitor's details in a URL.
+    const html = renderToString(<ContactForm copy={copy} />);
+    expect(html).toMatch(/<form [^>]*method="post"/);
+    expect(html).toMatch(/<button [^>]*type="submit"[^>]*disabled=""/);
+    render(<ContactForm copy={copy} />);
+    expect(screen.getByRole('button', { name: copy.submit })).toBeEnabled();
+  });
+
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -3,6 +3,7 @@
 // or the polite failure. The robot check is the one the server configured (page settings).
 import { useSyncExternalStore, type FormEvent } from 'react';
 import { Button } from '../../components/Button/Button';
+import { useHydrated } from '../../lib/hydrated';
 import { DEFAULT_SETTINGS, siteSettings } from '../../lib/settings';
 import type { ContactFormCopy } from '../../lib/view';
 import { RobotCheck } from './robot/RobotCheck';
@@ -40,6 +41,7 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
     () => siteSettings(document).robot,
     () => DEFAULT_SETTINGS.robot,
   );
+  const hydrated = useHydrated();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +54,8 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
     <section className={styles.panel} aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading">{copy.heading}</h2>
       <p className={styles.intro}>{copy.intro}</p>
-      <form className={styles.form} noValidate onSubmit={onSubmit}>
+      {/* POST, so that even a submit the browser makes itself never puts an enquiry in a URL. */}
+      <form className={styles.form} method="post" noValidate onSubmit={onSubmit}>
         {INPUTS.map((input) => (
           <div key={input.name} className={input.wide ? `${styles.field} ${styles.wide}` : styles.field}>
             <label htmlFor={id(input.name)}>{input.label(copy)}</label>
@@ -111,7 +114,9 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
           )}
         </div>
         <div className={styles.actions}>
-          <Button type="submit" disabled={status === 'submitting'}>
+          {/* Until the page is interactive a click would submit without validation or the
+              robot check, and the enquiry would be lost: the button waits for hydration. */}
+          <Button type="submit" disabled={!hydrated || status === 'submitting'}>
             {status === 'submitting' ? copy.submitting : copy.submit}
           </Button>
         </div>
