@@ -96,7 +96,7 @@ def one_start(bin_: str, web_dir: str, content: str) -> dict:
                 "bytes": len(body),
             }
             if template == "sitemap":
-                pages[template]["urls"] = body.count(b"<url>")
+                pages[template]["urls"] = sitemap_text(base, body).count("<url>")
         return {
             "listening_ms": listening * 1000,
             "ready_ms": ready * 1000,
@@ -110,8 +110,18 @@ def one_start(bin_: str, web_dir: str, content: str) -> dict:
         proc.wait(timeout=30)
 
 
+def sitemap_text(base: str, body: bytes) -> str:
+    """The sitemap's URL entries: the document itself, or the parts of a sitemap index (past
+    50,000 URLs the server splits it)."""
+    text = body.decode()
+    if "<sitemapindex" not in text:
+        return text
+    parts = re.findall(r"<loc>[^<]*?(/sitemap-\d+\.xml)</loc>", text)
+    return "".join(get(base + part)[1].decode() for part in parts)
+
+
 def routes(base: str) -> list[tuple[str, str]]:
-    sitemap = get(base + "/sitemap.xml")[1].decode()
+    sitemap = sitemap_text(base, get(base + "/sitemap.xml")[1])
 
     def first(prefix: str) -> str:
         m = re.search(r"(" + re.escape(prefix) + r"[^<]+)</loc>", sitemap)

@@ -6,13 +6,17 @@
 //! The markup is kept in the page's cache entry, so it is rendered once per (path, content
 //! generation); concurrent first requests for a page wait for one render. A page whose render
 //! fails is served as before (shell and data, drawn by the browser) and the failure is logged.
-//! A failure the page itself causes (the render throws) is remembered for the generation; one
-//! that load can explain (engines busy, deadline, memory limit) is retried on the next request.
+//! A failure the page itself causes (the render throws) is remembered for the generation. When
+//! the engines are busy the next request tries again. A render that ran past its deadline or out
+//! of memory is tried again after a back-off (1 s, doubling to at most a minute), so that under a
+//! lasting slowdown each page costs an engine one failed render a minute rather than one per
+//! request.
 
 use crate::cache::PageEntry;
 use crate::state::AppState;
 use crate::template::{FrozenTemplate, NonceTemplate};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use supplysite_ssr::{RenderError, Renderer};
 
 /// The placeholder the web build leaves inside its root element for the server's markup.
@@ -22,9 +26,49 @@ pub const ROOT_OPEN: &str = "<div id=\"root\">";
 /// The URL the shared not-found page is rendered for (it is cached once, not per path).
 pub const NOT_FOUND_URL: &str = "/404";
 
-/// The page with markup for one generation, kept in the page's entry: `None` when it was not
-/// rendered. A whole entry, so it gets the same precompressed forms as the page without.
-pub type Rendered = tokio::sync::OnceCell<Option<Arc<PageEntry>>>;
+/// The wait after the first failed render that load can explain; it doubles with each one.
+pub const RETRY_FIRST: Duration = Duration::from_secs(1);
+/// The longest wait between attempts.
+pub const RETRY_MAX: Duration = Duration::from_secs(60);
+
+/// The page with markup for one generation, kept in the page's entry (`None` when it was not
+/// rendered; a whole entry, so it gets the same precompressed forms as the page without), and
+/// when a render that failed may be tried again.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    page: tokio::sync::OnceCell<Option<Arc<PageEntry>>>,
+    retry: Mutex<Retry>,
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct Retry {
+    not_before: Option<Instant>,
+    failures: u32,
+}
+
+impl Rendered {
+    /// Whether a render may be tried at `now`.
+    fn may_try(&self, now: Instant) -> bool {
+        let retry = *self.retry.lock().unwrap_or_else(|p| p.into_inner());
+        retry.not_before.is_none_or(|at| now >= at)
+    }
+
+    /// Records a failed render at `now`; returns how long until the next try.
+    fn failed(&self, now: Instant) -> Duration {
+        let mut retry = self.retry.lock().unwrap_or_else(|p| p.into_inner());
+        let wait = backoff(retry.failures);
+        retry.failures = retry.failures.saturating_add(1);
+        retry.not_before = Some(now + wait);
+        wait
+    }
+}
+
+/// The wait after `failures` earlier failures: 1 s, 2 s, 4 s, … up to a minute.
+pub fn backoff(failures: u32) -> Duration {
+    RETRY_FIRST
+        .saturating_mul(1u32.checked_shl(failures.min(16)).unwrap_or(u32::MAX))
+        .min(RETRY_MAX)
+}
 
 /// The entry to send for `entry`, rendered for `url`: the one with the server's markup when a
 /// renderer is configured and the render succeeded, otherwise `entry` itself.
@@ -32,13 +76,33 @@ pub(crate) async fn page<'e>(state: &AppState, entry: &'e PageEntry, url: &str) 
     let Some(renderer) = state.renderer() else {
         return entry;
     };
-    let rendered = entry
-        .rendered
+    let rendered = &entry.rendered;
+    if let Some(page) = rendered.page.get() {
+        return page.as_deref().unwrap_or(entry);
+    }
+    if !rendered.may_try(Instant::now()) {
+        return entry;
+    }
+    match rendered
+        .page
         .get_or_try_init(|| render(state, renderer, entry, url))
-        .await;
-    match rendered {
-        Ok(Some(page)) => page,
-        _ => entry,
+        .await
+    {
+        Ok(page) => page.as_deref().unwrap_or(entry),
+        Err(RenderError::Busy) => {
+            tracing::warn!(url, "render engines busy: page sent without server markup");
+            entry
+        }
+        Err(error) => {
+            let wait = rendered.failed(Instant::now());
+            tracing::error!(
+                url,
+                %error,
+                retry_in_ms = wait.as_millis() as u64,
+                "page sent without server markup; tried again after a back-off"
+            );
+            entry
+        }
     }
 }
 
@@ -67,14 +131,7 @@ async fn render(
                 entry.api_etag.clone(),
             ))))
         }
-        Err(RenderError::Busy) => {
-            tracing::warn!(url, "render engines busy: page sent without server markup");
-            Err(RenderError::Busy)
-        }
-        Err(error) if error.is_transient() => {
-            tracing::error!(url, %error, "page sent without server markup; next request retries");
-            Err(error)
-        }
+        Err(error) if error.is_transient() => Err(error),
         Err(error) => {
             tracing::error!(url, %error, "page sent without server markup");
             Ok(None)
@@ -152,6 +209,27 @@ mod tests {
     #[test]
     fn a_shell_without_a_root_element_takes_no_markup() {
         assert!(with_markup(&page("<div id=\"app\"></div>"), "<p>x</p>").is_none());
+    }
+
+    #[test]
+    fn the_back_off_doubles_from_a_second_to_at_most_a_minute() {
+        let waits: Vec<u64> = (0..9).map(|n| backoff(n).as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+        assert_eq!(backoff(u32::MAX), RETRY_MAX);
+    }
+
+    #[test]
+    fn a_failed_render_is_not_tried_again_before_its_back_off_ends() {
+        let rendered = Rendered::default();
+        let t0 = Instant::now();
+        assert!(rendered.may_try(t0));
+        assert_eq!(rendered.failed(t0), Duration::from_secs(1));
+        assert!(!rendered.may_try(t0 + Duration::from_millis(999)));
+        assert!(rendered.may_try(t0 + Duration::from_secs(1)));
+        let t1 = t0 + Duration::from_secs(1);
+        assert_eq!(rendered.failed(t1), Duration::from_secs(2));
+        assert!(!rendered.may_try(t1 + Duration::from_millis(1999)));
+        assert!(rendered.may_try(t1 + Duration::from_secs(2)));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::support::{TestApp, body_text, embedded_data, spawn_app};
 use axum::http::StatusCode;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use supplysite_http::{RenderOptions, Renderer};
 
 /// Draws `<main data-url=…>title</main>` from the props, counting its renders.
@@ -110,10 +110,10 @@ async fn a_render_past_its_deadline_serves_the_page_without_markup() {
 }
 
 #[tokio::test]
-async fn a_render_that_timed_out_is_retried_on_the_next_request() {
+async fn a_render_that_timed_out_is_tried_again_once_its_back_off_has_passed() {
     // Every render busy-waits until a moment 1.5 s from now: the first runs into its 1 s
-    // deadline, the retry (starting after that deadline) finishes in time. Engines are rebuilt
-    // after a failure, so the moment lives in the bundle text, not in engine state.
+    // deadline; a retry after the 1 s back-off (2 s from now) finishes at once. Engines are
+    // rebuilt after a failure, so the moment lives in the bundle text, not in engine state.
     let until = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -131,11 +131,30 @@ async fn a_render_that_timed_out_is_retried_on_the_next_request() {
     let renderer = Renderer::new(bundle, options).unwrap();
     let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
     let (_, first) = get(&router, "/").await;
+    let failed_by = Instant::now();
     assert!(first.contains("<div id=\"root\"></div>"), "{first}");
+
+    // Within the back-off the page goes out without markup and no render is tried: were one
+    // tried, it would run past 1.5 s from the start and come back drawn.
     let (_, second) = get(&router, "/").await;
+    assert!(second.contains("<div id=\"root\"></div>"), "{second}");
+    assert!(failed_by.elapsed() < supplysite_http::ssr::RETRY_FIRST);
+
+    // Then it is rendered again, not before the back-off has passed.
+    let drawn_at = loop {
+        let (_, html) = get(&router, "/").await;
+        if html.contains("<div id=\"root\"><main>drawn</main></div>") {
+            break Instant::now();
+        }
+        assert!(
+            failed_by.elapsed() < Duration::from_secs(10),
+            "never drawn again: {html}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     assert!(
-        second.contains("<div id=\"root\"><main>drawn</main></div>"),
-        "{second}"
+        drawn_at.duration_since(failed_by) + Duration::from_millis(50)
+            >= supplysite_http::ssr::RETRY_FIRST
     );
 }
 
