@@ -2,10 +2,10 @@
 # Compose time per page for every route template at 100, 1,000, 10,000 and 100,000 posts
 # (criterion, crates/core/benches/compose.rs), written to $BENCH_RESULTS/compose.json.
 #
-# The benchmarks run twice: with the system allocator (glibc malloc, what `supplysite serve`
-# uses today) and with jemalloc preloaded (Debian libjemalloc2). After a large export is loaded
-# and its parse tree freed, glibc's heap is fragmented and every small allocation a page makes
-# gets slower the more content was loaded; the second run shows how much of the growth is that.
+# The benchmarks run twice: with the system allocator (glibc malloc) and with jemalloc preloaded
+# (Debian libjemalloc2; `supplysite serve` has jemalloc as its global allocator). After a large
+# export is loaded and its parse tree freed, glibc's heap is fragmented and every small
+# allocation a page makes gets slower the more content was loaded; jemalloc's does not.
 #
 #   bench/compose.sh           the full run (release build; a few minutes)
 #   bench/compose.sh --smoke   each benchmark once at 100 posts, in a debug test build
