@@ -77,32 +77,29 @@ pub(crate) async fn page<'e>(state: &AppState, entry: &'e PageEntry, url: &str) 
         return entry;
     };
     let rendered = &entry.rendered;
-    if let Some(page) = rendered.page.get() {
-        return page.as_deref().unwrap_or(entry);
-    }
-    if !rendered.may_try(Instant::now()) {
-        return entry;
-    }
-    match rendered
-        .page
-        .get_or_try_init(|| render(state, renderer, entry, url))
-        .await
-    {
+    // The back-off is checked and recorded inside the one render that concurrent requests
+    // wait for: those queued behind a failed render do not each try again.
+    let attempt = || async {
+        if !rendered.may_try(Instant::now()) {
+            return Err(());
+        }
+        render(state, renderer, entry, url).await.map_err(|error| {
+            if error == RenderError::Busy {
+                tracing::warn!(url, "render engines busy: page sent without server markup");
+            } else {
+                let wait = rendered.failed(Instant::now());
+                tracing::error!(
+                    url,
+                    %error,
+                    retry_in_ms = wait.as_millis() as u64,
+                    "page sent without server markup; tried again after a back-off"
+                );
+            }
+        })
+    };
+    match rendered.page.get_or_try_init(attempt).await {
         Ok(page) => page.as_deref().unwrap_or(entry),
-        Err(RenderError::Busy) => {
-            tracing::warn!(url, "render engines busy: page sent without server markup");
-            entry
-        }
-        Err(error) => {
-            let wait = rendered.failed(Instant::now());
-            tracing::error!(
-                url,
-                %error,
-                retry_in_ms = wait.as_millis() as u64,
-                "page sent without server markup; tried again after a back-off"
-            );
-            entry
-        }
+        Err(()) => entry,
     }
 }
 

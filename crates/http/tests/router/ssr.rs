@@ -110,6 +110,35 @@ async fn a_render_past_its_deadline_serves_the_page_without_markup() {
 }
 
 #[tokio::test]
+async fn requests_waiting_on_a_render_that_timed_out_do_not_each_try_again() {
+    // Four first requests for one page while every render loops past its 500 ms deadline: one
+    // render runs and fails, and the three waiting on it see the back-off instead of running
+    // three more (which would take at least 2 s on the one engine).
+    let app = spawn_app();
+    let options = RenderOptions {
+        threads: 1,
+        queue: 8,
+        limits: supplysite_ssr_limits(Duration::from_millis(500)),
+    };
+    let renderer = Renderer::new("globalThis.render = () => { for (;;) {} };", options).unwrap();
+    let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
+    let started = Instant::now();
+    let requests: Vec<_> = (0..4)
+        .map(|_| {
+            let router = router.clone();
+            tokio::spawn(async move { get(&router, "/").await })
+        })
+        .collect();
+    for request in requests {
+        let (status, html) = request.await.unwrap();
+        assert_eq!(status, StatusCode::OK);
+        assert!(html.contains("<div id=\"root\"></div>"), "{html}");
+    }
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(1500), "took {took:?}");
+}
+
+#[tokio::test]
 async fn a_render_that_timed_out_is_tried_again_once_its_back_off_has_passed() {
     // Every render busy-waits until a moment 1.5 s from now: the first runs into its 1 s
     // deadline; a retry after the 1 s back-off (2 s from now) finishes at once. Engines are
