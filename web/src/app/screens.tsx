@@ -1,6 +1,7 @@
-// Which component draws which screen. The server names the screen in each outcome; screens
-// load as separate chunks so a page downloads only its own code. (The server-side renderer
-// will use the same table with static imports.)
+// Which component draws which screen. The server names the screen in each outcome. The home
+// screen is part of the entry script (the home page loads one script); every other screen is
+// a chunk of its own, so a page downloads only its own code. The server-rendering bundle
+// inlines these imports.
 import type { ComponentType, ReactElement } from 'react';
 import { HomeScreen } from '../features/home/HomeScreen';
 import type { Outcome, PageView, ScreenName, ScreenViews } from '../lib/view';
@@ -9,6 +10,11 @@ import type { Outcome, PageView, ScreenName, ScreenViews } from '../lib/view';
 export type ScreenComponent<S extends ScreenName> = ComponentType<{ view: ScreenViews[S] }>;
 
 type Loaders = { [S in ScreenName]: () => Promise<ScreenComponent<S>> };
+
+/** The not-found screen, which also draws a bare not-found answer (no view model). */
+function loadNotFound() {
+  return import('../features/not-found/NotFoundScreen').then((m) => m.NotFoundScreen);
+}
 
 /** Screen name (as `PageView` tags it) → its lazily loaded component. */
 export const screenLoaders: Loaders = {
@@ -24,13 +30,13 @@ export const screenLoaders: Loaders = {
   privacy: () => import('../features/privacy/PrivacyScreen').then((m) => m.PrivacyScreen),
   contactUs: () => import('../features/contact/ContactScreen').then((m) => m.ContactScreen),
   page: () => import('../features/page/PageBuilderScreen').then((m) => m.PageBuilderScreen),
-  notFound: () => import('../features/not-found/NotFoundScreen').then((m) => m.NotFoundScreen),
+  notFound: loadNotFound,
 };
 
 /** Loads the screen's code and returns the element that draws the outcome. */
 export async function screenElement(outcome: Exclude<Outcome, { outcome: 'redirect' }>): Promise<ReactElement> {
   if (outcome.outcome === 'not_found') {
-    const { NotFoundScreen } = await import('../features/not-found/NotFoundScreen');
+    const NotFoundScreen = await loadNotFound();
     return <NotFoundScreen view={outcome.view ?? null} />;
   }
   return elementFor(outcome, screenLoaders);

@@ -1,12 +1,9 @@
 // The marketing-automation tracker (SPEC §7 "Other"): Brevo's (formerly Sendinblue) automation
 // script. With a client key it is loaded once, identifies the visitor by the `trackingEmail`
 // the contact form stored, and takes `page`, `track` and `trackLink` events; calls made before
-// the script arrives wait in its queue, as Brevo's own snippet arranges. With no key nothing
-// loads and the console says why.
+// the script arrives wait in its queue, as Brevo's own snippet arranges. The shell loads this
+// module only when a key is configured (app/useTracker.ts).
 import { isInternalHref } from './routes';
-import { MISSING_KEY_MESSAGE } from './settings';
-
-export { MISSING_KEY_MESSAGE };
 
 /** The local-storage key the contact form stores the visitor's email under (SPEC §7). */
 export const TRACKING_EMAIL_KEY = 'trackingEmail';
@@ -51,15 +48,11 @@ export function rememberVisitor(email: string) {
 }
 
 /**
- * Installs the tracker's queue and loads its script, once per page. Returns false (after the
- * console message) when there is no key.
+ * Installs the tracker's queue and loads its script, once per page. (Without a client key the
+ * shell never loads this module: `app/useTracker.ts` says why on the console.)
  */
-export function startTracker(clientKey: string | null, doc: Document = document): boolean {
-  if (!clientKey) {
-    console.warn(MISSING_KEY_MESSAGE);
-    return false;
-  }
-  if (window.sendinblue) return true;
+export function startTracker(clientKey: string, doc: Document = document) {
+  if (window.sendinblue) return;
   const sib: Sib = { equeue: [], client_key: clientKey };
   const email = trackingEmail();
   if (email) sib.email_id = email;
@@ -79,7 +72,6 @@ export function startTracker(clientKey: string | null, doc: Document = document)
   script.async = true;
   script.src = `${TRACKER_SCRIPT}?key=${encodeURIComponent(clientKey)}`;
   doc.head.append(script);
-  return true;
 }
 
 /** Queues a page view of the current location. */

@@ -5,7 +5,7 @@
 // Router's own <Link> would do the same but brings its data-router prefetching code with it
 // (about 5 KB gzip, against a 70 KB budget for the home page), none of which this site uses.
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { useLocation, useNavigate } from '../../lib/router';
+import { parsePath, useLocation, useNavigate } from '../../lib/router';
 import { isInternalHref } from '../../lib/routes';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
@@ -45,7 +45,7 @@ export interface SiteLinkProps extends AnchorProps {
 export function SiteLink({ to, current = false, onClick, children, ...rest }: SiteLinkProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const path = to.split(/[?#]/, 1)[0] ?? to;
+  const path = parsePath(to, '').pathname;
   const here =
     current &&
     (location.pathname === path || (path !== '/' && location.pathname.startsWith(`${path.replace(/\/$/, '')}/`)));
