@@ -1,5 +1,6 @@
 // Components must render identically on the server and in the browser (server-side rendering
 // is planned): render every fixture screen to a string, hydrate it, and expect no mismatch.
+// Its buttons arrive disabled and are enabled by hydration.
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -45,6 +46,10 @@ describe('server and client render alike', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
+    // Every button needs the script: the server's are disabled, so a click before hydration is
+    // refused visibly rather than lost, and hydration enables them.
+    const buttons = () => Array.from(container.querySelectorAll('button'));
+    expect(buttons().filter((b) => !b.disabled).map((b) => b.outerHTML)).toEqual([]);
     const problems: unknown[] = [];
     const error = vi.spyOn(console, 'error').mockImplementation((...args) => problems.push(args));
     const root = await act(async () =>
@@ -57,6 +62,7 @@ describe('server and client render alike', () => {
       ),
     );
     expect(problems).toEqual([]);
+    expect(buttons().filter((b) => b.disabled).map((b) => b.textContent)).toEqual([]);
     act(() => root.unmount());
     container.remove();
     error.mockRestore();

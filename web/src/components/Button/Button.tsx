@@ -1,6 +1,9 @@
 // Buttons and button-styled links, in the two fills the content model has (filled, outline).
-// Both carry `data-cta`: they are the calls to action the marketing tracker reports.
+// Both carry `data-cta`: they are the calls to action the marketing tracker reports. A button
+// needs the script, so it is disabled until the page is interactive: a click on the server's
+// markup before hydration would otherwise do nothing, silently.
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import { SmartLink, type SmartLinkProps } from '../SmartLink/SmartLink';
 import styles from './Button.module.css';
 
@@ -25,9 +28,16 @@ export interface ButtonProps extends Look, ComponentPropsWithRef<'button'> {
   children: ReactNode;
 }
 
-export function Button({ fill, inverse, block, className, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({ fill, inverse, block, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
-    <button type={type} className={buttonClass({ fill, inverse, block }, className)} data-cta="" {...rest}>
+    <button
+      type={type}
+      className={buttonClass({ fill, inverse, block }, className)}
+      data-cta=""
+      disabled={!hydrated || disabled}
+      {...rest}
+    >
       {children}
     </button>
   );

@@ -2,6 +2,7 @@
 // no dots, swipe, previous/next buttons, slides per view by breakpoint, optional autoplay that
 // pauses on hover, on focus, on request and for visitors who prefer reduced motion.
 import { useEffect, useReducer, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import { useMaxWidthBreakpoint, usePrefersReducedMotion } from '../../lib/media';
 import {
   copiesPerSide,
@@ -92,6 +93,8 @@ export function Carousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
+  // Its buttons are disabled until the page is interactive (see Button).
+  const hydrated = useHydrated();
   const [drag, setDrag] = useState(0);
   const gesture = useRef<{ x: number; id: number; dragging: boolean } | null>(null);
   const suppressClick = useRef(false);
@@ -176,16 +179,29 @@ export function Carousel({
             <button
               type="button"
               className={styles.control}
+              disabled={!hydrated}
               onClick={() => setStopped((s) => !s)}
               aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
             >
               {stopped ? <PlayGlyph /> : <PauseGlyph />}
             </button>
           )}
-          <button type="button" className={styles.control} onClick={() => step(-scroll)} aria-label="Previous slides">
+          <button
+            type="button"
+            className={styles.control}
+            disabled={!hydrated}
+            onClick={() => step(-scroll)}
+            aria-label="Previous slides"
+          >
             <ArrowGlyph direction="left" />
           </button>
-          <button type="button" className={styles.control} onClick={() => step(scroll)} aria-label="Next slides">
+          <button
+            type="button"
+            className={styles.control}
+            disabled={!hydrated}
+            onClick={() => step(scroll)}
+            aria-label="Next slides"
+          >
             <ArrowGlyph direction="right" />
           </button>
         </div>

@@ -2,6 +2,7 @@
 // Enter or Space), the arrow turning and the answer's height animating. Follows the WAI-ARIA
 // accordion pattern: a heading holding a button with aria-expanded/aria-controls, and a region.
 import { useId, useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import type { Faq } from '../../lib/view';
 import styles from './FaqAccordion.module.css';
 
@@ -14,6 +15,8 @@ export interface FaqAccordionProps {
 export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
   const baseId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  // Disabled until the page is interactive (see Button).
+  const hydrated = useHydrated();
   const Title = `h${headingLevel}` as const;
   const Question = `h${headingLevel + 1}` as 'h3' | 'h4';
 
@@ -43,6 +46,7 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
                   className={styles.question}
                   aria-expanded={expanded}
                   aria-controls={panelId}
+                  disabled={!hydrated}
                   onClick={() => toggle(index)}
                 >
                   <span>{item.question}</span>

@@ -2,6 +2,7 @@
 // Stories, Insights and Contact Us; below 992px the links fold into a menu opened by a
 // 'Menu' toggle. Labels and links come from the chrome view model.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import { useLocation } from '../../lib/router';
 import type { Chrome } from '../../lib/view';
 import { SiteLink } from '../SmartLink/SmartLink';
@@ -15,6 +16,8 @@ export interface SiteNavProps {
 export function SiteNav({ chrome }: SiteNavProps) {
   const { brand, nav } = chrome;
   const [menuOpen, setMenuOpen] = useState(false);
+  // Disabled until the page is interactive (see Button).
+  const hydrated = useHydrated();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
@@ -47,6 +50,7 @@ export function SiteNav({ chrome }: SiteNavProps) {
           className={styles.toggle}
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className={styles.burger} aria-hidden="true" />

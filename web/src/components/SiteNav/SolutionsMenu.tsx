@@ -4,6 +4,7 @@
 // on the button); Escape closes it and returns focus to the button; so do a click outside and
 // focus leaving the menu.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import type { SolutionsMenu as SolutionsMenuView } from '../../lib/view';
 import { ProductIcon } from '../icons/ProductIcon';
 import { SmartLink } from '../SmartLink/SmartLink';
@@ -21,6 +22,8 @@ const DESKTOP = '(min-width: 992px)';
 export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
   const { groups, overview } = menu;
   const [open, setOpen] = useState(false);
+  // Disabled until the page is interactive (see Button).
+  const hydrated = useHydrated();
   // Opened by hovering: a click then pins it open instead of closing it.
   const openedByHover = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -99,6 +102,7 @@ export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
         className={styles.button}
         aria-expanded={open}
         aria-controls={panelId}
+        disabled={!hydrated}
         onClick={onButtonClick}
         onKeyDown={onButtonKeyDown}
       >

@@ -2,8 +2,9 @@
 // Runs under Vitest in Node: reads files and hashes with Node's own modules.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { initSync, validateContact } from '../../wasm-pkg/supplysite_contact.js';
 import { contact } from '../../testing/fixtures/views';
@@ -62,6 +63,28 @@ describe('ContactForm', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();
+  });
+
+  it('keeps what a visitor typed before the page was interactive', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm copy={copy} />);
+    document.body.append(container);
+    // Ticking the robot check needs its script, so the server's box waits for hydration.
+    expect(screen.getByRole('checkbox', { name: copy.robot })).toBeDisabled();
+    // Typed into the server's markup, before hydration.
+    (screen.getByLabelText(copy.firstName) as HTMLInputElement).value = 'Ann';
+    (screen.getByLabelText(copy.message) as HTMLTextAreaElement).value = 'A demo, please.';
+
+    const root = await act(async () => hydrateRoot(container, <ContactForm copy={copy} />));
+    const user = userEvent.setup();
+    // Typing elsewhere renders the form again: the early text must be in its state by then.
+    await user.type(screen.getByLabelText(copy.lastName), 'Lee');
+    expect(screen.getByLabelText(copy.firstName)).toHaveValue('Ann');
+    expect(screen.getByLabelText(copy.message)).toHaveValue('A demo, please.');
+    expect(screen.getByLabelText(copy.lastName)).toHaveValue('Lee');
+    expect(screen.getByRole('checkbox', { name: copy.robot })).toBeEnabled();
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('on an empty submit shows every message of SPEC §5 and focuses the first field', async () => {

@@ -1,13 +1,12 @@
 // The contact form (SPEC §2 "Contact Us", §4, §5): six labelled fields and the robot check,
 // field errors tied to their fields, and one live region that announces the thank-you message
 // or the polite failure. The robot check is the one the server configured (page settings).
-import { useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { Button } from '../../components/Button/Button';
-import { useHydrated } from '../../lib/hydrated';
 import { DEFAULT_SETTINGS, siteSettings } from '../../lib/settings';
 import type { ContactFormCopy } from '../../lib/view';
 import { RobotCheck } from './robot/RobotCheck';
-import { useContactForm, type ErrorKey, type Field } from './useContactForm';
+import { FIELDS, useContactForm, type ErrorKey, type Field, type Values } from './useContactForm';
 import styles from './ContactForm.module.css';
 
 interface FieldSpec {
@@ -41,7 +40,20 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
     () => siteSettings(document).robot,
     () => DEFAULT_SETTINGS.robot,
   );
-  const hydrated = useHydrated();
+
+  // A visitor may type before the page is interactive; keep what they typed.
+  const formRef = useRef<HTMLFormElement>(null);
+  const { adopt } = form;
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!elements) return;
+    const typed: Partial<Values> = {};
+    for (const field of FIELDS) {
+      const element = elements.namedItem(field);
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) typed[field] = element.value;
+    }
+    adopt(typed);
+  }, [adopt]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +67,7 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
       <h2 id="contact-form-heading">{copy.heading}</h2>
       <p className={styles.intro}>{copy.intro}</p>
       {/* POST, so that even a submit the browser makes itself never puts an enquiry in a URL. */}
-      <form className={styles.form} method="post" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className={styles.form} method="post" noValidate onSubmit={onSubmit}>
         {INPUTS.map((input) => (
           <div key={input.name} className={input.wide ? `${styles.field} ${styles.wide}` : styles.field}>
             <label htmlFor={id(input.name)}>{input.label(copy)}</label>
@@ -115,8 +127,8 @@ export function ContactForm({ copy }: { copy: ContactFormCopy }) {
         </div>
         <div className={styles.actions}>
           {/* Until the page is interactive a click would submit without validation or the
-              robot check, and the enquiry would be lost: the button waits for hydration. */}
-          <Button type="submit" disabled={!hydrated || status === 'submitting'}>
+              robot check, and the enquiry would be lost: Button waits for hydration. */}
+          <Button type="submit" disabled={status === 'submitting'} aria-busy={status === 'submitting' || undefined}>
             {status === 'submitting' ? copy.submitting : copy.submit}
           </Button>
         </div>

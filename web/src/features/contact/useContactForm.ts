@@ -76,6 +76,19 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
     void validate(values, token !== null).then((found) => found && setErrors(found));
   };
 
+  /** Takes in text typed before the page was interactive: hydration leaves it on screen but
+   *  not in state, and the next render would otherwise wipe it. Fields typed since win. */
+  const adopt = useCallback((typed: Partial<Values>) => {
+    setValues((current) => {
+      const next = { ...current };
+      for (const field of FIELDS) {
+        const text = typed[field];
+        if (text && !next[field]) next[field] = text;
+      }
+      return next;
+    });
+  }, []);
+
   const robotToken = (next: string | null) => {
     setToken(next);
     if (next) setErrors((current) => ({ ...current, robot: undefined }));
@@ -122,5 +135,5 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
     ERROR_KEYS.filter((key) => shown.has(key) && errors[key]).map((key) => [key, errors[key]]),
   );
 
-  return { values, errors: visibleErrors, status, robotReset, prepare, change, blur, robotToken, submit };
+  return { values, errors: visibleErrors, status, robotReset, prepare, change, blur, adopt, robotToken, submit };
 }

@@ -3,6 +3,7 @@
 // the token is ready. Unticking drops the token.
 import { useEffect, useRef, useState } from 'react';
 import { fetchRobotChallenge } from '../../../lib/api';
+import { useHydrated } from '../../../lib/hydrated';
 import { robotToken, solveChallenge } from './proofOfWork';
 import type { RobotCheckProps } from './RobotCheck';
 import styles from '../ContactForm.module.css';
@@ -12,6 +13,8 @@ type State = 'unticked' | 'solving' | 'solved';
 export function SelfHostedRobot({ label, error, errorId, onToken, inputId }: RobotCheckProps) {
   const [state, setState] = useState<State>('unticked');
   const work = useRef<AbortController | null>(null);
+  // Ticked before the page is interactive, the box would show ticked with no work done.
+  const hydrated = useHydrated();
 
   useEffect(() => () => work.current?.abort(), []);
 
@@ -53,6 +56,7 @@ export function SelfHostedRobot({ label, error, errorId, onToken, inputId }: Rob
           name="robot"
           className={styles.robotBox}
           checked={state === 'solved'}
+          disabled={!hydrated}
           aria-busy={state === 'solving'}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
