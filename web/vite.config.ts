@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { fixtureApi } from './dev/fixture-api';
 
 // The Rust server that answers /api during `npm run dev` (override with SUPPLYSITE_API).
@@ -35,8 +35,29 @@ function shortClassNames() {
   };
 }
 
+/**
+ * The stylesheet first in the built head, before the entry script: it is what the first paint
+ * waits for, so the browser should ask for it first.
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'supplysite-stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = /\n?\s*<link rel="stylesheet"[^>]*>/.exec(html);
+        const script = /<script type="module"[^>]*><\/script>/.exec(html);
+        if (!link || !script || link.index < script.index) return html;
+        const without = html.slice(0, link.index) + html.slice(link.index + link[0].length);
+        return without.replace(script[0], `${link[0].trim()}\n    ${script[0]}`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(useFixtures ? [fixtureApi()] : [])],
+  plugins: [react(), stylesheetFirst(), ...(useFixtures ? [fixtureApi()] : [])],
   css: command === 'build' ? { modules: { generateScopedName: shortClassNames() } } : {},
   build: {
     outDir: 'dist',

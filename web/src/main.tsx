@@ -1,5 +1,7 @@
 // Browser entry: unregister old service workers, read the page the server embedded, load its
-// screen's code, then hydrate the server's markup (or render into an empty shell).
+// screen's code, then hydrate the server's markup (or render into an empty shell). Hydration
+// waits for the server's markup to be painted: the page shows at once, and the work of making
+// it interactive follows the first frame instead of holding it back.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
@@ -12,27 +14,39 @@ import './styles/global.css';
 async function start() {
   void unregisterServiceWorkers(navigator.serviceWorker);
 
+  const root = document.getElementById('root');
+  if (!root) throw new Error('the page has no #root element');
+  // The screen's code is asked for after the paint too, so that nothing competes with the
+  // page's first frame.
+  if (root.firstElementChild) await afterFirstPaint();
+
   const embedded = readEmbedded(document);
-  let initialPage: LoadedPage | null = null;
+  let page: LoadedPage | null = null;
   if (embedded?.outcome.outcome === 'redirect') {
     // Normally the server answers a redirect itself; if it embeds one, follow it here.
     window.history.replaceState(null, '', embedded.outcome.to);
   } else if (embedded) {
-    initialPage = await loadPage(locationKey(window.location), embedded.outcome);
+    page = await loadPage(locationKey(window.location), embedded.outcome);
   }
-
-  const root = document.getElementById('root');
-  if (!root) throw new Error('the page has no #root element');
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App chrome={embedded?.chrome ?? null} initialPage={initialPage} />
+        <App chrome={embedded?.chrome ?? null} initialPage={page} />
       </BrowserRouter>
     </StrictMode>
   );
   // Server-rendered markup is hydrated; an empty shell is rendered into.
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
+}
+
+/** Resolves just after the next frame is painted; in a hidden tab, which paints nothing, after
+ *  a short wait. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 250);
+  });
 }
 
 void start();

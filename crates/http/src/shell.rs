@@ -64,9 +64,8 @@ impl Shell {
         page.append(&self.body);
         page.push_str("<script id=\"");
         page.push_str(DATA_ELEMENT_ID);
-        page.push_str("\" type=\"application/json\" nonce=\"");
-        page.push_nonce();
-        page.push_str("\">");
+        // Data, never run: no nonce (see `Head::render`).
+        page.push_str("\" type=\"application/json\">");
         page.push_str(&crate::escape::json_for_script(data_json));
         page.push_str("</script>\n");
         page.push_str(&self.tail);
