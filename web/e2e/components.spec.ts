@@ -70,6 +70,9 @@ async function homeOnPausedClock(page: Page) {
   await page.clock.install({ time: new Date('2025-03-05T09:00:00Z') });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Supply Chain Software' })).toBeVisible();
+  // Hydration follows the first painted frame, on the page's clock: let it happen first (the
+  // page's buttons are disabled until then).
+  await expect(page.getByRole('button', { name: 'Menu', includeHidden: true })).toBeEnabled();
   await page.clock.pauseAt(new Date('2025-03-05T10:00:00Z'));
 }
 

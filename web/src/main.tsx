@@ -40,12 +40,22 @@ async function start() {
   else createRoot(root).render(app);
 }
 
-/** Resolves just after the next frame is painted; in a hidden tab, which paints nothing, after
- *  a short wait. */
+/** Resolves once the browser reports the page's first contentful paint (Paint Timing); where
+ *  that is not reported, after the next frame. A hidden tab paints nothing: after half a
+ *  second the page is made interactive regardless. */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve));
-    setTimeout(resolve, 250);
+    setTimeout(resolve, 500);
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(resolve));
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
   });
 }
 
