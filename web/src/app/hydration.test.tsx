@@ -49,7 +49,11 @@ describe('server and client render alike', () => {
     // Every button needs the script: the server's are disabled, so a click before hydration is
     // refused visibly rather than lost, and hydration enables them.
     const buttons = () => Array.from(container.querySelectorAll('button'));
-    expect(buttons().filter((b) => !b.disabled).map((b) => b.outerHTML)).toEqual([]);
+    expect(
+      buttons()
+        .filter((b) => !b.disabled)
+        .map((b) => b.outerHTML),
+    ).toEqual([]);
     const problems: unknown[] = [];
     const error = vi.spyOn(console, 'error').mockImplementation((...args) => problems.push(args));
     const root = await act(async () =>
@@ -62,7 +66,11 @@ describe('server and client render alike', () => {
       ),
     );
     expect(problems).toEqual([]);
-    expect(buttons().filter((b) => b.disabled).map((b) => b.textContent)).toEqual([]);
+    expect(
+      buttons()
+        .filter((b) => b.disabled)
+        .map((b) => b.textContent),
+    ).toEqual([]);
     act(() => root.unmount());
     container.remove();
     error.mockRestore();
