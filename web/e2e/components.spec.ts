@@ -298,6 +298,8 @@ test.describe('the Solutions dropdown at 1280px', () => {
   }) => {
     await page.goto('/');
     const button = solutionsButton(page);
+    // Disabled, and so not focusable, until the page is interactive.
+    await expect(button).toBeEnabled();
     await button.focus();
     await page.keyboard.press('Enter');
     await expect(button).toHaveAttribute('aria-expanded', 'true');
