@@ -121,6 +121,9 @@ pub struct ProductCopy {
     pub hero_lead: &'static str,
     /// The module's logo, a site path.
     pub logo: &'static str,
+    /// The logo's width and height in CSS pixels (its SVG's own), so its box is kept before
+    /// it loads.
+    pub logo_size: (u32, u32),
     pub testimonial: Testimonial,
     pub what_it_is: Block,
     pub claim: Option<Claim>,

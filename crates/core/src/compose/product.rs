@@ -10,7 +10,7 @@ use crate::copy::{self, HOME, SOLUTIONS};
 use crate::routes::{ProductPage, Route};
 use crate::rules;
 use crate::view::{
-    BlogCardList, ButtonStyle, MiniCardList, ModuleArticles, ProductCardList, ProductHero,
+    BlogCardList, ButtonStyle, Image, MiniCardList, ModuleArticles, ProductCardList, ProductHero,
     ProductView, SolutionsView, SourcingView, VideoButton,
 };
 
@@ -68,7 +68,11 @@ pub fn product(page: ProductPage, set: &ContentSet) -> ProductView {
         hero: ProductHero {
             title: c.hero_title,
             lead: c.hero_lead,
-            logo: site_image(c.logo, c.name),
+            logo: Image {
+                width: Some(c.logo_size.0),
+                height: Some(c.logo_size.1),
+                ..site_image(c.logo, c.name)
+            },
             testimonial: &c.testimonial,
         },
         what_it_is: &c.what_it_is,

@@ -52,6 +52,21 @@ mod tests {
     }
 
     #[test]
+    fn every_logo_size_is_its_svg_files_own() {
+        let public = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/public");
+        for page in ProductPage::ALL {
+            let copy = product(page);
+            let svg = std::fs::read_to_string(format!("{public}{}", copy.logo)).unwrap();
+            let (width, height) = copy.logo_size;
+            let tag = &svg[..svg.find('>').unwrap()];
+            assert!(
+                tag.contains(&format!(" width=\"{width}\" height=\"{height}\"")),
+                "{page:?}: {tag}"
+            );
+        }
+    }
+
+    #[test]
     fn supplier_performance_uses_youtube_and_the_others_vimeo() {
         for page in ProductPage::ALL {
             let expected = if page == ProductPage::SupplierPerformanceManagement {

@@ -154,7 +154,10 @@ export function Carousel({
     else if (dx >= SWIPE_THRESHOLD_PX) step(-scroll);
   }
 
-  const copies = moving ? copiesPerSide(count, show, scroll) : 0;
+  // The copies that make it endless are added once the page is interactive: the server's
+  // markup holds each slide once (a third of the bytes), and the track moves by the copies
+  // put before the slides in the same render, so nothing on screen moves.
+  const copies = moving && hydrated ? copiesPerSide(count, show, scroll) : 0;
   const lead = copies * count;
   const visible = visiblePositions(position.index, lead, show);
   const offset = moving ? trackOffsetPercent(position.index, lead, show) : 0;
@@ -236,7 +239,9 @@ export function Carousel({
             const shown = !moving || visible.has(p);
             return (
               <div
-                key={p}
+                // Keyed from the first real slide, so the real slides keep their elements
+                // when the copies arrive.
+                key={p - lead}
                 className={styles.slide}
                 style={{ flexBasis: `${100 / show}%` }}
                 role="group"

@@ -15,6 +15,7 @@ pub const PIM: ProductCopy = ProductCopy {
     hero_title: "Product Information Management for Food",
     hero_lead: "Collect, approve and keep current every specification your suppliers provide: ingredients, allergens, nutrition, country of origin and certificates.",
     logo: "/images/products/product-information-management.svg",
+    logo_size: (315, 56),
     testimonial: Testimonial {
         quote: "Our technical team used to spend Mondays chasing specifications. Now suppliers complete them online, approvals take hours, and an allergen query is answered in minutes.",
         role: "Quality and Technical Manager",
@@ -69,6 +70,7 @@ pub const FOOD: ProductCopy = ProductCopy {
     hero_title: "Software for Food Makers",
     hero_lead: "Supplier approval, specifications, certificates and performance for food and beverage manufacturers, built with quality and technical teams.",
     logo: "/images/products/food-industry-software.svg",
+    logo_size: (353, 56),
     testimonial: Testimonial {
         quote: "When a retailer audit asks for the allergen status of every raw material, we answer from one system the same afternoon.",
         role: "Technical Director",

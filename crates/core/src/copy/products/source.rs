@@ -15,6 +15,7 @@ pub const ETENDER: ProductCopy = ProductCopy {
     hero_title: "eRFx and eTender Software",
     hero_lead: "Issue requests for information, proposal, quote and tender from one place, compare every supplier's response side by side, and keep a complete audit trail of the process.",
     logo: "/images/products/etender.svg",
+    logo_size: (277, 56),
     testimonial: Testimonial {
         quote: "Our tender evaluations used to live in a dozen spreadsheets. Now the panel scores in one place, suppliers get the same answers at the same time, and we award weeks sooner.",
         role: "Procurement Manager",
@@ -72,6 +73,7 @@ pub const EAUCTION: ProductCopy = ProductCopy {
     hero_title: "Reverse Auction (eAuction)",
     hero_lead: "A managed, live price negotiation in which qualified suppliers compete in real time, and you see the market price rather than guess it.",
     logo: "/images/products/reverse-auction-eauction.svg",
+    logo_size: (265, 56),
     testimonial: Testimonial {
         quote: "We went in expecting a modest improvement on our freight rates. After forty minutes of live bidding we were well ahead of budget, and every supplier told us the process was fair.",
         role: "Head of Procurement",
@@ -129,6 +131,7 @@ pub const SOURCING: ProductCopy = ProductCopy {
     hero_title: "Strategic Sourcing Management",
     hero_lead: "See every sourcing project from pipeline to contract in one place: plan the year, allocate the work, and let workflows, forms and reminders keep it moving.",
     logo: "/images/products/sourcing-management.svg",
+    logo_size: (302, 56),
     testimonial: Testimonial {
         quote: "For the first time we can show the executive the whole sourcing pipeline, who is working on what and where each project is stuck, without chasing anyone for an update.",
         role: "Chief Procurement Officer",

@@ -14,6 +14,7 @@ pub const SIM: ProductCopy = ProductCopy {
     hero_title: "Supplier Information Management",
     hero_lead: "Onboard suppliers once, keep their details, insurances, certificates and compliance documents current, and give everyone in the organisation one record they can trust.",
     logo: "/images/products/supplier-information-management.svg",
+    logo_size: (328, 56),
     testimonial: Testimonial {
         quote: "Supplier onboarding went from a two-week paper chase to a two-day online process, and expired insurances no longer slip through.",
         role: "Supplier Relationship Lead",
@@ -68,6 +69,7 @@ pub const CONTRACTS: ProductCopy = ProductCopy {
     hero_title: "Supplier Contract Management",
     hero_lead: "Manage the whole contract lifecycle in one place: central storage, approvals, obligations, alerts before expiry and renewals on your terms.",
     logo: "/images/products/contract-management.svg",
+    logo_size: (315, 56),
     testimonial: Testimonial {
         quote: "We found forty contracts that had quietly rolled over in the first month. Now every renewal lands on the right desk ninety days out.",
         role: "Contracts Manager",
@@ -122,6 +124,7 @@ pub const SPM: ProductCopy = ProductCopy {
     hero_title: "Supplier Performance Management",
     hero_lead: "Measure what your suppliers deliver with scorecards, 360-degree surveys and KPIs, find the gaps, and agree improvements backed by evidence.",
     logo: "/images/products/supplier-performance-management.svg",
+    logo_size: (328, 56),
     testimonial: Testimonial {
         quote: "Quarterly reviews used to be opinions. With scorecards and stakeholder surveys behind them, they are now conversations about data, and our key suppliers welcome them.",
         role: "Category Manager",
