@@ -3,6 +3,7 @@
 // alternation and the page-builder layouts either side of the 1023px breakpoint.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { interactive } from './support';
 
 async function view(page: Page, path: string): Promise<Record<string, unknown>> {
   const response = await page.request.get(`/api/page?path=${encodeURIComponent(path)}`);
@@ -47,6 +48,8 @@ for (const [from, to, heading] of [
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 
     await page.goto('/');
+    // The app hears history changes once it has hydrated.
+    await interactive(page);
     await page.evaluate((path) => {
       window.history.pushState(null, '', path);
       window.dispatchEvent(new PopStateEvent('popstate'));

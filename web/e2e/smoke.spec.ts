@@ -3,7 +3,7 @@
 // finds nothing, and screenshots are kept. It passes against the real server and against
 // `vite preview` with the fixture API.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, WIDTHS } from './support';
+import { expectNoAxeViolations, interactive, screenshot, WIDTHS } from './support';
 
 test('the home page is drawn from the embedded data and navigation asks the page API once', async ({ page }) => {
   const apiCalls: string[] = [];
@@ -17,6 +17,8 @@ test('the home page is drawn from the embedded data and navigation asks the page
   await expect(page.getByRole('heading', { level: 1, name: 'Supply Chain Software' })).toBeVisible();
   expect(apiCalls).toEqual([]);
 
+  // A link followed before hydration is an ordinary page load; this checks the app's own.
+  await interactive(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Our Latest Insights' })).toBeVisible();
   await expect(page).toHaveURL(/\/insights$/);

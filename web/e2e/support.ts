@@ -18,6 +18,14 @@ export const PRODUCT_PATHS = [
   '/food-industry-software',
 ] as const;
 
+/**
+ * Waits until the page is interactive: hydration follows the first paint, and until then every
+ * button is disabled (the header's Menu toggle is on every page, shown or not).
+ */
+export async function interactive(page: Page) {
+  await expect(page.getByRole('button', { name: 'Menu', includeHidden: true })).toBeEnabled();
+}
+
 /** Saves a full-page screenshot under test-results/screens/, which CI keeps for review. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
