@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { video } from '../../testing/fixtures/parts';
 import { videoCoreFromDisk } from '../../testing/wasm';
@@ -34,7 +34,8 @@ describe('VideoButton and VideoModal', () => {
     // The modal's code loads on demand, so the dialog appears once it has arrived.
     const dialog = await screen.findByRole('dialog', { name: 'VIEW DEMO' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(screen.getByRole('button', { name: 'Close video' })).toHaveFocus();
+    // Focus moves in the dialog's effect, which may run just after it first appears.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close video' })).toHaveFocus());
     expect(await screen.findByTitle('VIEW DEMO')).toHaveAttribute(
       'src',
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
