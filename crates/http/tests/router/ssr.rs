@@ -25,9 +25,35 @@ fn with_bundle(app: TestApp, bundle: &str) -> supplysite_http::Site {
         queue: 16,
         ..RenderOptions::default()
     };
+    with_renderer(&app, bundle, options)
+}
+
+/// `bundle` on one engine with room for `queue` waiting renders, each given `deadline`.
+fn with_deadline(
+    app: &TestApp,
+    bundle: &str,
+    deadline: Duration,
+    queue: usize,
+) -> supplysite_http::Site {
+    let limits = supplysite_http::RenderLimits {
+        deadline,
+        ..Default::default()
+    };
+    let options = RenderOptions {
+        threads: 1,
+        queue,
+        limits,
+    };
+    with_renderer(app, bundle, options)
+}
+
+fn with_renderer(app: &TestApp, bundle: &str, options: RenderOptions) -> supplysite_http::Site {
     let renderer = Renderer::new(bundle, options).unwrap();
     supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)))
 }
+
+/// A render that never returns: it always runs into its deadline.
+const LOOPS: &str = "globalThis.render = () => { for (;;) {} };";
 
 async fn get(router: &supplysite_http::Site, uri: &str) -> (StatusCode, String) {
     use tower::ServiceExt;
@@ -97,13 +123,7 @@ async fn a_failed_render_serves_the_page_as_before_with_its_data() {
 #[tokio::test]
 async fn a_render_past_its_deadline_serves_the_page_without_markup() {
     let app = spawn_app();
-    let options = RenderOptions {
-        threads: 1,
-        queue: 4,
-        limits: supplysite_ssr_limits(Duration::from_millis(100)),
-    };
-    let renderer = Renderer::new("globalThis.render = () => { for (;;) {} };", options).unwrap();
-    let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
+    let router = with_deadline(&app, LOOPS, Duration::from_millis(100), 4);
     let (status, html) = get(&router, "/").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<div id=\"root\"></div>"), "{html}");
@@ -115,13 +135,7 @@ async fn requests_waiting_on_a_render_that_timed_out_do_not_each_try_again() {
     // render runs and fails, and the three waiting on it see the back-off instead of running
     // three more (which would take at least 2 s on the one engine).
     let app = spawn_app();
-    let options = RenderOptions {
-        threads: 1,
-        queue: 8,
-        limits: supplysite_ssr_limits(Duration::from_millis(500)),
-    };
-    let renderer = Renderer::new("globalThis.render = () => { for (;;) {} };", options).unwrap();
-    let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
+    let router = with_deadline(&app, LOOPS, Duration::from_millis(500), 8);
     let started = Instant::now();
     let requests: Vec<_> = (0..4)
         .map(|_| {
@@ -152,13 +166,7 @@ async fn a_render_that_timed_out_is_tried_again_once_its_back_off_has_passed() {
         "globalThis.render = () => {{ while (Date.now() < {until}) {{}} return '<main>drawn</main>'; }};"
     );
     let app = spawn_app();
-    let options = RenderOptions {
-        threads: 1,
-        queue: 4,
-        limits: supplysite_ssr_limits(Duration::from_secs(1)),
-    };
-    let renderer = Renderer::new(bundle, options).unwrap();
-    let router = supplysite_http::router(app.state.clone().with_renderer(Arc::new(renderer)));
+    let router = with_deadline(&app, &bundle, Duration::from_secs(1), 4);
     let (_, first) = get(&router, "/").await;
     let failed_by = Instant::now();
     assert!(first.contains("<div id=\"root\"></div>"), "{first}");
@@ -185,11 +193,4 @@ async fn a_render_that_timed_out_is_tried_again_once_its_back_off_has_passed() {
         drawn_at.duration_since(failed_by) + Duration::from_millis(50)
             >= supplysite_http::ssr::RETRY_FIRST
     );
-}
-
-fn supplysite_ssr_limits(deadline: Duration) -> supplysite_http::RenderLimits {
-    supplysite_http::RenderLimits {
-        deadline,
-        ..Default::default()
-    }
 }

@@ -1,7 +1,6 @@
 // Buttons and button-styled links, in the two fills the content model has (filled, outline).
-// Both carry `data-cta`: they are the calls to action the marketing tracker reports. A button
-// needs the script, so it is disabled until the page is interactive: a click on the server's
-// markup before hydration would otherwise do nothing, silently.
+// Both carry `data-cta`: they are the calls to action the marketing tracker reports. Every
+// button of the site is a ScriptButton underneath.
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { useHydrated } from '../../lib/hydrated';
 import { SmartLink, type SmartLinkProps } from '../SmartLink/SmartLink';
@@ -28,18 +27,21 @@ export interface ButtonProps extends Look, ComponentPropsWithRef<'button'> {
   children: ReactNode;
 }
 
-export function Button({ fill, inverse, block, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+/**
+ * A `<button>` (type "button" unless told): it needs the script, so it is disabled until the
+ * page is interactive. A click on the server's markup before hydration would otherwise do
+ * nothing, silently; disabled, it is visibly refused, and browser tests wait for it.
+ */
+export function ScriptButton({ type = 'button', disabled, ...rest }: ComponentPropsWithRef<'button'>) {
   const hydrated = useHydrated();
+  return <button type={type} disabled={!hydrated || disabled} {...rest} />;
+}
+
+export function Button({ fill, inverse, block, className, children, ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClass({ fill, inverse, block }, className)}
-      data-cta=""
-      disabled={!hydrated || disabled}
-      {...rest}
-    >
+    <ScriptButton className={buttonClass({ fill, inverse, block }, className)} data-cta="" {...rest}>
       {children}
-    </button>
+    </ScriptButton>
   );
 }
 

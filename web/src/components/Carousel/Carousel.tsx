@@ -12,6 +12,7 @@ import {
   wrap,
   type CarouselBreakpoint,
 } from './carouselMath';
+import { ScriptButton } from '../Button/Button';
 import styles from './Carousel.module.css';
 
 export type { CarouselBreakpoint } from './carouselMath';
@@ -93,7 +94,6 @@ export function Carousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  // Its buttons are disabled until the page is interactive (see Button).
   const hydrated = useHydrated();
   const [drag, setDrag] = useState(0);
   const gesture = useRef<{ x: number; id: number; dragging: boolean } | null>(null);
@@ -179,34 +179,20 @@ export function Carousel({
       {moving && (
         <div className={styles.controls}>
           {autoplay && !reducedMotion && (
-            <button
-              type="button"
+            <ScriptButton
               className={styles.control}
-              disabled={!hydrated}
               onClick={() => setStopped((s) => !s)}
               aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
             >
               {stopped ? <PlayGlyph /> : <PauseGlyph />}
-            </button>
+            </ScriptButton>
           )}
-          <button
-            type="button"
-            className={styles.control}
-            disabled={!hydrated}
-            onClick={() => step(-scroll)}
-            aria-label="Previous slides"
-          >
+          <ScriptButton className={styles.control} onClick={() => step(-scroll)} aria-label="Previous slides">
             <ArrowGlyph direction="left" />
-          </button>
-          <button
-            type="button"
-            className={styles.control}
-            disabled={!hydrated}
-            onClick={() => step(scroll)}
-            aria-label="Next slides"
-          >
+          </ScriptButton>
+          <ScriptButton className={styles.control} onClick={() => step(scroll)} aria-label="Next slides">
             <ArrowGlyph direction="right" />
-          </button>
+          </ScriptButton>
         </div>
       )}
       {/* Swiping is a pointer shortcut; the buttons above do the same for keyboards. */}

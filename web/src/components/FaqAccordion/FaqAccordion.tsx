@@ -2,8 +2,8 @@
 // Enter or Space), the arrow turning and the answer's height animating. Follows the WAI-ARIA
 // accordion pattern: a heading holding a button with aria-expanded/aria-controls, and a region.
 import { useId, useState } from 'react';
-import { useHydrated } from '../../lib/hydrated';
 import type { Faq } from '../../lib/view';
+import { ScriptButton } from '../Button/Button';
 import styles from './FaqAccordion.module.css';
 
 export interface FaqAccordionProps {
@@ -15,8 +15,6 @@ export interface FaqAccordionProps {
 export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
   const baseId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
-  // Disabled until the page is interactive (see Button).
-  const hydrated = useHydrated();
   const Title = `h${headingLevel}` as const;
   const Question = `h${headingLevel + 1}` as 'h3' | 'h4';
 
@@ -40,13 +38,11 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
           return (
             <div key={`${index}-${item.question}`} className={styles.row}>
               <Question className={styles.heading}>
-                <button
+                <ScriptButton
                   id={buttonId}
-                  type="button"
                   className={styles.question}
                   aria-expanded={expanded}
                   aria-controls={panelId}
-                  disabled={!hydrated}
                   onClick={() => toggle(index)}
                 >
                   <span>{item.question}</span>
@@ -60,7 +56,7 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
                       strokeLinejoin="round"
                     />
                   </svg>
-                </button>
+                </ScriptButton>
               </Question>
               {/* `hidden` keeps a closed answer out of the accessibility tree and tab order;
                   the stylesheet keeps it laid out so its height can animate. */}

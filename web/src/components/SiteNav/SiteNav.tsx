@@ -2,9 +2,9 @@
 // Stories, Insights and Contact Us; below 992px the links fold into a menu opened by a
 // 'Menu' toggle. Labels and links come from the chrome view model.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useHydrated } from '../../lib/hydrated';
 import { useLocation } from '../../lib/router';
 import type { Chrome } from '../../lib/view';
+import { ScriptButton } from '../Button/Button';
 import { SiteLink } from '../SmartLink/SmartLink';
 import { SolutionsMenu } from './SolutionsMenu';
 import styles from './SiteNav.module.css';
@@ -16,8 +16,6 @@ export interface SiteNavProps {
 export function SiteNav({ chrome }: SiteNavProps) {
   const { brand, nav } = chrome;
   const [menuOpen, setMenuOpen] = useState(false);
-  // Disabled until the page is interactive (see Button).
-  const hydrated = useHydrated();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
@@ -44,18 +42,16 @@ export function SiteNav({ chrome }: SiteNavProps) {
         <SiteLink to={brand.href} className={styles.logo}>
           <img src={brand.logoUrl} alt={brand.logoAlt} width={brand.logoWidth} height={brand.logoHeight} />
         </SiteLink>
-        <button
+        <ScriptButton
           ref={toggleRef}
-          type="button"
           className={styles.toggle}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className={styles.burger} aria-hidden="true" />
           {chrome.menuLabel}
-        </button>
+        </ScriptButton>
         <ul id={menuId} className={styles.links} data-open={menuOpen}>
           <li className={styles.item}>
             <SolutionsMenu

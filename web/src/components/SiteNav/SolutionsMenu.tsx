@@ -4,8 +4,8 @@
 // on the button); Escape closes it and returns focus to the button; so do a click outside and
 // focus leaving the menu.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { useHydrated } from '../../lib/hydrated';
 import type { SolutionsMenu as SolutionsMenuView } from '../../lib/view';
+import { ScriptButton } from '../Button/Button';
 import { ProductIcon } from '../icons/ProductIcon';
 import { SmartLink } from '../SmartLink/SmartLink';
 import styles from './SolutionsMenu.module.css';
@@ -22,8 +22,6 @@ const DESKTOP = '(min-width: 992px)';
 export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
   const { groups, overview } = menu;
   const [open, setOpen] = useState(false);
-  // Disabled until the page is interactive (see Button).
-  const hydrated = useHydrated();
   // Opened by hovering: a click then pins it open instead of closing it.
   const openedByHover = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -96,13 +94,11 @@ export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
       onPointerEnter={(e) => hover(true, e.pointerType)}
       onPointerLeave={(e) => hover(false, e.pointerType)}
     >
-      <button
+      <ScriptButton
         ref={buttonRef}
-        type="button"
         className={styles.button}
         aria-expanded={open}
         aria-controls={panelId}
-        disabled={!hydrated}
         onClick={onButtonClick}
         onKeyDown={onButtonKeyDown}
       >
@@ -117,7 +113,7 @@ export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
             strokeLinejoin="round"
           />
         </svg>
-      </button>
+      </ScriptButton>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <div className={styles.graphic}>
           <SmartLink href={overview.href} className={styles.overview} onClick={followed}>
