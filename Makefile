@@ -6,13 +6,14 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget \
-        setup wasm web-deps web-build demo bench
+        test-fuzz fuzz setup wasm web-deps web-build demo bench
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
 	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit and browser tests"
 	@echo "make bench  every performance, SEO and accessibility figure into bench/REPORT.md (minutes)"
 	@echo "make demo   rewrite the demo space from its generator"
+	@echo "make fuzz   every fuzz target for five minutes (FUZZ_SECONDS to change)"
 
 # Everything a fresh machine lacks (apt packages, npm packages); each step checks first.
 setup:
@@ -21,7 +22,7 @@ setup:
 run: setup web-build
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-test: setup lint test-rust test-content test-wasm test-web test-budget test-ssr test-e2e test-bench
+test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-e2e test-bench
 
 lint: lint-rust lint-web
 
@@ -87,6 +88,13 @@ demo:
 
 bench:
 	bash bench/run.sh
+
+# Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
+test-fuzz:
+	bash scripts/fuzz.sh 4
+
+fuzz:
+	bash scripts/fuzz.sh $${FUZZ_SECONDS:-300}
 
 # Every bench script in a tiny mode (about a minute): proves `make bench` still runs; judges no budget.
 test-bench: web-build

@@ -16,7 +16,7 @@ mod body;
 pub mod client_ip;
 pub mod rate_limit;
 
-pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError};
+pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError, parse as parse_body};
 pub use client_ip::ClientIpPolicy;
 pub use rate_limit::RateLimiter;
 
