@@ -15,6 +15,8 @@ command -v python3 >/dev/null || { say "python3 is required"; exit 1; }
 # Debian packages: name of the package, then the file that shows it is installed.
 apt_wanted=(
     "chromium:/usr/bin/chromium"
+    # xmllint validates the insights feed against the Atom RELAX NG grammar in the tests.
+    "libxml2-utils:/usr/bin/xmllint"
 )
 missing=()
 for item in "${apt_wanted[@]}"; do

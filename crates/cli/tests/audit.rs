@@ -290,9 +290,99 @@ mod exit_status {
     }
 
     #[test]
-    fn configured_live_content_is_refused_until_it_can_be_read() {
+    fn half_a_live_configuration_exits_2_naming_the_missing_setting() {
         let mut cmd = audit(&[]);
-        cmd.env("CONTENTFUL_SPACE_ID", "abc123");
-        assert_cmd_snapshot!(cmd);
+        cmd.env("CONTENTFUL_SPACE_ID", "abc123")
+            .env("CONTENTFUL_ACCESS_TOKEN", "");
+        let out = cmd.output().expect("run supplysite");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("CONTENTFUL_ACCESS_TOKEN is not set but CONTENTFUL_SPACE_ID is"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+mod live {
+    use super::*;
+    use supplysite_content_adapter::contentful::fake::{
+        ENVIRONMENT, FakeContentful, SPACE_ID, TOKEN,
+    };
+
+    /// The audit reading the live space from `fake` with `token`, and no export file.
+    fn live_audit(fake: &FakeContentful, token: &str, args: &[&str]) -> Command {
+        let mut cmd = audit(args);
+        cmd.env("CONTENTFUL_SPACE_ID", SPACE_ID)
+            .env("CONTENTFUL_ACCESS_TOKEN", token)
+            .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
+            .env("CONTENTFUL_GRAPHQL_HOST", fake.url())
+            .env("CONTENTFUL_CDA_HOST", fake.url());
+        cmd
+    }
+
+    async fn run(mut cmd: Command) -> std::process::Output {
+        tokio::task::spawn_blocking(move || cmd.output().expect("run supplysite"))
+            .await
+            .unwrap()
+    }
+
+    async fn demo_space() -> FakeContentful {
+        let demo = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../content/demo/export.json"
+        ))
+        .unwrap();
+        FakeContentful::start(serde_json::from_slice(&demo).unwrap()).await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_live_space_gets_the_same_findings_and_status_as_its_export() {
+        let fake = demo_space().await;
+        for args in [
+            &["--format", "json"][..],
+            &["--format", "csv"][..],
+            &[][..],
+            &["seo", "--format", "markdown"][..],
+        ] {
+            let live = run(live_audit(&fake, TOKEN, args)).await;
+            let mut export_args = args.to_vec();
+            export_args.extend(["--content", DEMO]);
+            // With a file given, the live settings are not used.
+            let export = run(live_audit(&fake, TOKEN, &export_args)).await;
+            assert_eq!(
+                String::from_utf8_lossy(&live.stdout),
+                String::from_utf8_lossy(&export.stdout),
+                "{args:?}"
+            );
+            assert!(!live.stdout.is_empty(), "{args:?}");
+            assert_eq!(live.status.code(), export.status.code(), "{args:?}");
+        }
+        // The demo's case study without its PDF fails the audit, live as from the file.
+        let live = run(live_audit(&fake, TOKEN, &[])).await;
+        assert_eq!(live.status.code(), Some(1));
+        // Not a terminal: no progress bar on stderr.
+        let stderr = String::from_utf8_lossy(&live.stderr);
+        assert!(!stderr.contains("blogPostCollection"), "{stderr}");
+        let graphql = fake
+            .received()
+            .iter()
+            .filter(|r| r.path.starts_with("/content/v1/"))
+            .count();
+        assert!(graphql > 0, "the live audits read the fake");
+        fake.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_refused_token_exits_2_naming_the_setting_without_the_token() {
+        let fake = demo_space().await;
+        let out = run(live_audit(&fake, "not-the-token", &[])).await;
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("CONTENTFUL_ACCESS_TOKEN"), "{stderr}");
+        assert!(!stderr.contains("not-the-token"), "{stderr}");
+        assert!(out.stdout.is_empty());
+        fake.stop().await;
     }
 }

@@ -7,6 +7,7 @@
 
 mod cache;
 mod client;
+pub mod download;
 mod fetch;
 mod model;
 mod query;

@@ -11,6 +11,7 @@ pub mod contact;
 pub mod content;
 pub mod copy;
 pub mod enquiry;
+pub mod feed;
 pub mod format;
 pub mod ports;
 pub mod richtext;

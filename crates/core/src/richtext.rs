@@ -11,5 +11,6 @@ mod text;
 
 pub use href::{Href, classify as classify_href};
 pub use model::{Document, Link, Mark, Node, RichTextError};
+pub(crate) use render::escape;
 pub use render::{LinkResolver, NoLinks, to_html};
 pub use text::{plain_text, word_count};

@@ -8,6 +8,11 @@
 use crate::content::ProductTag;
 use serde::{Deserialize, Serialize};
 
+/// The Atom feed of the insights. The server answers it before any page route, so it is no
+/// article: [`Route::parse`] gives not-found for it, and a post with the slug `feed.xml`
+/// has no address (the content audit reports it).
+pub const INSIGHTS_FEED: &str = "/insights/feed.xml";
+
 /// A screen of the site, with the slug where the route has one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "route", content = "slug", rename_all = "camelCase")]
@@ -130,6 +135,7 @@ impl Route {
             ["insights"] => Route::Insights,
             ["case-study", slug] if is_slug(slug) => Route::CaseStudy(slug.to_string()),
             ["page", slug] if is_slug(slug) => Route::Page(slug.to_string()),
+            ["insights", "feed.xml"] => Route::NotFound,
             ["insights", slug] if is_slug(slug) => Route::Insight(slug.to_string()),
             [one] => ProductPage::from_segment(one).map_or(Route::NotFound, Route::Product),
             _ => Route::NotFound,
@@ -237,6 +243,7 @@ mod tests {
             "/insights/a b",
             "/page/<script>",
             "/nope",
+            INSIGHTS_FEED,
         ] {
             assert_eq!(Route::parse(p), Route::NotFound, "{p:?}");
         }

@@ -1,8 +1,8 @@
 //! The content being served, behind an atomic swap, and its reload from a [`ContentSource`].
 //!
 //! Each loaded content set is a [`Generation`] that also owns the caches built from it (rendered
-//! pages, the sitemap). Swapping in a new set therefore drops every cache entry of the old one
-//! at once: pages are cached per (path, content version) without a version in any key.
+//! pages, the sitemap, the feed). Swapping in a new set therefore drops every cache entry of the
+//! old one at once: pages are cached per (path, content version) without a version in any key.
 
 use crate::cache::{PageCache, PageEntry};
 use arc_swap::ArcSwap;
@@ -18,6 +18,7 @@ pub struct Generation {
     pub(crate) pages: PageCache,
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
     pub(crate) sitemap: OnceLock<crate::sitemap::files::SitemapFiles>,
+    pub(crate) feed: OnceLock<crate::feed::FeedFile>,
 }
 
 impl Generation {
@@ -28,6 +29,7 @@ impl Generation {
             pages: PageCache::default(),
             not_found: OnceLock::new(),
             sitemap: OnceLock::new(),
+            feed: OnceLock::new(),
         }
     }
 

@@ -8,6 +8,8 @@ use crate::escape;
 use crate::settings::PublicUrl;
 use crate::template::NonceTemplate;
 use serde::Deserialize;
+use supplysite_core::copy::INSIGHTS_FEED_TITLE;
+use supplysite_core::routes::INSIGHTS_FEED;
 
 /// The `head` of a page view model.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -99,6 +101,12 @@ impl Head {
         if let Some(r) = self.robots.as_deref().filter(|r| !r.is_empty()) {
             meta(&mut line, "name", "robots", r);
         }
+        // Feed readers and browsers find the insights feed from any page of the site.
+        line.push_str("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"");
+        escape::html_into(&mut line, INSIGHTS_FEED_TITLE);
+        line.push_str("\" href=\"");
+        escape::html_into(&mut line, &public.absolute(INSIGHTS_FEED));
+        line.push_str("\">\n");
         if let Some(og) = &self.open_graph {
             self.render_open_graph(&mut line, og, canonical.as_deref(), public);
         }
@@ -229,9 +237,13 @@ mod tests {
     }
 
     #[test]
-    fn a_minimal_head_has_just_a_title() {
+    fn a_minimal_head_has_a_title_and_the_feed_link() {
         let head: Head = serde_json::from_value(json!({"title": "Only"})).unwrap();
         assert!(head.indexable());
-        assert_eq!(head.render(&public()).fill("n"), "<title>Only</title>\n");
+        assert_eq!(
+            head.render(&public()).fill("n"),
+            "<title>Only</title>\n<link rel=\"alternate\" type=\"application/atom+xml\" \
+             title=\"Supplysite Insights\" href=\"https://www.example.com/insights/feed.xml\">\n"
+        );
     }
 }

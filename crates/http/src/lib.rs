@@ -1,5 +1,5 @@
-//! The supplysite web server: pages, the page API, contact, sitemap, robots, health and the
-//! Contentful webhook over axum.
+//! The supplysite web server: pages, the page API, contact, sitemap, robots, the insights feed,
+//! health and the Contentful webhook over axum.
 //!
 //! [`router`] builds the whole site from an [`AppState`]; [`serve`] runs it until SIGTERM or
 //! Ctrl-C. Pages come from a [`Composer`] over the content in a [`ContentStore`], are filled
@@ -13,6 +13,7 @@ pub mod content;
 mod core_composer;
 pub mod encoding;
 pub mod escape;
+pub mod feed;
 pub mod freshness;
 pub mod front;
 pub mod gzip;
@@ -71,6 +72,7 @@ pub fn router(state: AppState) -> Site {
         .route("/readyz", get(health::readyz))
         .route("/sitemap.xml", get(sitemap::sitemap))
         .route("/robots.txt", get(sitemap::robots))
+        .route(supplysite_core::routes::INSIGHTS_FEED, get(feed::feed))
         .route("/api/page", get(pages::api))
         .route(
             "/api/contact",

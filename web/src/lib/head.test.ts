@@ -34,4 +34,14 @@ describe('applyHead', () => {
     const scripts = doc.head.querySelectorAll('script[type="application/ld+json"]');
     expect(Array.from(scripts).map((s) => s.textContent)).toEqual(['{"@type":"FAQPage"}']);
   });
+
+  it('keeps the link to the insights feed the server wrote, which every page shares', () => {
+    const doc = document.implementation.createHTMLDocument('old');
+    doc.head.innerHTML =
+      '<link rel="alternate" type="application/atom+xml" title="Supplysite Insights" href="https://www.example.com/insights/feed.xml">';
+    applyHead(head, doc);
+    applyHead({ ...head, canonical: '' }, doc);
+    const feeds = doc.head.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]');
+    expect(Array.from(feeds).map((l) => l.getAttribute('href'))).toEqual(['https://www.example.com/insights/feed.xml']);
+  });
 });

@@ -10,6 +10,8 @@ export const paths = {
   privacy: '/privacy',
   contactUs: '/contact-us',
   insights: '/insights',
+  /** The Atom feed of the insights: a file for feed readers, not a screen. */
+  insightsFeed: '/insights/feed.xml',
   etender: '/etender',
   reverseAuction: '/reverse-auction-eauction',
   sourcingManagement: '/sourcing-management',
@@ -32,7 +34,12 @@ export const builderPagePath = (slug: string) => `/page/${encodeURIComponent(slu
 /** The view-model API for a site path (path plus query, as the visitor sees it). */
 export const pageApiPath = (path: string) => `/api/page?path=${encodeURIComponent(path)}`;
 
-/** True for a link the client router should handle: a same-site absolute path. */
+/** True for a link the client router should handle: a same-site absolute path to a screen. */
 export function isInternalHref(href: string): boolean {
-  return href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/');
+  return (
+    href.startsWith('/') &&
+    !href.startsWith('//') &&
+    !href.startsWith('/api/') &&
+    href.split(/[?#]/)[0] !== paths.insightsFeed
+  );
 }

@@ -4,18 +4,17 @@
 
 mod csv;
 mod json;
+mod live;
 mod markdown;
 mod table;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use supplysite_content_adapter::contentful::ContentfulSettings;
 use supplysite_content_adapter::{Loaded, load_export};
 use supplysite_core::audit::{Report, Severity, Summary, audit};
-
-/// The setting that will select live Contentful content.
-const LIVE_SPACE: &str = "CONTENTFUL_SPACE_ID";
 
 #[derive(clap::Args)]
 #[command(
@@ -24,7 +23,8 @@ const LIVE_SPACE: &str = "CONTENTFUL_SPACE_ID";
 pub struct Args {
     #[command(subcommand)]
     report: Option<ReportCommand>,
-    /// The export file (`contentful space export` JSON). Default: content/demo/export.json in
+    /// The export file (`contentful space export` JSON). Default: the live space when
+    /// CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN are set, else content/demo/export.json in
     /// the current directory, else the demo space of the source tree this binary was built in.
     #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE", global = true)]
     content: Option<PathBuf>,
@@ -102,14 +102,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&summary, args.fail_on))
 }
 
-/// The content to audit: the export given, else the demo space. Live Contentful is the seam
-/// left open: when it is configured and no file is given, say plainly that it cannot be read
-/// yet rather than quietly auditing the demo instead.
+/// The content to audit: the export given, else the live space when the Contentful settings
+/// are there (half of them is an error naming the other half), else the demo space.
 fn load(given: Option<PathBuf>) -> anyhow::Result<Loaded> {
-    if given.is_none() && std::env::var_os(LIVE_SPACE).is_some_and(|v| !v.is_empty()) {
-        bail!(
-            "live Contentful content is configured ({LIVE_SPACE} is set) but this build cannot read it yet; pass --content FILE with a space export"
-        );
+    if given.is_none()
+        && let Some(settings) = ContentfulSettings::from_lookup(|name| std::env::var(name).ok())?
+    {
+        return live::load(settings);
     }
     let path = super::content::content_path(given)?;
     load_export(&path).with_context(|| format!("cannot load {}", path.display()))

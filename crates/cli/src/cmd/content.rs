@@ -23,7 +23,7 @@ enum Command {
     /// Write a valid synthetic export with N posts and proportional other entries.
     Synth(synth::Args),
     /// Write the live Contentful space (CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN) as an
-    /// export file.
+    /// export file, with its asset files beside it.
     Pull(pull::Args),
 }
 

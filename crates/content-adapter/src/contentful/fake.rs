@@ -2,7 +2,8 @@
 //! API of one space, on 127.0.0.1, answering from a space export in Contentful's documented
 //! shapes. Tests script it to fail the way Contentful fails (401, 404, 429 with a reset
 //! header, 5xx, slow answers), edit its content while it runs, and stop it to simulate an
-//! outage.
+//! outage. It also serves asset files from a folder, as the asset hosts do (see
+//! [`FakeContentful::serve_files`]).
 
 mod cda;
 mod graphql;
@@ -19,6 +20,7 @@ use serde_json::Value;
 use space::Space;
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -58,6 +60,7 @@ struct Shared {
     script: Mutex<VecDeque<Fault>>,
     always: Mutex<Option<Fault>>,
     received: Mutex<Vec<Received>>,
+    files: Mutex<Option<PathBuf>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -81,6 +84,7 @@ impl FakeContentful {
             script: Mutex::new(VecDeque::new()),
             always: Mutex::new(None),
             received: Mutex::new(Vec::new()),
+            files: Mutex::new(None),
         });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -134,6 +138,13 @@ impl FakeContentful {
     /// Answers every request with `fault` (after the scripted ones) until set to `None`.
     pub fn always(&self, fault: Option<Fault>) {
         *lock(&self.shared.always) = fault;
+    }
+
+    /// Serves the files under `dir`, laid out like an export's folder
+    /// (`images.ctfassets.net/…`), at `/{host}/{path}`: what a pull asks for when
+    /// `CONTENTFUL_ASSETS_BASE` is this fake's URL. Asset hosts want no token.
+    pub fn serve_files(&self, dir: impl Into<PathBuf>) {
+        *lock(&self.shared.files) = Some(dir.into());
     }
 
     /// Every request received so far.
@@ -280,6 +291,12 @@ async fn handle(
         }
         None => {}
     }
+    if let Some(host) = path.trim_start_matches('/').split('/').next()
+        && host.ends_with(".ctfassets.net")
+    {
+        let dir = lock(&shared.files).clone();
+        return file(dir, &path).await;
+    }
     if authorization.as_deref() != Some(&format!("Bearer {TOKEN}")) {
         return json_response(401, fault_body(graphql_api, 401));
     }
@@ -312,6 +329,23 @@ async fn handle(
         cda::answer(&space, rest, &query)
     };
     json_response(status, body)
+}
+
+/// An asset file from the served folder, or the asset hosts' 404.
+async fn file(dir: Option<PathBuf>, path: &str) -> Response {
+    let found = match (dir, super::download::relative_path(&format!("/{path}"))) {
+        (Some(dir), Some(relative)) => tokio::fs::read(dir.join(relative)).await.ok(),
+        _ => None,
+    };
+    match found {
+        Some(bytes) => (
+            StatusCode::OK,
+            [("content-type", "application/octet-stream")],
+            bytes,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "Not Found").into_response(),
+    }
 }
 
 /// Percent-decodes a query component (`+` is a space, as browsers and reqwest send it).

@@ -183,6 +183,19 @@ fn token_value(value: String) -> Result<AccessToken, SettingsError> {
 
 /// An `http(s)://host[:port]` origin, without a trailing slash.
 fn host_value(name: &'static str, value: String) -> Result<String, SettingsError> {
+    origin_value(
+        name,
+        value,
+        "an origin such as https://graphql.eu.contentful.com",
+    )
+}
+
+/// An `http(s)://host[:port]` origin, without a trailing slash; `expected` says what to give.
+pub(super) fn origin_value(
+    name: &'static str,
+    value: String,
+    expected: &'static str,
+) -> Result<String, SettingsError> {
     let rest = value
         .strip_prefix("https://")
         .or_else(|| value.strip_prefix("http://"));
@@ -199,7 +212,7 @@ fn host_value(name: &'static str, value: String) -> Result<String, SettingsError
         Err(SettingsError::Invalid {
             name,
             value,
-            expected: "an origin such as https://graphql.eu.contentful.com",
+            expected,
         })
     }
 }

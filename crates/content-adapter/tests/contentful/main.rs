@@ -9,3 +9,5 @@ mod schema;
 mod failures;
 // The last good set is served while Contentful is down and after a restart during an outage.
 mod outage;
+// Asset files downloaded beside an export: every host, resumed, size-checked, retried.
+mod download;

@@ -11,11 +11,13 @@ use crate::routes::Route;
 use crate::rules;
 use crate::view::{BlogCardList, ButtonStyle, InsightView, InsightsView, Promo, VideoButton};
 
-const LISTING_DESCRIPTION: &str = "Insights on procurement, e-sourcing, tendering, reverse auctions and supplier management for Australian and New Zealand organisations.";
-
 pub fn listing(set: &ContentSet) -> InsightsView {
     let route = Route::Insights;
-    let mut head = head::fixed(copy::OUR_LATEST_INSIGHTS, LISTING_DESCRIPTION, &route);
+    let mut head = head::fixed(
+        copy::OUR_LATEST_INSIGHTS,
+        copy::INSIGHTS_DESCRIPTION,
+        &route,
+    );
     head.json_ld.push(head::breadcrumbs(&[
         ("Home", Route::Home.path()),
         ("Insights", route.path()),

@@ -106,6 +106,19 @@ impl PublishDate {
     pub fn ymd(&self) -> String {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
+
+    /// The instant this date denotes, as an RFC 3339 date-time in UTC
+    /// (`2024-03-04T23:00:00Z`), for feeds. A date without a time is midnight UTC.
+    pub fn rfc3339_utc(&self) -> String {
+        let days = self.instant_minutes.div_euclid(1440);
+        let minutes = self.instant_minutes.rem_euclid(1440);
+        let (year, month, day) = civil_from_days(days);
+        format!(
+            "{year:04}-{month:02}-{day:02}T{:02}:{:02}:00Z",
+            minutes / 60,
+            minutes % 60
+        )
+    }
 }
 
 fn digits<T: std::str::FromStr>(s: &str) -> Option<T> {
@@ -138,6 +151,19 @@ fn days_from_civil(y: i32, m: u8, d: u8) -> i64 {
     let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     era * 146097 + doe - 719468
+}
+
+/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
 impl PartialEq for PublishDate {
@@ -197,6 +223,24 @@ mod tests {
         let a = PublishDate::parse("2024-03-05T08:00+10:00").unwrap();
         let b = PublishDate::parse("2024-03-04T23:00Z").unwrap();
         assert!(a < b);
+    }
+
+    #[test]
+    fn rfc3339_utc_writes_the_instant_in_utc() {
+        for (input, expected) in [
+            ("2024-03-05", "2024-03-05T00:00:00Z"),
+            ("2024-03-05T09:30:15.250Z", "2024-03-05T09:30:00Z"),
+            ("2024-03-05T08:00+10:00", "2024-03-04T22:00:00Z"),
+            ("2024-02-28T23:30-01:00", "2024-02-29T00:30:00Z"),
+            ("1999-12-31T23:59+0000", "1999-12-31T23:59:00Z"),
+            ("1970-01-01T00:30+01:00", "1969-12-31T23:30:00Z"),
+        ] {
+            assert_eq!(
+                PublishDate::parse(input).unwrap().rfc3339_utc(),
+                expected,
+                "{input}"
+            );
+        }
     }
 
     #[test]

@@ -38,6 +38,10 @@ pub const CONTACT_US_TO_DISCUSS_STRATEGIC_SOURCING: &str =
 pub const CUSTOMER_STORIES: &str = "Customer Stories";
 /// Insights listing heading.
 pub const OUR_LATEST_INSIGHTS: &str = "Our Latest Insights";
+/// The insights listing's meta description, also the Atom feed's subtitle.
+pub const INSIGHTS_DESCRIPTION: &str = "Insights on procurement, e-sourcing, tendering, reverse auctions and supplier management for Australian and New Zealand organisations.";
+/// The Atom feed of the insights: its title, and the title of every page's link to it.
+pub const INSIGHTS_FEED_TITLE: &str = "Supplysite Insights";
 /// Insights listing: reveals 9 more.
 pub const LOAD_MORE_INSIGHTS: &str = "LOAD MORE INSIGHTS";
 /// Insight article heading.

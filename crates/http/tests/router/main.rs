@@ -1,5 +1,5 @@
 //! The router answered in-process with `oneshot`, no socket: every route template, redirects,
-//! not-found, headers, caching, compression, sitemap, robots and the webhook.
+//! not-found, headers, caching, compression, sitemap, robots, the feed and the webhook.
 
 // The fixture app: content, composer, web build and request helpers.
 mod support;
@@ -16,6 +16,8 @@ mod caching;
 mod static_files;
 // `/sitemap.xml` and `/robots.txt`.
 mod sitemap;
+// `/insights/feed.xml`: contents, order, caching, a feed parser and the Atom grammar.
+mod feed;
 // `/healthz` and `/readyz`.
 mod health;
 // `POST /api/webhooks/contentful`.

@@ -1,0 +1,64 @@
+//! `GET /insights/feed.xml`: the Atom feed of the insights.
+//!
+//! Core decides which posts the feed lists and writes the XML (`supplysite_core::feed`); this
+//! module serves it once per content generation, with the pages' caching: the same
+//! `Cache-Control`, a weak ETag per content version, and 304 when `If-None-Match` matches.
+
+use crate::cache::{etag, not_modified};
+use crate::pages::PAGE_CACHE;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use supplysite_core::routes::INSIGHTS_FEED;
+
+/// The feed's media type (RFC 4287).
+pub const ATOM: &str = "application/atom+xml; charset=utf-8";
+
+/// The feed of one content generation, written once.
+#[derive(Debug)]
+pub struct FeedFile {
+    etag: HeaderValue,
+    body: Bytes,
+}
+
+/// `GET /insights/feed.xml` (and `HEAD`).
+pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response {
+    let generation = state.content().current();
+    let public = &state.settings().public_url;
+    let file = generation.feed.get_or_init(|| FeedFile {
+        // The bytes follow the content, the public URL and this program's code; the web
+        // build, which the pages' ETags name, plays no part.
+        etag: etag(
+            generation.version(),
+            &format!("{} {public}", env!("CARGO_PKG_VERSION")),
+            "atom",
+            INSIGHTS_FEED,
+        ),
+        body: Bytes::from(supplysite_core::feed::atom(
+            &generation.set,
+            public.as_str(),
+        )),
+    });
+    let cache = HeaderValue::from_static(PAGE_CACHE);
+    if not_modified(&request, &file.etag) {
+        return (
+            StatusCode::NOT_MODIFIED,
+            [
+                (header::ETAG, file.etag.clone()),
+                (header::CACHE_CONTROL, cache),
+            ],
+        )
+            .into_response();
+    }
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(ATOM)),
+            (header::CACHE_CONTROL, cache),
+            (header::ETAG, file.etag.clone()),
+        ],
+        file.body.clone(),
+    )
+        .into_response()
+}
