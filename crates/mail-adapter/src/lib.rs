@@ -24,6 +24,7 @@ pub mod recaptcha;
 pub mod secret;
 pub mod selfhosted;
 pub mod settings;
+pub mod timed_robot;
 pub mod worker;
 
 pub use address::MailAddress;
@@ -34,6 +35,8 @@ pub use mailbox::MailboxDelivery;
 pub use outbox::SqliteOutbox;
 pub use recaptcha::{RecaptchaConfig, RecaptchaVerifier};
 pub use secret::Secret;
-pub use selfhosted::{Challenge, SelfHostedCheck, SelfHostedConfig};
-pub use settings::{MailSettings, SettingsError};
+pub use selfhosted::{
+    Challenge, ChallengeLedger, DifficultyCurve, MemoryLedger, SelfHostedCheck, SelfHostedConfig,
+};
+pub use settings::{DEFAULT_ANSWER_BUDGET, DEFAULT_ROBOT_BUDGET, MailSettings, SettingsError};
 pub use worker::{DrainReport, Worker, WorkerWakeup, run_worker};

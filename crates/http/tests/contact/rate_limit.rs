@@ -2,6 +2,16 @@ use crate::support::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 
+/// A valid form with a message of its own each time, so that no two are folded together as
+/// the same form sent twice.
+fn distinct_form() -> serde_json::Value {
+    static SENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut form = valid_form(GOOD_TOKEN);
+    form["message"] = format!("Enquiry number {n}.").into();
+    form
+}
+
 fn from(peer: &str, forwarded_for: Option<&str>) -> Request<Body> {
     let mut request = Request::post("/api/contact").header("content-type", "application/json");
     if let Some(xff) = forwarded_for {
@@ -9,7 +19,7 @@ fn from(peer: &str, forwarded_for: Option<&str>) -> Request<Body> {
     }
     from_peer(
         request
-            .body(Body::from(valid_form(GOOD_TOKEN).to_string()))
+            .body(Body::from(distinct_form().to_string()))
             .unwrap(),
         peer,
     )

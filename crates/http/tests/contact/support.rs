@@ -62,6 +62,8 @@ impl Fakes {
             self_hosted: None,
             widget: RobotWidget::SelfHosted,
             policy: RetryPolicy::default(),
+            answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
+            robot_budget: supplysite_mail_adapter::DEFAULT_ROBOT_BUDGET,
         })
     }
 }

@@ -137,7 +137,7 @@ async fn a_key_that_is_not_the_accounts_is_refused_and_recorded_as_a_violation()
         .unwrap_err();
     assert_eq!(
         err,
-        DeliveryError::Permanent {
+        DeliveryError::Blocked {
             reason: "brevo transactional email: HTTP 401 unauthorized: Key not found".into()
         }
     );
