@@ -53,6 +53,8 @@ pub struct ContactSettings {
     pub rate_per_minute: NonZeroU32,
     /// How the client's address is found (`SUPPLYSITE_TRUST_FORWARDED_FOR`).
     pub client_ip: ClientIpPolicy,
+    /// How many clients the rate limit remembers at most.
+    pub limiter_capacity: usize,
 }
 
 impl Default for ContactSettings {
@@ -60,6 +62,7 @@ impl Default for ContactSettings {
         ContactSettings {
             rate_per_minute: NonZeroU32::new(DEFAULT_RATE_PER_MINUTE).expect("not zero"),
             client_ip: ClientIpPolicy::default(),
+            limiter_capacity: rate_limit::MAX_CLIENTS,
         }
     }
 }
@@ -76,7 +79,7 @@ impl ContactDesk {
     pub fn new(enquiries: Enquiries, settings: ContactSettings) -> Self {
         ContactDesk {
             enquiries,
-            limiter: RateLimiter::per_minute(settings.rate_per_minute),
+            limiter: RateLimiter::bounded(settings.rate_per_minute, settings.limiter_capacity),
             client_ip: settings.client_ip,
         }
     }

@@ -201,3 +201,29 @@ fn insert_fixed(headers: &mut HeaderMap) {
         headers.insert(name, value);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_response_slower_than_the_timeout_is_503_with_retry_after_never_408() {
+        let slow = async {
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            Ok::<_, Infallible>(Response::new(Body::empty()))
+        };
+        let response = within(Some(Duration::from_millis(20)), slow).await;
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "5");
+    }
+
+    #[tokio::test]
+    async fn a_self_timed_route_is_never_cut_off() {
+        let slow = async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            Ok::<_, Infallible>(Response::new(Body::empty()))
+        };
+        let response = within(None, slow).await;
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+}

@@ -205,8 +205,41 @@ async fn a_robot_check_that_cannot_be_asked_is_503() {
     let app = app_over(&fakes);
     let answer = app.post(&valid_form(GOOD_TOKEN)).await;
     assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(answer.header("retry-after"), "5");
     assert!(answer.message().contains("robot check"));
+    assert!(answer.message().contains("try again"));
     assert!(fakes.outbox.enquiries().is_empty());
+}
+
+#[tokio::test]
+async fn a_resubmission_with_the_same_id_gets_the_first_answer_and_stores_nothing() {
+    let fakes = Fakes::new();
+    let app = app_over(&fakes);
+    let mut form = valid_form(GOOD_TOKEN);
+    form["submissionId"] = "5f0c2a8e-1d1b-4f6e-9a8c-2b7d3e4f5a6b".into();
+    let first = app.post(&form).await;
+    assert_eq!(first.json(), json!({"status": "sent"}));
+    form["message"] = "Changed while the first answer was lost.".into();
+    let again = app.post(&form).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.json(), json!({"status": "sent"}));
+    assert_eq!(fakes.outbox.enquiries().len(), 1);
+    assert_eq!(fakes.delivery.delivered(JobKind::NotifyInbox).len(), 1);
+    assert_eq!(fakes.robot.calls().len(), 1);
+}
+
+#[tokio::test]
+async fn a_malformed_submission_id_is_400_naming_it() {
+    let app = app_over(&Fakes::new());
+    let mut form = valid_form(GOOD_TOKEN);
+    form["submissionId"] = "<script>".into();
+    let answer = app.post(&form).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer.message().starts_with("submissionId: "),
+        "{}",
+        answer.text
+    );
 }
 
 #[tokio::test]

@@ -73,6 +73,7 @@ pub fn contact_settings(per_minute: u32, trusted_proxies: usize) -> ContactSetti
     ContactSettings {
         rate_per_minute: NonZeroU32::new(per_minute).unwrap(),
         client_ip: ClientIpPolicy { trusted_proxies },
+        ..ContactSettings::default()
     }
 }
 

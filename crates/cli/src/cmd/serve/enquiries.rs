@@ -158,6 +158,7 @@ impl Args {
         Ok(ContactSettings {
             rate_per_minute,
             client_ip: ClientIpPolicy { trusted_proxies },
+            ..ContactSettings::default()
         })
     }
 
