@@ -261,3 +261,46 @@ async fn without_a_contact_desk_the_endpoints_are_404_json() {
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
     assert!(!answer.message().is_empty());
 }
+
+/// A verifier that never gives a verdict, as a siteverify that hangs.
+struct NeverAnswers;
+
+#[async_trait::async_trait]
+impl supplysite_core::ports::RobotCheck for NeverAnswers {
+    async fn verify(
+        &self,
+        _token: &str,
+        _remote_ip: Option<IpAddr>,
+    ) -> Result<(), supplysite_core::ports::RobotCheckError> {
+        std::future::pending().await
+    }
+}
+
+#[tokio::test]
+async fn a_robot_check_that_never_answers_fails_closed_within_its_budget_with_retry_after() {
+    use std::sync::Arc;
+    use supplysite_mail_adapter::{Enquiries, EnquiryParts, RobotWidget, SystemClock};
+    let fakes = Fakes::new();
+    let enquiries = Enquiries::from_parts(EnquiryParts {
+        outbox: fakes.outbox.clone(),
+        delivery: fakes.delivery.clone(),
+        robot: Arc::new(NeverAnswers),
+        clock: Arc::new(SystemClock),
+        self_hosted: None,
+        widget: RobotWidget::SelfHosted,
+        policy: supplysite_core::enquiry::RetryPolicy::default(),
+        answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
+        robot_budget: std::time::Duration::from_millis(200),
+    });
+    let app = app(
+        Some(enquiries),
+        supplysite_http::contact::ContactSettings::default(),
+    );
+    let started = std::time::Instant::now();
+    let answer = app.post(&valid_form(GOOD_TOKEN)).await;
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(answer.header("retry-after"), "5");
+    assert!(answer.message().contains("Please try again"));
+    assert!(fakes.outbox.enquiries().is_empty());
+}
