@@ -4,7 +4,8 @@
 //! and [`MailboxDelivery`] ([`EnquiryDelivery`]), [`RecaptchaVerifier`] and
 //! [`SelfHostedCheck`] ([`RobotCheck`]), [`SystemClock`]; the [`Worker`] that drains the
 //! outbox; and [`Enquiries`], built from [`MailSettings`] in one call, which is all a server
-//! mounts.
+//! mounts. The self-hosted check keeps used challenges in a [`ChallengeLedger`], which the
+//! SQLite outbox implements; [`timed_robot`] holds any robot check to a time budget.
 //!
 //! [`EnquiryOutbox`]: supplysite_core::ports::EnquiryOutbox
 //! [`EnquiryDelivery`]: supplysite_core::ports::EnquiryDelivery
