@@ -4,7 +4,7 @@
 //!
 //! What Brevo gets is what Brevo takes: the visitor's braces never reach its template engine
 //! (see [`notification`]), the visitor becomes the `replyTo` only when Brevo accepts the address
-//! (see [`reply_to`]), and a 400 that names `replyTo` anyway is sent again without it. A 401 or
+//! (see [`brevo_accepts`]), and a 400 that names `replyTo` anyway is sent again without it. A 401 or
 //! 403 is [`DeliveryError::Blocked`]: our key is refused, not the enquiry.
 
 mod reply_to;
