@@ -191,3 +191,46 @@ fn a_missing_outbox_is_an_error_and_is_not_created() {
     );
     assert!(!path.exists());
 }
+
+#[test]
+fn list_says_when_and_why_deliveries_are_blocked_by_a_refused_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("outbox.sqlite3");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let outbox = SqliteOutbox::open(&path).unwrap();
+        let now = SystemClock.now();
+        let id = outbox.store(&enquiry("c@example.com"), now).await.unwrap();
+        let blocked = Attempt::Blocked {
+            reason: "brevo transactional email: HTTP 401 unauthorized: Key not found".into(),
+            retry_at: now,
+        };
+        outbox
+            .record(&id, JobKind::NotifyInbox, blocked, now)
+            .await
+            .unwrap();
+    });
+    let out = outbox(&["list"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let first = stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with("deliveries blocked since ")
+            && first.ends_with(": brevo transactional email: HTTP 401 unauthorized: Key not found"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains(" dead "), "{stdout}");
+
+    let json = outbox(&["list", "--format", "json"], &path);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(
+        value["blocked"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("HTTP 401")
+    );
+    assert_eq!(value["jobs"].as_array().unwrap().len(), 2);
+}

@@ -9,6 +9,7 @@ mod email;
 mod enquiry;
 mod field;
 mod form;
+mod submission;
 mod validate;
 
 pub use email::is_valid_email;
@@ -18,4 +19,7 @@ pub use field::{
     PHONE_MIN_CHARS, Rule,
 };
 pub use form::ContactForm;
+pub use submission::{
+    SUBMISSION_ID_MAX_CHARS, SUBMISSION_ID_MIN_CHARS, SubmissionId, SubmissionIdError,
+};
 pub use validate::{FieldErrors, Validation, validate};

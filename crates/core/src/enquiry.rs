@@ -1,25 +1,32 @@
-//! Taking an enquiry from the contact page: check it, check the robot token, store it durably,
-//! then try to deliver it while the visitor waits. The visitor is thanked once the enquiry is
-//! stored; what the deliveries did only decides whether the answer is "sent" or "queued".
+//! Taking an enquiry from the contact page: check it, check the robot token, store it durably
+//! ([`take`]), then try to deliver it while the visitor waits ([`deliver_now`]). The visitor is
+//! thanked once the enquiry is stored; what the deliveries did only decides whether the answer
+//! is "sent" or "queued". [`submit`] is the two in a row; a front door with a clock may instead
+//! wait for [`deliver_now`] only so long and answer "queued" after that.
+//!
+//! A submission is taken once: the page sends a [`SubmissionId`] made when the form was first
+//! shown, and a resubmission (a lost answer, a double click, a browser re-sending the request)
+//! gets the first one's answer as it stands, with nothing stored and no robot token spent. The
+//! outbox also folds an identical form sent again shortly after into the first enquiry.
 //!
 //! The same attempt path ([`attempt_job`]) serves this use case and the background worker
 //! that drains the outbox, and both attempt only jobs they have claimed, so a job is never
 //! attempted twice at once and every delivery is at least once.
 
 mod attempt;
+mod deliver;
 mod retry;
 
 pub use attempt::{Attempted, attempt_job};
+pub use deliver::deliver_now;
 pub use retry::{Jitter, RetryPolicy};
 
-use crate::contact::{ContactForm, Enquiry, EnquiryId, Validation, validate};
+use crate::contact::{ContactForm, Enquiry, EnquiryId, SubmissionId, Validation, validate};
 use crate::ports::{
-    Clock, EnquiryDelivery, EnquiryOutbox, JobKind, JobState, RobotCheck, RobotCheckError,
+    Clock, EnquiryDelivery, EnquiryOutbox, EnquiryStatus, JobState, RobotCheck, RobotCheckError,
+    Stored,
 };
-use std::future::Future;
 use std::net::IpAddr;
-use std::pin::Pin;
-use std::task::Poll;
 
 /// The ports [`submit`] works through, borrowed for one call.
 pub struct EnquiryPorts<'a, O: ?Sized, D: ?Sized, R: ?Sized, C: ?Sized, J> {
@@ -42,6 +49,8 @@ pub struct Submission<'a> {
     pub robot_token: &'a str,
     /// The visitor's address, passed on to the robot check's verifier.
     pub client_ip: Option<IpAddr>,
+    /// The page's id for this submission, the same on every attempt to send it.
+    pub submission_id: Option<SubmissionId>,
 }
 
 /// A stored enquiry, and whether it has gone out yet.
@@ -107,37 +116,49 @@ impl SubmitError {
     }
 }
 
-/// Takes one enquiry from the contact page:
+/// What [`take`] did with a submission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// Stored now, its deliveries due: [`deliver_now`] may attempt them.
+    Stored(EnquiryId),
+    /// Taken before (same submission id, or an identical form shortly before): nothing was
+    /// stored, and this is the first enquiry's answer as it stands now.
+    Repeat(Submitted),
+}
+
+/// Takes one enquiry from the contact page, without delivering it:
 ///
-/// 1. validates every field (SPEC §5, all messages at once), with the robot box counted as
+/// 1. a submission id already stored is a repeat, answered at once (before the robot check,
+///    whose token the first attempt used up);
+/// 2. validates every field (SPEC §5, all messages at once), with the robot box counted as
 ///    ticked only when a token was sent;
-/// 2. verifies the robot token (only for a form that passed, so a visitor who must fix a
+/// 3. verifies the robot token (only for a form that passed, so a visitor who must fix a
 ///    field does not use up their token);
-/// 3. stores the enquiry and its two delivery jobs in the outbox, durably;
-/// 4. claims the enquiry's jobs and attempts both deliveries at once, concurrently, recording
-///    each outcome by `policy` as the worker would.
+/// 4. stores the enquiry and its two delivery jobs in the outbox, durably, unless the outbox
+///    finds it repeats one (see [`EnquiryOutbox::store_once`]).
 ///
 /// Errors: [`SubmitError::Invalid`], [`SubmitError::RobotRejected`] and
 /// [`SubmitError::RobotCheckUnavailable`] before anything is stored;
-/// [`SubmitError::Unavailable`] when the store fails. Once stored, the answer is
-/// [`Submitted`] whatever the deliveries did.
-pub async fn submit<O, D, R, C, J>(
+/// [`SubmitError::Unavailable`] when the store fails.
+pub async fn take<O, D, R, C, J>(
     submission: Submission<'_>,
-    ports: EnquiryPorts<'_, O, D, R, C, J>,
-    policy: &RetryPolicy,
-) -> Result<Submitted, SubmitError>
+    ports: &EnquiryPorts<'_, O, D, R, C, J>,
+) -> Result<Taken, SubmitError>
 where
     O: EnquiryOutbox + ?Sized,
     D: EnquiryDelivery + ?Sized,
     R: RobotCheck + ?Sized,
     C: Clock + ?Sized,
-    J: Fn() -> Jitter + Sync,
 {
     let Submission {
         mut form,
         robot_token,
         client_ip,
+        submission_id,
     } = submission;
+    if let Some(repeat) = repeat_of(ports.outbox, submission_id.as_ref()).await? {
+        return Ok(Taken::Repeat(repeat));
+    }
     form.robot_checked = !robot_token.trim().is_empty();
     let validation = validate(&form);
     if !validation.is_valid() {
@@ -155,6 +176,11 @@ where
         Ok(()) => {}
         Err(RobotCheckError::Missing) => return Err(SubmitError::Invalid(robot_only)),
         Err(RobotCheckError::Failed { reason }) => {
+            // Two copies sent at once carry one token: the one that lost the race finds the
+            // other's enquiry stored by now.
+            if let Some(repeat) = repeat_of(ports.outbox, submission_id.as_ref()).await? {
+                return Ok(Taken::Repeat(repeat));
+            }
             return Err(SubmitError::RobotRejected {
                 reason,
                 validation: robot_only,
@@ -165,103 +191,89 @@ where
         }
     }
 
-    let id = ports
+    let stored = ports
         .outbox
-        .store(&enquiry, ports.clock.now())
+        .store_once(&enquiry, ports.clock.now(), submission_id.as_ref())
         .await
         .map_err(|e| SubmitError::Unavailable {
             reason: e.to_string(),
         })?;
-
-    let claimed = match ports
-        .outbox
-        .claim_enquiry(&id, ports.clock.now(), policy.lease)
-        .await
-    {
-        Ok(claimed) => claimed,
-        Err(e) => {
-            return Ok(Submitted::Queued {
-                id,
-                problems: vec![format!("jobs not claimed for an attempt now: {e}")],
-            });
-        }
-    };
-    let attempts = claimed.iter().map(|(job, stored)| async move {
-        let result = attempt_job(
-            ports.outbox,
-            ports.delivery,
-            ports.clock,
-            policy,
-            job,
-            stored,
-            (ports.jitter)(),
-        )
-        .await;
-        (job.kind, result)
-    });
-    let results = join_all(attempts.collect()).await;
-
-    let mut problems = Vec::new();
-    let mut delivered = Vec::new();
-    for (kind, result) in results {
-        match result {
-            Ok(attempted) if attempted.job.state == JobState::Delivered => delivered.push(kind),
-            Ok(attempted) => problems.push(format!(
-                "{kind} {}: {}",
-                attempted.job.state,
-                attempted
-                    .failure
-                    .map_or_else(|| "no reason given".to_owned(), |f| f.to_string())
-            )),
-            Err(e) => problems.push(format!("{kind} outcome not recorded: {e}")),
+    match stored {
+        Stored::New(id) => Ok(Taken::Stored(id)),
+        Stored::Repeat(id) => {
+            let status = ports
+                .outbox
+                .inspect(&id)
+                .await
+                .map_err(|e| SubmitError::Unavailable {
+                    reason: e.to_string(),
+                })?;
+            Ok(Taken::Repeat(answer_as_it_stands(&status)))
         }
     }
-    for kind in JobKind::ALL {
-        if !claimed.iter().any(|(j, _)| j.kind == kind) {
-            problems.push(format!("{kind} was not due or was claimed elsewhere"));
-        }
-    }
-    Ok(
-        if problems.is_empty() && delivered.len() == JobKind::ALL.len() {
-            Submitted::Sent { id }
-        } else {
-            Submitted::Queued { id, problems }
-        },
-    )
 }
 
-/// Runs `futures` concurrently on the caller's task and returns their outputs in order. Core
-/// has no runtime to spawn on, and two deliveries side by side halve the visitor's wait when
-/// the provider is slow.
-async fn join_all<F: Future>(futures: Vec<F>) -> Vec<F::Output> {
-    let mut futures: Vec<Pin<Box<F>>> = futures.into_iter().map(Box::pin).collect();
-    let mut outputs: Vec<Option<F::Output>> = futures.iter().map(|_| None).collect();
-    std::future::poll_fn(|cx| {
-        let mut pending = false;
-        for (future, output) in futures.iter_mut().zip(outputs.iter_mut()) {
-            if output.is_none() {
-                match future.as_mut().poll(cx) {
-                    Poll::Ready(value) => *output = Some(value),
-                    Poll::Pending => pending = true,
-                }
-            }
+/// The first enquiry's answer when `submission` was stored before.
+async fn repeat_of<O: EnquiryOutbox + ?Sized>(
+    outbox: &O,
+    submission: Option<&SubmissionId>,
+) -> Result<Option<Submitted>, SubmitError> {
+    let Some(submission) = submission else {
+        return Ok(None);
+    };
+    let found = outbox
+        .find_submission(submission)
+        .await
+        .map_err(|e| SubmitError::Unavailable {
+            reason: e.to_string(),
+        })?;
+    Ok(found.as_ref().map(answer_as_it_stands))
+}
+
+/// "sent" once every job is delivered, else "queued".
+fn answer_as_it_stands(status: &EnquiryStatus) -> Submitted {
+    let id = status.stored.id.clone();
+    if !status.jobs.is_empty() && status.jobs.iter().all(|j| j.state == JobState::Delivered) {
+        Submitted::Sent { id }
+    } else {
+        Submitted::Queued {
+            id,
+            problems: vec!["a repeat of an enquiry whose delivery is still pending".to_owned()],
         }
-        if pending {
-            Poll::Pending
-        } else {
-            Poll::Ready(())
-        }
-    })
-    .await;
-    outputs.into_iter().flatten().collect()
+    }
+}
+
+/// Takes one enquiry ([`take`]) and, when it was stored now, attempts its deliveries while
+/// the caller waits ([`deliver_now`]).
+///
+/// Errors: those of [`take`]. Once stored, the answer is [`Submitted`] whatever the
+/// deliveries did.
+pub async fn submit<O, D, R, C, J>(
+    submission: Submission<'_>,
+    ports: EnquiryPorts<'_, O, D, R, C, J>,
+    policy: &RetryPolicy,
+) -> Result<Submitted, SubmitError>
+where
+    O: EnquiryOutbox + ?Sized,
+    D: EnquiryDelivery + ?Sized,
+    R: RobotCheck + ?Sized,
+    C: Clock + ?Sized,
+    J: Fn() -> Jitter + Sync,
+{
+    match take(submission, &ports).await? {
+        Taken::Repeat(answer) => Ok(answer),
+        Taken::Stored(id) => Ok(deliver_now(id, &ports, policy).await),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::contact::Field;
+    use crate::ports::JobKind;
     use crate::ports::fakes::{FakeClock, FakeDelivery, FakeOutbox, FakeRobotCheck, ready};
     use crate::ports::{DeliveryError, JobFilter, UnixMillis};
+    use std::future::Future;
     use std::time::Duration;
 
     const T0: UnixMillis = UnixMillis(1_700_000_000_000);
@@ -285,6 +297,15 @@ mod tests {
         }
 
         fn submit(&self, form: ContactForm, token: &str) -> Result<Submitted, SubmitError> {
+            self.submit_as(form, token, None)
+        }
+
+        fn submit_as(
+            &self,
+            form: ContactForm,
+            token: &str,
+            submission_id: Option<&str>,
+        ) -> Result<Submitted, SubmitError> {
             let jitter = || Jitter::NONE;
             let ports = EnquiryPorts {
                 outbox: &self.outbox,
@@ -297,6 +318,7 @@ mod tests {
                 form,
                 robot_token: token,
                 client_ip: Some("203.0.113.7".parse().unwrap()),
+                submission_id: submission_id.map(|s| SubmissionId::parse(s).unwrap()),
             };
             ready(submit(submission, ports, &RetryPolicy::default()))
         }
@@ -343,6 +365,7 @@ mod tests {
                 form: filled(),
                 robot_token: "good",
                 client_ip: None,
+                submission_id: None,
             };
             submit(submission, ports, &RetryPolicy::default()).await
         }
@@ -552,6 +575,7 @@ mod tests {
             form: filled(),
             robot_token: "good",
             client_ip: None,
+            submission_id: None,
         };
         let submitted = ready(submit(submission, ports, &RetryPolicy::default())).unwrap();
         let status = ready(world.outbox.inspect(submitted.id())).unwrap();
@@ -559,5 +583,70 @@ mod tests {
             status.jobs[0].next_attempt_at,
             Some(T0.after(Duration::from_secs(45)))
         );
+    }
+
+    const SUBMISSION: &str = "0b7e6c1e-4a7d-4c2b-9a51-3f1f2a6b9c0d";
+
+    #[test]
+    fn a_resubmission_with_the_same_id_gets_the_first_answer_without_the_robot_or_a_store() {
+        let world = World::new();
+        let first = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();
+        assert_eq!(first.status(), "sent");
+        // The browser re-sends the same request: same token, already used.
+        let again = world
+            .submit_as(
+                ContactForm {
+                    message: "edited after sending".into(),
+                    ..filled()
+                },
+                "good",
+                Some(SUBMISSION),
+            )
+            .unwrap();
+        assert_eq!(again, first);
+        assert_eq!(world.outbox.enquiries().len(), 1);
+        assert_eq!(world.robot.calls().len(), 1);
+        assert_eq!(world.delivery.delivered(JobKind::NotifyInbox).len(), 1);
+    }
+
+    #[test]
+    fn a_repeat_of_a_queued_enquiry_is_queued_and_attempts_nothing_more() {
+        let world = World::new();
+        world.delivery.push(
+            JobKind::NotifyInbox,
+            Err(DeliveryError::Transient {
+                reason: "HTTP 503".into(),
+                retry_after: None,
+            }),
+        );
+        let first = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();
+        assert_eq!(first.status(), "queued");
+        let again = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();
+        assert_eq!(again.status(), "queued");
+        assert_eq!(again.id(), first.id());
+        assert_eq!(world.delivery.attempts().len(), 2);
+    }
+
+    #[test]
+    fn an_identical_form_sent_again_shortly_after_is_folded_into_the_first_and_later_is_not() {
+        let world = World::new();
+        let first = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();
+        world.clock.advance(Duration::from_secs(60));
+        let form = ContactForm {
+            email: "ADA@example.com".into(),
+            ..filled()
+        };
+        let again = world
+            .submit_as(form, "good", Some("another-submission-id-0001"))
+            .unwrap();
+        assert_eq!(again.id(), first.id());
+        assert_eq!(world.outbox.enquiries().len(), 1);
+
+        world.clock.advance(crate::ports::FOLD_IDENTICAL_WITHIN);
+        let later = world
+            .submit_as(filled(), "good", Some("a-third-submission-id-0002"))
+            .unwrap();
+        assert_ne!(later.id(), first.id());
+        assert_eq!(world.outbox.enquiries().len(), 2);
     }
 }

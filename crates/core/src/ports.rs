@@ -21,7 +21,7 @@ pub use clock::{Clock, UnixMillis};
 pub use content::{ContentLoadError, ContentSource};
 pub use delivery::{DeliveryError, EnquiryDelivery};
 pub use outbox::{
-    Attempt, EnquiryOutbox, EnquiryStatus, Job, JobFilter, JobKind, JobState, OutboxError,
-    StoredEnquiry,
+    Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,
+    JobState, OutboxError, Stored, StoredEnquiry,
 };
 pub use robot::{RobotCheck, RobotCheckError};

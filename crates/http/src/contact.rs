@@ -9,8 +9,17 @@
 //! - 400 malformed JSON or a body that is not the form; 413 over 32 KB; 415 not
 //!   `application/json`; 405 another method;
 //! - 429 with `Retry-After` (seconds) past the per-client allowance (see [`client_ip`] for how
-//!   the client is found);
-//! - 503 when the enquiry could not be stored, or the robot check could not be asked.
+//!   the client is found); only well-formed submissions count against it, so a cross-site
+//!   `text/plain` post or garbage spends nobody's allowance;
+//! - 503 with `Retry-After` when the enquiry could not be stored, the robot check could not be
+//!   asked or gave no verdict within its budget, or the body did not arrive in time.
+//!
+//! Once the enquiry is stored the answer is 200, always: the request waits for delivery at most
+//! the answer budget and then says "queued" (see [`Enquiries::submit`]). The site's request
+//! timeout does not apply to this route (see [`crate::front`]), since cutting it off after the
+//! store would tell a visitor whose enquiry was taken that it failed; every step before the
+//! store has a budget of its own instead. A resubmission (same `submissionId`) gets the first
+//! answer and stores nothing.
 
 mod body;
 pub mod client_ip;
@@ -44,6 +53,8 @@ pub struct ContactSettings {
     pub rate_per_minute: NonZeroU32,
     /// How the client's address is found (`SUPPLYSITE_TRUST_FORWARDED_FOR`).
     pub client_ip: ClientIpPolicy,
+    /// How many clients the rate limit remembers at most.
+    pub limiter_capacity: usize,
 }
 
 impl Default for ContactSettings {
@@ -51,6 +62,7 @@ impl Default for ContactSettings {
         ContactSettings {
             rate_per_minute: NonZeroU32::new(DEFAULT_RATE_PER_MINUTE).expect("not zero"),
             client_ip: ClientIpPolicy::default(),
+            limiter_capacity: rate_limit::MAX_CLIENTS,
         }
     }
 }
@@ -67,7 +79,7 @@ impl ContactDesk {
     pub fn new(enquiries: Enquiries, settings: ContactSettings) -> Self {
         ContactDesk {
             enquiries,
-            limiter: RateLimiter::per_minute(settings.rate_per_minute),
+            limiter: RateLimiter::bounded(settings.rate_per_minute, settings.limiter_capacity),
             client_ip: settings.client_ip,
         }
     }
@@ -108,6 +120,21 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
     let client = desk.client_ip.client_ip(peer, &parts.headers);
     // Without any address all such requests share one allowance, which errs on the safe side.
     let key = client.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    // The site's request timeout does not cover this route, so the body gets it here: a client
+    // trickling its body in holds nothing for longer than any other request may.
+    let read = tokio::time::timeout(
+        state.settings().request_timeout,
+        body::read(&parts.headers, body),
+    );
+    let request = match read.await {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => return refused(e),
+        Err(_) => {
+            return unavailable(
+                "Your enquiry did not arrive in time, so it has not been sent. Please try again.",
+            );
+        }
+    };
     if let Err(wait) = desk.limiter.check(key, Instant::now()) {
         let seconds = wait.as_secs();
         tracing::info!(retry_after = seconds, "enquiry refused: rate limit");
@@ -122,13 +149,14 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
             .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         return response;
     }
-    let request = match body::read(&parts.headers, body).await {
-        Ok(r) => r,
-        Err(e) => return refused(e),
-    };
     match desk
         .enquiries
-        .submit(request.form, &request.robot_token, client)
+        .submit(
+            request.form,
+            &request.robot_token,
+            client,
+            request.submission_id,
+        )
         .await
     {
         Ok(submitted) => answer(StatusCode::OK, &json!({ "status": submitted.status() })),
@@ -155,15 +183,25 @@ fn submit_error(e: &SubmitError) -> Response {
                 errors: validation.field_errors(),
             },
         ),
-        SubmitError::RobotCheckUnavailable { .. } => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "The robot check could not be verified just now. Please try again in a few minutes.",
+        SubmitError::RobotCheckUnavailable { .. } => unavailable(
+            "The robot check could not be verified just now, so your enquiry has not been sent. Please try again.",
         ),
-        SubmitError::Unavailable { .. } => error(
-            StatusCode::SERVICE_UNAVAILABLE,
+        SubmitError::Unavailable { .. } => unavailable(
             "Your enquiry could not be saved just now, so it has not been sent. Please try again in a few minutes.",
         ),
     }
+}
+
+/// Seconds a visitor is asked to wait before trying again after a 503.
+const RETRY_AFTER_SECONDS: u32 = 5;
+
+/// 503 with `message` and `Retry-After`: nothing was stored, and trying again may work.
+fn unavailable(message: &str) -> Response {
+    let mut response = error(StatusCode::SERVICE_UNAVAILABLE, message);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+    response
 }
 
 /// `{"message": message}` with `status`.

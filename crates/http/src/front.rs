@@ -6,6 +6,11 @@
 //! It wraps the router once, as a whole (see [`crate::router`]), rather than being applied to
 //! each route: a layer applied per route costs a boxed clone of the route's service and a boxed
 //! future on every request.
+//!
+//! A request that runs out of time is answered 503 with `Retry-After`, never 408: browsers
+//! silently re-send a request answered 408 on a kept-alive connection, and nothing here is the
+//! client's fault. Routes that must not be cut off halfway ([`SELF_TIMED`]) are left to their
+//! own budgets.
 
 use crate::request_id;
 use crate::security::{FIXED_HEADERS, PolicyHeader};
@@ -24,6 +29,14 @@ use tracing::Instrument;
 
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// Paths the request timeout does not apply to, because they bound each of their own steps
+/// and must never be answered with a failure after they changed something: the contact
+/// endpoint stores the enquiry, and a timeout after that would tell the visitor it failed.
+pub const SELF_TIMED: [&str; 1] = ["/api/contact"];
+
+/// What a timed-out request is told to wait before trying again, in seconds.
+pub const TIMEOUT_RETRY_AFTER_SECONDS: u32 = 5;
+
 /// Wraps the site in [`Front`].
 #[derive(Clone)]
 pub struct FrontLayer {
@@ -38,7 +51,7 @@ struct Shared {
 impl FrontLayer {
     /// `https`: whether the policy asks browsers to upgrade insecure requests; `third`: the
     /// third parties whose origins it allows; `timeout`: how long a response may take before
-    /// the request is answered 408.
+    /// the request is answered 503 (the paths in [`SELF_TIMED`] excepted).
     pub fn new(https: bool, third: crate::security::ThirdParties, timeout: Duration) -> Self {
         FrontLayer {
             shared: Arc::new(Shared {
@@ -91,7 +104,11 @@ where
         };
         let (csp, nonce) = self.shared.policy.fresh();
         request.extensions_mut().insert(nonce);
-        let timeout = self.shared.timeout;
+        let timeout = if SELF_TIMED.contains(&request.uri().path()) {
+            None
+        } else {
+            Some(self.shared.timeout)
+        };
         // Without INFO logs there is no span, no clock reading and no closing line to pay for;
         // the response is the same either way.
         if !tracing::enabled!(tracing::Level::INFO) {
@@ -127,9 +144,10 @@ where
     }
 }
 
-/// The response of `future`, or 408 when it takes longer than `timeout`. The timer is armed
-/// only if the response is not ready at once: a page from the cache never touches it.
-async fn within<F, B, E>(timeout: Duration, future: F) -> Response
+/// The response of `future`, or 503 when it takes longer than `timeout` (when there is one).
+/// The timer is armed only if the response is not ready at once: a page from the cache never
+/// touches it.
+async fn within<F, B, E>(timeout: Option<Duration>, future: F) -> Response
 where
     F: Future<Output = Result<axum::http::Response<B>, E>>,
     B: axum::body::HttpBody<Data = bytes::Bytes> + Send + 'static,
@@ -140,9 +158,12 @@ where
     let first = poll_fn(|cx| Poll::Ready(future.as_mut().poll(cx))).await;
     let result = match first {
         Poll::Ready(result) => result,
-        Poll::Pending => match tokio::time::timeout(timeout, future).await {
-            Ok(result) => result,
-            Err(_) => return timed_out(),
+        Poll::Pending => match timeout {
+            None => future.await,
+            Some(timeout) => match tokio::time::timeout(timeout, future).await {
+                Ok(result) => result,
+                Err(_) => return timed_out(),
+            },
         },
     };
     match result {
@@ -152,7 +173,15 @@ where
 }
 
 fn timed_out() -> Response {
-    StatusCode::REQUEST_TIMEOUT.into_response()
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [
+            (header::RETRY_AFTER, TIMEOUT_RETRY_AFTER_SECONDS.to_string()),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        "the server took too long to answer; please try again",
+    )
+        .into_response()
 }
 
 /// Adds the security headers and the request id.
@@ -170,5 +199,31 @@ fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response
 fn insert_fixed(headers: &mut HeaderMap) {
     for (name, value) in FIXED_HEADERS {
         headers.insert(name, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_response_slower_than_the_timeout_is_503_with_retry_after_never_408() {
+        let slow = async {
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            Ok::<_, Infallible>(Response::new(Body::empty()))
+        };
+        let response = within(Some(Duration::from_millis(20)), slow).await;
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "5");
+    }
+
+    #[tokio::test]
+    async fn a_self_timed_route_is_never_cut_off() {
+        let slow = async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            Ok::<_, Infallible>(Response::new(Body::empty()))
+        };
+        let response = within(None, slow).await;
+        assert_eq!(response.status(), StatusCode::OK);
     }
 }

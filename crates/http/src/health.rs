@@ -1,5 +1,6 @@
 //! `GET /healthz` (the process answers) and `GET /readyz` (content is loaded: which version,
-//! since when; with a live source, when it was read and whether from the disk cache).
+//! since when; with a live source, when it was read and whether from the disk cache; with
+//! enquiries taken, whether their deliveries are flowing or blocked and why).
 
 use crate::state::AppState;
 use axum::Json;
@@ -50,6 +51,20 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         body["source"] = f.source.into();
         body["fetchedAt"] = unix(f.fetched_at).into();
         body["fromDisk"] = f.from_disk.into();
+    }
+    if let Some(desk) = state.contact() {
+        // Pages are still served while deliveries are blocked (the enquiries are stored and
+        // wait), so the status stays ready; the operator reads why here.
+        body["deliveries"] = match desk.enquiries().outbox().blocked().await {
+            Ok(None) => serde_json::json!({"status": "flowing"}),
+            Ok(Some(b)) => serde_json::json!({
+                "status": "blocked",
+                "reason": b.reason,
+                "since": b.since.0 / 1000,
+            }),
+            // The store's own error names paths; it is in the server's log, not here.
+            Err(_) => serde_json::json!({"status": "unknown"}),
+        };
     }
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }

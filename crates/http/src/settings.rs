@@ -18,7 +18,8 @@ pub struct Settings {
     pub web_dir: PathBuf,
     /// The folder holding `images.ctfassets.net/…` files downloaded with the export, if any.
     pub asset_dir: Option<PathBuf>,
-    /// How long a request may take before the server answers 408.
+    /// How long a request may take before the server answers 503 (the contact endpoint bounds
+    /// its own steps instead).
     pub request_timeout: Duration,
     /// The marketing-automation tracker's client key: public (the page embeds it), so it is
     /// no secret; without one the page loads no tracker.

@@ -1,8 +1,16 @@
 //! [`BrevoClient`]: delivers enquiries through Brevo's API v3: the transactional email to the
 //! company's inbox (`POST /v3/smtp/email`, with the enquiry id as idempotency key) and the
 //! contact upsert (`POST /v3/contacts` with `updateEnabled`).
+//!
+//! What Brevo gets is what Brevo takes: the visitor's braces never reach its template engine
+//! (see [`notification`]), the visitor becomes the `replyTo` only when Brevo accepts the address
+//! (see [`brevo_accepts`]), and a 400 that names `replyTo` anyway is sent again without it. A 401 or
+//! 403 is [`DeliveryError::Blocked`]: our key is refused, not the enquiry.
 
+mod reply_to;
 mod response;
+
+pub use reply_to::brevo_accepts;
 
 use crate::address::MailAddress;
 use crate::notification;
@@ -83,17 +91,24 @@ impl BrevoClient {
         Ok(BrevoClient { http, config })
     }
 
-    /// The request body of the transactional email for `stored`.
-    pub fn email_body(&self, stored: &StoredEnquiry) -> Value {
+    /// The request body of the transactional email for `stored`, with the visitor as
+    /// `replyTo` when `reply_to` is set and Brevo accepts their address.
+    pub fn email_body(&self, stored: &StoredEnquiry, reply_to: bool) -> Value {
         let e = &stored.enquiry;
-        json!({
+        let mut body = json!({
             "sender": named(&self.config.sender),
             "to": [named(&self.config.inbox)],
-            "replyTo": { "email": e.email(), "name": e.full_name() },
             "subject": notification::subject(stored),
             "htmlContent": notification::html(stored),
             "headers": { "idempotencyKey": stored.id.as_str() },
-        })
+        });
+        if reply_to && brevo_accepts(e.email()) {
+            body["replyTo"] = json!({
+                "email": e.email(),
+                "name": notification::without_braces(&e.full_name()),
+            });
+        }
+        body
     }
 
     /// The request body of the contact upsert for `stored`.
@@ -152,6 +167,15 @@ impl BrevoClient {
                 tracing::info!(enquiry = %stored.id, status = status.as_u16(), "brevo {what} accepted");
                 Ok(())
             }
+            Verdict::Failed(DeliveryError::Blocked { reason }) => {
+                let reason = self.config.api_key.redact_from(&reason);
+                tracing::error!(
+                    enquiry = %stored.id,
+                    %reason,
+                    "brevo refused the API key; deliveries wait and are retried until a working key is configured"
+                );
+                Err(DeliveryError::Blocked { reason })
+            }
             Verdict::Failed(DeliveryError::Permanent { reason }) => {
                 let reason = self.config.api_key.redact_from(&reason);
                 tracing::error!(
@@ -174,6 +198,11 @@ impl BrevoClient {
             }
         }
     }
+}
+
+/// Whether a refusal is a 400 that is about the `replyTo` field.
+fn names_reply_to(reason: &str) -> bool {
+    reason.contains("HTTP 400") && reason.to_ascii_lowercase().contains("replyto")
 }
 
 fn named(address: &MailAddress) -> Value {
@@ -210,9 +239,21 @@ fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
 #[async_trait]
 impl EnquiryDelivery for BrevoClient {
     async fn notify_inbox(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError> {
-        let body = self.email_body(enquiry);
-        self.post("transactional email", "/v3/smtp/email", enquiry, &body)
-            .await
+        let what = "transactional email";
+        let body = self.email_body(enquiry, true);
+        let first = self.post(what, "/v3/smtp/email", enquiry, &body).await;
+        match first {
+            // Brevo's checks of an address are its own; when it still refuses the visitor's
+            // address, the email goes without it (the address is in the body).
+            Err(DeliveryError::Permanent { reason })
+                if body.get("replyTo").is_some() && names_reply_to(&reason) =>
+            {
+                tracing::warn!(enquiry = %enquiry.id, %reason, "brevo refused the replyTo; sending without it");
+                let body = self.email_body(enquiry, false);
+                self.post(what, "/v3/smtp/email", enquiry, &body).await
+            }
+            other => other,
+        }
     }
 
     async fn upsert_contact(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError> {

@@ -9,14 +9,16 @@ use crate::outbox::{OpenOutboxError, SqliteOutbox};
 use crate::recaptcha::{RecaptchaConfig, RecaptchaSetupError, RecaptchaVerifier};
 use crate::selfhosted::{Challenge, SelfHostedCheck, SelfHostedConfig};
 use crate::settings::MailSettings;
+use crate::timed_robot::TimedRobotCheck;
 use crate::worker::{Worker, WorkerWakeup};
 use serde::Serialize;
 use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
-use supplysite_core::contact::ContactForm;
+use std::time::Duration;
+use supplysite_core::contact::{ContactForm, SubmissionId};
 use supplysite_core::enquiry::{
-    EnquiryPorts, Jitter, RetryPolicy, Submission, SubmitError, Submitted, submit,
+    EnquiryPorts, Jitter, RetryPolicy, Submission, SubmitError, Submitted, Taken, deliver_now, take,
 };
 use supplysite_core::ports::{Clock, EnquiryDelivery, EnquiryOutbox, RobotCheck};
 
@@ -53,6 +55,10 @@ pub struct EnquiryParts {
     pub self_hosted: Option<Arc<SelfHostedCheck>>,
     pub widget: RobotWidget,
     pub policy: RetryPolicy,
+    /// How long [`Enquiries::submit`] waits for delivery once the enquiry is stored.
+    pub answer_budget: Duration,
+    /// How long the robot check may take before it counts as unavailable.
+    pub robot_budget: Duration,
 }
 
 /// Everything the contact endpoint and the outbox worker use. Cheap to clone.
@@ -65,6 +71,7 @@ pub struct Enquiries {
     self_hosted: Option<Arc<SelfHostedCheck>>,
     widget: RobotWidget,
     policy: RetryPolicy,
+    answer_budget: Duration,
     wakeup: WorkerWakeup,
     description: String,
 }
@@ -79,7 +86,8 @@ impl Enquiries {
         settings: &MailSettings,
         clock: Arc<dyn Clock>,
     ) -> Result<Enquiries, SetupError> {
-        let outbox: Arc<dyn EnquiryOutbox> = Arc::new(SqliteOutbox::open(&settings.outbox_path)?);
+        let sqlite = Arc::new(SqliteOutbox::open(&settings.outbox_path)?);
+        let outbox: Arc<dyn EnquiryOutbox> = sqlite.clone();
         let (delivery, to): (Arc<dyn EnquiryDelivery>, String) = match &settings.brevo_api_key {
             Some(key) => {
                 let mut config = BrevoConfig::new(
@@ -115,7 +123,8 @@ impl Enquiries {
                     secret: settings.robot_secret.clone(),
                     ..SelfHostedConfig::default()
                 };
-                let check = Arc::new(SelfHostedCheck::new(config, Arc::clone(&clock)));
+                // Used challenges are kept with the enquiries, so a restart forgets none.
+                let check = Arc::new(SelfHostedCheck::new(config, Arc::clone(&clock), sqlite));
                 (check.clone(), Some(check), RobotWidget::SelfHosted)
             }
         };
@@ -130,6 +139,8 @@ impl Enquiries {
                 lease: settings.outbox_lease,
                 ..RetryPolicy::default()
             },
+            answer_budget: settings.answer_budget,
+            robot_budget: settings.robot_budget,
         });
         enquiries.description = format!(
             "enquiries stored in {} (lease {} s) and delivered to {to}, robot check {}",
@@ -148,11 +159,12 @@ impl Enquiries {
         Enquiries {
             outbox: parts.outbox,
             delivery: parts.delivery,
-            robot: parts.robot,
+            robot: Arc::new(TimedRobotCheck::new(parts.robot, parts.robot_budget)),
             clock: parts.clock,
             self_hosted: parts.self_hosted,
             widget: parts.widget,
             policy: parts.policy,
+            answer_budget: parts.answer_budget,
             wakeup: WorkerWakeup::new(),
             description: "enquiries from given parts".to_owned(),
         }
@@ -163,15 +175,20 @@ impl Enquiries {
         &self.description
     }
 
-    /// Takes an enquiry from the contact endpoint (see [`supplysite_core::enquiry::submit`]),
-    /// and wakes the worker when a delivery is still pending.
+    /// Takes an enquiry from the contact endpoint (see [`supplysite_core::enquiry::take`]),
+    /// then waits for its deliveries at most the answer budget: what is not done by then is
+    /// finished on a task of its own (its outcome recorded as the worker would record it) and
+    /// the answer is "queued". The worker is woken when a delivery is still pending. A
+    /// resubmission gets the first answer as it stands.
     ///
-    /// Errors: those of [`supplysite_core::enquiry::submit`].
+    /// Errors: those of [`supplysite_core::enquiry::take`], the robot check's included when it
+    /// takes longer than its budget ([`SubmitError::RobotCheckUnavailable`]).
     pub async fn submit(
         &self,
         form: ContactForm,
         robot_token: &str,
         client_ip: Option<IpAddr>,
+        submission_id: Option<SubmissionId>,
     ) -> Result<Submitted, SubmitError> {
         let jitter = || Jitter::new(rand::random::<f64>());
         let ports = EnquiryPorts {
@@ -185,8 +202,16 @@ impl Enquiries {
             form,
             robot_token,
             client_ip,
+            submission_id,
         };
-        let submitted = submit(submission, ports, &self.policy).await;
+        let submitted = match take(submission, &ports).await {
+            Ok(Taken::Repeat(answer)) => {
+                tracing::info!(enquiry = %answer.id(), status = answer.status(), "resubmission answered as first taken");
+                return Ok(answer);
+            }
+            Ok(Taken::Stored(id)) => Ok(self.deliver_within_budget(id).await),
+            Err(e) => Err(e),
+        };
         match &submitted {
             Ok(Submitted::Sent { id }) => tracing::info!(enquiry = %id, "enquiry stored and sent"),
             Ok(Submitted::Queued { id, problems }) => {
@@ -201,6 +226,43 @@ impl Enquiries {
             Err(e) => tracing::info!(error = %e, "enquiry refused"),
         }
         submitted
+    }
+
+    /// Attempts the deliveries of `id`, just stored, on a task of their own, and waits for
+    /// them at most the answer budget. The task goes on after the visitor is answered, or
+    /// after the visitor went away, so an attempt is never cut off halfway.
+    async fn deliver_within_budget(&self, id: supplysite_core::contact::EnquiryId) -> Submitted {
+        let this = self.clone();
+        let task_id = id.clone();
+        let mut task = tokio::spawn(async move {
+            let jitter = || Jitter::new(rand::random::<f64>());
+            let ports = EnquiryPorts {
+                outbox: &*this.outbox,
+                delivery: &*this.delivery,
+                robot: &*this.robot,
+                clock: &*this.clock,
+                jitter: &jitter,
+            };
+            let submitted = deliver_now(task_id, &ports, &this.policy).await;
+            if let Submitted::Queued { .. } = submitted {
+                this.wakeup.wake();
+            }
+            submitted
+        });
+        match tokio::time::timeout(self.answer_budget, &mut task).await {
+            Ok(Ok(submitted)) => submitted,
+            Ok(Err(e)) => Submitted::Queued {
+                id,
+                problems: vec![format!("delivery attempt did not finish: {e}")],
+            },
+            Err(_) => Submitted::Queued {
+                id,
+                problems: vec![format!(
+                    "still delivering after the answer budget of {} ms; finishing in the background",
+                    self.answer_budget.as_millis()
+                )],
+            },
+        }
     }
 
     /// A new challenge for `GET /api/robot-challenge`; `None` when reCAPTCHA is the check

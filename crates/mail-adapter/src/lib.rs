@@ -4,7 +4,8 @@
 //! and [`MailboxDelivery`] ([`EnquiryDelivery`]), [`RecaptchaVerifier`] and
 //! [`SelfHostedCheck`] ([`RobotCheck`]), [`SystemClock`]; the [`Worker`] that drains the
 //! outbox; and [`Enquiries`], built from [`MailSettings`] in one call, which is all a server
-//! mounts.
+//! mounts. The self-hosted check keeps used challenges in a [`ChallengeLedger`], which the
+//! SQLite outbox implements; [`timed_robot`] holds any robot check to a time budget.
 //!
 //! [`EnquiryOutbox`]: supplysite_core::ports::EnquiryOutbox
 //! [`EnquiryDelivery`]: supplysite_core::ports::EnquiryDelivery
@@ -24,6 +25,7 @@ pub mod recaptcha;
 pub mod secret;
 pub mod selfhosted;
 pub mod settings;
+pub mod timed_robot;
 pub mod worker;
 
 pub use address::MailAddress;
@@ -34,6 +36,8 @@ pub use mailbox::MailboxDelivery;
 pub use outbox::SqliteOutbox;
 pub use recaptcha::{RecaptchaConfig, RecaptchaVerifier};
 pub use secret::Secret;
-pub use selfhosted::{Challenge, SelfHostedCheck, SelfHostedConfig};
-pub use settings::{MailSettings, SettingsError};
+pub use selfhosted::{
+    Challenge, ChallengeLedger, DifficultyCurve, MemoryLedger, SelfHostedCheck, SelfHostedConfig,
+};
+pub use settings::{DEFAULT_ANSWER_BUDGET, DEFAULT_ROBOT_BUDGET, MailSettings, SettingsError};
 pub use worker::{DrainReport, Worker, WorkerWakeup, run_worker};

@@ -1,12 +1,18 @@
 //! What the company's inbox receives for an enquiry: the subject line and the HTML body,
 //! with every value the visitor typed HTML-escaped. Brevo and the local mailbox send the
 //! same text.
+//!
+//! Brevo runs the subject and the HTML of a transactional email through its template engine,
+//! which reads `{{ … }}` and `{% … %}`; a visitor's braces could make it refuse the email or
+//! fill in something of its own. So no brace the visitor typed reaches either as a brace: in
+//! HTML they are the character references `&#123;` and `&#125;` (shown as braces, invisible to
+//! the engine), and in the plain-text subject they become look-alikes (see [`subject`]).
 
 use crate::date;
 use supplysite_core::ports::StoredEnquiry;
 
 /// Escapes `&`, `<`, `>`, `"` and `'`, so a value is inert in element content and in
-/// attribute values alike.
+/// attribute values alike, and `{`, `}` so it is inert to Brevo's template engine.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -16,6 +22,8 @@ pub fn escape_html(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '{' => out.push_str("&#123;"),
+            '}' => out.push_str("&#125;"),
             c => out.push(c),
         }
     }
@@ -24,9 +32,24 @@ pub fn escape_html(text: &str) -> String {
 
 /// The subject: `Website enquiry from Ada Lovelace (Analytical Engines Pty Ltd)`. Plain
 /// text (a header, not HTML); the fields were checked free of line breaks by core.
+///
+/// A header has no character references, so braces are replaced, not escaped: `{` and `}`
+/// become the fullwidth brackets `｛` and `｝` (U+FF5B, U+FF5D), which read the same to a
+/// person and mean nothing to a template engine. Nothing is stripped, so the subject still
+/// shows what was typed.
 pub fn subject(stored: &StoredEnquiry) -> String {
     let e = &stored.enquiry;
-    format!("Website enquiry from {} ({})", e.full_name(), e.org_name())
+    without_braces(&format!(
+        "Website enquiry from {} ({})",
+        e.full_name(),
+        e.org_name()
+    ))
+}
+
+/// `text` with `{` and `}` replaced by their fullwidth look-alikes, for plain-text values
+/// Brevo's template engine reads (the subject, display names).
+pub fn without_braces(text: &str) -> String {
+    text.replace('{', "\u{FF5B}").replace('}', "\u{FF5D}")
 }
 
 /// The body: name, organisation, phone, email and message in a table, each escaped, the
@@ -106,6 +129,29 @@ mod tests {
         );
         assert!(!body.contains("<script>"));
         assert!(body.contains("Received 14 Nov 2023, 22:13 UTC (enquiry 0190-abc)."));
+    }
+
+    #[test]
+    fn braces_never_reach_the_template_engine_in_the_body_or_the_subject() {
+        let mut s = stored("{{ params.secret }} and {% if x %}");
+        s.enquiry = Enquiry::parse(ContactForm {
+            firstname: "{{contact.FIRSTNAME}}".into(),
+            lastname: "Lovelace".into(),
+            org_name: "{% raw %}".into(),
+            phone: "0400 000 000".into(),
+            email: "ada@example.com".into(),
+            message: "{{ params.secret }} and {% if x %}".into(),
+            robot_checked: true,
+        })
+        .unwrap();
+        let body = html(&s);
+        assert!(!body.contains('{') && !body.contains('}'), "{body}");
+        assert!(body.contains("&#123;&#123; params.secret &#125;&#125; and &#123;% if x %&#125;"));
+        let subject = subject(&s);
+        assert_eq!(
+            subject,
+            "Website enquiry from \u{FF5B}\u{FF5B}contact.FIRSTNAME\u{FF5D}\u{FF5D} Lovelace (\u{FF5B}% raw %\u{FF5D})"
+        );
     }
 
     #[test]

@@ -4,8 +4,11 @@
 //! SQLite calls block, so every operation runs on tokio's blocking pool with the one
 //! connection behind a mutex: the async runtime's threads never wait on the disk.
 
+mod challenges;
 mod queries;
 mod schema;
+
+pub use challenges::DEFAULT_CAPACITY as DEFAULT_CHALLENGE_CAPACITY;
 
 pub use schema::{OpenOutboxError, SCHEMA_VERSION};
 
@@ -14,10 +17,10 @@ use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use supplysite_core::contact::{Enquiry, EnquiryId};
+use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
 use supplysite_core::ports::{
-    Attempt, EnquiryOutbox, EnquiryStatus, Job, JobFilter, JobKind, OutboxError, StoredEnquiry,
-    UnixMillis,
+    Attempt, Blocked, EnquiryOutbox, EnquiryStatus, Job, JobFilter, JobKind, OutboxError, Stored,
+    StoredEnquiry, UnixMillis,
 };
 
 /// The outbox in a SQLite file. Cheap to clone; clones share the connection.
@@ -25,6 +28,8 @@ use supplysite_core::ports::{
 pub struct SqliteOutbox {
     conn: Arc<Mutex<Connection>>,
     path: PathBuf,
+    /// The most used robot-check challenges kept (see `challenges.rs`).
+    challenge_capacity: u64,
 }
 
 impl SqliteOutbox {
@@ -38,7 +43,14 @@ impl SqliteOutbox {
         Ok(SqliteOutbox {
             conn: Arc::new(Mutex::new(conn)),
             path,
+            challenge_capacity: challenges::DEFAULT_CAPACITY,
         })
+    }
+
+    /// Keeps at most `capacity` used robot-check challenges (at least one).
+    pub fn with_challenge_capacity(mut self, capacity: u64) -> Self {
+        self.challenge_capacity = capacity.max(1);
+        self
     }
 
     /// Where the database file is.
@@ -91,6 +103,30 @@ impl EnquiryOutbox for SqliteOutbox {
         Ok(id)
     }
 
+    async fn store_once(
+        &self,
+        enquiry: &Enquiry,
+        received_at: UnixMillis,
+        submission: Option<&SubmissionId>,
+    ) -> Result<Stored, OutboxError> {
+        let id = new_id(received_at);
+        let enquiry = enquiry.clone();
+        let submission = submission.cloned();
+        self.run(move |conn| {
+            queries::store_once(conn, &id, &enquiry, received_at, submission.as_ref())
+        })
+        .await
+    }
+
+    async fn find_submission(
+        &self,
+        submission: &SubmissionId,
+    ) -> Result<Option<EnquiryStatus>, OutboxError> {
+        let submission = submission.clone();
+        self.run(move |conn| queries::find_submission(conn, &submission))
+            .await
+    }
+
     async fn jobs(&self, filter: JobFilter) -> Result<Vec<Job>, OutboxError> {
         self.run(move |conn| queries::jobs(conn, filter)).await
     }
@@ -136,6 +172,15 @@ impl EnquiryOutbox for SqliteOutbox {
     async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError> {
         let id = id.clone();
         self.run(move |conn| queries::requeue(conn, &id, now)).await
+    }
+
+    async fn blocked(&self) -> Result<Option<Blocked>, OutboxError> {
+        self.run(|conn| queries::blocked(conn)).await
+    }
+
+    async fn retry_blocked(&self, now: UnixMillis) -> Result<usize, OutboxError> {
+        self.run(move |conn| queries::retry_blocked(conn, now))
+            .await
     }
 
     async fn purge_delivered(&self, before: UnixMillis) -> Result<usize, OutboxError> {

@@ -7,13 +7,22 @@
 //!
 //! 1. The server issues `{"challenge","salt","expires","difficulty","signature"}`:
 //!    `challenge` and `salt` are random hex, `expires` is Unix milliseconds, `difficulty` a
-//!    number of bits, `signature` the server's HMAC-SHA256 over the other four (hex).
+//!    number of bits (it rises with the rate of issue, see [`DifficultyCurve`], so the page
+//!    must read it from each challenge), `signature` the server's HMAC-SHA256 over the other
+//!    four (hex).
 //! 2. The browser finds the smallest whole number `n ≥ 0` such that SHA-256 of the UTF-8 text
 //!    `salt + String(n)` starts with `difficulty` zero bits.
 //! 3. The token is the base64 of the JSON of the challenge's five fields plus `"number": n`.
 //!
 //! The server checks the signature (so nothing was changed), the expiry, the work, and that
-//! the challenge was not used before (remembered until it expires, within a memory bound).
+//! the challenge was not used before (in a [`ChallengeLedger`]: the outbox's database, so the
+//! memory of used challenges survives a restart).
+
+mod difficulty;
+mod ledger;
+
+pub use difficulty::{DifficultyCurve, IssueRate};
+pub use ledger::{ChallengeLedger, LedgerError, MemoryLedger, Spent};
 
 use crate::secret::Secret;
 use async_trait::async_trait;
@@ -22,9 +31,8 @@ use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 use supplysite_core::ports::{Clock, RobotCheck, RobotCheckError, UnixMillis};
 
@@ -38,12 +46,9 @@ pub struct SelfHostedConfig {
     pub secret: Option<Secret>,
     /// How long a challenge may be solved and used.
     pub ttl: Duration,
-    /// Leading zero bits of work. Each bit doubles the average work: 16 is about 65 000
-    /// hashes, a fraction of a second in a browser.
-    pub difficulty: u8,
-    /// The most used challenges remembered at once; past it, solutions are refused (as
-    /// unavailable) until some expire, rather than forgetting one and allowing its reuse.
-    pub max_remembered: usize,
+    /// Leading zero bits of work by rate of issue. Each bit doubles the average work: 16 is
+    /// about 65 000 hashes, a fraction of a second in a browser.
+    pub difficulty: DifficultyCurve,
 }
 
 impl Default for SelfHostedConfig {
@@ -51,8 +56,7 @@ impl Default for SelfHostedConfig {
         SelfHostedConfig {
             secret: None,
             ttl: Duration::from_secs(600),
-            difficulty: 16,
-            max_remembered: 100_000,
+            difficulty: DifficultyCurve::default(),
         }
     }
 }
@@ -79,11 +83,11 @@ struct Solution {
 pub struct SelfHostedCheck {
     key: Vec<u8>,
     ttl: Duration,
-    difficulty: u8,
-    max_remembered: usize,
+    difficulty: DifficultyCurve,
+    issued: IssueRate,
     clock: Arc<dyn Clock>,
-    /// Used challenges and when they expire.
-    used: Mutex<HashMap<String, i64>>,
+    /// Used challenges, until they expire.
+    ledger: Arc<dyn ChallengeLedger>,
 }
 
 impl std::fmt::Debug for SelfHostedCheck {
@@ -97,8 +101,12 @@ impl std::fmt::Debug for SelfHostedCheck {
 }
 
 impl SelfHostedCheck {
-    /// A check by `config`, telling time by `clock`.
-    pub fn new(config: SelfHostedConfig, clock: Arc<dyn Clock>) -> Self {
+    /// A check by `config`, telling time by `clock`, remembering used challenges in `ledger`.
+    pub fn new(
+        config: SelfHostedConfig,
+        clock: Arc<dyn Clock>,
+        ledger: Arc<dyn ChallengeLedger>,
+    ) -> Self {
         let key = match config.secret {
             Some(secret) => secret.expose().as_bytes().to_vec(),
             None => rand::random::<[u8; 32]>().to_vec(),
@@ -107,23 +115,26 @@ impl SelfHostedCheck {
             key,
             ttl: config.ttl,
             difficulty: config.difficulty,
-            max_remembered: config.max_remembered,
+            issued: IssueRate::default(),
             clock,
-            used: Mutex::new(HashMap::new()),
+            ledger,
         }
     }
 
-    /// A fresh challenge, valid for the configured time.
+    /// A fresh challenge, valid for the configured time, as hard as the rate of issue calls
+    /// for.
     pub fn issue_challenge(&self) -> Challenge {
         let challenge = hex::encode(rand::random::<[u8; 16]>());
         let salt = hex::encode(rand::random::<[u8; 16]>());
-        let expires = self.clock.now().after(self.ttl).0;
-        let signature = hex::encode(self.sign(&challenge, &salt, expires, self.difficulty));
+        let now = self.clock.now();
+        let expires = now.after(self.ttl).0;
+        let difficulty = self.difficulty.bits(self.issued.issue(now));
+        let signature = hex::encode(self.sign(&challenge, &salt, expires, difficulty));
         Challenge {
             challenge,
             salt,
             expires,
-            difficulty: self.difficulty,
+            difficulty,
             signature,
         }
     }
@@ -145,7 +156,7 @@ impl SelfHostedCheck {
             .to_vec()
     }
 
-    fn check(&self, token: &str) -> Result<(), RobotCheckError> {
+    async fn check(&self, token: &str) -> Result<(), RobotCheckError> {
         let failed = |reason: &str| RobotCheckError::Failed {
             reason: reason.to_owned(),
         };
@@ -171,20 +182,19 @@ impl SelfHostedCheck {
         if leading_zero_bits(&work_hash(&c.salt, number)) < u32::from(c.difficulty) {
             return Err(failed("the work does not meet the difficulty"));
         }
-        let mut used = self.used.lock().unwrap_or_else(PoisonError::into_inner);
-        if used.contains_key(&c.challenge) {
-            return Err(failed("challenge already used"));
+        // A challenge is spent only once it passed every other check, so a garbage token
+        // cannot use up the ledger's room.
+        match self
+            .ledger
+            .spend(&c.challenge, UnixMillis(c.expires), now)
+            .await
+        {
+            Ok(Spent::Fresh) => Ok(()),
+            Ok(Spent::AlreadyUsed) => Err(failed("challenge already used")),
+            Err(e) => Err(RobotCheckError::Unavailable {
+                reason: e.to_string(),
+            }),
         }
-        if used.len() >= self.max_remembered {
-            used.retain(|_, expires| *expires > now.0);
-            if used.len() >= self.max_remembered {
-                return Err(RobotCheckError::Unavailable {
-                    reason: "too many challenges in use; try again shortly".to_owned(),
-                });
-            }
-        }
-        used.insert(c.challenge, c.expires);
-        Ok(())
     }
 }
 
@@ -232,7 +242,7 @@ impl RobotCheck for SelfHostedCheck {
         if token.is_empty() {
             return Err(RobotCheckError::Missing);
         }
-        let outcome = self.check(token);
+        let outcome = self.check(token).await;
         if let Err(e) = &outcome {
             tracing::info!(error = %e, "self-hosted robot check did not pass");
         }
@@ -259,6 +269,7 @@ mod tests {
                 ..SelfHostedConfig::default()
             },
             Arc::new(crate::SystemClock),
+            Arc::new(MemoryLedger::new(10)),
         );
         assert_ne!(check.sign("ab", "c", 1, 2), check.sign("a", "bc", 1, 2));
         assert_ne!(check.sign("a", "b", 1, 2), check.sign("a", "b", 1, 3));

@@ -13,7 +13,9 @@
 //! | `SUPPLYSITE_OUTBOX` | SQLite file of the outbox | `var/outbox.sqlite3` |
 //! | `SUPPLYSITE_MAILBOX` | folder of the local mailbox | `var/mailbox` |
 //! | `SUPPLYSITE_OUTBOX_LEASE_SECONDS` | how long a claimed delivery job is held before another attempt may take it (a server killed mid-attempt is retried after this) | 60 |
-//! | `SUPPLYSITE_ROBOT_SECRET` | signing key of the self-hosted check (set it when several servers share the load) | random per start |
+//! | `SUPPLYSITE_ROBOT_SECRET` | signing key of the self-hosted check (set it when several servers share the load); at least 32 bytes | random per start |
+//! | `SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS` | how long a visitor's request waits for delivery after the enquiry is stored before it is answered "queued" (0 to 10000) | 2000 |
+//! | `SUPPLYSITE_ROBOT_CHECK_BUDGET_MS` | how long the robot check may take before the visitor is asked to try again (100 to 10000) | 4000 |
 
 use crate::address::MailAddress;
 use crate::brevo::{DEFAULT_BASE_URL, DEFAULT_TIMEOUT};
@@ -37,6 +39,15 @@ pub const MIN_OUTBOX_LEASE: Duration = Duration::from_secs(DEFAULT_TIMEOUT.as_se
 /// Brevo remembers, or the email could go out twice.
 pub const MAX_OUTBOX_LEASE: Duration = Duration::from_secs(15 * 60);
 
+/// The default wait for delivery after an enquiry is stored.
+pub const DEFAULT_ANSWER_BUDGET: Duration = Duration::from_millis(2000);
+/// The default time the robot check may take: inside the request timeout's default (10 s)
+/// with room for the store and the answer budget.
+pub const DEFAULT_ROBOT_BUDGET: Duration = Duration::from_millis(4000);
+/// The shortest signing key of the self-hosted check: as long as the HMAC-SHA256 output, so
+/// the key is not the weak point.
+pub const MIN_ROBOT_SECRET_BYTES: usize = 32;
+
 /// The enquiry settings, parsed and consistent.
 #[derive(Clone, Debug)]
 pub struct MailSettings {
@@ -51,7 +62,12 @@ pub struct MailSettings {
     pub mailbox_dir: PathBuf,
     /// How long a claimed delivery job is held before another attempt may take it.
     pub outbox_lease: Duration,
+    /// The self-hosted check's signing key, at least [`MIN_ROBOT_SECRET_BYTES`] long.
     pub robot_secret: Option<Secret>,
+    /// How long a visitor's request waits for delivery once the enquiry is stored.
+    pub answer_budget: Duration,
+    /// How long the robot check may take.
+    pub robot_budget: Duration,
     /// The site's public hostname, which reCAPTCHA tokens must have been solved on; the
     /// server sets it from its public URL.
     pub site_hostname: Option<String>,
@@ -147,9 +163,46 @@ impl MailSettings {
                 None => RetryPolicy::default().lease,
                 Some(value) => lease(&value)?,
             },
-            robot_secret: get("SUPPLYSITE_ROBOT_SECRET").map(Secret::new),
+            robot_secret: get("SUPPLYSITE_ROBOT_SECRET")
+                .map(robot_secret)
+                .transpose()?,
+            answer_budget: match get("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS") {
+                None => DEFAULT_ANSWER_BUDGET,
+                Some(v) => millis("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", &v, 0, 10_000)?,
+            },
+            robot_budget: match get("SUPPLYSITE_ROBOT_CHECK_BUDGET_MS") {
+                None => DEFAULT_ROBOT_BUDGET,
+                Some(v) => millis("SUPPLYSITE_ROBOT_CHECK_BUDGET_MS", &v, 100, 10_000)?,
+            },
             site_hostname: None,
         })
+    }
+}
+
+/// The self-hosted check's key; a short one could be guessed from signed challenges.
+fn robot_secret(value: String) -> Result<Secret, SettingsError> {
+    if value.len() < MIN_ROBOT_SECRET_BYTES {
+        return Err(SettingsError {
+            name: "SUPPLYSITE_ROBOT_SECRET",
+            reason: format!(
+                "too short: {} bytes, at least {MIN_ROBOT_SECRET_BYTES} needed (for example the output of `openssl rand -hex 32`)",
+                value.len()
+            ),
+        });
+    }
+    Ok(Secret::new(value))
+}
+
+/// A whole number of milliseconds from `min` to `max`.
+fn millis(name: &'static str, value: &str, min: u64, max: u64) -> Result<Duration, SettingsError> {
+    match value.parse::<u64>() {
+        Ok(ms) if (min..=max).contains(&ms) => Ok(Duration::from_millis(ms)),
+        _ => Err(SettingsError {
+            name,
+            reason: format!(
+                "invalid number of milliseconds {value:?} (expected a whole number from {min} to {max})"
+            ),
+        }),
     }
 }
 
@@ -191,6 +244,44 @@ mod tests {
         assert_eq!(s.contact_inbox.email, "info@supplysite.com.au");
         assert_eq!(s.brevo_api_base, "https://api.brevo.com");
         assert_eq!(s.outbox_lease, Duration::from_secs(60));
+        assert_eq!(s.answer_budget, Duration::from_secs(2));
+        assert_eq!(s.robot_budget, Duration::from_secs(4));
+        assert!(s.robot_secret.is_none());
+    }
+
+    #[test]
+    fn budgets_are_whole_milliseconds_in_range_and_errors_name_the_variable() {
+        let s = read(&[
+            ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "0"),
+            ("SUPPLYSITE_ROBOT_CHECK_BUDGET_MS", "250"),
+        ])
+        .unwrap();
+        assert_eq!(s.answer_budget, Duration::ZERO);
+        assert_eq!(s.robot_budget, Duration::from_millis(250));
+        for (name, bad) in [
+            ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "10001"),
+            ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "2s"),
+            ("SUPPLYSITE_ROBOT_CHECK_BUDGET_MS", "99"),
+        ] {
+            let err = read(&[(name, bad)]).unwrap_err();
+            assert_eq!(err.name, name);
+            assert!(err.reason.contains(&format!("{bad:?}")), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_robot_secret_shorter_than_32_bytes_stops_start_up_by_name_without_showing_it() {
+        let err = read(&[("SUPPLYSITE_ROBOT_SECRET", "hunter2")]).unwrap_err();
+        assert_eq!(err.name, "SUPPLYSITE_ROBOT_SECRET");
+        assert!(err.reason.contains("7 bytes"), "{err}");
+        assert!(!err.to_string().contains("hunter2"));
+        let long = "k".repeat(32);
+        assert!(
+            read(&[("SUPPLYSITE_ROBOT_SECRET", &long)])
+                .unwrap()
+                .robot_secret
+                .is_some()
+        );
     }
 
     #[test]

@@ -134,7 +134,17 @@ impl Worker {
                 match attempted {
                     Ok(a) => match a.job.state {
                         JobState::Delivered => report.delivered += 1,
-                        JobState::Pending => report.retrying += 1,
+                        JobState::Pending => {
+                            report.retrying += 1;
+                            // While the key is refused every job would be refused the same way;
+                            // one refusal per drain is enough, the rest keep their lease.
+                            if matches!(
+                                a.failure,
+                                Some(supplysite_core::ports::DeliveryError::Blocked { .. })
+                            ) {
+                                return Ok(report);
+                            }
+                        }
                         JobState::Dead => {
                             report.dead += 1;
                             tracing::error!(
@@ -159,8 +169,19 @@ impl Worker {
     /// Drains due jobs, then sleeps until woken, the next pending job comes due, the poll
     /// interval passes, or `shutdown` completes, and again, until `shutdown`. An attempt already started is finished before
     /// stopping. While the outbox cannot be read it backs off, doubling up to a minute.
+    ///
+    /// When it starts on an outbox marked blocked (the provider refused the key before), it
+    /// makes every pending job due at once: the server may have been restarted with a new key.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         let mut shutdown = pin!(shutdown);
+        match self.outbox.retry_blocked(self.clock.now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(
+                jobs = n,
+                "deliveries were blocked by a refused key; trying every pending job again"
+            ),
+            Err(e) => tracing::error!(error = %e, "cannot read whether deliveries are blocked"),
+        }
         let mut failures: u32 = 0;
         loop {
             let pause = match self.drain_until(&mut shutdown).await {

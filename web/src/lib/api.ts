@@ -103,6 +103,9 @@ export interface ContactRequest {
   email: string;
   message: string;
   robotToken: string;
+  /** Made when the form is first shown and kept until an enquiry is accepted, so a resend
+   *  (a lost answer, a retry after a failure) is recognised and taken once. */
+  submissionId: string;
 }
 
 /** How the server answered an enquiry. */

@@ -106,9 +106,24 @@ async fn list(
         State::Dead => JobState::Dead,
     });
     let jobs = outbox.jobs(JobFilter { state, limit: None }).await?;
+    let blocked = outbox.blocked().await?;
     if format == Format::Json {
-        println!("{}", serde_json::to_string_pretty(&jobs)?);
+        // Without a block the output stays the plain list of jobs it always was.
+        match blocked {
+            None => println!("{}", serde_json::to_string_pretty(&jobs)?),
+            Some(b) => println!(
+                "{}",
+                serde_json::to_string_pretty(&serde_json::json!({"blocked": b, "jobs": jobs}))?
+            ),
+        }
     } else {
+        if let Some(b) = &blocked {
+            println!(
+                "deliveries blocked since {}: {}\n(pending jobs are retried with back-off and go out once a working key is configured)\n",
+                rfc3339(b.since),
+                b.reason
+            );
+        }
         print!("{}", table(&jobs));
     }
     Ok(ExitCode::SUCCESS)

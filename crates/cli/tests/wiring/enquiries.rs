@@ -21,7 +21,7 @@ const LEASE_SECONDS: u64 = 6;
 /// wakes when the lease runs out).
 const AFTER_THE_LEASE: Duration = Duration::from_secs(LEASE_SECONDS + 30);
 
-fn with_brevo(dir: &Path, brevo: &FakeBrevo) -> Command {
+pub fn with_brevo(dir: &Path, brevo: &FakeBrevo) -> Command {
     let mut cmd = serve(dir);
     cmd.env("BREVO_API_KEY", KEY)
         .env("BREVO_API_BASE", &brevo.base_url)
@@ -34,7 +34,7 @@ fn with_brevo(dir: &Path, brevo: &FakeBrevo) -> Command {
     cmd
 }
 
-async fn solved_form(server: &Server, email: &str) -> Value {
+pub async fn solved_form(server: &Server, email: &str) -> Value {
     let (status, challenge) = server.get_json("/api/robot-challenge").await;
     assert_eq!(status, 200, "{challenge}");
     let challenge: Challenge = serde_json::from_value(challenge).unwrap();
@@ -88,7 +88,10 @@ async fn a_server_killed_while_brevo_holds_its_calls_is_succeeded_by_one_that_de
     // The email goes out but its answer never comes; the contact call never answers.
     brevo.script(EMAIL, Reply::AcceptThenHang);
     brevo.script(CONTACTS, Reply::Hang);
-    let first = Server::start(with_brevo(dir.path(), &brevo)).await;
+    let mut cmd = with_brevo(dir.path(), &brevo);
+    // The request waits on Brevo until the kill, rather than being answered "queued".
+    cmd.env("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "10000");
+    let first = Server::start(cmd).await;
     let form = solved_form(&first, "ada@example.com").await;
     let post = {
         let base = first.base.clone();

@@ -7,6 +7,9 @@ mod support;
 
 // Enquiries: delivered, and delivered once after a SIGKILL mid-delivery.
 mod enquiries;
+// Enquiries under abuse and slow services: the answer budget, resubmissions, the rate limit,
+// replayed challenges, braces, a revoked key.
+mod abuse;
 // Live content: from the fake, through an outage and a restart, and the webhook.
 mod live;
 // Malformed settings stop start-up, named.

@@ -43,6 +43,10 @@ pub struct RetryPolicy {
     pub max_delay: Duration,
     /// The longest `retry_after` hint honoured (a provider asking for a day is capped).
     pub max_retry_after: Duration,
+    /// The longest wait between attempts while the provider refuses our credentials: a key
+    /// fixed in the provider's dashboard is noticed within this, and a blocked job is never
+    /// given up on.
+    pub max_blocked_delay: Duration,
     /// How long a claimed job is held before another claim may take it (a worker that died
     /// mid-attempt is noticed after this). Longer than any one delivery attempt can take.
     pub lease: Duration,
@@ -55,6 +59,7 @@ impl Default for RetryPolicy {
             base_delay: Duration::from_secs(60),
             max_delay: Duration::from_secs(3600),
             max_retry_after: Duration::from_secs(24 * 3600),
+            max_blocked_delay: Duration::from_secs(10 * 60),
             // Well inside Brevo's idempotency window (15 to 30 minutes), so an email whose
             // attempt was cut short by a crash is retried while a repeat is still recognised.
             lease: Duration::from_secs(60),
@@ -80,7 +85,8 @@ impl RetryPolicy {
     /// What to record after attempt number `attempt` (1 for the first) ended in `outcome` at
     /// `now`: delivered; given up on after a permanent error or the last allowed attempt; or
     /// due again after [`RetryPolicy::delay`], or after the provider's `retry_after` when that
-    /// is later.
+    /// is later. Refused credentials are never given up on: the job is due again after the
+    /// back-off, at most `max_blocked_delay`, and the outbox is marked blocked.
     pub fn decide(
         &self,
         attempt: u32,
@@ -92,6 +98,10 @@ impl RetryPolicy {
             Ok(()) => Attempt::Delivered,
             Err(DeliveryError::Permanent { reason }) => Attempt::GiveUp {
                 reason: reason.clone(),
+            },
+            Err(DeliveryError::Blocked { reason }) => Attempt::Blocked {
+                reason: reason.clone(),
+                retry_at: now.after(self.delay(attempt, jitter).min(self.max_blocked_delay)),
             },
             Err(DeliveryError::Transient { reason, .. }) if attempt >= self.max_attempts => {
                 Attempt::GiveUp {
@@ -199,17 +209,39 @@ mod tests {
             Attempt::Retry { .. }
         ));
         let refused = Err(DeliveryError::Permanent {
-            reason: "HTTP 401 unauthorized".into(),
+            reason: "HTTP 400 invalid_parameter".into(),
         });
         assert_eq!(
             policy.decide(1, &refused, NOW, Jitter::NONE),
             Attempt::GiveUp {
-                reason: "HTTP 401 unauthorized".into()
+                reason: "HTTP 400 invalid_parameter".into()
             }
         );
         assert_eq!(
             policy.decide(3, &Ok(()), NOW, Jitter::NONE),
             Attempt::Delivered
+        );
+    }
+
+    #[test]
+    fn refused_credentials_are_never_given_up_on_and_wait_at_most_ten_minutes() {
+        let policy = RetryPolicy::default();
+        let blocked = Err(DeliveryError::Blocked {
+            reason: "HTTP 401 unauthorized".into(),
+        });
+        assert_eq!(
+            policy.decide(1, &blocked, NOW, Jitter::NONE),
+            Attempt::Blocked {
+                reason: "HTTP 401 unauthorized".into(),
+                retry_at: NOW.after(Duration::from_secs(30)),
+            }
+        );
+        assert_eq!(
+            policy.decide(50, &blocked, NOW, Jitter::NONE),
+            Attempt::Blocked {
+                reason: "HTTP 401 unauthorized".into(),
+                retry_at: NOW.after(Duration::from_secs(600)),
+            }
         );
     }
 }

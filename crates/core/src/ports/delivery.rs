@@ -15,6 +15,7 @@ pub trait EnquiryDelivery: Send + Sync {
     /// the same enquiry id must not send a second email.
     ///
     /// Errors: [`DeliveryError::Permanent`] when the provider refuses the message for good;
+    /// [`DeliveryError::Blocked`] when it refuses our credentials;
     /// [`DeliveryError::Transient`] when trying again later may work.
     async fn notify_inbox(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError>;
 
@@ -22,6 +23,7 @@ pub trait EnquiryDelivery: Send + Sync {
     /// organisation and phone as attributes), or updates the contact with that email.
     ///
     /// Errors: [`DeliveryError::Permanent`] when the provider refuses the contact for good;
+    /// [`DeliveryError::Blocked`] when it refuses our credentials;
     /// [`DeliveryError::Transient`] when trying again later may work.
     async fn upsert_contact(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError>;
 
@@ -40,11 +42,15 @@ pub trait EnquiryDelivery: Send + Sync {
 /// Why a delivery did not happen.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DeliveryError {
-    /// Refused for good: a request the provider rejects (HTTP 400), a key it does not accept
-    /// (401, 403). Retrying the same request cannot succeed; the job is dead-lettered and an
-    /// operator must look.
+    /// Refused for good: a request the provider rejects (HTTP 400). Retrying the same request
+    /// cannot succeed; the job is dead-lettered and an operator must look.
     #[error("delivery refused: {reason}")]
     Permanent { reason: String },
+    /// The provider refused our credentials (HTTP 401, 403): nothing is wrong with the
+    /// enquiry, so the job is kept and retried with back-off, never dead-lettered, and the
+    /// outbox as a whole is marked blocked until a delivery goes through again.
+    #[error("delivery blocked: {reason}")]
+    Blocked { reason: String },
     /// Not now: rate limited (429), a server error (5xx), a timeout or a refused connection.
     /// `retry_after` is the provider's own hint (a rate-limit reset) when it gave one.
     #[error("delivery failed for now: {reason}")]
@@ -55,8 +61,12 @@ pub enum DeliveryError {
 }
 
 impl DeliveryError {
-    /// Whether a later attempt may succeed.
+    /// Whether a later attempt may succeed (a blocked delivery may, once the credentials are
+    /// fixed).
     pub fn is_transient(&self) -> bool {
-        matches!(self, DeliveryError::Transient { .. })
+        matches!(
+            self,
+            DeliveryError::Transient { .. } | DeliveryError::Blocked { .. }
+        )
     }
 }

@@ -10,7 +10,7 @@
 //! [`claim`]: EnquiryOutbox::claim
 
 use super::UnixMillis;
-use crate::contact::{Enquiry, EnquiryId};
+use crate::contact::{Enquiry, EnquiryId, SubmissionId};
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -130,6 +130,40 @@ pub enum Attempt {
     },
     /// Failed and given up on.
     GiveUp { reason: String },
+    /// The provider refused our credentials: the job stays pending, due again at `retry_at`,
+    /// and the outbox is marked [`Blocked`] (in the same write) until a delivery succeeds.
+    Blocked {
+        reason: String,
+        retry_at: UnixMillis,
+    },
+}
+
+/// Why deliveries are held up as a whole: the provider refused our credentials. Operators see
+/// it in `supplysite outbox list` and `/readyz`; it is cleared by the next delivery that goes
+/// through.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Blocked {
+    /// The provider's refusal, as last seen.
+    pub reason: String,
+    /// When deliveries were first refused.
+    pub since: UnixMillis,
+}
+
+/// How long an identical form (same email address and message) sent again is folded into the
+/// first enquiry instead of being stored a second time: long enough for a visitor who thinks
+/// the first send failed and sends again, short enough that a real follow-up a while later is
+/// taken.
+pub const FOLD_IDENTICAL_WITHIN: Duration = Duration::from_secs(5 * 60);
+
+/// What [`EnquiryOutbox::store_once`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// A new enquiry, stored with its jobs.
+    New(EnquiryId),
+    /// Nothing stored: the submission was seen before (same submission id, or the same email
+    /// address and message within [`FOLD_IDENTICAL_WITHIN`]); the id is the first enquiry's.
+    Repeat(EnquiryId),
 }
 
 /// The durable store of enquiries and their delivery jobs (SQLite in production).
@@ -145,6 +179,39 @@ pub trait EnquiryOutbox: Send + Sync {
         enquiry: &Enquiry,
         received_at: UnixMillis,
     ) -> Result<EnquiryId, OutboxError>;
+
+    /// Stores `enquiry` as [`EnquiryOutbox::store`] does, unless it repeats one already
+    /// stored: one with the same `submission` id (kept with the enquiry, unique), or one with
+    /// the same email address (compared without regard to case) and message received within
+    /// [`FOLD_IDENTICAL_WITHIN`] before `received_at`. A repeat stores nothing and names the
+    /// first enquiry. The check and the store are one write, so two copies sent at once store
+    /// one enquiry.
+    ///
+    /// The default implementation never finds a repeat; durable adapters override it.
+    ///
+    /// Errors: [`OutboxError::Unavailable`] when it cannot be stored (nothing is stored).
+    async fn store_once(
+        &self,
+        enquiry: &Enquiry,
+        received_at: UnixMillis,
+        submission: Option<&SubmissionId>,
+    ) -> Result<Stored, OutboxError> {
+        let _ = submission;
+        self.store(enquiry, received_at).await.map(Stored::New)
+    }
+
+    /// The enquiry stored for `submission`, with its jobs, if any.
+    ///
+    /// The default implementation finds none; durable adapters override it.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn find_submission(
+        &self,
+        submission: &SubmissionId,
+    ) -> Result<Option<EnquiryStatus>, OutboxError> {
+        let _ = submission;
+        Ok(None)
+    }
 
     /// Lists the jobs that match `filter`, by enquiry in the order they were stored, then
     /// by kind.
@@ -185,6 +252,8 @@ pub trait EnquiryOutbox: Send + Sync {
 
     /// Records one attempt at the `kind` job of enquiry `id`, made at `now`, and returns the
     /// job as it now is: attempts counted, and delivered, due again at `retry_at`, or dead.
+    /// [`Attempt::Blocked`] marks the outbox blocked and [`Attempt::Delivered`] clears the
+    /// mark, in the same write.
     ///
     /// Errors: [`OutboxError::NotFound`] when there is no enquiry `id`;
     /// [`OutboxError::NotPending`] when the job is already delivered or dead;
@@ -203,6 +272,18 @@ pub trait EnquiryOutbox: Send + Sync {
     /// Errors: [`OutboxError::NotFound`] when there is no enquiry `id`;
     /// [`OutboxError::Unavailable`].
     async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError>;
+
+    /// Whether deliveries are blocked, and why.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn blocked(&self) -> Result<Option<Blocked>, OutboxError>;
+
+    /// When the outbox is blocked, makes every pending job due at `now` (a new key may have
+    /// been configured: the server calls this when it starts) and returns how many; does
+    /// nothing otherwise.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn retry_blocked(&self, now: UnixMillis) -> Result<usize, OutboxError>;
 
     /// Removes every enquiry whose jobs were all delivered before `before`, with its jobs;
     /// returns how many enquiries were removed.

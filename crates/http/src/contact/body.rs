@@ -1,12 +1,12 @@
 //! Reading the enquiry out of a `POST /api/contact` request: JSON only, 32 KB at most, an
-//! object with the form's keys and `robotToken`.
+//! object with the form's keys, `robotToken` and `submissionId`.
 
 use axum::body::Body;
 use axum::http::{HeaderMap, header};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde::Deserialize;
 use serde_json::Value;
-use supplysite_core::contact::ContactForm;
+use supplysite_core::contact::{ContactForm, SubmissionId};
 
 /// The largest enquiry body accepted. The form's own limits (5000 characters of message, a
 /// few hundred for the rest) fit several times over, even with every character escaped.
@@ -18,6 +18,8 @@ pub struct ContactRequest {
     pub form: ContactForm,
     /// The robot check's token; empty when the box was not ticked.
     pub robot_token: String,
+    /// The page's id for this submission, the same on every attempt to send it.
+    pub submission_id: Option<SubmissionId>,
 }
 
 /// Why the body could not be read as an enquiry.
@@ -77,9 +79,20 @@ pub fn parse(bytes: &[u8]) -> Result<ContactRequest, ReadBodyError> {
         Some(Value::String(s)) => s.clone(),
         Some(_) => return Err(malformed("robotToken must be a string".into())),
     };
+    let submission_id = match fields.get("submissionId") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(
+            SubmissionId::parse(s.as_str()).map_err(|e| malformed(format!("submissionId: {e}")))?,
+        ),
+        Some(_) => return Err(malformed("submissionId must be a string".into())),
+    };
     let form = ContactForm::deserialize(&value)
         .map_err(|e| malformed(format!("body does not match the contact form: {e}")))?;
-    Ok(ContactRequest { form, robot_token })
+    Ok(ContactRequest {
+        form,
+        robot_token,
+        submission_id,
+    })
 }
 
 #[cfg(test)]
@@ -141,6 +154,25 @@ mod tests {
         assert!(
             message(r#"{"phone":61400000000}"#)
                 .starts_with("body does not match the contact form: invalid type")
+        );
+    }
+
+    #[test]
+    fn a_submission_id_is_optional_and_must_be_a_bounded_token() {
+        assert_eq!(parse(b"{}").unwrap().submission_id, None);
+        let id = parse(br#"{"submissionId":"0b7e6c1e-4a7d-4c2b-9a51-3f1f2a6b9c0d"}"#)
+            .unwrap()
+            .submission_id
+            .unwrap();
+        assert_eq!(id.as_str(), "0b7e6c1e-4a7d-4c2b-9a51-3f1f2a6b9c0d");
+        let message = |b: &str| parse(b.as_bytes()).unwrap_err().to_string();
+        assert_eq!(
+            message(r#"{"submissionId":"short"}"#),
+            "submissionId: submission id of 5 characters is outside 16 to 64"
+        );
+        assert_eq!(
+            message(r#"{"submissionId":12}"#),
+            "submissionId must be a string"
         );
     }
 

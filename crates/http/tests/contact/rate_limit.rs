@@ -1,6 +1,17 @@
 use crate::support::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use supplysite_http::contact::ContactSettings;
+
+/// A valid form with a message of its own each time, so that no two are folded together as
+/// the same form sent twice.
+fn distinct_form() -> serde_json::Value {
+    static SENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut form = valid_form(GOOD_TOKEN);
+    form["message"] = format!("Enquiry number {n}.").into();
+    form
+}
 
 fn from(peer: &str, forwarded_for: Option<&str>) -> Request<Body> {
     let mut request = Request::post("/api/contact").header("content-type", "application/json");
@@ -9,7 +20,7 @@ fn from(peer: &str, forwarded_for: Option<&str>) -> Request<Body> {
     }
     from_peer(
         request
-            .body(Body::from(valid_form(GOOD_TOKEN).to_string()))
+            .body(Body::from(distinct_form().to_string()))
             .unwrap(),
         peer,
     )
@@ -91,4 +102,49 @@ async fn behind_one_trusted_proxy_clients_are_told_apart_by_the_address_it_appen
         Some(visitor),
         "the robot check hears the forwarded address"
     );
+}
+
+#[tokio::test]
+async fn a_full_table_of_limited_clients_still_admits_a_newcomer() {
+    let fakes = Fakes::new();
+    let settings = ContactSettings {
+        limiter_capacity: 4,
+        ..contact_settings(1, 0)
+    };
+    let app = app(Some(fakes.enquiries()), settings);
+    // Four clients use their allowance: the table is full of clients still being limited.
+    for n in 1..=4 {
+        let peer = format!("198.51.100.{n}:4000");
+        assert_eq!(app.send(from(&peer, None)).await.status, StatusCode::OK);
+        assert_eq!(
+            app.send(from(&peer, None)).await.status,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+    }
+    let answer = app.send(from("192.0.2.77:4000", None)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+}
+
+#[tokio::test]
+async fn posts_that_are_not_well_formed_submissions_spend_no_allowance() {
+    let fakes = Fakes::new();
+    let app = app(Some(fakes.enquiries()), contact_settings(1, 0));
+    for _ in 0..5 {
+        let cross_site = from_peer(
+            Request::post("/api/contact")
+                .header("content-type", "text/plain")
+                .body(Body::from(distinct_form().to_string()))
+                .unwrap(),
+            PEER,
+        );
+        assert_eq!(
+            app.send(cross_site).await.status,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE
+        );
+        assert_eq!(
+            app.send(contact_request("{not json")).await.status,
+            StatusCode::BAD_REQUEST
+        );
+    }
+    assert_eq!(app.send(from(PEER, None)).await.status, StatusCode::OK);
 }

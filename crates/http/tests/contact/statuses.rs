@@ -205,8 +205,41 @@ async fn a_robot_check_that_cannot_be_asked_is_503() {
     let app = app_over(&fakes);
     let answer = app.post(&valid_form(GOOD_TOKEN)).await;
     assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(answer.header("retry-after"), "5");
     assert!(answer.message().contains("robot check"));
+    assert!(answer.message().contains("try again"));
     assert!(fakes.outbox.enquiries().is_empty());
+}
+
+#[tokio::test]
+async fn a_resubmission_with_the_same_id_gets_the_first_answer_and_stores_nothing() {
+    let fakes = Fakes::new();
+    let app = app_over(&fakes);
+    let mut form = valid_form(GOOD_TOKEN);
+    form["submissionId"] = "5f0c2a8e-1d1b-4f6e-9a8c-2b7d3e4f5a6b".into();
+    let first = app.post(&form).await;
+    assert_eq!(first.json(), json!({"status": "sent"}));
+    form["message"] = "Changed while the first answer was lost.".into();
+    let again = app.post(&form).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.json(), json!({"status": "sent"}));
+    assert_eq!(fakes.outbox.enquiries().len(), 1);
+    assert_eq!(fakes.delivery.delivered(JobKind::NotifyInbox).len(), 1);
+    assert_eq!(fakes.robot.calls().len(), 1);
+}
+
+#[tokio::test]
+async fn a_malformed_submission_id_is_400_naming_it() {
+    let app = app_over(&Fakes::new());
+    let mut form = valid_form(GOOD_TOKEN);
+    form["submissionId"] = "<script>".into();
+    let answer = app.post(&form).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer.message().starts_with("submissionId: "),
+        "{}",
+        answer.text
+    );
 }
 
 #[tokio::test]
@@ -227,4 +260,47 @@ async fn without_a_contact_desk_the_endpoints_are_404_json() {
     let answer = app.get("/api/robot-challenge").await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
     assert!(!answer.message().is_empty());
+}
+
+/// A verifier that never gives a verdict, as a siteverify that hangs.
+struct NeverAnswers;
+
+#[async_trait::async_trait]
+impl supplysite_core::ports::RobotCheck for NeverAnswers {
+    async fn verify(
+        &self,
+        _token: &str,
+        _remote_ip: Option<IpAddr>,
+    ) -> Result<(), supplysite_core::ports::RobotCheckError> {
+        std::future::pending().await
+    }
+}
+
+#[tokio::test]
+async fn a_robot_check_that_never_answers_fails_closed_within_its_budget_with_retry_after() {
+    use std::sync::Arc;
+    use supplysite_mail_adapter::{Enquiries, EnquiryParts, RobotWidget, SystemClock};
+    let fakes = Fakes::new();
+    let enquiries = Enquiries::from_parts(EnquiryParts {
+        outbox: fakes.outbox.clone(),
+        delivery: fakes.delivery.clone(),
+        robot: Arc::new(NeverAnswers),
+        clock: Arc::new(SystemClock),
+        self_hosted: None,
+        widget: RobotWidget::SelfHosted,
+        policy: supplysite_core::enquiry::RetryPolicy::default(),
+        answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
+        robot_budget: std::time::Duration::from_millis(200),
+    });
+    let app = app(
+        Some(enquiries),
+        supplysite_http::contact::ContactSettings::default(),
+    );
+    let started = std::time::Instant::now();
+    let answer = app.post(&valid_form(GOOD_TOKEN)).await;
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(answer.header("retry-after"), "5");
+    assert!(answer.message().contains("Please try again"));
+    assert!(fakes.outbox.enquiries().is_empty());
 }

@@ -62,6 +62,8 @@ impl Fakes {
             self_hosted: None,
             widget: RobotWidget::SelfHosted,
             policy: RetryPolicy::default(),
+            answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
+            robot_budget: supplysite_mail_adapter::DEFAULT_ROBOT_BUDGET,
         })
     }
 }
@@ -71,6 +73,7 @@ pub fn contact_settings(per_minute: u32, trusted_proxies: usize) -> ContactSetti
     ContactSettings {
         rate_per_minute: NonZeroU32::new(per_minute).unwrap(),
         client_ip: ClientIpPolicy { trusted_proxies },
+        ..ContactSettings::default()
     }
 }
 

@@ -43,9 +43,10 @@ pub fn judge(what: &str, status: StatusCode, headers: &HeaderMap, body: &[u8]) -
             reason,
             retry_after: seconds_header(headers, RETRY_AFTER.as_str()),
         },
-        // 400 (a request Brevo will never accept), 401 and 403 (the key), and anything else
-        // that is not a success: a redirect or a 404 means the base URL is wrong, which no
-        // retry will fix.
+        // Our key, not the enquiry: kept and retried until a working key is configured.
+        401 | 403 => DeliveryError::Blocked { reason },
+        // 400 (a request Brevo will never accept) and anything else that is not a success: a
+        // redirect or a 404 means the base URL is wrong, which no retry will fix.
         _ => DeliveryError::Permanent { reason },
     };
     Verdict::Failed(error)
@@ -117,6 +118,12 @@ mod tests {
         })
     }
 
+    fn blocked(reason: &str) -> Verdict {
+        Verdict::Failed(DeliveryError::Blocked {
+            reason: reason.into(),
+        })
+    }
+
     fn transient(reason: &str, retry_after: Option<u64>) -> Verdict {
         Verdict::Failed(DeliveryError::Transient {
             reason: reason.into(),
@@ -135,7 +142,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_requests_and_refused_keys_are_permanent_and_quote_brevos_code() {
+    fn bad_requests_are_permanent_refused_keys_block_and_both_quote_brevos_code() {
         assert_eq!(
             judged(
                 400,
@@ -150,7 +157,7 @@ mod tests {
                 &[],
                 r#"{"code":"unauthorized","message":"Key not found"}"#
             ),
-            permanent("brevo transactional email: HTTP 401 unauthorized: Key not found")
+            blocked("brevo transactional email: HTTP 401 unauthorized: Key not found")
         );
         assert_eq!(
             judged(
@@ -158,7 +165,7 @@ mod tests {
                 &[],
                 r#"{"code":"permission_denied","message":"Unable to send email. Your SMTP account is not yet activated."}"#
             ),
-            permanent(
+            blocked(
                 "brevo transactional email: HTTP 403 permission_denied: Unable to send email. Your SMTP account is not yet activated."
             )
         );

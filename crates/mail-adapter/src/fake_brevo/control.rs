@@ -9,6 +9,9 @@
 //!   "message":"…","resetSeconds":30}`: the next `times` requests to `path` (both calls when
 //!   it is left out) are answered with `status` and Brevo's `{code,message}` body; a 429 carries
 //!   the rate-limit headers with `resetSeconds`;
+//! - `POST /_control/slow` `{"millis":4000,"path":"/v3/smtp/email","times":1}`: the next
+//!   `times` requests to `path` (both calls when it is left out) are accepted after `millis`
+//!   (at most a minute), as a slow or briefly hanging Brevo does;
 //! - `POST /_control/reset`: forgets requests, emails and scripted answers.
 
 use super::{CONTACTS, EMAIL, Inner, Reply, lock};
@@ -27,6 +30,7 @@ pub fn routes() -> Router<Arc<Inner>> {
         .route("/_control/requests", get(requests))
         .route("/_control/emails", get(emails))
         .route("/_control/fail", post(fail))
+        .route("/_control/slow", post(slow))
         .route("/_control/reset", post(reset))
 }
 
@@ -126,6 +130,59 @@ async fn fail(State(inner): State<Arc<Inner>>, body: axum::body::Bytes) -> Respo
     (
         StatusCode::OK,
         Json(json!({"scripted": paths, "times": fail.times})),
+    )
+        .into_response()
+}
+
+/// The body of `POST /_control/slow`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Slow {
+    millis: u64,
+    path: Option<String>,
+    #[serde(default = "one")]
+    times: usize,
+}
+
+/// The longest scripted wait: a test should not hang a fake for longer.
+const MOST_MILLIS: u64 = 60_000;
+
+async fn slow(State(inner): State<Arc<Inner>>, body: axum::body::Bytes) -> Response {
+    let slow: Slow = match serde_json::from_slice(&body) {
+        Ok(s) => s,
+        Err(e) => return refuse(&format!("invalid slow request: {e}")),
+    };
+    if slow.millis > MOST_MILLIS {
+        return refuse(&format!(
+            "invalid millis {} (expected at most {MOST_MILLIS})",
+            slow.millis
+        ));
+    }
+    if slow.times == 0 || slow.times > MOST_TIMES {
+        return refuse(&format!(
+            "invalid times {} (expected 1 to {MOST_TIMES})",
+            slow.times
+        ));
+    }
+    let paths = match slow.path.as_deref() {
+        None => vec![EMAIL, CONTACTS],
+        Some(EMAIL) => vec![EMAIL],
+        Some(CONTACTS) => vec![CONTACTS],
+        Some(other) => {
+            return refuse(&format!(
+                "invalid path {other:?} (expected {EMAIL} or {CONTACTS})"
+            ));
+        }
+    };
+    let reply = Reply::Slow(std::time::Duration::from_millis(slow.millis));
+    for path in &paths {
+        for _ in 0..slow.times {
+            inner.script(path, reply.clone());
+        }
+    }
+    (
+        StatusCode::OK,
+        Json(json!({"scripted": paths, "times": slow.times})),
     )
         .into_response()
 }

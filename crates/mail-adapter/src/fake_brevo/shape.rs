@@ -52,10 +52,27 @@ fn email(v: &mut Vec<String>, body: &Value) {
         }
         _ => v.push("to must be a non-empty array".into()),
     }
-    keys(v, &body["replyTo"], "replyTo", &["email", "name"]);
-    string(v, &body["replyTo"]["email"], "replyTo.email");
+    // replyTo is optional; when present Brevo holds its address to a stricter rule than the
+    // form's (a dot-atom local part, a domain with a dot).
+    if !body["replyTo"].is_null() {
+        keys(v, &body["replyTo"], "replyTo", &["email", "name"]);
+        let email = body["replyTo"]["email"].as_str().unwrap_or("");
+        if !crate::brevo::brevo_accepts(email) {
+            v.push(format!(
+                "replyTo.email {email:?} is not a valid email address"
+            ));
+        }
+    }
     string(v, &body["subject"], "subject");
     string(v, &body["htmlContent"], "htmlContent");
+    // Brevo's template engine reads these in the subject and the HTML and refuses what it
+    // cannot render.
+    for field in ["subject", "htmlContent"] {
+        let text = body[field].as_str().unwrap_or("");
+        if text.contains("{{") || text.contains("{%") {
+            v.push(format!("{field} holds template syntax Brevo cannot render"));
+        }
+    }
     keys(v, &body["headers"], "headers", &["idempotencyKey"]);
     string(
         v,
@@ -151,6 +168,26 @@ mod tests {
                 "to must be a non-empty array",
                 "headers must be an object",
                 "headers.idempotencyKey must be a non-empty string",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_reply_to_brevo_refuses_and_template_syntax_are_named() {
+        let email = json!({
+            "sender": {"email": "web@example.com"},
+            "to": [{"email": "info@example.com"}],
+            "replyTo": {"email": "a@b"},
+            "subject": "{{ x }}",
+            "htmlContent": "<p>{% if %}</p>",
+            "headers": {"idempotencyKey": "k1"},
+        });
+        assert_eq!(
+            check(EMAIL, &json_headers(), &email),
+            [
+                "replyTo.email \"a@b\" is not a valid email address",
+                "subject holds template syntax Brevo cannot render",
+                "htmlContent holds template syntax Brevo cannot render",
             ]
         );
     }

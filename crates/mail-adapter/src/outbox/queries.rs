@@ -4,10 +4,10 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 use std::time::Duration;
-use supplysite_core::contact::{Enquiry, EnquiryId};
+use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
 use supplysite_core::ports::{
-    Attempt, EnquiryStatus, Job, JobFilter, JobKind, JobState, OutboxError, StoredEnquiry,
-    UnixMillis,
+    Attempt, Blocked, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind, JobState,
+    OutboxError, Stored, StoredEnquiry, UnixMillis,
 };
 
 /// Any database failure, as the port words it: the store cannot be used now.
@@ -118,11 +118,106 @@ pub fn store(
     enquiry: &Enquiry,
     received_at: UnixMillis,
 ) -> Result<(), OutboxError> {
-    let json = serde_json::to_string(enquiry).map_err(unavailable)?;
     let tx = write_tx(conn)?;
+    insert(&tx, id, enquiry, received_at, None)?;
+    tx.commit().map_err(unavailable)
+}
+
+/// Stores the enquiry unless it repeats one (same submission id, or the same fingerprint
+/// within [`FOLD_IDENTICAL_WITHIN`]); the check and the insert are one transaction.
+pub fn store_once(
+    conn: &mut Connection,
+    id: &EnquiryId,
+    enquiry: &Enquiry,
+    received_at: UnixMillis,
+    submission: Option<&SubmissionId>,
+) -> Result<Stored, OutboxError> {
+    let tx = write_tx(conn)?;
+    let first: Option<String> = match submission {
+        Some(sub) => tx
+            .query_row(
+                "SELECT id FROM enquiry WHERE submission_id = ?1",
+                [sub.as_str()],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(unavailable)?,
+        None => None,
+    };
+    let since = received_at.0 - i64::try_from(FOLD_IDENTICAL_WITHIN.as_millis()).unwrap_or(0);
+    let first = match first {
+        Some(f) => Some(f),
+        None => tx
+            .query_row(
+                "SELECT id FROM enquiry WHERE fingerprint = ?1 AND received_at >= ?2
+                 ORDER BY seq LIMIT 1",
+                params![fingerprint(enquiry), since],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(unavailable)?,
+    };
+    if let Some(first) = first {
+        return Ok(Stored::Repeat(
+            EnquiryId::parse(first).map_err(unavailable)?,
+        ));
+    }
+    insert(&tx, id, enquiry, received_at, submission)?;
+    tx.commit().map_err(unavailable)?;
+    Ok(Stored::New(id.clone()))
+}
+
+/// The enquiry stored for `submission`, with its jobs.
+pub fn find_submission(
+    conn: &Connection,
+    submission: &SubmissionId,
+) -> Result<Option<EnquiryStatus>, OutboxError> {
+    let seq: Option<i64> = conn
+        .query_row(
+            "SELECT seq FROM enquiry WHERE submission_id = ?1",
+            [submission.as_str()],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(unavailable)?;
+    seq.map(|seq| {
+        Ok(EnquiryStatus {
+            stored: stored_enquiry(conn, seq)?,
+            jobs: jobs_of(conn, seq)?,
+        })
+    })
+    .transpose()
+}
+
+/// SHA-256 of the address (lowercased) and the message: what makes two forms "identical"
+/// for folding, without keeping a second copy of the message in an index.
+fn fingerprint(enquiry: &Enquiry) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    hash.update(enquiry.email().to_ascii_lowercase().as_bytes());
+    hash.update([0]);
+    hash.update(enquiry.message().unwrap_or("").as_bytes());
+    hex::encode(hash.finalize())
+}
+
+fn insert(
+    tx: &Transaction<'_>,
+    id: &EnquiryId,
+    enquiry: &Enquiry,
+    received_at: UnixMillis,
+    submission: Option<&SubmissionId>,
+) -> Result<(), OutboxError> {
+    let json = serde_json::to_string(enquiry).map_err(unavailable)?;
     tx.execute(
-        "INSERT INTO enquiry (id, received_at, enquiry) VALUES (?1, ?2, ?3)",
-        params![id.as_str(), received_at.0, json],
+        "INSERT INTO enquiry (id, received_at, enquiry, submission_id, fingerprint)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            id.as_str(),
+            received_at.0,
+            json,
+            submission.map(SubmissionId::as_str),
+            fingerprint(enquiry)
+        ],
     )
     .map_err(unavailable)?;
     let seq = tx.last_insert_rowid();
@@ -134,7 +229,7 @@ pub fn store(
         )
         .map_err(unavailable)?;
     }
-    tx.commit().map_err(unavailable)
+    Ok(())
 }
 
 /// The jobs matching `filter`, by enquiry in the order stored, then by kind.
@@ -228,11 +323,29 @@ pub fn record(
         });
     }
     let (state, next, finished, error) = match attempt {
-        Attempt::Delivered => (JobState::Delivered, None, Some(now.0), current.last_error),
+        Attempt::Delivered => {
+            tx.execute("DELETE FROM outbox_state WHERE key = 'blocked'", [])
+                .map_err(unavailable)?;
+            (JobState::Delivered, None, Some(now.0), current.last_error)
+        }
         Attempt::Retry { reason, retry_at } => {
             (JobState::Pending, Some(retry_at.0), None, Some(reason))
         }
         Attempt::GiveUp { reason } => (JobState::Dead, None, Some(now.0), Some(reason)),
+        Attempt::Blocked { reason, retry_at } => {
+            let since = read_blocked(&tx)?.map_or(now, |b| b.since);
+            let blocked = Blocked {
+                reason: reason.clone(),
+                since,
+            };
+            tx.execute(
+                "INSERT INTO outbox_state (key, value) VALUES ('blocked', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [serde_json::to_string(&blocked).map_err(unavailable)?],
+            )
+            .map_err(unavailable)?;
+            (JobState::Pending, Some(retry_at.0), None, Some(reason))
+        }
     };
     tx.execute(
         "UPDATE job SET state = ?1, attempts = attempts + 1, next_attempt_at = ?2,
@@ -279,4 +392,39 @@ pub fn purge_delivered(conn: &mut Connection, before: UnixMillis) -> Result<usiz
         .map_err(unavailable)?;
     tx.commit().map_err(unavailable)?;
     Ok(purged)
+}
+
+fn read_blocked(conn: &Connection) -> Result<Option<Blocked>, OutboxError> {
+    let value: Option<String> = conn
+        .query_row(
+            "SELECT value FROM outbox_state WHERE key = 'blocked'",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(unavailable)?;
+    value
+        .map(|v| serde_json::from_str(&v).map_err(unavailable))
+        .transpose()
+}
+
+/// Why deliveries are blocked, if they are.
+pub fn blocked(conn: &Connection) -> Result<Option<Blocked>, OutboxError> {
+    read_blocked(conn)
+}
+
+/// When blocked, makes every pending job due at `now`; returns how many.
+pub fn retry_blocked(conn: &mut Connection, now: UnixMillis) -> Result<usize, OutboxError> {
+    let tx = write_tx(conn)?;
+    if read_blocked(&tx)?.is_none() {
+        return Ok(0);
+    }
+    let made_due = tx
+        .execute(
+            "UPDATE job SET next_attempt_at = ?1 WHERE state = 'pending'",
+            [now.0],
+        )
+        .map_err(unavailable)?;
+    tx.commit().map_err(unavailable)?;
+    Ok(made_due)
 }

@@ -6,7 +6,10 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// The migrations in order: a file at version `n` gets `MIGRATIONS[n..]`.
+const MIGRATIONS: [&str; 2] = [V1, V2];
 
 /// Version 1: enquiries in the order received, and one job per (enquiry, kind). `seq` keeps
 /// the order stored; the enquiry itself is kept as the JSON core reads back through its own
@@ -29,6 +32,29 @@ CREATE TABLE job (
     PRIMARY KEY (enquiry_seq, kind)
 ) STRICT;
 CREATE INDEX job_due ON job (state, next_attempt_at);
+";
+
+/// Version 2:
+/// - `outbox_state`, the outbox's own state, one row per key: `blocked` holds why deliveries
+///   are held up (the provider refused our credentials) and since when, as JSON;
+/// - each enquiry's submission id (unique: a resubmission stores nothing) and fingerprint (a
+///   hash of the address and message, to fold an identical form sent again shortly after);
+/// - `used_challenge`, the self-hosted robot check's spent challenges until they expire, so a
+///   solved challenge cannot be used twice, even after a restart.
+const V2: &str = "
+CREATE TABLE outbox_state (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+ALTER TABLE enquiry ADD COLUMN submission_id TEXT;
+ALTER TABLE enquiry ADD COLUMN fingerprint TEXT;
+CREATE UNIQUE INDEX enquiry_submission ON enquiry (submission_id);
+CREATE INDEX enquiry_fingerprint ON enquiry (fingerprint, received_at);
+CREATE TABLE used_challenge (
+    challenge TEXT    PRIMARY KEY,
+    expires   INTEGER NOT NULL
+) STRICT;
+CREATE INDEX used_challenge_expires ON used_challenge (expires);
 ";
 
 /// Why the outbox database could not be opened.
@@ -87,21 +113,19 @@ fn migrate(conn: &mut Connection, shown: &str) -> Result<(), OpenOutboxError> {
     let found: i64 = tx
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(fail)?;
-    match found {
-        0 => {
-            tx.execute_batch(V1).map_err(fail)?;
-            tx.pragma_update(None, "user_version", SCHEMA_VERSION)
-                .map_err(fail)?;
-        }
-        SCHEMA_VERSION => {}
-        found if found > SCHEMA_VERSION => {
-            return Err(OpenOutboxError::NewerSchema {
-                path: shown.to_owned(),
-                found,
-            });
-        }
-        // Versions between 1 and SCHEMA_VERSION get their migrations here as they appear.
-        _ => unreachable!("schema versions start at 1"),
+    if found > SCHEMA_VERSION {
+        return Err(OpenOutboxError::NewerSchema {
+            path: shown.to_owned(),
+            found,
+        });
+    }
+    let from = usize::try_from(found).unwrap_or(0);
+    for migration in &MIGRATIONS[from..] {
+        tx.execute_batch(migration).map_err(fail)?;
+    }
+    if from < MIGRATIONS.len() {
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)
+            .map_err(fail)?;
     }
     tx.commit().map_err(fail)
 }
@@ -127,6 +151,30 @@ mod tests {
         assert_eq!((version, mode.as_str(), sync), (SCHEMA_VERSION, "wal", 2));
         drop(conn);
         assert!(open(&path).is_ok(), "reopening keeps the schema");
+    }
+
+    #[test]
+    fn a_version_1_file_is_migrated_in_place_keeping_its_enquiries() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("outbox.sqlite3");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(V1).unwrap();
+            conn.execute(
+                "INSERT INTO enquiry (id, received_at, enquiry) VALUES ('e1', 1, '{}')",
+                [],
+            )
+            .unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+        }
+        let conn = open(&path).unwrap();
+        let kept: i64 = conn
+            .query_row("SELECT COUNT(*) FROM enquiry", [], |r| r.get(0))
+            .unwrap();
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!((kept, version), (1, SCHEMA_VERSION));
     }
 
     #[test]

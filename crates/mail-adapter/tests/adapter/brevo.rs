@@ -128,15 +128,15 @@ async fn a_bad_request_is_permanent_and_quotes_brevos_code_and_message() {
 }
 
 #[tokio::test]
-async fn a_refused_key_is_permanent_and_never_repeats_the_key() {
+async fn a_refused_key_blocks_rather_than_refuses_and_never_repeats_the_key() {
     let err = failure(Reply::error(
         401,
         "unauthorized",
         &format!("Key {KEY} not found"),
     ))
     .await;
-    let DeliveryError::Permanent { reason } = &err else {
-        panic!("401 is permanent: {err:?}")
+    let DeliveryError::Blocked { reason } = &err else {
+        panic!("401 blocks: {err:?}")
     };
     assert_eq!(
         reason,
@@ -149,7 +149,8 @@ async fn a_refused_key_is_permanent_and_never_repeats_the_key() {
         "account not activated",
     ))
     .await;
-    assert!(!err.is_transient());
+    assert!(matches!(err, DeliveryError::Blocked { .. }), "{err:?}");
+    assert!(err.is_transient());
 }
 
 #[tokio::test]
@@ -261,4 +262,89 @@ async fn html_typed_by_a_visitor_arrives_escaped_and_inert() {
         "{html}"
     );
     assert!(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;<br>&lt;a href=&quot;javascript:x&quot;&gt;click&lt;/a&gt;"), "{html}");
+}
+
+fn stored_form(form: ContactForm) -> StoredEnquiry {
+    stored(Enquiry::parse(form).unwrap())
+}
+
+#[tokio::test]
+async fn braces_typed_by_the_visitor_never_reach_brevos_template_engine() {
+    let brevo = FakeBrevo::start().await.unwrap();
+    let e = stored_form(ContactForm {
+        firstname: "{{ contact.FIRSTNAME }}".into(),
+        org_name: "{% if x %}Engines{% endif %}".into(),
+        message: "Total: {{ params.price }} }}{{ {".into(),
+        ..crate::support::form("ada@example.com")
+    });
+    client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(&e)
+        .await
+        .unwrap();
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    let body = &brevo.requests_to(EMAIL)[0].body;
+    for field in ["subject", "htmlContent"] {
+        let text = body[field].as_str().unwrap();
+        assert!(!text.contains(['{', '}']), "{field}: {text}");
+    }
+    assert!(!body["replyTo"]["name"].as_str().unwrap().contains('{'));
+    assert!(
+        body["htmlContent"]
+            .as_str()
+            .unwrap()
+            .contains("Total: &#123;&#123; params.price &#125;&#125;")
+    );
+    assert_eq!(brevo.total_emails(), 1);
+}
+
+#[tokio::test]
+async fn an_address_brevo_would_refuse_is_left_out_of_reply_to_but_kept_in_the_body() {
+    let brevo = FakeBrevo::start().await.unwrap();
+    let brevo_client = client(&brevo.base_url, Duration::from_secs(5));
+    for address in [".a..b.@example.com", "a@b"] {
+        brevo_client
+            .notify_inbox(&stored(enquiry(address)))
+            .await
+            .unwrap();
+    }
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    let requests = brevo.requests_to(EMAIL);
+    assert_eq!(requests.len(), 2);
+    for (r, address) in requests.iter().zip([".a..b.@example.com", "a@b"]) {
+        assert!(r.body.get("replyTo").is_none(), "{}", r.body);
+        assert!(r.body["htmlContent"].as_str().unwrap().contains(address));
+    }
+}
+
+#[tokio::test]
+async fn a_bad_request_naming_reply_to_is_sent_again_without_it_once() {
+    let brevo = FakeBrevo::start().await.unwrap();
+    brevo.script(
+        EMAIL,
+        Reply::error(400, "invalid_parameter", "replyTo email is not valid"),
+    );
+    let e = stored(enquiry("ada@example.com"));
+    client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(&e)
+        .await
+        .unwrap();
+    let requests = brevo.requests_to(EMAIL);
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[0].body["replyTo"]["email"], "ada@example.com");
+    assert!(requests[1].body.get("replyTo").is_none());
+    assert_eq!(requests[0].idempotency_key(), requests[1].idempotency_key());
+    assert_eq!(brevo.total_emails(), 1);
+
+    // A 400 about something else is not retried.
+    brevo.reset();
+    brevo.script(
+        EMAIL,
+        Reply::error(400, "invalid_parameter", "sender is invalid"),
+    );
+    let err = client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(&e)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DeliveryError::Permanent { .. }), "{err:?}");
+    assert_eq!(brevo.requests_to(EMAIL).len(), 1);
 }

@@ -21,8 +21,8 @@ use supplysite_core::contact::{Enquiry, EnquiryId};
 use supplysite_core::enquiry::RetryPolicy;
 use supplysite_core::ports::fakes::FakeRobotCheck;
 use supplysite_core::ports::{
-    Attempt, Clock, DeliveryError, EnquiryDelivery, EnquiryOutbox, EnquiryStatus, Job, JobFilter,
-    JobKind, JobState, OutboxError, StoredEnquiry, UnixMillis,
+    Attempt, Blocked, Clock, DeliveryError, EnquiryDelivery, EnquiryOutbox, EnquiryStatus, Job,
+    JobFilter, JobKind, JobState, OutboxError, StoredEnquiry, UnixMillis,
 };
 use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
 use supplysite_mail_adapter::{
@@ -135,6 +135,14 @@ impl EnquiryOutbox for HeldBeforeRecord {
         self.0.requeue(id, now).await
     }
 
+    async fn blocked(&self) -> Result<Option<Blocked>, OutboxError> {
+        self.0.blocked().await
+    }
+
+    async fn retry_blocked(&self, now: UnixMillis) -> Result<usize, OutboxError> {
+        self.0.retry_blocked(now).await
+    }
+
     async fn purge_delivered(&self, before: UnixMillis) -> Result<usize, OutboxError> {
         self.0.purge_delivered(before).await
     }
@@ -184,13 +192,21 @@ async fn child_takes_enquiries() {
             lease: LEASE,
             ..RetryPolicy::default()
         },
+        // The requests wait for their deliveries until the kill.
+        answer_budget: Duration::from_secs(3600),
+        robot_budget: supplysite_mail_adapter::DEFAULT_ROBOT_BUDGET,
     });
     let submits: Vec<_> = (0..ENQUIRIES)
         .map(|n| {
             let enquiries = enquiries.clone();
             tokio::spawn(async move {
                 enquiries
-                    .submit(form(&format!("visitor{n}@example.com")), "token", None)
+                    .submit(
+                        form(&format!("visitor{n}@example.com")),
+                        "token",
+                        None,
+                        None,
+                    )
                     .await
             })
         })

@@ -37,7 +37,7 @@ async fn the_embedded_default_takes_a_solved_enquiry_into_the_mailbox() {
     );
 
     let unticked = enquiries
-        .submit(form("ada@example.com"), "", None)
+        .submit(form("ada@example.com"), "", None, None)
         .await
         .unwrap_err();
     assert!(matches!(unticked, SubmitError::Invalid(_)));
@@ -48,7 +48,7 @@ async fn the_embedded_default_takes_a_solved_enquiry_into_the_mailbox() {
             .expect("the self-hosted check issues challenges"),
     );
     let submitted = enquiries
-        .submit(form("ada@example.com"), &token, None)
+        .submit(form("ada@example.com"), &token, None, None)
         .await
         .unwrap();
     let Submitted::Sent { id } = &submitted else {
@@ -62,7 +62,7 @@ async fn the_embedded_default_takes_a_solved_enquiry_into_the_mailbox() {
     );
 
     let replayed = enquiries
-        .submit(form("ada@example.com"), &token, None)
+        .submit(form("ada@example.com"), &token, None, None)
         .await
         .unwrap_err();
     assert!(
@@ -103,7 +103,10 @@ async fn a_header_injection_attempt_is_refused_before_anything_is_stored_or_sent
     let token = solve(&enquiries.robot_challenge().unwrap());
     let mut evil = form("ada@example.com");
     evil.lastname = "Lovelace\r\nBcc: everyone@example.com".into();
-    let err = enquiries.submit(evil, &token, None).await.unwrap_err();
+    let err = enquiries
+        .submit(evil, &token, None, None)
+        .await
+        .unwrap_err();
     let validation = err.validation().unwrap();
     assert_eq!(
         serde_json::to_value(validation.field_errors()).unwrap(),

@@ -137,7 +137,7 @@ async fn a_key_that_is_not_the_accounts_is_refused_and_recorded_as_a_violation()
         .unwrap_err();
     assert_eq!(
         err,
-        DeliveryError::Permanent {
+        DeliveryError::Blocked {
             reason: "brevo transactional email: HTTP 401 unauthorized: Key not found".into()
         }
     );
@@ -146,4 +146,32 @@ async fn a_key_that_is_not_the_accounts_is_refused_and_recorded_as_a_violation()
         ["api-key header is missing or not the account's key"]
     );
     assert_eq!(brevo.total_emails(), 0);
+}
+
+#[tokio::test]
+async fn a_scripted_slow_answer_accepts_after_the_wait() {
+    let brevo = FakeBrevo::start().await.unwrap();
+    let (status, _) = control(
+        &brevo,
+        "POST",
+        "slow",
+        Some(json!({"millis": 300, "path": "/v3/smtp/email"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let started = std::time::Instant::now();
+    client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(&stored())
+        .await
+        .unwrap();
+    assert!(started.elapsed() >= Duration::from_millis(300));
+    assert_eq!(brevo.total_emails(), 1);
+    let (status, answer) = control(&brevo, "POST", "slow", Some(json!({"millis": 600_000}))).await;
+    assert_eq!(status, 400);
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid millis")
+    );
 }

@@ -10,7 +10,8 @@ use supplysite_core::ports::fakes::FakeClock;
 use supplysite_core::ports::{RobotCheck, RobotCheckError};
 use supplysite_mail_adapter::selfhosted::{solve, token};
 use supplysite_mail_adapter::{
-    RecaptchaConfig, RecaptchaVerifier, Secret, SelfHostedCheck, SelfHostedConfig,
+    ChallengeLedger, DifficultyCurve, MemoryLedger, RecaptchaConfig, RecaptchaVerifier, Secret,
+    SelfHostedCheck, SelfHostedConfig, SqliteOutbox,
 };
 
 fn verifier(url: &str, timeout: Duration) -> RecaptchaVerifier {
@@ -133,13 +134,20 @@ async fn recaptcha_calls_nobody_for_a_missing_token() {
 }
 
 fn self_hosted(clock: Arc<FakeClock>, secret: &str) -> SelfHostedCheck {
+    self_hosted_over(clock, secret, Arc::new(MemoryLedger::new(3)))
+}
+
+fn self_hosted_over(
+    clock: Arc<FakeClock>,
+    secret: &str,
+    ledger: Arc<dyn ChallengeLedger>,
+) -> SelfHostedCheck {
     let config = SelfHostedConfig {
         secret: Some(Secret::new(secret)),
-        difficulty: 8,
-        max_remembered: 3,
+        difficulty: DifficultyCurve::fixed(8),
         ..SelfHostedConfig::default()
     };
-    SelfHostedCheck::new(config, clock)
+    SelfHostedCheck::new(config, clock, ledger)
 }
 
 fn failed(result: Result<(), RobotCheckError>) -> String {
@@ -232,23 +240,64 @@ async fn wrong_work_and_garbage_fail_and_an_empty_token_is_missing() {
 }
 
 #[tokio::test]
-async fn used_challenges_are_remembered_within_a_bound_and_forgotten_once_expired() {
+async fn a_full_ledger_never_refuses_a_newcomer() {
     let clock = Arc::new(FakeClock::at(T0));
     let check = self_hosted(Arc::clone(&clock), "k1");
-    for _ in 0..3 {
+    // The ledger holds three; the fifth and sixth are taken all the same.
+    for _ in 0..6 {
         check
             .verify(&solve(&check.issue_challenge()), None)
             .await
             .unwrap();
     }
-    let fourth = solve(&check.issue_challenge());
-    assert!(matches!(
-        check.verify(&fourth, None).await,
-        Err(RobotCheckError::Unavailable { .. })
-    ));
-    clock.advance(Duration::from_secs(601));
-    check
-        .verify(&solve(&check.issue_challenge()), None)
+}
+
+const SECRET: &str = "a-robot-secret-of-at-least-32-bytes!";
+
+#[tokio::test]
+async fn a_challenge_used_before_a_restart_is_refused_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("outbox.sqlite3");
+    let clock = Arc::new(FakeClock::at(T0));
+    let before = self_hosted_over(
+        Arc::clone(&clock),
+        SECRET,
+        Arc::new(SqliteOutbox::open(&path).unwrap()),
+    );
+    let solved = solve(&before.issue_challenge());
+    before.verify(&solved, None).await.unwrap();
+    drop(before);
+
+    let after = self_hosted_over(clock, SECRET, Arc::new(SqliteOutbox::open(&path).unwrap()));
+    assert_eq!(
+        failed(after.verify(&solved, None).await),
+        "challenge already used"
+    );
+    after
+        .verify(&solve(&after.issue_challenge()), None)
         .await
         .unwrap();
+}
+
+#[tokio::test]
+async fn the_difficulty_rises_with_the_rate_of_issue_and_falls_back_when_it_calms() {
+    let clock = Arc::new(FakeClock::at(T0));
+    let check = SelfHostedCheck::new(
+        SelfHostedConfig {
+            secret: Some(Secret::new(SECRET)),
+            ..SelfHostedConfig::default()
+        },
+        Arc::clone(&clock) as Arc<dyn supplysite_core::ports::Clock>,
+        Arc::new(MemoryLedger::new(10)),
+    );
+    let bits: Vec<u8> = (0..2000)
+        .map(|_| check.issue_challenge().difficulty)
+        .collect();
+    assert_eq!(bits[0], 16);
+    assert_eq!(bits[59], 16);
+    assert_eq!(bits[60], 17);
+    assert_eq!(bits[1999], 22);
+    assert!(bits.windows(2).all(|w| w[0] <= w[1]));
+    clock.advance(Duration::from_secs(61));
+    assert_eq!(check.issue_challenge().difficulty, 16);
 }

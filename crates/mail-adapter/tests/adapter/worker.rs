@@ -227,3 +227,67 @@ async fn the_running_worker_takes_a_job_whose_lease_ran_out_without_waiting_for_
         .expect("the worker stops")
         .unwrap();
 }
+
+#[tokio::test]
+async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_delivers_everything() {
+    let rig = rig().await;
+    for n in 0..3 {
+        rig.outbox
+            .store(&enquiry(&format!("v{n}@example.com")), T0)
+            .await
+            .unwrap();
+    }
+    let mut revoked = supplysite_mail_adapter::BrevoConfig::new(
+        supplysite_mail_adapter::Secret::new("xkeysib-revoked"),
+        supplysite_mail_adapter::MailAddress::parse("Web <web@example.com>").unwrap(),
+        supplysite_mail_adapter::MailAddress::parse("Info <info@example.com>").unwrap(),
+    );
+    revoked.base_url = rig.brevo.base_url.clone();
+    let refused = Worker::new(
+        rig.outbox.clone(),
+        Arc::new(supplysite_mail_adapter::BrevoClient::new(revoked).unwrap()),
+        rig.clock.clone(),
+    );
+    // Far past the attempt limit: a refused key is never given up on.
+    for _ in 0..12 {
+        refused.drain().await.unwrap();
+        rig.clock.advance(Duration::from_secs(3600));
+    }
+    let dead = JobFilter {
+        state: Some(JobState::Dead),
+        limit: None,
+    };
+    assert_eq!(rig.outbox.jobs(dead).await.unwrap(), []);
+    let blocked = rig.outbox.blocked().await.unwrap().expect("blocked");
+    assert_eq!(blocked.since, T0);
+    assert!(blocked.reason.contains("HTTP 401"), "{}", blocked.reason);
+    assert_eq!(rig.brevo.total_emails(), 0);
+
+    // Restarted with the account's key: every job is tried at once, without waiting out the
+    // back-off.
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(rig.worker(RetryPolicy::default()).run(async {
+        let _ = stopped.await;
+    }));
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while rig.outbox.blocked().await.unwrap().is_some()
+        || rig
+            .outbox
+            .jobs(JobFilter {
+                state: Some(JobState::Delivered),
+                limit: None,
+            })
+            .await
+            .unwrap()
+            .len()
+            < 6
+    {
+        assert!(tokio::time::Instant::now() < deadline, "not all delivered");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    stop.send(()).unwrap();
+    running.await.unwrap();
+    assert_eq!(rig.brevo.total_emails(), 3);
+    // One refusal per drain while blocked (twelve, not twelve times six), then each job once.
+    assert_eq!(rig.brevo.requests().len(), 12 + 6);
+}

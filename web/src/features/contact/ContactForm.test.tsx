@@ -157,4 +157,32 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText(copy.message)).toHaveValue('A demo, please.');
     expect(localStorage.getItem(TRACKING_EMAIL_KEY)).toBeNull();
   });
+
+  it('sends a retry after a failure with the same submission id and the next enquiry with a new one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answers = [
+      () => Response.json({ message: 'try again' }, { status: 503 }),
+      () => Response.json({ status: 'queued' }),
+      () => Response.json({ status: 'sent' }),
+    ];
+    const posts = serve(() => (answers.shift() ?? answers[0])!());
+    const user = userEvent.setup();
+    render(<ContactForm copy={copy} />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: copy.submit }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(copy.failed));
+    await user.click(screen.getByRole('checkbox', { name: copy.robot }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: copy.robot })).toBeChecked());
+    await user.click(screen.getByRole('button', { name: copy.submit }));
+    expect(await screen.findByText(copy.thankYou)).toBeInTheDocument();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: copy.submit }));
+    await waitFor(() => expect(posts).toHaveLength(3));
+
+    const ids = (posts as { submissionId: string }[]).map((p) => p.submissionId);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(ids[2]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  });
 });

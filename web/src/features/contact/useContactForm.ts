@@ -2,6 +2,10 @@
 // on blur and on submit, the 300 ms pause before the request, the thank-you message for about
 // four seconds after an accepted enquiry, the server's own field errors on 422, and a polite
 // error that keeps every field as typed when the enquiry could not be accepted.
+//
+// Each enquiry carries a submission id, made when the form is first shown and kept through
+// failed attempts, so the server takes a resend of the same enquiry once (its first answer may
+// have been lost); a new one is made once an enquiry is accepted.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { submitContact } from '../../lib/api';
 import { rememberVisitor } from '../../lib/tracker';
@@ -26,6 +30,14 @@ const EMPTY: Values = { firstname: '', lastname: '', orgName: '', phone: '', ema
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A fresh submission id: a random UUID, or 32 random hex digits where `randomUUID` is missing
+ *  (it needs a secure context). The server takes 16 to 64 letters, digits, `-` and `_`. */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** The core, or null (logged once) when the module cannot load: the server still validates. */
 async function core(): Promise<ContactCore | null> {
   try {
@@ -46,9 +58,12 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
   const [robotReset, setRobotReset] = useState(0);
   const thankYouTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
+  // Made in the browser when the form is first shown (not during the server's render).
+  const submissionId = useRef<string | null>(null);
 
   useEffect(() => {
     mounted.current = true;
+    submissionId.current ??= newSubmissionId();
     return () => {
       mounted.current = false;
       clearTimeout(thankYouTimer.current);
@@ -107,12 +122,15 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
       return;
     }
     await wait(SEND_DELAY_MS);
-    const result = await submitContact({ ...values, robotToken: token ?? '' });
+    submissionId.current ??= newSubmissionId();
+    const result = await submitContact({ ...values, robotToken: token ?? '', submissionId: submissionId.current });
     if (!mounted.current) return;
     // A robot token is good for one enquiry: whatever happened, a new tick is needed.
     setToken(null);
     setRobotReset((n) => n + 1);
     if (result.kind === 'accepted') {
+      // Stored ("sent" or "queued" alike): the next enquiry is a new submission.
+      submissionId.current = newSubmissionId();
       rememberVisitor(values.email.trim());
       setValues(EMPTY);
       setErrors({});

@@ -38,7 +38,7 @@ pub struct Args {
     /// How many seconds a signed webhook stays valid.
     #[arg(long, env = "SUPPLYSITE_WEBHOOK_TTL_SECONDS", default_value = "30")]
     webhook_ttl_seconds: String,
-    /// How many seconds a request may take before the server answers 408.
+    /// How many seconds a request may take before the server answers 503.
     #[arg(long, env = "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS", default_value = "10")]
     request_timeout_seconds: String,
     /// Log format: text or json (levels from RUST_LOG, default info).

@@ -50,10 +50,18 @@ pub struct Args {
     /// [default: 60].
     #[arg(long, env = "SUPPLYSITE_OUTBOX_LEASE_SECONDS")]
     outbox_lease_seconds: Option<String>,
-    /// Signing key of the self-hosted robot check; set it when several servers share the load
-    /// [default: random per start].
+    /// Signing key of the self-hosted robot check, at least 32 bytes; set it when several
+    /// servers share the load [default: random per start].
     #[arg(long, env = "SUPPLYSITE_ROBOT_SECRET", hide_env_values = true)]
     robot_secret: Option<String>,
+    /// How many milliseconds a visitor's request waits for delivery after the enquiry is
+    /// stored before it is answered "queued" (0 to 10000) [default: 2000].
+    #[arg(long, env = "SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS")]
+    contact_answer_budget_ms: Option<String>,
+    /// How many milliseconds the robot check may take before the visitor is asked to try
+    /// again (100 to 10000) [default: 4000].
+    #[arg(long, env = "SUPPLYSITE_ROBOT_CHECK_BUDGET_MS")]
+    robot_check_budget_ms: Option<String>,
     /// Enquiries one client may send per minute.
     #[arg(long, env = "SUPPLYSITE_CONTACT_RATE_PER_MINUTE", default_value = "5")]
     contact_rate_per_minute: String,
@@ -64,7 +72,7 @@ pub struct Args {
 }
 
 /// Each variable the mail adapter reads, with its flag, for error messages.
-const FLAGS: [(&str, &str); 11] = [
+const FLAGS: [(&str, &str); 13] = [
     ("BREVO_API_KEY", "--brevo-api-key"),
     ("BREVO_API_BASE", "--brevo-api-base"),
     ("CONTACT_SENDER", "--contact-sender"),
@@ -76,6 +84,14 @@ const FLAGS: [(&str, &str); 11] = [
     ("SUPPLYSITE_MAILBOX", "--mailbox"),
     ("SUPPLYSITE_OUTBOX_LEASE_SECONDS", "--outbox-lease-seconds"),
     ("SUPPLYSITE_ROBOT_SECRET", "--robot-secret"),
+    (
+        "SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS",
+        "--contact-answer-budget-ms",
+    ),
+    (
+        "SUPPLYSITE_ROBOT_CHECK_BUDGET_MS",
+        "--robot-check-budget-ms",
+    ),
 ];
 
 impl Args {
@@ -93,6 +109,8 @@ impl Args {
             "SUPPLYSITE_MAILBOX" => &self.mailbox,
             "SUPPLYSITE_OUTBOX_LEASE_SECONDS" => &self.outbox_lease_seconds,
             "SUPPLYSITE_ROBOT_SECRET" => &self.robot_secret,
+            "SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS" => &self.contact_answer_budget_ms,
+            "SUPPLYSITE_ROBOT_CHECK_BUDGET_MS" => &self.robot_check_budget_ms,
             _ => return None,
         };
         value.clone()
@@ -140,6 +158,7 @@ impl Args {
         Ok(ContactSettings {
             rate_per_minute,
             client_ip: ClientIpPolicy { trusted_proxies },
+            ..ContactSettings::default()
         })
     }
 
@@ -275,6 +294,46 @@ mod tests {
             ),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_budgets_and_the_robot_secret_are_flags_and_bad_ones_are_named() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            enquiries: Args,
+        }
+        let parse = |flags: &[&str]| {
+            let mut argv = vec!["serve"];
+            argv.extend_from_slice(flags);
+            Cli::try_parse_from(argv)
+                .unwrap()
+                .enquiries
+                .mail_settings(&url("https://x.test"))
+        };
+        let s = parse(&[
+            "--contact-answer-budget-ms=500",
+            "--robot-check-budget-ms=3000",
+        ])
+        .unwrap();
+        assert_eq!(s.answer_budget, std::time::Duration::from_millis(500));
+        assert_eq!(s.robot_budget, std::time::Duration::from_millis(3000));
+        let e = parse(&["--contact-answer-budget-ms=soon"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS / --contact-answer-budget-ms: "),
+            "{e}"
+        );
+        let e = parse(&["--robot-secret=short-secret"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("SUPPLYSITE_ROBOT_SECRET / --robot-secret: too short"),
+            "{e}"
+        );
+        assert!(!e.contains("short-secret"), "{e}");
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! An in-memory enquiry outbox with the same job lifecycle as the durable one.
 
 use super::lock;
-use crate::contact::{Enquiry, EnquiryId};
+use crate::contact::{Enquiry, EnquiryId, SubmissionId};
 use crate::ports::{
-    Attempt, EnquiryOutbox, EnquiryStatus, Job, JobFilter, JobKind, JobState, OutboxError,
-    StoredEnquiry, UnixMillis,
+    Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,
+    JobState, OutboxError, Stored, StoredEnquiry, UnixMillis,
 };
 use async_trait::async_trait;
 use std::sync::Mutex;
@@ -23,6 +23,9 @@ struct State {
     jobs: Vec<Job>,
     stored: u64,
     unavailable: Option<String>,
+    blocked: Option<Blocked>,
+    /// The submission id each stored enquiry came with, by enquiry.
+    submissions: Vec<(SubmissionId, EnquiryId)>,
 }
 
 impl State {
@@ -98,6 +101,53 @@ impl EnquiryOutbox for FakeOutbox {
             });
         }
         Ok(id)
+    }
+
+    async fn store_once(
+        &self,
+        enquiry: &Enquiry,
+        received_at: UnixMillis,
+        submission: Option<&SubmissionId>,
+    ) -> Result<Stored, OutboxError> {
+        {
+            let state = lock(&self.state);
+            state.available()?;
+            if let Some(sub) = submission
+                && let Some((_, id)) = state.submissions.iter().find(|(s, _)| s == sub)
+            {
+                return Ok(Stored::Repeat(id.clone()));
+            }
+            let since = UnixMillis(received_at.0 - FOLD_IDENTICAL_WITHIN.as_millis() as i64);
+            if let Some(first) = state.enquiries.iter().find(|e| {
+                e.received_at >= since
+                    && e.enquiry.email().eq_ignore_ascii_case(enquiry.email())
+                    && e.enquiry.message() == enquiry.message()
+            }) {
+                return Ok(Stored::Repeat(first.id.clone()));
+            }
+        }
+        let id = self.store(enquiry, received_at).await?;
+        if let Some(sub) = submission {
+            lock(&self.state)
+                .submissions
+                .push((sub.clone(), id.clone()));
+        }
+        Ok(Stored::New(id))
+    }
+
+    async fn find_submission(
+        &self,
+        submission: &SubmissionId,
+    ) -> Result<Option<EnquiryStatus>, OutboxError> {
+        let state = lock(&self.state);
+        state.available()?;
+        let Some((_, id)) = state.submissions.iter().find(|(s, _)| s == submission) else {
+            return Ok(None);
+        };
+        Ok(Some(EnquiryStatus {
+            stored: state.enquiry(id)?.clone(),
+            jobs: state.jobs_of(id),
+        }))
     }
 
     async fn jobs(&self, filter: JobFilter) -> Result<Vec<Job>, OutboxError> {
@@ -206,8 +256,20 @@ impl EnquiryOutbox for FakeOutbox {
                 job.finished_at = Some(now);
                 job.last_error = Some(reason);
             }
+            Attempt::Blocked { reason, retry_at } => {
+                job.next_attempt_at = Some(retry_at);
+                job.last_error = Some(reason.clone());
+                let job = job.clone();
+                let since = state.blocked.as_ref().map_or(now, |b| b.since);
+                state.blocked = Some(Blocked { reason, since });
+                return Ok(job);
+            }
         }
-        Ok(job.clone())
+        let job = job.clone();
+        if job.state == JobState::Delivered {
+            state.blocked = None;
+        }
+        Ok(job)
     }
 
     async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError> {
@@ -223,6 +285,28 @@ impl EnquiryOutbox for FakeOutbox {
             }
         }
         Ok(state.jobs_of(id))
+    }
+
+    async fn blocked(&self) -> Result<Option<Blocked>, OutboxError> {
+        let state = lock(&self.state);
+        state.available()?;
+        Ok(state.blocked.clone())
+    }
+
+    async fn retry_blocked(&self, now: UnixMillis) -> Result<usize, OutboxError> {
+        let mut state = lock(&self.state);
+        state.available()?;
+        if state.blocked.is_none() {
+            return Ok(0);
+        }
+        let mut made_due = 0;
+        for job in state.jobs.iter_mut() {
+            if job.state == JobState::Pending {
+                job.next_attempt_at = Some(now);
+                made_due += 1;
+            }
+        }
+        Ok(made_due)
     }
 
     async fn purge_delivered(&self, before: UnixMillis) -> Result<usize, OutboxError> {

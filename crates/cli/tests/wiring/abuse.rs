@@ -1,0 +1,213 @@
+//! Enquiries through a spawned server while Brevo is slow or refuses our key, visitors resend,
+//! other sites post at us and robots replay: the visitor is always answered rightly, each
+//! enquiry is emailed once, and nothing is lost.
+
+use crate::enquiries::{solved_form, with_brevo};
+use crate::support::{PATIENCE, Server, workdir};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::time::{Duration, Instant};
+use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
+use supplysite_mail_adapter::SqliteOutbox;
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+
+const ROBOT_SECRET: &str = "a-robot-secret-for-the-tests-of-32-bytes-or-more";
+
+/// Waits until every job in the outbox at `dir` is delivered.
+async fn all_delivered(dir: &Path, jobs: usize) {
+    let outbox = SqliteOutbox::open(dir.join("outbox.sqlite3")).unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let found = outbox.jobs(JobFilter::default()).await.unwrap();
+        if found.len() == jobs && found.iter().all(|j| j.state == JobState::Delivered) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "not all delivered: {found:#?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn with_id(mut form: Value, id: &str) -> Value {
+    form["submissionId"] = id.into();
+    form
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_brevo_slow_the_visitor_is_answered_queued_within_three_seconds_and_emailed_once() {
+    let dir = workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    // Longer than the answer budget (2 s), shorter than the client's timeout (5 s).
+    brevo.script(EMAIL, Reply::Slow(Duration::from_millis(3500)));
+    brevo.script(CONTACTS, Reply::Slow(Duration::from_millis(3500)));
+    let server = Server::start(with_brevo(dir.path(), &brevo)).await;
+    let form = solved_form(&server, "ada@example.com").await;
+
+    let started = Instant::now();
+    let (status, answer) = server.post_json("/api/contact", &form).await.unwrap();
+    let took = started.elapsed();
+    assert_eq!((status, answer), (200, json!({"status": "queued"})));
+    assert!(took < Duration::from_secs(3), "answered after {took:?}");
+
+    // The attempt goes on after the answer and records Brevo's acceptance.
+    all_delivered(dir.path(), 2).await;
+    assert_eq!(brevo.requests_to(EMAIL).len(), 1);
+    assert_eq!(brevo.total_emails(), 1);
+    server.terminate().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resubmission_by_id_and_an_identical_form_make_one_enquiry_and_one_email() {
+    let dir = workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    let server = Server::start(with_brevo(dir.path(), &brevo)).await;
+    let form = with_id(
+        solved_form(&server, "ada@example.com").await,
+        "5f0c2a8e-1d1b-4f6e-9a8c-2b7d3e4f5a6b",
+    );
+    let first = server.post_json("/api/contact", &form).await.unwrap();
+    assert_eq!(first, (200, json!({"status": "sent"})));
+    // A lost answer: the same request again, its robot token already spent.
+    let again = server.post_json("/api/contact", &form).await.unwrap();
+    assert_eq!(again, first);
+    // The visitor reloads and sends the same words again with a fresh form.
+    let identical = with_id(
+        solved_form(&server, "ADA@example.com").await,
+        "0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b",
+    );
+    let folded = server.post_json("/api/contact", &identical).await.unwrap();
+    assert_eq!(folded.0, 200, "{folded:?}");
+
+    let emails = brevo.requests_to(EMAIL);
+    assert_eq!(emails.len(), 1);
+    assert_eq!(brevo.total_emails(), 1);
+    assert!(emails[0].idempotency_key().is_some());
+    assert_eq!(brevo.requests_to(CONTACTS).len(), 1);
+    let outbox = SqliteOutbox::open(dir.path().join("outbox.sqlite3")).unwrap();
+    assert_eq!(outbox.jobs(JobFilter::default()).await.unwrap().len(), 2);
+    server.terminate().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cross_site_text_plain_posts_and_garbage_spend_no_allowance() {
+    let dir = workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    let mut cmd = with_brevo(dir.path(), &brevo);
+    cmd.env("SUPPLYSITE_CONTACT_RATE_PER_MINUTE", "1");
+    let server = Server::start(cmd).await;
+    // What any page can make a visitor's browser send without a preflight.
+    for _ in 0..5 {
+        let (status, _) = server
+            .post_raw(
+                "/api/contact",
+                &[("content-type", "text/plain".into())],
+                b"{\"email\":\"x@example.com\"}",
+            )
+            .await;
+        assert_eq!(status, 415);
+    }
+    let (status, _) = server
+        .post_raw(
+            "/api/contact",
+            &[("content-type", "application/json".into())],
+            b"{not json",
+        )
+        .await;
+    assert_eq!(status, 400);
+
+    let form = solved_form(&server, "ada@example.com").await;
+    let (status, answer) = server.post_json("/api/contact", &form).await.unwrap();
+    assert_eq!((status, answer), (200, json!({"status": "sent"})));
+    // The one real submission did spend it.
+    let mut second = solved_form(&server, "grace@example.com").await;
+    second["message"] = "Another question.".into();
+    let (status, answer) = server.post_json("/api/contact", &second).await.unwrap();
+    assert_eq!(status, 429, "{answer}");
+    server.terminate().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_replayed_after_a_restart_is_refused() {
+    let dir = workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    let start = || {
+        let mut cmd = with_brevo(dir.path(), &brevo);
+        cmd.env("SUPPLYSITE_ROBOT_SECRET", ROBOT_SECRET);
+        Server::start(cmd)
+    };
+    let first = start().await;
+    let form = solved_form(&first, "ada@example.com").await;
+    assert_eq!(first.post_json("/api/contact", &form).await.unwrap().0, 200);
+    first.terminate().await;
+
+    let second = start().await;
+    let mut replay = form.clone();
+    replay["message"] = "Buy cheap watches".into();
+    replay["email"] = "robot@example.com".into();
+    let (status, answer) = second.post_json("/api/contact", &replay).await.unwrap();
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(
+        answer["errors"]["robot"],
+        "Please select 'I'm not a robot' checkbox."
+    );
+    assert_eq!(brevo.total_emails(), 1);
+    second.terminate().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn braces_never_reach_the_body_brevo_receives() {
+    let dir = workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    let server = Server::start(with_brevo(dir.path(), &brevo)).await;
+    let mut form = solved_form(&server, "ada@example.com").await;
+    form["firstname"] = "{{ contact.FIRSTNAME }}".into();
+    form["orgName"] = "{% if true %}Engines{% endif %}".into();
+    form["message"] = "Price {{ params.price }} and }}{{ more".into();
+    let (status, answer) = server.post_json("/api/contact", &form).await.unwrap();
+    assert_eq!((status, answer), (200, json!({"status": "sent"})));
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    let email = &brevo.requests_to(EMAIL)[0].body;
+    for field in ["subject", "htmlContent"] {
+        let text = email[field].as_str().unwrap();
+        assert!(!text.contains(['{', '}']), "{field}: {text}");
+    }
+    server.terminate().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revoked_key_holds_every_enquiry_and_a_good_key_delivers_them_all() {
+    let dir = workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    let mut revoked = with_brevo(dir.path(), &brevo);
+    revoked.env("BREVO_API_KEY", "xkeysib-revoked-key");
+    let server = Server::start(revoked).await;
+    for email in ["ada@example.com", "grace@example.com"] {
+        let form = solved_form(&server, email).await;
+        let (status, answer) = server.post_json("/api/contact", &form).await.unwrap();
+        assert_eq!((status, answer), (200, json!({"status": "queued"})));
+    }
+    let (_, ready) = server.get_json("/readyz").await;
+    assert_eq!(ready["deliveries"]["status"], "blocked", "{ready}");
+    assert!(
+        ready["deliveries"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("HTTP 401"),
+        "{ready}"
+    );
+    let outbox = SqliteOutbox::open(dir.path().join("outbox.sqlite3")).unwrap();
+    let dead = JobFilter {
+        state: Some(JobState::Dead),
+        limit: None,
+    };
+    assert_eq!(outbox.jobs(dead).await.unwrap(), []);
+    assert!(outbox.blocked().await.unwrap().is_some());
+    server.terminate().await;
+    assert_eq!(brevo.total_emails(), 0);
+
+    let fixed = Server::start(with_brevo(dir.path(), &brevo)).await;
+    all_delivered(dir.path(), 4).await;
+    assert_eq!(brevo.total_emails(), 2);
+    let (_, ready) = fixed.get_json("/readyz").await;
+    assert_eq!(ready["deliveries"]["status"], "flowing", "{ready}");
+    fixed.terminate().await;
+}
