@@ -136,8 +136,8 @@ def hostile_section(text, budget, b: Budgets) -> list[str]:
     ratios = {}
     for line in text.splitlines():
         fields = line.split()
-        if len(fields) > 7 and fields[1] == "ours" and re.fullmatch(r"\d+\.\d+", fields[6]):
-            ratios[fields[0]] = float(fields[6])
+        if len(fields) > 8 and fields[1] == "ours" and re.fullmatch(r"\d+\.\d+", fields[7]):
+            ratios[fields[0]] = float(fields[7])
     if not ratios:
         b.check("slow clients: held/undisturbed", "measured", "no figures in the output", False)
     limit = budget["min_ratio_held_to_undisturbed"]

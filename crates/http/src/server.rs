@@ -260,3 +260,41 @@ pub async fn shutdown_signal() {
         () = terminate => tracing::info!("SIGTERM received, shutting down"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::time::Instant;
+
+    fn out_of_files() -> io::Error {
+        io::Error::from_raw_os_error(24) // EMFILE
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn running_out_of_descriptors_pauses_the_listener_briefly_and_never_longer() {
+        let mut backoff = AcceptBackoff::default();
+        let mut pauses = Vec::new();
+        for _ in 0..6 {
+            let start = Instant::now();
+            backoff.failed(out_of_files()).await;
+            pauses.push(start.elapsed().as_millis());
+        }
+        assert_eq!(pauses, [10, 20, 40, 80, 100, 100]);
+        // Once a connection is accepted again, the next failure starts from the shortest pause.
+        backoff.succeeded();
+        let start = Instant::now();
+        backoff.failed(out_of_files()).await;
+        assert_eq!(start.elapsed().as_millis(), 10);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_connection_that_died_in_the_queue_is_skipped_without_a_pause() {
+        let mut backoff = AcceptBackoff::default();
+        let start = Instant::now();
+        backoff
+            .failed(io::Error::from(io::ErrorKind::ConnectionAborted))
+            .await;
+        assert_eq!(start.elapsed(), Duration::ZERO);
+        assert_eq!(backoff.failures, 0);
+    }
+}
