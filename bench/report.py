@@ -5,7 +5,7 @@ non-zero status means the report itself could not be written).
     python3 report.py RESULTS_DIR BUDGETS_TOML REPORT_MD
 
 RESULTS_DIR holds meta.json (written by run.sh) and what each step wrote: compose.json,
-serve.txt, start.json, pages.json, lighthouse.json, vnu.json, sitemap.json, wasm.txt,
+serve.txt, serve-hostile.txt, start.json, pages.json, lighthouse.json, vnu.json, sitemap.json, wasm.txt,
 web-size.txt. A step that did not run leaves its sections marked "not run" and its budgets
 unchecked.
 """
@@ -121,6 +121,28 @@ def serve_section(text, budget, b: Budgets) -> list[str]:
     for route, ratio in ratios.items():
         limit = budget["min_ratio_to_nginx"]
         b.check(f"serving: {route} requests/s ours/nginx", f"≥ {limit}", f"{ratio:.2f}", ratio >= limit)
+    return out
+
+
+def hostile_section(text, budget, b: Budgets) -> list[str]:
+    out = [
+        "## Serving under slow clients (`bench/serve/hostile.sh`: wrk while connections from "
+        "another address trickle request heads)",
+        "",
+    ]
+    if text is None:
+        return out + ["Not run.", ""]
+    out += ["```", text.rstrip(), "```", ""]
+    ratios = {}
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) > 8 and fields[1] == "ours" and re.fullmatch(r"\d+\.\d+", fields[7]):
+            ratios[fields[0]] = float(fields[7])
+    if not ratios:
+        b.check("slow clients: held/undisturbed", "measured", "no figures in the output", False)
+    limit = budget["min_ratio_held_to_undisturbed"]
+    for route, ratio in ratios.items():
+        b.check(f"slow clients: {route} requests/s held/undisturbed", f"≥ {limit}", f"{ratio:.2f}", ratio >= limit)
     return out
 
 
@@ -270,6 +292,7 @@ def main() -> None:
     body = []
     body += compose_section(load(results, "compose.json"), budgets["compose"], b)
     body += serve_section(load(results, "serve.txt"), budgets["serve"], b)
+    body += hostile_section(load(results, "serve-hostile.txt"), budgets["serve"], b)
     body += start_section(load(results, "start.json"))
     body += lighthouse_section(load(results, "lighthouse.json"), budgets["lighthouse"], b)
     body += pages_section(load(results, "pages.json"), budgets, b)

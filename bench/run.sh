@@ -9,6 +9,7 @@
 # Steps:
 #   compose   criterion: compose per route template at 100 to 100,000 posts   (bench/compose.sh)
 #   serve     wrk: our server against nginx serving the same bytes            (bench/serve/run.sh)
+#             and both while 1,000 slow connections are held open        (bench/serve/hostile.sh)
 #   start     cold start to ready and peak memory at 1,000 and 100,000 posts  (bench/start.py)
 #   web       Lighthouse, JS/wasm bytes, axe-core, Nu HTML Checker, sitemap   (bench/web.sh)
 #
@@ -47,7 +48,10 @@ run_step() {
   local ok=0
   case $step in
     compose) bash "$BENCH_DIR/compose.sh" || ok=$? ;;
-    serve) bash "$BENCH_DIR/serve/run.sh" >"$BENCH_RESULTS/serve.txt" || ok=$? ;;
+    serve)
+      bash "$BENCH_DIR/serve/run.sh" >"$BENCH_RESULTS/serve.txt" || ok=$?
+      bash "$BENCH_DIR/serve/hostile.sh" >"$BENCH_RESULTS/serve-hostile.txt" || ok=$?
+      ;;
     start)
       python3 "$BENCH_DIR/start.py" "$SUPPLYSITE_BIN" "$BENCH_ROOT/web/dist" "$BENCH_ROOT/target" \
         ${START_SIZES:-1000 100000} --runs "${START_RUNS:-3}" >"$BENCH_RESULTS/start.json" || ok=$?

@@ -4,7 +4,7 @@
 # seconds-long runs on a debug build mean nothing).
 #
 # compose: each criterion benchmark once at 100 posts (debug test build); serve: wrk for 1 s per
-# route; start: one start at 100 posts; web: the home page in Chromium with axe-core, the Nu HTML
+# route, and once per route while 50 slow connections are held; start: one start at 100 posts; web: the home page in Chromium with axe-core, the Nu HTML
 # Checker on its HTML and the sitemap against the schema. Lighthouse is left out (a single run
 # takes longer than all of this). Then the report is written to a scratch file.
 set -euo pipefail
@@ -25,6 +25,8 @@ say "smoke: compose"
 bash "$BENCH_DIR/compose.sh" --smoke
 say "smoke: serve"
 DURATION=1s CONNECTIONS=4 bash "$BENCH_DIR/serve/run.sh" >"$BENCH_RESULTS/serve.txt"
+DURATION=1s CONNECTIONS=4 REPEAT=1 HOLD=50 HOLD_WARMUP=0.5 bash "$BENCH_DIR/serve/hostile.sh" \
+  >"$BENCH_RESULTS/serve-hostile.txt"
 say "smoke: start"
 python3 "$BENCH_DIR/start.py" "$SUPPLYSITE_BIN" "$BENCH_ROOT/web/dist" "$BENCH_RESULTS" 100 --runs 1 \
   >"$BENCH_RESULTS/start.json"

@@ -1,6 +1,7 @@
 //! `GET /healthz` (the process answers) and `GET /readyz` (content is loaded: which version,
 //! since when; with a live source, when it was read and whether from the disk cache; with
-//! enquiries taken, whether their deliveries are flowing or blocked and why).
+//! enquiries taken, whether their deliveries are flowing or blocked and why; what the connection
+//! defences did: connections open, refused over a cap, timed out, failed accepts).
 
 use crate::state::AppState;
 use axum::Json;
@@ -46,6 +47,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         "ageSeconds": age,
         "build": state.inner().shell.build_id(),
         "cachedPages": generation.pages.len(),
+        "connections": state.inner().connections.to_json(),
     });
     if let Some(f) = fresh {
         body["source"] = f.source.into();

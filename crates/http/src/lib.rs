@@ -8,6 +8,7 @@
 
 pub mod cache;
 pub mod composer;
+pub mod connections;
 pub mod contact;
 pub mod content;
 mod core_composer;
@@ -34,6 +35,7 @@ pub mod template;
 pub mod webhook;
 
 pub use composer::Composer;
+pub use connections::{ConnectionLimits, ConnectionStats, OpenFiles, raise_open_file_limit};
 pub use content::{ContentStore, ReloadOutcome};
 pub use core_composer::CoreComposer;
 pub use pages::PAGE_CACHE;

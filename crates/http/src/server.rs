@@ -11,39 +11,55 @@
 //! site sits behind a CDN or TLS-terminating proxy that speaks HTTP/1.1 to it, and going
 //! straight to HTTP/1 drops the protocol sniffing, upgrade support and per-request service
 //! adapters a general server carries (measured in the README).
+//!
+//! Every connection is held to the limits in [`crate::connections`]: deadlines for its request
+//! heads, its idle time and its unread responses, a cap per client and in total, and heads of
+//! at most 64 KiB.
+
+mod per_connection;
 
 use crate::Site;
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::extract::Request;
-use hyper::body::Incoming;
+use crate::connections::deadlines::{Activity, Guarded};
+use crate::connections::gate::Gate;
+use crate::connections::{ConnectionLimits, ConnectionStats, MAX_HEAD};
 use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
+use per_connection::PerConnection;
 use std::io;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::watch;
-use tower::Service;
 
 /// Serves `site` on `listener` until SIGTERM or Ctrl-C, then stops accepting and lets
-/// requests in flight finish.
-pub async fn serve(listener: TcpListener, site: Site) -> io::Result<()> {
-    accept_until(listener, site, shutdown_signal()).await;
+/// requests in flight finish. Connections are held to `limits` and counted in `stats`.
+pub async fn serve(
+    listener: TcpListener,
+    site: Site,
+    limits: ConnectionLimits,
+    stats: Arc<ConnectionStats>,
+) -> io::Result<()> {
+    let gate = Gate::new(&limits, stats);
+    accept_until(listener, site, limits, gate, shutdown_signal()).await;
     Ok(())
 }
 
 /// Serves `site` on `bind` with `workers` threads (at least one), each running its own
-/// single-threaded runtime over its own `SO_REUSEPORT` socket. `on_listening` learns the bound
-/// address (the port, when `bind` asks for port 0) once every socket is bound and before
-/// anything is accepted. Returns after SIGTERM or Ctrl-C, once requests in flight finished.
+/// single-threaded runtime over its own `SO_REUSEPORT` socket. Connections are held to
+/// `limits`, counted across all workers in `stats`. `on_listening` learns the bound address
+/// (the port, when `bind` asks for port 0) once every socket is bound and before anything is
+/// accepted. Returns after SIGTERM or Ctrl-C, once requests in flight finished.
 pub fn serve_per_core(
     bind: SocketAddr,
     workers: usize,
     site: Site,
+    limits: ConnectionLimits,
+    stats: Arc<ConnectionStats>,
     on_listening: impl FnOnce(SocketAddr),
 ) -> io::Result<()> {
     let workers = workers.max(1);
+    let gate = Gate::new(&limits, stats);
     let first = reuseport_socket(bind)?;
     let addr = first.local_addr()?;
     let mut sockets = vec![first];
@@ -54,6 +70,7 @@ pub fn serve_per_core(
     let mut threads = Vec::with_capacity(workers);
     for (i, socket) in sockets.into_iter().enumerate() {
         let site = site.clone();
+        let gate = gate.clone();
         let mut stopped = stopped.clone();
         let thread = std::thread::Builder::new()
             .name(format!("supplysite-worker-{i}"))
@@ -66,7 +83,7 @@ pub fn serve_per_core(
                     let stop = async move {
                         let _ = stopped.wait_for(|stop| *stop).await;
                     };
-                    accept_until(listener, site, stop).await;
+                    accept_until(listener, site, limits, gate, stop).await;
                     Ok(())
                 })
             })?;
@@ -102,30 +119,56 @@ pub fn serve_per_core(
 
 /// Accepts connections on `listener` and serves each on its own task until `stop` resolves;
 /// then closes the listener, lets each connection finish the request it is on, and returns
-/// once all have closed.
-async fn accept_until(listener: TcpListener, site: Site, stop: impl Future<Output = ()>) {
+/// once all have closed. A connection over the caps of `gate` is closed at once.
+async fn accept_until(
+    listener: TcpListener,
+    site: Site,
+    limits: ConnectionLimits,
+    gate: Arc<Gate>,
+    stop: impl Future<Output = ()>,
+) {
     let graceful = GracefulShutdown::new();
-    let http = hyper::server::conn::http1::Builder::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    // hyper answers 431 to a longer head. No timer is given to hyper: its header-read timer
+    // starts when a connection goes idle, so it would close keep-alive connections at the
+    // header timeout; `Guarded` times the phases instead.
+    http.max_header_size(MAX_HEAD);
+    let mut backoff = AcceptBackoff::default();
     let mut stop = std::pin::pin!(stop);
     loop {
         let (tcp, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {
-                    accept_failed(e).await;
+                    gate.stats().accept_failed();
+                    backoff.failed(e).await;
                     continue;
                 }
             },
             () = &mut stop => break,
         };
+        backoff.succeeded();
+        let admitted = match gate.admit(&peer) {
+            Ok(admitted) => admitted,
+            Err(why) => {
+                tracing::debug!(%peer, ?why, "connection refused: over the cap");
+                drop(tcp);
+                continue;
+            }
+        };
         // Responses leave in one write; never hold a short one back.
         let _ = tcp.set_nodelay(true);
+        let activity = Arc::new(Activity::default());
+        let io = Guarded::new(tcp, &limits, activity.clone(), gate.stats().clone());
         let service = PerConnection {
             site: site.clone(),
             peer,
+            activity,
         };
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(tcp), service));
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(io), service));
         tokio::spawn(async move {
+            // Counted against its client until it closes.
+            let _admitted = admitted;
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, "connection ended with an error");
             }
@@ -135,40 +178,46 @@ async fn accept_until(listener: TcpListener, site: Site, stop: impl Future<Outpu
     graceful.shutdown().await;
 }
 
-/// A failed `accept`: a connection that died in the queue is skipped; running out of file
-/// descriptors or memory is logged and retried after a pause, as axum and hyper do, rather
-/// than spinning on the error.
-async fn accept_failed(e: io::Error) {
-    use io::ErrorKind::*;
-    if matches!(
-        e.kind(),
-        ConnectionRefused | ConnectionAborted | ConnectionReset
-    ) {
-        return;
+/// What the accept loop does after a failed `accept`. A connection that died in the queue is
+/// skipped at once. Running out of file descriptors, buffers or memory (EMFILE, ENFILE,
+/// ENOBUFS, ENOMEM) lasts only as long as the connections holding them, so the loop pauses
+/// briefly (10 ms, doubling to at most 100 ms while it persists) and tries again: it never
+/// spins on the error and never gives up. The first failure of a run and its end are logged.
+#[derive(Default)]
+struct AcceptBackoff {
+    failures: u64,
+    pause: Duration,
+}
+
+impl AcceptBackoff {
+    const FIRST_PAUSE: Duration = Duration::from_millis(10);
+    const LONGEST_PAUSE: Duration = Duration::from_millis(100);
+
+    async fn failed(&mut self, e: io::Error) {
+        use io::ErrorKind::*;
+        if matches!(
+            e.kind(),
+            ConnectionRefused | ConnectionAborted | ConnectionReset
+        ) {
+            return;
+        }
+        if self.failures == 0 {
+            tracing::error!(error = %e, "cannot accept connections; retrying");
+            self.pause = Self::FIRST_PAUSE;
+        }
+        self.failures += 1;
+        tokio::time::sleep(self.pause).await;
+        self.pause = (self.pause * 2).min(Self::LONGEST_PAUSE);
     }
-    tracing::error!(error = %e, "cannot accept connections; retrying in a second");
-    tokio::time::sleep(Duration::from_secs(1)).await;
-}
 
-/// The site as one connection sees it: every request carries the peer's address
-/// (`ConnectInfo<SocketAddr>`), which the contact endpoint's rate limit counts by.
-#[derive(Clone)]
-struct PerConnection {
-    site: Site,
-    peer: SocketAddr,
-}
-
-impl hyper::service::Service<Request<Incoming>> for PerConnection {
-    type Response = axum::response::Response;
-    type Error = std::convert::Infallible;
-    type Future = <Site as Service<Request>>::Future;
-
-    fn call(&self, request: Request<Incoming>) -> Self::Future {
-        let mut request = request.map(Body::new);
-        request.extensions_mut().insert(ConnectInfo(self.peer));
-        // The site is always ready (its layers and the router never apply back-pressure), so
-        // a clone of it may be called without waiting on `poll_ready`.
-        self.site.clone().call(request)
+    fn succeeded(&mut self) {
+        if self.failures > 0 {
+            tracing::warn!(
+                failures = self.failures,
+                "accepting connections again after failures"
+            );
+            self.failures = 0;
+        }
     }
 }
 
@@ -209,5 +258,43 @@ pub async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => tracing::info!("Ctrl-C received, shutting down"),
         () = terminate => tracing::info!("SIGTERM received, shutting down"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::time::Instant;
+
+    fn out_of_files() -> io::Error {
+        io::Error::from_raw_os_error(24) // EMFILE
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn running_out_of_descriptors_pauses_the_listener_briefly_and_never_longer() {
+        let mut backoff = AcceptBackoff::default();
+        let mut pauses = Vec::new();
+        for _ in 0..6 {
+            let start = Instant::now();
+            backoff.failed(out_of_files()).await;
+            pauses.push(start.elapsed().as_millis());
+        }
+        assert_eq!(pauses, [10, 20, 40, 80, 100, 100]);
+        // Once a connection is accepted again, the next failure starts from the shortest pause.
+        backoff.succeeded();
+        let start = Instant::now();
+        backoff.failed(out_of_files()).await;
+        assert_eq!(start.elapsed().as_millis(), 10);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_connection_that_died_in_the_queue_is_skipped_without_a_pause() {
+        let mut backoff = AcceptBackoff::default();
+        let start = Instant::now();
+        backoff
+            .failed(io::Error::from(io::ErrorKind::ConnectionAborted))
+            .await;
+        assert_eq!(start.elapsed(), Duration::ZERO);
+        assert_eq!(backoff.failures, 0);
     }
 }

@@ -2,6 +2,7 @@
 //! composer and the reload source.
 
 use crate::composer::Composer;
+use crate::connections::ConnectionStats;
 use crate::contact::ContactDesk;
 use crate::content::ContentStore;
 use crate::freshness::ContentFreshness;
@@ -54,6 +55,8 @@ pub(crate) struct Inner {
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: String,
+    /// What the server's connection defences did, for `/readyz`.
+    pub connections: Arc<ConnectionStats>,
 }
 
 impl AppState {
@@ -82,6 +85,7 @@ impl AppState {
                 contact: mounts.contact,
                 freshness: mounts.freshness,
                 settings_json,
+                connections: Arc::default(),
             }),
         }
     }
@@ -105,6 +109,12 @@ impl AppState {
 
     pub fn settings(&self) -> &Settings {
         &self.inner.settings
+    }
+
+    /// The counts of the connection defences, to hand to the server that serves this state
+    /// so `/readyz` shows them.
+    pub fn connection_stats(&self) -> Arc<ConnectionStats> {
+        self.inner.connections.clone()
     }
 
     /// The contact endpoints, when mounted.

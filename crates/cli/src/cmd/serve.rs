@@ -128,10 +128,14 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
         });
         (worker, poll)
     };
+    let connections = connection_limits(&config);
+    let stats = state.connection_stats();
     let served = supplysite_http::serve_per_core(
         config.bind,
         config.workers,
         supplysite_http::router(state),
+        connections,
+        stats,
         |addr| {
             // One plain line on stdout so scripts and tests learn the port when binding to
             // port 0.
@@ -150,6 +154,37 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
         .with_context(|| format!("cannot serve on {} (SUPPLYSITE_BIND / --bind)", config.bind))?;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The connection limits, with the total fitted to the open-file limit (raised to its hard
+/// value first, so the server can hold as many connections as the system allows it).
+fn connection_limits(config: &Config) -> supplysite_http::ConnectionLimits {
+    let mut limits = config.connections;
+    match supplysite_http::raise_open_file_limit() {
+        Ok(files) => {
+            limits.total = files.connection_budget();
+            tracing::info!(
+                soft_was = files.was,
+                soft = files.soft,
+                hard = files.hard,
+                "open-file limit"
+            );
+        }
+        Err(e) => tracing::warn!(
+            error = %e,
+            total = limits.total,
+            "cannot read or raise the open-file limit; capping connections at the default"
+        ),
+    }
+    tracing::info!(
+        total = limits.total,
+        per_client = limits.effective_per_client(),
+        header_timeout_s = limits.header_timeout.as_secs(),
+        idle_timeout_s = limits.idle_timeout.as_secs(),
+        write_timeout_s = limits.write_timeout.as_secs(),
+        "connection limits"
+    );
+    limits
 }
 
 /// Problems do not stop the site (the entry or field is left out), but an operator should

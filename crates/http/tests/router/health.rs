@@ -22,3 +22,23 @@ async fn readyz_names_the_content_version_and_its_age() {
     assert!(json["loadedAt"].as_u64().unwrap() > 1_700_000_000);
     assert_eq!(json["build"].as_str().unwrap().len(), 16);
 }
+
+#[tokio::test]
+async fn readyz_reports_what_the_connection_defences_did() {
+    let app = spawn_app();
+    let response = app.get("/readyz").await;
+    let json: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
+    let connections = &json["connections"];
+    for counter in [
+        "open",
+        "limit",
+        "perClientLimit",
+        "acceptErrors",
+        "refusedPerClient",
+        "refusedTotal",
+        "timedOut",
+    ] {
+        // Served without a socket here, so nothing was counted.
+        assert_eq!(connections[counter], 0, "{counter} in {connections}");
+    }
+}

@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use supplysite_http::{PublicUrl, Secret, Settings};
+use supplysite_http::{ConnectionLimits, PublicUrl, Secret, Settings};
 
 /// Serve the site over HTTP.
 #[derive(clap::Args)]
@@ -41,6 +41,23 @@ pub struct Args {
     /// How many seconds a request may take before the server answers 503.
     #[arg(long, env = "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS", default_value = "10")]
     request_timeout_seconds: String,
+    /// How many seconds a client may take to send a request head, from connecting or from its
+    /// first byte.
+    #[arg(long, env = "SUPPLYSITE_HEADER_TIMEOUT_SECONDS", default_value = "10")]
+    header_timeout_seconds: String,
+    /// How many seconds a keep-alive connection may wait for its next request.
+    #[arg(long, env = "SUPPLYSITE_IDLE_TIMEOUT_SECONDS", default_value = "60")]
+    idle_timeout_seconds: String,
+    /// How many seconds a response may wait for the client to read more of it.
+    #[arg(long, env = "SUPPLYSITE_WRITE_TIMEOUT_SECONDS", default_value = "30")]
+    write_timeout_seconds: String,
+    /// Connections one client (an IPv4 address or an IPv6 /64) may hold at once.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_MAX_CONNECTIONS_PER_CLIENT",
+        default_value = "256"
+    )]
+    max_connections_per_client: String,
     /// Log format: text or json (levels from RUST_LOG, default info).
     #[arg(long, env = "SUPPLYSITE_LOG_FORMAT", default_value = "text")]
     log_format: String,
@@ -78,6 +95,8 @@ pub struct Config {
     pub web_dir: PathBuf,
     pub webhook_ttl: Duration,
     pub request_timeout: Duration,
+    /// The connection limits; `total` is set from the open-file limit at start.
+    pub connections: ConnectionLimits,
     pub log_format: LogFormat,
     /// The server bundle to render pages with; `None` serves them without markup.
     pub ssr_bundle: Option<PathBuf>,
@@ -109,6 +128,28 @@ impl Config {
             &args.request_timeout_seconds,
             "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS / --request-timeout-seconds",
         )?;
+        let connections = ConnectionLimits {
+            header_timeout: seconds(
+                &args.header_timeout_seconds,
+                "SUPPLYSITE_HEADER_TIMEOUT_SECONDS / --header-timeout-seconds",
+            )?,
+            idle_timeout: seconds(
+                &args.idle_timeout_seconds,
+                "SUPPLYSITE_IDLE_TIMEOUT_SECONDS / --idle-timeout-seconds",
+            )?,
+            write_timeout: seconds(
+                &args.write_timeout_seconds,
+                "SUPPLYSITE_WRITE_TIMEOUT_SECONDS / --write-timeout-seconds",
+            )?,
+            per_client: match args.max_connections_per_client.trim().parse::<usize>() {
+                Ok(n) if n > 0 => n,
+                _ => bail!(
+                    "SUPPLYSITE_MAX_CONNECTIONS_PER_CLIENT / --max-connections-per-client: invalid number of connections {:?} (expected a whole number above 0)",
+                    args.max_connections_per_client
+                ),
+            },
+            ..ConnectionLimits::default()
+        };
         let log_format = match args.log_format.trim() {
             "text" => LogFormat::Text,
             "json" => LogFormat::Json,
@@ -159,6 +200,7 @@ impl Config {
             web_dir: args.web_dir,
             webhook_ttl,
             request_timeout,
+            connections,
             log_format,
         })
     }
@@ -240,6 +282,33 @@ mod tests {
                 .starts_with("SUPPLYSITE_WORKERS / --workers: invalid number of workers \"0\"")
         );
         assert_eq!(config(&["--workers=3"]).unwrap().workers, 3);
+        assert!(
+            error(&["--header-timeout-seconds=0"])
+                .starts_with("SUPPLYSITE_HEADER_TIMEOUT_SECONDS / --header-timeout-seconds")
+        );
+        assert!(
+            error(&["--idle-timeout-seconds=-1"])
+                .starts_with("SUPPLYSITE_IDLE_TIMEOUT_SECONDS / --idle-timeout-seconds")
+        );
+        assert!(
+            error(&["--write-timeout-seconds=1.5"])
+                .starts_with("SUPPLYSITE_WRITE_TIMEOUT_SECONDS / --write-timeout-seconds")
+        );
+        assert!(error(&["--max-connections-per-client=many"]).starts_with(
+            "SUPPLYSITE_MAX_CONNECTIONS_PER_CLIENT / --max-connections-per-client: invalid number of connections \"many\""
+        ));
+        let limits = config(&[
+            "--header-timeout-seconds=2",
+            "--idle-timeout-seconds=3",
+            "--write-timeout-seconds=4",
+            "--max-connections-per-client=5",
+        ])
+        .unwrap()
+        .connections;
+        assert_eq!(limits.header_timeout, Duration::from_secs(2));
+        assert_eq!(limits.idle_timeout, Duration::from_secs(3));
+        assert_eq!(limits.write_timeout, Duration::from_secs(4));
+        assert_eq!(limits.per_client, 5);
     }
 
     #[test]

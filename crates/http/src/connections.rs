@@ -1,0 +1,108 @@
+//! The server's defences against slow and greedy clients, below the requests: how long a
+//! connection may take to send a request head, sit idle or leave a response unread
+//! ([`ConnectionLimits`], enforced by [`deadlines`]), how many connections one client address
+//! and all clients together may hold ([`gate`]), and the counts `/readyz` reports
+//! ([`ConnectionStats`]).
+//!
+//! The timeouts are enforced on the socket rather than by hyper's own header-read timer:
+//! hyper starts that timer as soon as a connection goes idle, so it cannot tell a keep-alive
+//! connection waiting for its next request (allowed a minute) from a client trickling a head
+//! (allowed a few seconds).
+
+pub(crate) mod deadlines;
+pub(crate) mod gate;
+mod open_files;
+
+pub use open_files::{OpenFiles, raise_open_file_limit};
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// The longest request header line (or request line) the server reads; longer ones are
+/// refused with 431 (414 for the request line).
+pub const MAX_HEADER_LINE: usize = 16 * 1024;
+
+/// The largest request head the server reads; a larger one is refused with 431.
+pub const MAX_HEAD: usize = 64 * 1024;
+
+/// How long connections may take and how many may be open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// From the first byte of a request (or from connecting) to the end of its head.
+    pub header_timeout: Duration,
+    /// How long a keep-alive connection may wait for its next request.
+    pub idle_timeout: Duration,
+    /// How long a response may wait for the client to take more of it.
+    pub write_timeout: Duration,
+    /// Connections one client may hold: one IPv4 address, or one IPv6 /64.
+    pub per_client: usize,
+    /// Connections all clients together may hold (see [`OpenFiles::connection_budget`]).
+    pub total: usize,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> Self {
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            write_timeout: Duration::from_secs(30),
+            per_client: 256,
+            total: 768,
+        }
+    }
+}
+
+impl ConnectionLimits {
+    /// The cap one client is held to: the setting, but never more than half of the total, so
+    /// one address alone can never take every connection.
+    pub fn effective_per_client(&self) -> usize {
+        self.per_client.min((self.total / 2).max(1))
+    }
+}
+
+/// What the connection defences did, shared by every worker and shown by `/readyz`.
+#[derive(Debug, Default)]
+pub struct ConnectionStats {
+    open: AtomicUsize,
+    accept_errors: AtomicU64,
+    refused_per_client: AtomicU64,
+    refused_total: AtomicU64,
+    timed_out: AtomicU64,
+    total_limit: AtomicUsize,
+    per_client_limit: AtomicUsize,
+}
+
+impl ConnectionStats {
+    /// The counts as the JSON object `/readyz` shows.
+    pub fn to_json(&self) -> serde_json::Value {
+        let get = |n: &AtomicU64| n.load(Ordering::Relaxed);
+        serde_json::json!({
+            "open": self.open.load(Ordering::Relaxed),
+            "limit": self.total_limit.load(Ordering::Relaxed),
+            "perClientLimit": self.per_client_limit.load(Ordering::Relaxed),
+            "acceptErrors": get(&self.accept_errors),
+            "refusedPerClient": get(&self.refused_per_client),
+            "refusedTotal": get(&self.refused_total),
+            "timedOut": get(&self.timed_out),
+        })
+    }
+
+    /// Connections open now.
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn accept_failed(&self) {
+        self.accept_errors.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn timed_out(&self) {
+        self.timed_out.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn set_limits(&self, limits: &ConnectionLimits) {
+        self.total_limit.store(limits.total, Ordering::Relaxed);
+        self.per_client_limit
+            .store(limits.effective_per_client(), Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,125 @@
+//! The site as one connection sees it: every request carries the peer's address
+//! (`ConnectInfo<SocketAddr>`, which the contact endpoint's rate limit counts by), is counted
+//! in flight for the connection's deadlines, and is refused before reaching the site when one
+//! of its lines is longer than the server reads.
+
+use crate::Site;
+use crate::connections::MAX_HEADER_LINE;
+use crate::connections::deadlines::{Activity, InFlight};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use hyper::body::Incoming;
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use tower::Service;
+
+/// The service hyper calls for each request on one connection.
+#[derive(Clone)]
+pub(super) struct PerConnection {
+    pub site: Site,
+    pub peer: SocketAddr,
+    pub activity: Arc<Activity>,
+}
+
+type SiteFuture = <Site as Service<Request>>::Future;
+
+impl hyper::service::Service<Request<Incoming>> for PerConnection {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Answer;
+
+    fn call(&self, request: Request<Incoming>) -> Self::Future {
+        if let Some(refusal) = oversized(&request) {
+            return Answer::Refused {
+                response: Some(refusal),
+            };
+        }
+        let mut request = request.map(Body::new);
+        request.extensions_mut().insert(ConnectInfo(self.peer));
+        let in_flight = Some(self.activity.start());
+        // The site is always ready (its layers and the router never apply back-pressure), so
+        // a clone of it may be called without waiting on `poll_ready`.
+        Answer::Site {
+            future: self.site.clone().call(request),
+            in_flight,
+        }
+    }
+}
+
+/// A refusal for a request line or header line longer than [`MAX_HEADER_LINE`]. (hyper
+/// itself refuses a head longer than [`crate::connections::MAX_HEAD`] with a bodiless 431 before any service sees
+/// it.)
+fn oversized<B>(request: &Request<B>) -> Option<Response> {
+    let uri = request.uri();
+    let target = uri.path_and_query().map_or(0, |p| p.as_str().len());
+    if target + uri.authority().map_or(0, |a| a.as_str().len()) > MAX_HEADER_LINE {
+        return Some(refusal(
+            StatusCode::URI_TOO_LONG,
+            "request target too long\n",
+        ));
+    }
+    let long_line = request
+        .headers()
+        .iter()
+        // The line is `name: value`.
+        .any(|(name, value)| name.as_str().len() + 2 + value.len() > MAX_HEADER_LINE);
+    long_line.then(|| {
+        refusal(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request header line too long\n",
+        )
+    })
+}
+
+fn refusal(status: StatusCode, body: &'static str) -> Response {
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+pin_project_lite::pin_project! {
+    /// The answer to one request: the site's, counted in flight until it is ready, or a
+    /// refusal made here.
+    #[project = AnswerProjection]
+    pub(super) enum Answer {
+        Site {
+            #[pin]
+            future: SiteFuture,
+            in_flight: Option<InFlight>,
+        },
+        Refused {
+            response: Option<Response>,
+        },
+    }
+}
+
+impl Future for Answer {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.project() {
+            AnswerProjection::Site { future, in_flight } => {
+                let answer = std::task::ready!(future.poll(cx));
+                // Done handling; what remains is writing the response.
+                in_flight.take();
+                Poll::Ready(answer)
+            }
+            AnswerProjection::Refused { response } => {
+                Poll::Ready(Ok(response.take().unwrap_or_default()))
+            }
+        }
+    }
+}
