@@ -1,5 +1,6 @@
 //! `GET /healthz` (the process answers) and `GET /readyz` (content is loaded: which version,
-//! since when; with a live source, when it was read and whether from the disk cache).
+//! since when; with a live source, when it was read and whether from the disk cache; whether a
+//! reload asked for by a webhook is under way).
 
 use crate::state::AppState;
 use axum::Json;
@@ -45,6 +46,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         "ageSeconds": age,
         "build": state.inner().shell.build_id(),
         "cachedPages": generation.pages.len(),
+        "reloading": state.reloading(),
     });
     if let Some(f) = fresh {
         body["source"] = f.source.into();

@@ -19,6 +19,7 @@ pub mod gzip;
 pub mod head;
 mod health;
 mod pages;
+pub mod reload;
 pub mod request_id;
 pub mod robot;
 pub mod security;
@@ -27,6 +28,7 @@ pub mod settings;
 pub mod shell;
 pub mod sitemap;
 pub mod ssr;
+pub mod stamp;
 mod state;
 pub mod static_files;
 pub mod template;
@@ -88,10 +90,12 @@ pub fn router(state: AppState) -> Site {
         .route("/api/{*rest}", any(pages::api_not_found))
         .nest_service("/assets", static_files::assets(&settings.web_dir));
     if let Some(dir) = &settings.asset_dir {
-        app = app.nest_service(
-            "/assets/images.ctfassets.net",
-            static_files::export_files(dir),
-        );
+        for host in supplysite_core::content::ASSET_HOSTS {
+            app = app.nest_service(
+                &format!("/assets/{host}"),
+                static_files::export_files(dir, host),
+            );
+        }
     }
     let https = settings.public_url.is_https();
     let third = security::ThirdParties {

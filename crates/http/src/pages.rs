@@ -35,6 +35,7 @@ const SHORT_CACHE: &str = "public, max-age=60";
 const CANONICAL_REDIRECT_CACHE: &str = "public, max-age=86400";
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
+const VARY_ENCODING: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// What a path resolves to.
 enum Resolved {
@@ -124,13 +125,13 @@ impl AppState {
             inner.chrome_json, inner.settings_json, outcome
         );
         let head_tags = head.render(&inner.settings.public_url);
-        let build = inner.shell.build_id();
+        let stamp = &inner.page_stamp;
         PageEntry::new(
             status,
             &inner.shell.render(&head_tags, &data),
             Bytes::from(outcome),
-            etag(generation.version(), build, "html", path),
-            etag(generation.version(), build, "api", path),
+            etag(generation.version(), stamp, "html", path),
+            etag(generation.version(), stamp, "api", path),
         )
     }
 }
@@ -214,12 +215,13 @@ fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Re
     } else {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
     }
+    // Whether gzipped or not, the bytes depend on Accept-Encoding.
+    headers.insert(header::VARY, VARY_ENCODING);
     if gzip {
         headers.insert(
             header::CONTENT_ENCODING,
             HeaderValue::from_static(Coding::Gzip.header_value()),
         );
-        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     response
 }
@@ -243,22 +245,27 @@ fn api_response(entry: &PageEntry, request: &HeaderMap) -> Response {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE));
         headers.insert(header::ETAG, entry.api_etag.clone());
     }
+    headers.insert(header::VARY, VARY_ENCODING);
     if let Some(c) = coding {
         headers.insert(
             header::CONTENT_ENCODING,
             HeaderValue::from_static(c.header_value()),
         );
-        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     response
 }
 
+/// 304 with the headers a cache updates its stored copy from. The stored body's
+/// representation varies by Accept-Encoding, so the 304 says so too. It carries no
+/// Content-Security-Policy: a cache would store the 304's policy with the old body, whose
+/// scripts bear the nonce of the first response (see [`crate::front`]).
 fn not_modified_response(etag: &HeaderValue) -> Response {
     (
         StatusCode::NOT_MODIFIED,
         [
             (header::ETAG, etag.clone()),
             (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
+            (header::VARY, VARY_ENCODING),
         ],
     )
         .into_response()

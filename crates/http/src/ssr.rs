@@ -47,6 +47,11 @@ struct Retry {
 }
 
 impl Rendered {
+    /// The page with markup, once rendered.
+    pub(crate) fn page(&self) -> Option<&PageEntry> {
+        self.page.get().and_then(|p| p.as_deref())
+    }
+
     /// Whether a render may be tried at `now`.
     fn may_try(&self, now: Instant) -> bool {
         let retry = *self.retry.lock().unwrap_or_else(|p| p.into_inner());
@@ -97,7 +102,15 @@ pub(crate) async fn page<'e>(state: &AppState, entry: &'e PageEntry, url: &str) 
             }
         })
     };
-    match rendered.page.get_or_try_init(attempt).await {
+    let charged = || async {
+        let page = attempt().await?;
+        if let Some(page) = &page {
+            // The copy is kept with the cached page: its bytes count against the cache's budget.
+            entry.keep_copy(page);
+        }
+        Ok(page)
+    };
+    match rendered.page.get_or_try_init(charged).await {
         Ok(page) => page.as_deref().unwrap_or(entry),
         Err(()) => entry,
     }
@@ -124,7 +137,7 @@ async fn render(
                 entry.status,
                 &html,
                 entry.api_json.clone(),
-                entry.html_etag.clone(),
+                crate::cache::with_markup(&entry.html_etag),
                 entry.api_etag.clone(),
             ))))
         }

@@ -48,12 +48,16 @@ pub(crate) struct Inner {
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
     pub replay: ReplayGuard,
+    /// Reloads asked for by webhooks, one at a time in the background.
+    pub reloads: crate::reload::Reloads,
     /// Renders pages' markup on the server; unset, pages are drawn by the browser.
     pub renderer: OnceLock<Arc<Renderer>>,
     pub contact: Option<Arc<ContactDesk>>,
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: String,
+    /// What every page's ETag covers besides its content version and path.
+    pub page_stamp: String,
 }
 
 impl AppState {
@@ -69,11 +73,21 @@ impl AppState {
         )
         .to_string();
         let chrome_json = parts.composer.chrome().to_string();
+        let page_stamp = crate::stamp::page_stamp(crate::stamp::StampInputs {
+            build: crate::stamp::BUILD_STAMP,
+            web_build: parts.shell.build_id(),
+            public_url: parts.settings.public_url.as_str(),
+            page_settings: &settings_json,
+        });
         AppState {
             inner: Arc::new(Inner {
-                content: ContentStore::new(parts.content),
+                content: ContentStore::with_page_budget(
+                    parts.content,
+                    parts.settings.page_cache_bytes,
+                ),
                 shell: parts.shell,
                 replay: ReplayGuard::new(parts.settings.webhook_ttl),
+                reloads: Default::default(),
                 settings: parts.settings,
                 composer: parts.composer,
                 reload: parts.reload,
@@ -82,6 +96,7 @@ impl AppState {
                 contact: mounts.contact,
                 freshness: mounts.freshness,
                 settings_json,
+                page_stamp,
             }),
         }
     }
@@ -96,6 +111,17 @@ impl AppState {
     /// The server-side renderer, if pages are rendered on the server.
     pub fn renderer(&self) -> Option<&Renderer> {
         self.inner.renderer.get().map(|r| r.as_ref())
+    }
+
+    /// What every page's ETag covers besides its content version and path (see
+    /// [`crate::stamp`]).
+    pub fn page_stamp(&self) -> &str {
+        &self.inner.page_stamp
+    }
+
+    /// Whether a reload asked for by a webhook is running or due.
+    pub fn reloading(&self) -> bool {
+        self.inner.reloads.busy()
     }
 
     /// The content store, for reloading from outside a request (a poll loop).

@@ -38,7 +38,7 @@ async fn a_matching_if_none_match_gets_304_without_a_body() {
         assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{uri}");
         assert_eq!(header(&again, "etag"), etag);
         assert_eq!(header(&again, "cache-control"), PAGE_CACHE);
-        assert!(header(&again, "content-security-policy").contains("nonce-"));
+        assert!(again.headers().get("content-security-policy").is_none());
         assert!(body_bytes(again).await.is_empty());
         let other = app.send(conditional(uri, "W/\"something-else\"")).await;
         assert_eq!(other.status(), StatusCode::OK);

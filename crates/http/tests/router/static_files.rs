@@ -67,3 +67,58 @@ async fn paths_cannot_climb_out_of_the_served_folders() {
         assert!(!body.contains("<title>Shell</title>"), "{uri}");
     }
 }
+
+#[tokio::test]
+async fn documents_from_every_contentful_asset_host_are_served_like_images() {
+    let app = spawn_app();
+    let types = ["application/pdf", DOCX];
+    for ((host, name, bytes), content_type) in EXPORT_DOCUMENTS.into_iter().zip(types) {
+        let uri = format!("/assets/{host}/space1/asset2/token2/{name}");
+        let response = app.get(&uri).await;
+        assert_eq!(response.status(), StatusCode::OK, "{uri}");
+        assert_eq!(header(&response, "content-type"), content_type, "{uri}");
+        assert_eq!(
+            header(&response, "cache-control"),
+            "public, max-age=86400, stale-while-revalidate=604800"
+        );
+        assert_eq!(body_bytes(response).await, bytes, "{uri}");
+
+        let missing = app
+            .get(&format!("/assets/{host}/space1/asset2/token2/other.pdf"))
+            .await;
+        assert_eq!(missing.status(), StatusCode::NOT_FOUND, "{uri}");
+        assert_eq!(header(&missing, "cache-control"), "no-store");
+        let climbing = app.get(&format!("/assets/{host}/../../index.html")).await;
+        assert_ne!(climbing.status(), StatusCode::OK, "{uri}");
+    }
+}
+
+const DOCX: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+#[tokio::test]
+async fn the_web_builds_shell_and_records_are_never_served_raw() {
+    let app = spawn_app();
+    for uri in [
+        "/index.html",
+        "/%69ndex.html",
+        "/index.html/.",
+        "/index.html/",
+        "/./index.html",
+        "/INDEX.HTML",
+        "/.vite/manifest.json",
+        "/%2evite/manifest.json",
+        "/.vite/./manifest.json",
+    ] {
+        let response = app.get(uri).await;
+        let status = response.status();
+        assert!(
+            status == StatusCode::NOT_FOUND || status.is_redirection(),
+            "{uri}: {status}"
+        );
+        let body = body_text(response).await;
+        assert!(!body.contains("<title>Shell</title>"), "{uri}: raw shell");
+        assert!(!body.contains("isEntry"), "{uri}: build manifest");
+    }
+    // The public files beside them still are.
+    assert_eq!(app.get("/favicon.ico").await.status(), StatusCode::OK);
+}
