@@ -100,6 +100,14 @@ impl PageEntry {
         })
     }
 
+    /// Whether the API JSON in `coding` is made already.
+    pub fn has_api_encoded(&self, coding: Coding) -> bool {
+        match coding {
+            Coding::Gzip => self.api_gzip.get().is_some(),
+            Coding::Brotli => self.api_br.get().is_some(),
+        }
+    }
+
     /// The API JSON in `coding`, compressed once at the best level: it has no nonce, so every
     /// response is the same bytes.
     pub fn api_encoded(&self, coding: Coding) -> Bytes {

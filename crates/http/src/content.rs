@@ -17,7 +17,7 @@ pub struct Generation {
     pub loaded_at: SystemTime,
     pub(crate) pages: PageCache,
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
-    pub(crate) sitemap: OnceLock<crate::sitemap::files::SitemapFiles>,
+    pub(crate) sitemap: tokio::sync::OnceCell<crate::sitemap::Built>,
 }
 
 impl Generation {
@@ -27,7 +27,7 @@ impl Generation {
             loaded_at: SystemTime::now(),
             pages: PageCache::with_budget(page_budget),
             not_found: OnceLock::new(),
-            sitemap: OnceLock::new(),
+            sitemap: tokio::sync::OnceCell::new(),
         }
     }
 

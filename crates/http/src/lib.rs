@@ -18,6 +18,7 @@ pub mod front;
 pub mod gzip;
 pub mod head;
 mod health;
+pub mod heavy;
 mod pages;
 pub mod reload;
 pub mod request_id;

@@ -67,11 +67,25 @@ impl IntoResponse for PageError {
     }
 }
 
+/// What composing a path made, in the heavy pool.
+enum Made {
+    Page(Arc<PageEntry>),
+    Redirect(String),
+    NotFound,
+}
+
 impl AppState {
-    fn resolve(&self, generation: &Generation, path: &str) -> Result<Resolved, PageError> {
+    /// What `path` is. A page from the cache costs a lookup; anything that must be composed is
+    /// composed in the heavy pool (see [`crate::heavy`]), so a listing of every article never
+    /// holds the request runtime.
+    async fn resolve(
+        &self,
+        generation: &Arc<Generation>,
+        path: &str,
+    ) -> Result<Resolved, PageError> {
         let route = Route::parse(path);
         if route == Route::NotFound {
-            return Ok(Resolved::NotFound(self.not_found_page(generation)?));
+            return Ok(Resolved::NotFound(self.not_found_page(generation).await?));
         }
         let canonical = route.path();
         if canonical != path {
@@ -83,28 +97,59 @@ impl AppState {
         if let Some(entry) = generation.pages.get(&canonical) {
             return Ok(Resolved::Page(entry));
         }
-        let inner = self.inner();
-        let json = inner.composer.compose(&route, &generation.set);
-        Ok(match Outcome::read(json)? {
-            Outcome::Page { head, json } => {
-                let entry = self.build_entry(generation, &canonical, &head, &json, StatusCode::OK);
-                Resolved::Page(generation.pages.insert(&canonical, Arc::new(entry)))
-            }
-            Outcome::Redirect { to } => Resolved::Redirect {
+        let (state, made_for) = (self.clone(), Arc::clone(generation));
+        let made = self
+            .heavy()
+            .run(move || state.make(&made_for, &route, &canonical))
+            .await?;
+        Ok(match made {
+            Made::Page(entry) => Resolved::Page(entry),
+            Made::Redirect(to) => Resolved::Redirect {
                 to,
                 canonical: false,
             },
-            Outcome::NotFound => Resolved::NotFound(self.not_found_page(generation)?),
+            Made::NotFound => Resolved::NotFound(self.not_found_page(generation).await?),
         })
     }
 
-    fn not_found_page(&self, generation: &Generation) -> Result<Arc<PageEntry>, PageError> {
+    /// Composes `route` and, for a page, builds, gzips and caches its entry.
+    fn make(
+        &self,
+        generation: &Generation,
+        route: &Route,
+        canonical: &str,
+    ) -> Result<Made, PageError> {
+        let json = self.inner().composer.compose(route, &generation.set);
+        Ok(match Outcome::read(json)? {
+            Outcome::Page { head, json } => {
+                let entry = self.build_entry(generation, canonical, &head, &json, StatusCode::OK);
+                entry.html_gzip();
+                Made::Page(generation.pages.insert(canonical, Arc::new(entry)))
+            }
+            Outcome::Redirect { to } => Made::Redirect(to),
+            Outcome::NotFound => Made::NotFound,
+        })
+    }
+
+    async fn not_found_page(
+        &self,
+        generation: &Arc<Generation>,
+    ) -> Result<Arc<PageEntry>, PageError> {
         if let Some(entry) = generation.not_found.get() {
             return Ok(Arc::clone(entry));
         }
-        let view = self.inner().composer.not_found(&generation.set);
-        let (head, json) = Outcome::read_not_found(view)?;
-        let entry = self.build_entry(generation, "/404", &head, &json, StatusCode::NOT_FOUND);
+        let (state, made_for) = (self.clone(), Arc::clone(generation));
+        let entry = self
+            .heavy()
+            .run(move || -> Result<PageEntry, PageError> {
+                let view = state.inner().composer.not_found(&made_for.set);
+                let (head, json) = Outcome::read_not_found(view)?;
+                let entry =
+                    state.build_entry(&made_for, "/404", &head, &json, StatusCode::NOT_FOUND);
+                entry.html_gzip();
+                Ok(entry)
+            })
+            .await?;
         Ok(Arc::clone(
             generation.not_found.get_or_init(|| Arc::new(entry)),
         ))
@@ -151,7 +196,7 @@ pub async fn page(
     }
     let generation = state.content().current();
     let path = request.uri().path().to_string();
-    let resolved = match state.resolve(&generation, &path) {
+    let resolved = match state.resolve(&generation, &path).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -176,7 +221,7 @@ pub async fn page(
             // The parts of a split sitemap: their number follows the content, so they cannot
             // be routes of their own.
             if let Some(n) = crate::sitemap::files::part_number(&path)
-                && let Some(part) = crate::sitemap::part(&state, n)
+                && let Some(part) = crate::sitemap::part(&state, n, request.headers()).await
             {
                 return part;
             }
@@ -226,13 +271,18 @@ fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Re
     response
 }
 
-/// The API JSON of a cached page, precompressed in the best coding the client accepts.
-fn api_response(entry: &PageEntry, request: &HeaderMap) -> Response {
+/// The API JSON of a cached page, precompressed in the best coding the client accepts. The
+/// first request for a coding compresses it in the heavy pool.
+async fn api_response(state: &AppState, entry: &Arc<PageEntry>, request: &HeaderMap) -> Response {
     let coding = [Coding::Brotli, Coding::Gzip]
         .into_iter()
         .find(|c| accepts(request, *c));
     let body = match coding {
-        Some(c) => entry.api_encoded(c),
+        Some(c) if entry.has_api_encoded(c) => entry.api_encoded(c),
+        Some(c) => {
+            let entry = Arc::clone(entry);
+            state.heavy().run(move || entry.api_encoded(c)).await
+        }
         None => entry.api_json.clone(),
     };
     let mut response = Response::new(Body::from(body));
@@ -307,7 +357,7 @@ pub async fn api(
     };
     let bare = path.split(['?', '#']).next().unwrap_or_default();
     let generation = state.content().current();
-    let resolved = match state.resolve(&generation, bare) {
+    let resolved = match state.resolve(&generation, bare).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -316,7 +366,7 @@ pub async fn api(
             if not_modified(&headers, &entry.api_etag) {
                 return not_modified_response(&entry.api_etag);
             }
-            api_response(&entry, &headers)
+            api_response(&state, &entry, &headers).await
         }
         Resolved::Redirect { to, .. } => {
             let body = serde_json::json!({"outcome": "redirect", "to": to}).to_string();
@@ -330,7 +380,7 @@ pub async fn api(
             )
                 .into_response()
         }
-        Resolved::NotFound(entry) => api_response(&entry, &headers),
+        Resolved::NotFound(entry) => api_response(&state, &entry, &headers).await,
     }
 }
 

@@ -48,6 +48,8 @@ pub(crate) struct Inner {
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
     pub replay: ReplayGuard,
+    /// Composing, building and compressing, off the request runtimes.
+    pub heavy: crate::heavy::HeavyPool,
     /// Reloads asked for by webhooks, one at a time in the background.
     pub reloads: crate::reload::Reloads,
     /// Renders pages' markup on the server; unset, pages are drawn by the browser.
@@ -88,6 +90,7 @@ impl AppState {
                 shell: parts.shell,
                 replay: ReplayGuard::new(parts.settings.webhook_ttl),
                 reloads: Default::default(),
+                heavy: Default::default(),
                 settings: parts.settings,
                 composer: parts.composer,
                 reload: parts.reload,
@@ -136,6 +139,11 @@ impl AppState {
     /// The contact endpoints, when mounted.
     pub fn contact(&self) -> Option<&ContactDesk> {
         self.inner.contact.as_deref()
+    }
+
+    /// The pool heavy work runs in (see [`crate::heavy`]).
+    pub(crate) fn heavy(&self) -> &crate::heavy::HeavyPool {
+        &self.inner.heavy
     }
 
     pub(crate) fn inner(&self) -> &Inner {

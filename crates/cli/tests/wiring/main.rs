@@ -11,3 +11,5 @@ mod enquiries;
 mod live;
 // Malformed settings stop start-up, named.
 mod settings;
+// Heavy pages and made-up paths: /healthz stays quick, memory stays flat.
+mod load;
