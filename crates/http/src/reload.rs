@@ -64,16 +64,25 @@ pub struct Reloads {
 }
 
 impl Reloads {
-    /// Reloads `store` from `source` in the background, or marks one more reload to follow the
-    /// one running. Must be called inside a tokio runtime.
-    pub fn ask(&self, store: impl HoldsContent, source: Arc<dyn ContentSource>) -> Asked {
+    /// Reloads `store` from `source` in the background (on `runtime`, else on the current
+    /// runtime), or marks one more reload to follow the one running.
+    pub fn ask(
+        &self,
+        store: impl HoldsContent,
+        source: Arc<dyn ContentSource>,
+        runtime: Option<&tokio::runtime::Handle>,
+    ) -> Asked {
         let mut phase = lock(&self.phase);
         match *phase {
             Phase::Idle => {
                 *phase = Phase::Running;
                 drop(phase);
                 let running = Running(Arc::clone(&self.phase));
-                tokio::spawn(run(running, store, source));
+                let reload = run(running, store, source);
+                match runtime {
+                    Some(runtime) => drop(runtime.spawn(reload)),
+                    None => drop(tokio::spawn(reload)),
+                }
                 Asked::Started
             }
             Phase::Running => {
@@ -180,7 +189,10 @@ mod tests {
             loads: AtomicUsize::new(0),
         });
         let reloads = Reloads::default();
-        let ask = || reloads.ask(Arc::clone(&store), source.clone() as Arc<dyn ContentSource>);
+        let ask = || {
+            let source = source.clone() as Arc<dyn ContentSource>;
+            reloads.ask(Arc::clone(&store), source, None)
+        };
         assert_eq!(ask(), Asked::Started);
         until("the first load began", || {
             source.loads.load(Ordering::SeqCst) == 1
@@ -205,5 +217,43 @@ mod tests {
         assert_eq!(ask(), Asked::Started);
         until("the third reload ended", || !reloads.busy()).await;
         assert_eq!(source.loads.load(Ordering::SeqCst), 3);
+    }
+
+    /// Records the thread each load ran on.
+    struct WhereLoaded(std::sync::Mutex<Vec<String>>);
+
+    #[async_trait]
+    impl ContentSource for WhereLoaded {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            let name = std::thread::current().name().unwrap_or("").to_string();
+            self.0.lock().unwrap().push(name);
+            Ok(ContentSet::new(ContentParts::default(), "v1"))
+        }
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_reload_runs_on_the_background_runtime_when_one_is_given() {
+        let background = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("reload-test-background")
+            .enable_all()
+            .build()
+            .unwrap();
+        let store = Arc::new(ContentStore::new(ContentSet::new(
+            ContentParts::default(),
+            "v0",
+        )));
+        let source = Arc::new(WhereLoaded(Default::default()));
+        let reloads = Reloads::default();
+        let asked = reloads.ask(
+            Arc::clone(&store),
+            source.clone() as Arc<dyn ContentSource>,
+            Some(background.handle()),
+        );
+        assert_eq!(asked, Asked::Started);
+        until("the reload ended", || !reloads.busy()).await;
+        assert_eq!(*source.0.lock().unwrap(), ["reload-test-background"]);
+        assert_eq!(store.current().version(), "v1");
+        background.shutdown_background();
     }
 }

@@ -52,6 +52,8 @@ pub(crate) struct Inner {
     pub heavy: crate::heavy::HeavyPool,
     /// Reloads asked for by webhooks, one at a time in the background.
     pub reloads: crate::reload::Reloads,
+    /// Where background work (reloads) runs; unset, on the runtime of the request asking.
+    pub background: OnceLock<tokio::runtime::Handle>,
     /// Renders pages' markup on the server; unset, pages are drawn by the browser.
     pub renderer: OnceLock<Arc<Renderer>>,
     pub contact: Option<Arc<ContactDesk>>,
@@ -91,6 +93,7 @@ impl AppState {
                 replay: ReplayGuard::new(parts.settings.webhook_ttl),
                 reloads: Default::default(),
                 heavy: Default::default(),
+                background: OnceLock::new(),
                 settings: parts.settings,
                 composer: parts.composer,
                 reload: parts.reload,
@@ -108,6 +111,14 @@ impl AppState {
     /// before serving; a second renderer is ignored.
     pub fn with_renderer(self, renderer: Arc<Renderer>) -> Self {
         let _ = self.inner.renderer.set(renderer);
+        self
+    }
+
+    /// Runs reloads asked for by webhooks on `runtime` rather than on the request runtime of
+    /// the worker that took the webhook: a reload parses the whole space. Set it before
+    /// serving; a second runtime is ignored.
+    pub fn with_background(self, runtime: tokio::runtime::Handle) -> Self {
+        let _ = self.inner.background.set(runtime);
         self
     }
 

@@ -103,7 +103,10 @@ pub async fn contentful(
             "content reload is not configured",
         );
     };
-    let asked = state.inner().reloads.ask(state.clone(), Arc::clone(source));
+    let inner = state.inner();
+    let asked = inner
+        .reloads
+        .ask(state.clone(), Arc::clone(source), inner.background.get());
     tracing::info!(topic, reload = asked.as_str(), "webhook accepted");
     (
         StatusCode::ACCEPTED,
