@@ -14,6 +14,7 @@ use tokio::sync::Semaphore;
 #[derive(Clone)]
 pub struct HeavyPool {
     permits: Arc<Semaphore>,
+    slots: usize,
 }
 
 impl Default for HeavyPool {
@@ -30,7 +31,13 @@ impl HeavyPool {
     pub fn new(threads: usize) -> Self {
         HeavyPool {
             permits: Arc::new(Semaphore::new(threads.max(1))),
+            slots: threads.max(1),
         }
+    }
+
+    /// How many jobs may run at once.
+    pub fn slots(&self) -> usize {
+        self.slots
     }
 
     /// Runs `job` on a blocking thread once a slot is free. A panic in `job` is raised again

@@ -119,6 +119,11 @@ impl AppState {
         route: &Route,
         canonical: &str,
     ) -> Result<Made, PageError> {
+        // Requests for a page that was not cached queue here together: the first one makes
+        // it, the rest find it made rather than composing the same listing again each.
+        if let Some(entry) = generation.pages.get(canonical) {
+            return Ok(Made::Page(entry));
+        }
         let json = self.inner().composer.compose(route, &generation.set);
         Ok(match Outcome::read(json)? {
             Outcome::Page { head, json } => {
@@ -139,20 +144,21 @@ impl AppState {
             return Ok(Arc::clone(entry));
         }
         let (state, made_for) = (self.clone(), Arc::clone(generation));
-        let entry = self
-            .heavy()
-            .run(move || -> Result<PageEntry, PageError> {
+        self.heavy()
+            .run(move || -> Result<Arc<PageEntry>, PageError> {
+                if let Some(entry) = made_for.not_found.get() {
+                    return Ok(Arc::clone(entry));
+                }
                 let view = state.inner().composer.not_found(&made_for.set);
                 let (head, json) = Outcome::read_not_found(view)?;
                 let entry =
                     state.build_entry(&made_for, "/404", &head, &json, StatusCode::NOT_FOUND);
                 entry.html_gzip();
-                Ok(entry)
+                Ok(Arc::clone(
+                    made_for.not_found.get_or_init(|| Arc::new(entry)),
+                ))
             })
-            .await?;
-        Ok(Arc::clone(
-            generation.not_found.get_or_init(|| Arc::new(entry)),
-        ))
+            .await
     }
 
     fn build_entry(
@@ -401,4 +407,62 @@ pub fn api_error(status: StatusCode, message: &str) -> Response {
 /// Any other `/api/…` path.
 pub async fn api_not_found() -> Response {
     api_error(StatusCode::NOT_FOUND, "no such API endpoint")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CoreComposer, PublicUrl, Settings, Shell, StateParts};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use supplysite_core::content::{ContentParts, ContentSet};
+
+    /// The core composer, counting the pages it composes.
+    struct Counting(CoreComposer, AtomicUsize);
+
+    impl crate::Composer for Counting {
+        fn compose(&self, route: &Route, set: &ContentSet) -> serde_json::Value {
+            self.1.fetch_add(1, Ordering::SeqCst);
+            // Slow enough that every request below arrives while the first is composing.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            self.0.compose(route, set)
+        }
+        fn not_found(&self, set: &ContentSet) -> serde_json::Value {
+            self.0.not_found(set)
+        }
+        fn chrome(&self) -> serde_json::Value {
+            self.0.chrome()
+        }
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn requests_for_a_page_not_yet_cached_compose_it_once_per_free_slot_at_most() {
+        let composer = Arc::new(Counting(
+            CoreComposer::new("https://x.test"),
+            AtomicUsize::new(0),
+        ));
+        let html = "<!doctype html><html><head><title>t</title></head><body></body></html>";
+        let state = AppState::new(StateParts {
+            settings: Settings::new(PublicUrl::parse("https://x.test").unwrap(), "web"),
+            shell: Shell::parse(html).unwrap(),
+            content: ContentSet::new(ContentParts::default(), "v1"),
+            composer: composer.clone(),
+            reload: None,
+        });
+        let generation = state.content().current();
+        let requests: Vec<_> = (0..16)
+            .map(|_| {
+                let (state, generation) = (state.clone(), Arc::clone(&generation));
+                tokio::spawn(async move { state.resolve(&generation, "/insights").await })
+            })
+            .collect();
+        for request in requests {
+            assert!(matches!(request.await.unwrap(), Ok(Resolved::Page(_))));
+        }
+        let slots = crate::heavy::HeavyPool::default().slots();
+        let composed = composer.1.load(Ordering::SeqCst);
+        assert!(
+            (1..=slots).contains(&composed),
+            "composed {composed} times with {slots} slots"
+        );
+    }
 }
