@@ -20,6 +20,9 @@ const POSTS: &str = "5000";
 /// on the request runtime stalls it for the whole build, seconds in a debug build.
 const HEALTHZ_BOUND: Duration = Duration::from_millis(100);
 
+/// The two tests here each load the machine; run together they would measure each other.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 fn synth(dir: &Path) -> std::path::PathBuf {
     let out = dir.join("synthetic.json");
     let started = Instant::now();
@@ -78,6 +81,7 @@ async fn probe_while(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_answers_quickly_while_the_heaviest_pages_are_built() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let dir = workdir();
     let export = synth(dir.path());
     let started = Instant::now();
@@ -157,6 +161,7 @@ async fn made_up_paths(base: &str, from: usize, count: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_thousand_made_up_paths_leave_the_resident_set_where_it_was() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let dir = workdir();
     let server = Server::start(one_worker(serve(dir.path()))).await;
     // Warm up: the allocator's caches, the not-found page and the connection pools settle.
