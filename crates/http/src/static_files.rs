@@ -47,12 +47,21 @@ fn cache_for(status: StatusCode, cache: &'static str) -> HeaderValue {
     }
 }
 
+/// A directory whose files may be sent as their `.br` or `.gz` copies: every answer, 304s
+/// included, says it varies by Accept-Encoding (the file server does not, and the compression
+/// layer leaves an answer that already has a Content-Encoding alone).
+pub type VariedDir = SetResponseHeader<CachedDir, HeaderValue>;
+
 /// `/assets/…` from `<web dir>/assets`.
-pub fn assets(web_dir: &Path) -> CachedDir {
-    SetResponseHeader::overriding(
-        dir(&web_dir.join("assets")),
-        header::CACHE_CONTROL,
-        immutable,
+pub fn assets(web_dir: &Path) -> VariedDir {
+    SetResponseHeader::if_not_present(
+        SetResponseHeader::overriding(
+            dir(&web_dir.join("assets")),
+            header::CACHE_CONTROL,
+            immutable,
+        ),
+        header::VARY,
+        HeaderValue::from_static("accept-encoding"),
     )
 }
 
@@ -81,7 +90,9 @@ pub async fn from_web_dir(state: &AppState, request: Request) -> Option<axum::re
     }
     let mut response = response.map(Body::new);
     let cache = cache_for(response.status(), SHORT);
-    response.headers_mut().insert(header::CACHE_CONTROL, cache);
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, cache);
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     Some(response)
 }
 

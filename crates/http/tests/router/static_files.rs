@@ -1,4 +1,6 @@
 use crate::support::*;
+use axum::body::Body;
+use axum::http::Request;
 use axum::http::StatusCode;
 
 #[tokio::test]
@@ -121,4 +123,24 @@ async fn the_web_builds_shell_and_records_are_never_served_raw() {
     }
     // The public files beside them still are.
     assert_eq!(app.get("/favicon.ico").await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_hashed_file_with_a_brotli_copy_is_sent_as_it_is_and_says_it_varies() {
+    let app = spawn_app();
+    let get = |encoding: &'static str| {
+        Request::get("/assets/index-Ab12Cd.js")
+            .header("accept-encoding", encoding)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let br = app.send(get("br")).await;
+    assert_eq!(br.status(), StatusCode::OK);
+    assert_eq!(header(&br, "content-encoding"), "br");
+    assert_eq!(header(&br, "vary"), "accept-encoding");
+    assert_eq!(body_text(br).await, "brotli bytes");
+    let plain = app.send(get("identity")).await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(header(&plain, "vary"), "accept-encoding");
+    assert!(body_text(plain).await.starts_with("console.log"));
 }

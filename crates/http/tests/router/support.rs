@@ -245,6 +245,8 @@ pub fn spawn_app_with(options: Options) -> TestApp {
     std::fs::create_dir_all(web.path().join("assets")).unwrap();
     let js = "console.log('supplysite');".repeat(40);
     std::fs::write(web.path().join("assets/index-Ab12Cd.js"), js).unwrap();
+    // The web build's brotli copy (not real brotli: the server sends it as it is).
+    std::fs::write(web.path().join("assets/index-Ab12Cd.js.br"), "brotli bytes").unwrap();
     std::fs::write(web.path().join("favicon.ico"), [0u8, 0, 1, 0]).unwrap();
     std::fs::create_dir_all(web.path().join("images/products")).unwrap();
     std::fs::write(
