@@ -8,6 +8,7 @@
 
 pub mod cache;
 pub mod composer;
+pub mod compressible;
 pub mod contact;
 pub mod content;
 mod core_composer;
@@ -61,7 +62,7 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// timeout, request log) around the compression layer around the router. The layers wrap the
 /// router once rather than each route (`Router::layer`), which would cost a boxed clone of the
 /// route's service and a boxed future per layer on every request.
-pub type Site = front::Front<Compression<Router>>;
+pub type Site = front::Front<Compression<Router, compressible::Textual>>;
 
 /// The whole site.
 pub fn router(state: AppState) -> Site {
@@ -112,6 +113,7 @@ pub fn router(state: AppState) -> Site {
         // Brotli's default (11) costs milliseconds per page; 4 compresses HTML about as well
         // as gzip -9 at a fraction of the time.
         .quality(CompressionLevel::Precise(4))
+        .compress_when(compressible::Textual)
         .layer(app);
     front::FrontLayer::new(https, third, settings.request_timeout).layer(compressed)
 }

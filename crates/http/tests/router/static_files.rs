@@ -83,7 +83,18 @@ async fn documents_from_every_contentful_asset_host_are_served_like_images() {
             header(&response, "cache-control"),
             "public, max-age=86400, stale-while-revalidate=604800"
         );
-        assert_eq!(body_bytes(response).await, bytes, "{uri}");
+        assert_eq!(body_bytes(response).await, document(bytes), "{uri}");
+        // Compressed already: sent as it is, whatever the client accepts.
+        let request = Request::get(&uri)
+            .header("accept-encoding", "br, gzip")
+            .body(Body::empty())
+            .unwrap();
+        let response = app.send(request).await;
+        assert!(
+            response.headers().get("content-encoding").is_none(),
+            "{uri}"
+        );
+        assert_eq!(body_bytes(response).await, document(bytes), "{uri}");
 
         let missing = app
             .get(&format!("/assets/{host}/space1/asset2/token2/other.pdf"))

@@ -42,6 +42,12 @@ pub const EXPORT_DOCUMENTS: [(&str, &str, &[u8]); 2] = [
     ),
 ];
 
+/// The file the export holds for one of [`EXPORT_DOCUMENTS`]: large enough to be worth
+/// compressing, were it not compressed already.
+pub fn document(bytes: &[u8]) -> Vec<u8> {
+    bytes.repeat(200)
+}
+
 pub fn parts(version_tag: &str) -> ContentParts {
     serde_json::from_value(json!({
         "posts": [
@@ -264,7 +270,7 @@ pub fn spawn_app_with(options: Options) -> TestApp {
     for (host, name, bytes) in EXPORT_DOCUMENTS {
         let folder = export.path().join(host).join("space1/asset2/token2");
         std::fs::create_dir_all(&folder).unwrap();
-        std::fs::write(folder.join(name), bytes).unwrap();
+        std::fs::write(folder.join(name), document(bytes)).unwrap();
     }
 
     let mut settings = Settings::new(PublicUrl::parse(PUBLIC_URL).unwrap(), web.path());
