@@ -27,17 +27,30 @@ const CACHE: &str = "public, max-age=3600";
 /// `GET /sitemap.xml`.
 pub async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let generation = state.content().current();
-    let built = built(&state, &generation).await;
-    xml_response(&built.main, &headers)
+    match built(&state, &generation).await {
+        Some(built) => xml_response(&built.main, &headers),
+        None => not_built(),
+    }
 }
 
 /// `GET /sitemap-N.xml` when the sitemap is split and has part `n`; `None` otherwise (the
 /// path is then an ordinary unknown path).
 pub(crate) async fn part(state: &AppState, n: usize, headers: &HeaderMap) -> Option<Response> {
     let generation = state.content().current();
-    let built = built(state, &generation).await;
+    let Some(built) = built(state, &generation).await else {
+        return Some(not_built());
+    };
     let part = built.parts.get(n.checked_sub(1)?)?;
     Some(xml_response(part, headers))
+}
+
+fn not_built() -> Response {
+    tracing::error!("the sitemap could not be built");
+    (
+        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))],
+    )
+        .into_response()
 }
 
 /// The sitemap's files of one generation, each as XML and gzipped.
@@ -61,15 +74,21 @@ impl Precompressed {
 }
 
 /// Built once per generation, in the heavy pool: composing every route and compressing files
-/// of up to 50 MB would hold a request runtime for seconds. Concurrent first requests wait for
-/// the one build without holding a thread.
-async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> &'g Built {
-    generation
-        .sitemap
-        .get_or_init(|| {
-            let (state, made_for) = (state.clone(), Arc::clone(generation));
-            let pool = state.heavy().clone();
-            async move {
+/// of up to 50 MB would hold a request runtime for seconds. The build is a task of its own, so
+/// it completes and is kept even when the request that started it gives up (its timeout);
+/// concurrent first requests wait for the one build without holding a thread. `None` if the
+/// build failed (it panicked).
+async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> Option<&'g Built> {
+    if let Some(built) = generation.sitemap.get() {
+        return Some(built);
+    }
+    let (state, made_for) = (state.clone(), Arc::clone(generation));
+    let build = tokio::spawn(async move {
+        let generation = Arc::clone(&made_for);
+        let pool = state.heavy().clone();
+        generation
+            .sitemap
+            .get_or_init(|| async move {
                 pool.run(move || {
                     let entries = entries(&state, &made_for);
                     let public = &state.settings().public_url;
@@ -80,9 +99,11 @@ async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> &'g Bui
                     }
                 })
                 .await
-            }
-        })
-        .await
+            })
+            .await;
+    });
+    let _ = build.await;
+    generation.sitemap.get()
 }
 
 /// The file, gzipped when the client takes gzip (the compression layer leaves a response with a
