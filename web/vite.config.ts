@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 // Build, dev server and unit-test settings for the web UI.
 import { createHash } from 'node:crypto';
-import { relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -56,8 +58,42 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside each hashed script, stylesheet and
+ * WebAssembly file of the client build. The server sends them as they are, so no request pays
+ * for compressing the build's files (the server's compression layer would otherwise brotli
+ * them on every request).
+ */
+function precompressed(): Plugin {
+  let library = false;
+  return {
+    name: 'supplysite-precompressed',
+    apply: 'build',
+    configResolved(config) {
+      // The server bundle (a library build) is read from disk by the server, never sent.
+      library = Boolean(config.build.lib);
+    },
+    writeBundle(options, bundle) {
+      if (library) return;
+      const dir = options.dir ?? 'dist';
+      for (const name of Object.keys(bundle)) {
+        if (!name.startsWith('assets/') || !/\.(js|css|wasm|svg|json)$/.test(name)) continue;
+        const path = join(dir, name);
+        const data = readFileSync(path);
+        if (data.length < 1024) continue;
+        const params = {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+        };
+        writeFileSync(`${path}.br`, brotliCompressSync(data, { params }));
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), stylesheetFirst(), ...(useFixtures ? [fixtureApi()] : [])],
+  plugins: [react(), stylesheetFirst(), precompressed(), ...(useFixtures ? [fixtureApi()] : [])],
   css: command === 'build' ? { modules: { generateScopedName: shortClassNames() } } : {},
   build: {
     outDir: 'dist',

@@ -12,7 +12,7 @@ mod product;
 mod set;
 mod timeline;
 
-pub use asset::Asset;
+pub use asset::{ASSET_HOSTS, Asset};
 pub use case_study::CaseStudy;
 pub use date::{DateError, PublishDate};
 pub use faq::{FaqItem, FaqList};

@@ -3,7 +3,9 @@
 //!
 //! Keys are canonical paths of pages that exist, so the number of entries is bounded by the
 //! content; redirects and not-found answers are never stored under the requested path, so
-//! made-up URLs cannot grow the cache. A capacity still caps it.
+//! made-up URLs cannot grow the cache. The cache is bounded by the bytes its pages hold (their
+//! HTML, API JSON, compressed forms and server-rendered copies): past its budget the least
+//! recently used pages are dropped, and are made again when asked for.
 
 use crate::encoding::Coding;
 use crate::gzip::GzipTemplate;
@@ -13,10 +15,13 @@ use bytes::Bytes;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
-/// The most pages kept per generation.
-pub const CAPACITY: usize = 20_000;
+/// The bytes of pages kept per generation unless set.
+pub const DEFAULT_BUDGET: usize = 256 * 1024 * 1024;
+/// What an entry costs besides its bytes: the key, the map slot, the entry's fields.
+const ENTRY_OVERHEAD: usize = 512;
 
 /// A page ready to send, as HTML and as API JSON. Compressed forms are made on the first
 /// request that wants them and kept with the entry.
@@ -32,6 +37,8 @@ pub struct PageEntry {
     api_br: OnceLock<Bytes>,
     /// The same page with the server-rendered markup, once rendered (see [`crate::ssr`]).
     pub(crate) rendered: crate::ssr::Rendered,
+    /// The byte count of the cache holding this entry, which forms made later add to.
+    meter: OnceLock<Arc<AtomicUsize>>,
 }
 
 impl PageEntry {
@@ -52,12 +59,53 @@ impl PageEntry {
             api_gzip: OnceLock::new(),
             api_br: OnceLock::new(),
             rendered: Default::default(),
+            meter: OnceLock::new(),
         }
+    }
+
+    /// Counts `copy` (this page with its server-rendered markup, kept with it) and the forms
+    /// made of it later against this entry's cache.
+    pub(crate) fn keep_copy(&self, copy: &PageEntry) {
+        if let Some(meter) = self.meter.get()
+            && copy.meter.set(Arc::clone(meter)).is_ok()
+        {
+            self.charge(copy.footprint());
+        }
+    }
+
+    /// Adds `bytes` made after the entry was cached to its cache's count.
+    fn charge(&self, bytes: usize) {
+        if let Some(meter) = self.meter.get() {
+            meter.fetch_add(bytes, Ordering::Relaxed);
+        }
+    }
+
+    /// The bytes this entry holds now: its HTML and JSON, the compressed forms made so far and
+    /// its server-rendered copy, if any.
+    pub fn footprint(&self) -> usize {
+        let html: usize = self.html.parts().iter().map(|p| p.len()).sum();
+        let lazy = self.html_gzip.get().map_or(0, |g| g.compressed_len())
+            + self.api_gzip.get().map_or(0, |b| b.len())
+            + self.api_br.get().map_or(0, |b| b.len());
+        let rendered = self.rendered.page().map_or(0, |p| p.footprint());
+        ENTRY_OVERHEAD + html + self.api_json.len() + lazy + rendered
     }
 
     /// The HTML's parts, gzipped once.
     pub fn html_gzip(&self) -> &GzipTemplate {
-        self.html_gzip.get_or_init(|| GzipTemplate::new(&self.html))
+        self.html_gzip.get_or_init(|| {
+            let gzip = GzipTemplate::new(&self.html);
+            self.charge(gzip.compressed_len());
+            gzip
+        })
+    }
+
+    /// Whether the API JSON in `coding` is made already.
+    pub fn has_api_encoded(&self, coding: Coding) -> bool {
+        match coding {
+            Coding::Gzip => self.api_gzip.get().is_some(),
+            Coding::Brotli => self.api_br.get().is_some(),
+        }
     }
 
     /// The API JSON in `coding`, compressed once at the best level: it has no nonce, so every
@@ -68,7 +116,9 @@ impl PageEntry {
             Coding::Gzip => self.api_gzip.get_or_init(|| {
                 let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
                 gz.write_all(json).expect("writing to memory cannot fail");
-                Bytes::from(gz.finish().expect("writing to memory cannot fail"))
+                let gzip = gz.finish().expect("writing to memory cannot fail");
+                self.charge(gzip.len());
+                Bytes::from(gzip)
             }),
             Coding::Brotli => self.api_br.get_or_init(|| {
                 let mut out = Vec::new();
@@ -79,6 +129,7 @@ impl PageEntry {
                 };
                 brotli::BrotliCompress(&mut &json[..], &mut out, &params)
                     .expect("writing to memory cannot fail");
+                self.charge(out.len());
                 Bytes::from(out)
             }),
         }
@@ -86,32 +137,111 @@ impl PageEntry {
     }
 }
 
-/// Pages by canonical path.
-#[derive(Default)]
+/// Pages by canonical path, at most `budget` bytes of them, least recently used dropped first.
+///
+/// A hit takes the read lock and stamps the page's slot with a clock tick; only adding a page,
+/// or finding the cache over its budget, takes the write lock. A page's bytes are counted when
+/// it is added, and its compressed forms and server-rendered copy when they are made (they are
+/// made after the page is cached); the count is checked on every lookup and addition, and the
+/// pages are measured exactly before any is dropped.
 pub struct PageCache {
-    pages: RwLock<HashMap<String, Arc<PageEntry>>>,
+    budget: usize,
+    pages: RwLock<HashMap<String, Slot>>,
+    clock: AtomicU64,
+    /// The bytes counted so far: exact after a measure, then plus each page and form added.
+    used: Arc<AtomicUsize>,
+}
+
+struct Slot {
+    entry: Arc<PageEntry>,
+    last_used: AtomicU64,
+}
+
+impl Default for PageCache {
+    fn default() -> Self {
+        PageCache::with_budget(DEFAULT_BUDGET)
+    }
 }
 
 impl PageCache {
-    pub fn get(&self, path: &str) -> Option<Arc<PageEntry>> {
-        self.pages
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(path)
-            .cloned()
+    /// An empty cache that keeps at most `budget` bytes of pages.
+    pub fn with_budget(budget: usize) -> Self {
+        PageCache {
+            budget,
+            pages: RwLock::new(HashMap::new()),
+            clock: AtomicU64::new(0),
+            used: Arc::new(AtomicUsize::new(0)),
+        }
     }
 
-    /// Keeps `entry` unless the cache is full; returns the entry to use (another request may
-    /// have stored the same page first).
+    pub fn get(&self, path: &str) -> Option<Arc<PageEntry>> {
+        if self.used.load(Ordering::Relaxed) > self.budget {
+            let mut pages = self.pages.write().unwrap_or_else(|p| p.into_inner());
+            self.measure_and_evict(&mut pages);
+        }
+        let pages = self.pages.read().unwrap_or_else(|p| p.into_inner());
+        let slot = pages.get(path)?;
+        slot.last_used.store(self.tick(), Ordering::Relaxed);
+        Some(Arc::clone(&slot.entry))
+    }
+
+    /// Keeps `entry` for `path`, dropping the least recently used pages if the cache is over
+    /// its budget; returns the entry to use (another request may have stored the same page
+    /// first). A page larger than the whole budget is used but not kept.
     pub fn insert(&self, path: &str, entry: Arc<PageEntry>) -> Arc<PageEntry> {
+        let size = entry.footprint();
         let mut pages = self.pages.write().unwrap_or_else(|p| p.into_inner());
         if let Some(existing) = pages.get(path) {
-            return Arc::clone(existing);
+            return Arc::clone(&existing.entry);
         }
-        if pages.len() < CAPACITY {
-            pages.insert(path.to_string(), Arc::clone(&entry));
+        if size > self.budget {
+            return entry;
+        }
+        // An entry is counted by one cache only (an entry the budget refused has no meter).
+        if entry.meter.set(Arc::clone(&self.used)).is_err() {
+            return entry;
+        }
+        let used = self.used.fetch_add(size, Ordering::Relaxed) + size;
+        pages.insert(
+            path.to_string(),
+            Slot {
+                entry: Arc::clone(&entry),
+                last_used: AtomicU64::new(self.tick()),
+            },
+        );
+        if used > self.budget {
+            self.measure_and_evict(&mut pages);
         }
         entry
+    }
+
+    /// Counts the bytes again and, over the budget, drops the least recently used pages until
+    /// the rest fit in nine tenths of it, so the next few additions do not each drop one.
+    fn measure_and_evict(&self, pages: &mut HashMap<String, Slot>) {
+        let mut used: usize = pages.values().map(|s| s.entry.footprint()).sum();
+        if used > self.budget {
+            let target = self.budget / 10 * 9;
+            let mut by_age: Vec<(u64, String, usize)> = pages
+                .iter()
+                .map(|(path, s)| {
+                    let age = s.last_used.load(Ordering::Relaxed);
+                    (age, path.clone(), s.entry.footprint())
+                })
+                .collect();
+            by_age.sort_unstable_by_key(|(age, _, _)| *age);
+            for (_, path, size) in by_age {
+                if used <= target {
+                    break;
+                }
+                pages.remove(&path);
+                used -= size;
+            }
+        }
+        self.used.store(used, Ordering::Relaxed);
+    }
+
+    fn tick(&self) -> u64 {
+        self.clock.fetch_add(1, Ordering::Relaxed)
     }
 
     pub fn len(&self) -> usize {
@@ -121,14 +251,32 @@ impl PageCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// The bytes the kept pages hold now.
+    pub fn bytes(&self) -> usize {
+        let pages = self.pages.read().unwrap_or_else(|p| p.into_inner());
+        pages.values().map(|s| s.entry.footprint()).sum()
+    }
 }
 
 /// A weak ETag for a representation (`kind`: html or api) of `path` under a content version
-/// and build. Weak because every HTML response carries a fresh nonce, and compression changes
-/// the bytes: the representations are equivalent, not byte-identical.
-pub fn etag(version: &str, build_id: &str, kind: &str, path: &str) -> HeaderValue {
+/// and a page stamp (the build and settings, see [`crate::stamp`]). Weak because every HTML
+/// response carries a fresh nonce, and compression changes the bytes: the representations are
+/// equivalent, not byte-identical.
+pub fn etag(version: &str, stamp: &str, kind: &str, path: &str) -> HeaderValue {
+    tag([version, stamp, kind, path])
+}
+
+/// The ETag of the page tagged `etag` with the server-rendered markup in it: the markup changes
+/// the bytes, so a page sent without it (the renderer was busy or failed) and the same page
+/// with it never share a tag.
+pub fn with_markup(etag: &HeaderValue) -> HeaderValue {
+    tag([etag.to_str().unwrap_or_default(), "server-rendered markup"])
+}
+
+fn tag<const N: usize>(parts: [&str; N]) -> HeaderValue {
     let mut hash = Sha256::new();
-    for part in [version, build_id, kind, path] {
+    for part in parts {
         hash.update(part.as_bytes());
         hash.update([0]);
     }
@@ -173,9 +321,14 @@ mod tests {
             etag("v1", "b2", "html", "/"),
             etag("v1", "b1", "api", "/"),
             etag("v1", "b1", "html", "/etender"),
+            with_markup(&base),
         ] {
             assert_ne!(base, other);
         }
+        assert_eq!(
+            with_markup(&base),
+            with_markup(&etag("v1", "b1", "html", "/"))
+        );
     }
 
     #[test]
@@ -207,6 +360,85 @@ mod tests {
         assert!(Arc::ptr_eq(&first, &second));
         assert_eq!(cache.get("/").unwrap().status, StatusCode::OK);
         assert_eq!(cache.len(), 1);
+    }
+
+    /// An entry of about `kib` KiB of HTML.
+    fn sized(kib: usize) -> Arc<PageEntry> {
+        let mut html = NonceTemplate::default();
+        html.push_str(&"x".repeat(kib * 1024));
+        Arc::new(PageEntry::new(
+            StatusCode::OK,
+            &html,
+            Bytes::new(),
+            HeaderValue::from_static("W/\"a\""),
+            HeaderValue::from_static("W/\"b\""),
+        ))
+    }
+
+    #[test]
+    fn the_least_recently_used_pages_go_first_when_the_bytes_run_out() {
+        let page = sized(10).footprint();
+        let cache = PageCache::with_budget(page * 10);
+        for n in 0..10 {
+            cache.insert(&format!("/p{n}"), sized(10));
+        }
+        assert_eq!(cache.len(), 10);
+        // /p0 was used lately; /p1 and /p2 are now the oldest.
+        assert!(cache.get("/p0").is_some());
+        cache.insert("/p10", sized(10));
+        assert!(cache.bytes() <= page * 10);
+        assert!(cache.get("/p0").is_some(), "recently used page kept");
+        assert!(cache.get("/p10").is_some(), "new page kept");
+        assert!(cache.get("/p1").is_none(), "oldest page dropped");
+        assert!(cache.get("/p2").is_none(), "second oldest page dropped");
+        assert_eq!(cache.len(), 9);
+    }
+
+    #[test]
+    fn a_page_larger_than_the_budget_is_used_but_not_kept() {
+        let cache = PageCache::with_budget(4 * 1024);
+        let big = sized(8);
+        let used = cache.insert("/big", Arc::clone(&big));
+        assert!(Arc::ptr_eq(&used, &big));
+        assert!(cache.is_empty());
+    }
+
+    #[test]
+    fn compressed_forms_made_after_adding_count_against_the_budget() {
+        let cache = PageCache::with_budget(64 * 1024);
+        let first = sized(20);
+        let before = first.footprint();
+        // Incompressible JSON makes the compressed forms about as large as the JSON.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let json: Vec<u8> = (0..40_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 56) as u8
+            })
+            .collect();
+        let noisy = Arc::new(PageEntry::new(
+            StatusCode::OK,
+            &NonceTemplate::default(),
+            Bytes::from(json),
+            HeaderValue::from_static("W/\"c\""),
+            HeaderValue::from_static("W/\"d\""),
+        ));
+        cache.insert("/b", Arc::clone(&noisy));
+        cache.insert("/a", Arc::clone(&first));
+        noisy.api_encoded(Coding::Gzip);
+        noisy.api_encoded(Coding::Brotli);
+        assert!(noisy.footprint() > 100_000);
+        // The next lookup finds the cache over its budget.
+        cache.get("/a");
+        assert!(cache.bytes() <= 64 * 1024, "{}", cache.bytes());
+        assert!(
+            cache.get("/b").is_none(),
+            "the page that grew is the oldest"
+        );
+        assert!(cache.get("/a").is_some());
+        assert_eq!(first.footprint(), before);
     }
 
     #[test]

@@ -17,18 +17,18 @@ pub struct Generation {
     pub loaded_at: SystemTime,
     pub(crate) pages: PageCache,
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
-    pub(crate) sitemap: OnceLock<crate::sitemap::files::SitemapFiles>,
+    pub(crate) sitemap: tokio::sync::OnceCell<crate::sitemap::Built>,
     pub(crate) feed: OnceLock<crate::feed::FeedFile>,
 }
 
 impl Generation {
-    fn new(set: ContentSet) -> Self {
+    fn new(set: ContentSet, page_budget: usize) -> Self {
         Generation {
             set,
             loaded_at: SystemTime::now(),
-            pages: PageCache::default(),
+            pages: PageCache::with_budget(page_budget),
             not_found: OnceLock::new(),
-            sitemap: OnceLock::new(),
+            sitemap: tokio::sync::OnceCell::new(),
             feed: OnceLock::new(),
         }
     }
@@ -37,19 +37,35 @@ impl Generation {
     pub fn version(&self) -> &str {
         self.set.version()
     }
+
+    /// The pages cached for this generation.
+    pub fn pages(&self) -> &PageCache {
+        &self.pages
+    }
 }
 
 /// The content being served. Readers never wait for a reload.
 pub struct ContentStore {
     current: ArcSwap<Generation>,
     reloading: tokio::sync::Mutex<()>,
+    /// The bytes of rendered pages each generation keeps.
+    page_budget: usize,
 }
 
 impl ContentStore {
+    /// `set` served with the default page cache budget.
     pub fn new(set: ContentSet) -> Self {
+        Self::with_page_budget(set, crate::cache::DEFAULT_BUDGET)
+    }
+
+    /// `set` served with at most `page_budget` bytes of rendered pages kept per generation
+    /// (while a reload swaps generations, the old one's pages live until its last request
+    /// ends).
+    pub fn with_page_budget(set: ContentSet, page_budget: usize) -> Self {
         ContentStore {
-            current: ArcSwap::from_pointee(Generation::new(set)),
+            current: ArcSwap::from_pointee(Generation::new(set, page_budget)),
             reloading: tokio::sync::Mutex::new(()),
+            page_budget,
         }
     }
 
@@ -60,7 +76,8 @@ impl ContentStore {
 
     /// Serves `set` from now on.
     pub fn replace(&self, set: ContentSet) {
-        self.current.store(Arc::new(Generation::new(set)));
+        self.current
+            .store(Arc::new(Generation::new(set, self.page_budget)));
     }
 
     /// Loads new content from `source` and serves it. One reload runs at a time; a failed

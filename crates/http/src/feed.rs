@@ -28,11 +28,11 @@ pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response
     let generation = state.content().current();
     let public = &state.settings().public_url;
     let file = generation.feed.get_or_init(|| FeedFile {
-        // The bytes follow the content, the public URL and this program's code; the web
-        // build, which the pages' ETags name, plays no part.
+        // The bytes follow the content, the public URL and this program's code (its build
+        // stamp); the web build, which the pages' ETags name, plays no part.
         etag: etag(
             generation.version(),
-            &format!("{} {public}", env!("CARGO_PKG_VERSION")),
+            &format!("{} {public}", crate::stamp::BUILD_STAMP),
             "atom",
             INSIGHTS_FEED,
         ),

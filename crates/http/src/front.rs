@@ -184,11 +184,17 @@ fn timed_out() -> Response {
         .into_response()
 }
 
-/// Adds the security headers and the request id.
+/// Adds the security headers and the request id. A 304 gets no Content-Security-Policy: a
+/// cache that revalidates its copy replaces the stored headers with the 304's, and a policy
+/// naming this response's nonce would refuse the scripts of the stored page, which bear the
+/// nonce of the response that page came with.
 fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response {
+    let not_modified = response.status() == StatusCode::NOT_MODIFIED;
     let headers = response.headers_mut();
     headers.reserve(FIXED_HEADERS.len() + 2);
-    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    if !not_modified {
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
     insert_fixed(headers);
     if !headers.contains_key(X_REQUEST_ID) {
         headers.insert(X_REQUEST_ID, id);

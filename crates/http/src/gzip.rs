@@ -49,6 +49,11 @@ impl GzipTemplate {
         }
     }
 
+    /// The bytes the compressed parts hold.
+    pub fn compressed_len(&self) -> usize {
+        self.parts.iter().map(|p| p.deflate.len()).sum()
+    }
+
     /// The gzip body of one response with `nonce` in every hole.
     pub fn body(&self, nonce: &str) -> PageBody {
         let nonce = nonce.as_bytes();

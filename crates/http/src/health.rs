@@ -1,7 +1,8 @@
 //! `GET /healthz` (the process answers) and `GET /readyz` (content is loaded: which version,
-//! since when; with a live source, when it was read and whether from the disk cache; with
-//! enquiries taken, whether their deliveries are flowing or blocked and why; what the connection
-//! defences did: connections open, refused over a cap, timed out, failed accepts).
+//! since when; with a live source, when it was read and whether from the disk cache; whether a
+//! reload asked for by a webhook is under way; with enquiries taken, whether their deliveries are
+//! flowing or blocked and why; what the connection defences did: connections open, refused over a
+//! cap, timed out, failed accepts).
 
 use crate::state::AppState;
 use axum::Json;
@@ -48,6 +49,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         "build": state.inner().shell.build_id(),
         "cachedPages": generation.pages.len(),
         "connections": state.inner().connections.to_json(),
+        "reloading": state.reloading(),
     });
     if let Some(f) = fresh {
         body["source"] = f.source.into();

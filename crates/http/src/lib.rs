@@ -8,6 +8,7 @@
 
 pub mod cache;
 pub mod composer;
+pub mod compressible;
 pub mod connections;
 pub mod contact;
 pub mod content;
@@ -20,7 +21,9 @@ pub mod front;
 pub mod gzip;
 pub mod head;
 mod health;
+pub mod heavy;
 mod pages;
+pub mod reload;
 pub mod request_id;
 pub mod robot;
 pub mod security;
@@ -29,6 +32,7 @@ pub mod settings;
 pub mod shell;
 pub mod sitemap;
 pub mod ssr;
+pub mod stamp;
 mod state;
 pub mod static_files;
 pub mod template;
@@ -61,7 +65,7 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// timeout, request log) around the compression layer around the router. The layers wrap the
 /// router once rather than each route (`Router::layer`), which would cost a boxed clone of the
 /// route's service and a boxed future per layer on every request.
-pub type Site = front::Front<Compression<Router>>;
+pub type Site = front::Front<Compression<Router, compressible::Textual>>;
 
 /// The whole site.
 pub fn router(state: AppState) -> Site {
@@ -92,10 +96,12 @@ pub fn router(state: AppState) -> Site {
         .route("/api/{*rest}", any(pages::api_not_found))
         .nest_service("/assets", static_files::assets(&settings.web_dir));
     if let Some(dir) = &settings.asset_dir {
-        app = app.nest_service(
-            "/assets/images.ctfassets.net",
-            static_files::export_files(dir),
-        );
+        for host in supplysite_core::content::ASSET_HOSTS {
+            app = app.nest_service(
+                &format!("/assets/{host}"),
+                static_files::export_files(dir, host),
+            );
+        }
     }
     let https = settings.public_url.is_https();
     let third = security::ThirdParties {
@@ -111,6 +117,7 @@ pub fn router(state: AppState) -> Site {
         // Brotli's default (11) costs milliseconds per page; 4 compresses HTML about as well
         // as gzip -9 at a fraction of the time.
         .quality(CompressionLevel::Precise(4))
+        .compress_when(compressible::Textual)
         .layer(app);
     front::FrontLayer::new(https, third, settings.request_timeout).layer(compressed)
 }

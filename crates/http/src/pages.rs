@@ -35,6 +35,7 @@ const SHORT_CACHE: &str = "public, max-age=60";
 const CANONICAL_REDIRECT_CACHE: &str = "public, max-age=86400";
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
+const VARY_ENCODING: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// What a path resolves to.
 enum Resolved {
@@ -66,11 +67,25 @@ impl IntoResponse for PageError {
     }
 }
 
+/// What composing a path made, in the heavy pool.
+enum Made {
+    Page(Arc<PageEntry>),
+    Redirect(String),
+    NotFound,
+}
+
 impl AppState {
-    fn resolve(&self, generation: &Generation, path: &str) -> Result<Resolved, PageError> {
+    /// What `path` is. A page from the cache costs a lookup; anything that must be composed is
+    /// composed in the heavy pool (see [`crate::heavy`]), so a listing of every article never
+    /// holds the request runtime.
+    async fn resolve(
+        &self,
+        generation: &Arc<Generation>,
+        path: &str,
+    ) -> Result<Resolved, PageError> {
         let route = Route::parse(path);
         if route == Route::NotFound {
-            return Ok(Resolved::NotFound(self.not_found_page(generation)?));
+            return Ok(Resolved::NotFound(self.not_found_page(generation).await?));
         }
         let canonical = route.path();
         if canonical != path {
@@ -82,31 +97,68 @@ impl AppState {
         if let Some(entry) = generation.pages.get(&canonical) {
             return Ok(Resolved::Page(entry));
         }
-        let inner = self.inner();
-        let json = inner.composer.compose(&route, &generation.set);
-        Ok(match Outcome::read(json)? {
-            Outcome::Page { head, json } => {
-                let entry = self.build_entry(generation, &canonical, &head, &json, StatusCode::OK);
-                Resolved::Page(generation.pages.insert(&canonical, Arc::new(entry)))
-            }
-            Outcome::Redirect { to } => Resolved::Redirect {
+        let (state, made_for) = (self.clone(), Arc::clone(generation));
+        let made = self
+            .heavy()
+            .run(move || state.make(&made_for, &route, &canonical))
+            .await?;
+        Ok(match made {
+            Made::Page(entry) => Resolved::Page(entry),
+            Made::Redirect(to) => Resolved::Redirect {
                 to,
                 canonical: false,
             },
-            Outcome::NotFound => Resolved::NotFound(self.not_found_page(generation)?),
+            Made::NotFound => Resolved::NotFound(self.not_found_page(generation).await?),
         })
     }
 
-    fn not_found_page(&self, generation: &Generation) -> Result<Arc<PageEntry>, PageError> {
+    /// Composes `route` and, for a page, builds, gzips and caches its entry.
+    fn make(
+        &self,
+        generation: &Generation,
+        route: &Route,
+        canonical: &str,
+    ) -> Result<Made, PageError> {
+        // Requests for a page that was not cached queue here together: the first one makes
+        // it, the rest find it made rather than composing the same listing again each.
+        if let Some(entry) = generation.pages.get(canonical) {
+            return Ok(Made::Page(entry));
+        }
+        let json = self.inner().composer.compose(route, &generation.set);
+        Ok(match Outcome::read(json)? {
+            Outcome::Page { head, json } => {
+                let entry = self.build_entry(generation, canonical, &head, &json, StatusCode::OK);
+                entry.html_gzip();
+                Made::Page(generation.pages.insert(canonical, Arc::new(entry)))
+            }
+            Outcome::Redirect { to } => Made::Redirect(to),
+            Outcome::NotFound => Made::NotFound,
+        })
+    }
+
+    async fn not_found_page(
+        &self,
+        generation: &Arc<Generation>,
+    ) -> Result<Arc<PageEntry>, PageError> {
         if let Some(entry) = generation.not_found.get() {
             return Ok(Arc::clone(entry));
         }
-        let view = self.inner().composer.not_found(&generation.set);
-        let (head, json) = Outcome::read_not_found(view)?;
-        let entry = self.build_entry(generation, "/404", &head, &json, StatusCode::NOT_FOUND);
-        Ok(Arc::clone(
-            generation.not_found.get_or_init(|| Arc::new(entry)),
-        ))
+        let (state, made_for) = (self.clone(), Arc::clone(generation));
+        self.heavy()
+            .run(move || -> Result<Arc<PageEntry>, PageError> {
+                if let Some(entry) = made_for.not_found.get() {
+                    return Ok(Arc::clone(entry));
+                }
+                let view = state.inner().composer.not_found(&made_for.set);
+                let (head, json) = Outcome::read_not_found(view)?;
+                let entry =
+                    state.build_entry(&made_for, "/404", &head, &json, StatusCode::NOT_FOUND);
+                entry.html_gzip();
+                Ok(Arc::clone(
+                    made_for.not_found.get_or_init(|| Arc::new(entry)),
+                ))
+            })
+            .await
     }
 
     fn build_entry(
@@ -124,13 +176,13 @@ impl AppState {
             inner.chrome_json, inner.settings_json, outcome
         );
         let head_tags = head.render(&inner.settings.public_url);
-        let build = inner.shell.build_id();
+        let stamp = &inner.page_stamp;
         PageEntry::new(
             status,
             &inner.shell.render(&head_tags, &data),
             Bytes::from(outcome),
-            etag(generation.version(), build, "html", path),
-            etag(generation.version(), build, "api", path),
+            etag(generation.version(), stamp, "html", path),
+            etag(generation.version(), stamp, "api", path),
         )
     }
 }
@@ -150,7 +202,7 @@ pub async fn page(
     }
     let generation = state.content().current();
     let path = request.uri().path().to_string();
-    let resolved = match state.resolve(&generation, &path) {
+    let resolved = match state.resolve(&generation, &path).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -175,7 +227,7 @@ pub async fn page(
             // The parts of a split sitemap: their number follows the content, so they cannot
             // be routes of their own.
             if let Some(n) = crate::sitemap::files::part_number(&path)
-                && let Some(part) = crate::sitemap::part(&state, n)
+                && let Some(part) = crate::sitemap::part(&state, n, request.headers()).await
             {
                 return part;
             }
@@ -214,23 +266,29 @@ fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Re
     } else {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
     }
+    // Whether gzipped or not, the bytes depend on Accept-Encoding.
+    headers.insert(header::VARY, VARY_ENCODING);
     if gzip {
         headers.insert(
             header::CONTENT_ENCODING,
             HeaderValue::from_static(Coding::Gzip.header_value()),
         );
-        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     response
 }
 
-/// The API JSON of a cached page, precompressed in the best coding the client accepts.
-fn api_response(entry: &PageEntry, request: &HeaderMap) -> Response {
+/// The API JSON of a cached page, precompressed in the best coding the client accepts. The
+/// first request for a coding compresses it in the heavy pool.
+async fn api_response(state: &AppState, entry: &Arc<PageEntry>, request: &HeaderMap) -> Response {
     let coding = [Coding::Brotli, Coding::Gzip]
         .into_iter()
         .find(|c| accepts(request, *c));
     let body = match coding {
-        Some(c) => entry.api_encoded(c),
+        Some(c) if entry.has_api_encoded(c) => entry.api_encoded(c),
+        Some(c) => {
+            let entry = Arc::clone(entry);
+            state.heavy().run(move || entry.api_encoded(c)).await
+        }
         None => entry.api_json.clone(),
     };
     let mut response = Response::new(Body::from(body));
@@ -243,22 +301,27 @@ fn api_response(entry: &PageEntry, request: &HeaderMap) -> Response {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE));
         headers.insert(header::ETAG, entry.api_etag.clone());
     }
+    headers.insert(header::VARY, VARY_ENCODING);
     if let Some(c) = coding {
         headers.insert(
             header::CONTENT_ENCODING,
             HeaderValue::from_static(c.header_value()),
         );
-        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     response
 }
 
+/// 304 with the headers a cache updates its stored copy from. The stored body's
+/// representation varies by Accept-Encoding, so the 304 says so too. It carries no
+/// Content-Security-Policy: a cache would store the 304's policy with the old body, whose
+/// scripts bear the nonce of the first response (see [`crate::front`]).
 fn not_modified_response(etag: &HeaderValue) -> Response {
     (
         StatusCode::NOT_MODIFIED,
         [
             (header::ETAG, etag.clone()),
             (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
+            (header::VARY, VARY_ENCODING),
         ],
     )
         .into_response()
@@ -300,7 +363,7 @@ pub async fn api(
     };
     let bare = path.split(['?', '#']).next().unwrap_or_default();
     let generation = state.content().current();
-    let resolved = match state.resolve(&generation, bare) {
+    let resolved = match state.resolve(&generation, bare).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -309,7 +372,7 @@ pub async fn api(
             if not_modified(&headers, &entry.api_etag) {
                 return not_modified_response(&entry.api_etag);
             }
-            api_response(&entry, &headers)
+            api_response(&state, &entry, &headers).await
         }
         Resolved::Redirect { to, .. } => {
             let body = serde_json::json!({"outcome": "redirect", "to": to}).to_string();
@@ -323,7 +386,7 @@ pub async fn api(
             )
                 .into_response()
         }
-        Resolved::NotFound(entry) => api_response(&entry, &headers),
+        Resolved::NotFound(entry) => api_response(&state, &entry, &headers).await,
     }
 }
 
@@ -344,4 +407,62 @@ pub fn api_error(status: StatusCode, message: &str) -> Response {
 /// Any other `/api/…` path.
 pub async fn api_not_found() -> Response {
     api_error(StatusCode::NOT_FOUND, "no such API endpoint")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CoreComposer, PublicUrl, Settings, Shell, StateParts};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use supplysite_core::content::{ContentParts, ContentSet};
+
+    /// The core composer, counting the pages it composes.
+    struct Counting(CoreComposer, AtomicUsize);
+
+    impl crate::Composer for Counting {
+        fn compose(&self, route: &Route, set: &ContentSet) -> serde_json::Value {
+            self.1.fetch_add(1, Ordering::SeqCst);
+            // Slow enough that every request below arrives while the first is composing.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            self.0.compose(route, set)
+        }
+        fn not_found(&self, set: &ContentSet) -> serde_json::Value {
+            self.0.not_found(set)
+        }
+        fn chrome(&self) -> serde_json::Value {
+            self.0.chrome()
+        }
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn requests_for_a_page_not_yet_cached_compose_it_once_per_free_slot_at_most() {
+        let composer = Arc::new(Counting(
+            CoreComposer::new("https://x.test"),
+            AtomicUsize::new(0),
+        ));
+        let html = "<!doctype html><html><head><title>t</title></head><body></body></html>";
+        let state = AppState::new(StateParts {
+            settings: Settings::new(PublicUrl::parse("https://x.test").unwrap(), "web"),
+            shell: Shell::parse(html).unwrap(),
+            content: ContentSet::new(ContentParts::default(), "v1"),
+            composer: composer.clone(),
+            reload: None,
+        });
+        let generation = state.content().current();
+        let requests: Vec<_> = (0..16)
+            .map(|_| {
+                let (state, generation) = (state.clone(), Arc::clone(&generation));
+                tokio::spawn(async move { state.resolve(&generation, "/insights").await })
+            })
+            .collect();
+        for request in requests {
+            assert!(matches!(request.await.unwrap(), Ok(Resolved::Page(_))));
+        }
+        let slots = crate::heavy::HeavyPool::default().slots();
+        let composed = composer.1.load(Ordering::SeqCst);
+        assert!(
+            (1..=slots).contains(&composed),
+            "composed {composed} times with {slots} slots"
+        );
+    }
 }

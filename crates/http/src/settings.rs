@@ -16,7 +16,8 @@ pub struct Settings {
     pub webhook_ttl: Duration,
     /// The folder of the web build (`index.html`, `assets/`, favicon, images).
     pub web_dir: PathBuf,
-    /// The folder holding `images.ctfassets.net/…` files downloaded with the export, if any.
+    /// The folder holding the files downloaded with the export (`images.ctfassets.net/…`,
+    /// `assets.ctfassets.net/…` and Contentful's other asset hosts), if any.
     pub asset_dir: Option<PathBuf>,
     /// How long a request may take before the server answers 503 (the contact endpoint bounds
     /// its own steps instead).
@@ -24,6 +25,9 @@ pub struct Settings {
     /// The marketing-automation tracker's client key: public (the page embeds it), so it is
     /// no secret; without one the page loads no tracker.
     pub tracker_key: Option<String>,
+    /// The bytes of rendered pages kept per content version; past it the least recently used
+    /// pages are dropped and made again when asked for.
+    pub page_cache_bytes: usize,
 }
 
 impl Settings {
@@ -37,6 +41,7 @@ impl Settings {
             asset_dir: None,
             request_timeout: Duration::from_secs(10),
             tracker_key: None,
+            page_cache_bytes: crate::cache::DEFAULT_BUDGET,
         }
     }
 }

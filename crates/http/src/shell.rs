@@ -38,10 +38,6 @@ impl Shell {
         let head = strip_meta_description(&strip_title(&html[..head_end]));
         let mut hash = Sha256::new();
         hash.update(html.as_bytes());
-        hash.update(env!("CARGO_PKG_VERSION").as_bytes());
-        if let Some(stamp) = option_env!("SUPPLYSITE_BUILD_ID") {
-            hash.update(stamp.as_bytes());
-        }
         Ok(Shell {
             head: with_script_nonces(&head),
             body: with_script_nonces(&html[head_end..body_end]),
@@ -50,7 +46,8 @@ impl Shell {
         })
     }
 
-    /// Identifies this build of the web UI and server, for ETags.
+    /// Identifies this build of the web UI (its `index.html` names every hashed file), for
+    /// ETags; the server's own build is in [`crate::stamp::BUILD_STAMP`].
     pub fn build_id(&self) -> &str {
         &self.build_id
     }

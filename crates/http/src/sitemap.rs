@@ -9,52 +9,131 @@ pub mod files;
 
 use crate::composer::Outcome;
 use crate::content::Generation;
+use crate::encoding::{Coding, accepts};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use files::{Entry, Limits, SitemapFiles};
+use files::{Entry, Limits};
 use std::collections::HashSet;
+use std::io::Write;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use supplysite_core::routes::Route;
 
 const CACHE: &str = "public, max-age=3600";
 
 /// `GET /sitemap.xml`.
-pub async fn sitemap(State(state): State<AppState>) -> Response {
+pub async fn sitemap(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let generation = state.content().current();
-    let body = sitemap_files(&state, &generation).main.clone();
-    xml_response(body)
+    match built(&state, &generation).await {
+        Some(built) => xml_response(&built.main, &headers),
+        None => not_built(),
+    }
 }
 
 /// `GET /sitemap-N.xml` when the sitemap is split and has part `n`; `None` otherwise (the
 /// path is then an ordinary unknown path).
-pub(crate) fn part(state: &AppState, n: usize) -> Option<Response> {
+pub(crate) async fn part(state: &AppState, n: usize, headers: &HeaderMap) -> Option<Response> {
     let generation = state.content().current();
-    let body = sitemap_files(state, &generation).part(n)?.clone();
-    Some(xml_response(body))
+    let Some(built) = built(state, &generation).await else {
+        return Some(not_built());
+    };
+    let part = built.parts.get(n.checked_sub(1)?)?;
+    Some(xml_response(part, headers))
 }
 
-fn sitemap_files<'g>(state: &AppState, generation: &'g Generation) -> &'g SitemapFiles {
-    generation.sitemap.get_or_init(|| {
-        let entries = entries(state, generation);
-        files::files(&entries, &state.settings().public_url, Limits::default())
-    })
-}
-
-fn xml_response(body: Bytes) -> Response {
+fn not_built() -> Response {
+    tracing::error!("the sitemap could not be built");
     (
+        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        [(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))],
+    )
+        .into_response()
+}
+
+/// The sitemap's files of one generation, each as XML and gzipped.
+pub struct Built {
+    main: Precompressed,
+    parts: Vec<Precompressed>,
+}
+
+struct Precompressed {
+    plain: Bytes,
+    gzip: Bytes,
+}
+
+impl Precompressed {
+    fn new(plain: Bytes) -> Self {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&plain).expect("writing to memory cannot fail");
+        let gzip = Bytes::from(gz.finish().expect("writing to memory cannot fail"));
+        Precompressed { plain, gzip }
+    }
+}
+
+/// Built once per generation, in the heavy pool: composing every route and compressing files
+/// of up to 50 MB would hold a request runtime for seconds. The build is a task of its own, so
+/// it completes and is kept even when the request that started it gives up (its timeout);
+/// concurrent first requests wait for the one build without holding a thread. `None` if the
+/// build failed (it panicked).
+async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> Option<&'g Built> {
+    if let Some(built) = generation.sitemap.get() {
+        return Some(built);
+    }
+    let (state, made_for) = (state.clone(), Arc::clone(generation));
+    let build = tokio::spawn(async move {
+        let generation = Arc::clone(&made_for);
+        let pool = state.heavy().clone();
+        generation
+            .sitemap
+            .get_or_init(|| async move {
+                pool.run(move || {
+                    let entries = entries(&state, &made_for);
+                    let public = &state.settings().public_url;
+                    let files = files::files(&entries, public, Limits::default());
+                    Built {
+                        main: Precompressed::new(files.main),
+                        parts: files.parts.into_iter().map(Precompressed::new).collect(),
+                    }
+                })
+                .await
+            })
+            .await;
+    });
+    let _ = build.await;
+    generation.sitemap.get()
+}
+
+/// The file, gzipped when the client takes gzip (the compression layer leaves a response with a
+/// Content-Encoding alone, so nothing is compressed per request).
+fn xml_response(file: &Precompressed, request: &HeaderMap) -> Response {
+    let gzip = accepts(request, Coding::Gzip);
+    let body = if gzip {
+        file.gzip.clone()
+    } else {
+        file.plain.clone()
+    };
+    let mut response = (
         [
             (
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("application/xml; charset=utf-8"),
             ),
             (header::CACHE_CONTROL, HeaderValue::from_static(CACHE)),
+            (header::VARY, HeaderValue::from_static("accept-encoding")),
         ],
         body,
     )
-        .into_response()
+        .into_response();
+    if gzip {
+        response.headers_mut().insert(
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(Coding::Gzip.header_value()),
+        );
+    }
+    response
 }
 
 /// `GET /robots.txt`: crawl everything but the JSON API; the sitemap by absolute URL.

@@ -47,6 +47,11 @@ struct Retry {
 }
 
 impl Rendered {
+    /// The page with markup, once rendered.
+    pub(crate) fn page(&self) -> Option<&PageEntry> {
+        self.page.get().and_then(|p| p.as_deref())
+    }
+
     /// Whether a render may be tried at `now`.
     fn may_try(&self, now: Instant) -> bool {
         let retry = *self.retry.lock().unwrap_or_else(|p| p.into_inner());
@@ -72,7 +77,11 @@ pub fn backoff(failures: u32) -> Duration {
 
 /// The entry to send for `entry`, rendered for `url`: the one with the server's markup when a
 /// renderer is configured and the render succeeded, otherwise `entry` itself.
-pub(crate) async fn page<'e>(state: &AppState, entry: &'e PageEntry, url: &str) -> &'e PageEntry {
+pub(crate) async fn page<'e>(
+    state: &AppState,
+    entry: &'e Arc<PageEntry>,
+    url: &str,
+) -> &'e PageEntry {
     let Some(renderer) = state.renderer() else {
         return entry;
     };
@@ -97,36 +106,63 @@ pub(crate) async fn page<'e>(state: &AppState, entry: &'e PageEntry, url: &str) 
             }
         })
     };
-    match rendered.page.get_or_try_init(attempt).await {
+    let charged = || async {
+        let page = attempt().await?;
+        if let Some(page) = &page {
+            // The copy is kept with the cached page: its bytes count against the cache's budget.
+            entry.keep_copy(page);
+        }
+        Ok(page)
+    };
+    match rendered.page.get_or_try_init(charged).await {
         Ok(page) => page.as_deref().unwrap_or(entry),
         Err(()) => entry,
     }
 }
 
-/// Renders `entry`; `Err` means "not now, try again on the next request".
+/// Renders `entry`; `Err` means "not now, try again on the next request". The props are made
+/// and the markup put in the page (and gzipped) in the heavy pool: for a listing of every
+/// article each is megabytes of copying.
 async fn render(
     state: &AppState,
     renderer: &Renderer,
-    entry: &PageEntry,
+    entry: &Arc<PageEntry>,
     url: &str,
 ) -> Result<Option<Arc<PageEntry>>, RenderError> {
-    let props = props(url, &state.inner().chrome_json, &entry.api_json);
+    let (made_for, props_url, chrome) = (
+        Arc::clone(entry),
+        url.to_string(),
+        state.inner().chrome_json.clone(),
+    );
+    let props = state
+        .heavy()
+        .run(move || props(&props_url, &chrome, &made_for.api_json))
+        .await;
     match renderer.render(props.into()).await {
         Ok(markup) => {
-            let Some(html) = with_markup(&entry.html, &markup) else {
+            let made_for = Arc::clone(entry);
+            let copy = state
+                .heavy()
+                .run(move || {
+                    let html = with_markup(&made_for.html, &markup)?;
+                    let copy = PageEntry::new(
+                        made_for.status,
+                        &html,
+                        made_for.api_json.clone(),
+                        crate::cache::with_markup(&made_for.html_etag),
+                        made_for.api_etag.clone(),
+                    );
+                    copy.html_gzip();
+                    Some(Arc::new(copy))
+                })
+                .await;
+            if copy.is_none() {
                 tracing::error!(
                     url,
                     "the web build's shell has no root element for the markup"
                 );
-                return Ok(None);
-            };
-            Ok(Some(Arc::new(PageEntry::new(
-                entry.status,
-                &html,
-                entry.api_json.clone(),
-                entry.html_etag.clone(),
-                entry.api_etag.clone(),
-            ))))
+            }
+            Ok(copy)
         }
         Err(error) if error.is_transient() => Err(error),
         Err(error) => {

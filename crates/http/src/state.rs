@@ -49,6 +49,12 @@ pub(crate) struct Inner {
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
     pub replay: ReplayGuard,
+    /// Composing, building and compressing, off the request runtimes.
+    pub heavy: crate::heavy::HeavyPool,
+    /// Reloads asked for by webhooks, one at a time in the background.
+    pub reloads: crate::reload::Reloads,
+    /// Where background work (reloads) runs; unset, on the runtime of the request asking.
+    pub background: OnceLock<tokio::runtime::Handle>,
     /// Renders pages' markup on the server; unset, pages are drawn by the browser.
     pub renderer: OnceLock<Arc<Renderer>>,
     pub contact: Option<Arc<ContactDesk>>,
@@ -57,6 +63,8 @@ pub(crate) struct Inner {
     pub settings_json: String,
     /// What the server's connection defences did, for `/readyz`.
     pub connections: Arc<ConnectionStats>,
+    /// What every page's ETag covers besides its content version and path.
+    pub page_stamp: String,
 }
 
 impl AppState {
@@ -72,11 +80,23 @@ impl AppState {
         )
         .to_string();
         let chrome_json = parts.composer.chrome().to_string();
+        let page_stamp = crate::stamp::page_stamp(crate::stamp::StampInputs {
+            build: crate::stamp::BUILD_STAMP,
+            web_build: parts.shell.build_id(),
+            public_url: parts.settings.public_url.as_str(),
+            page_settings: &settings_json,
+        });
         AppState {
             inner: Arc::new(Inner {
-                content: ContentStore::new(parts.content),
+                content: ContentStore::with_page_budget(
+                    parts.content,
+                    parts.settings.page_cache_bytes,
+                ),
                 shell: parts.shell,
                 replay: ReplayGuard::new(parts.settings.webhook_ttl),
+                reloads: Default::default(),
+                heavy: Default::default(),
+                background: OnceLock::new(),
                 settings: parts.settings,
                 composer: parts.composer,
                 reload: parts.reload,
@@ -86,6 +106,7 @@ impl AppState {
                 freshness: mounts.freshness,
                 settings_json,
                 connections: Arc::default(),
+                page_stamp,
             }),
         }
     }
@@ -97,9 +118,28 @@ impl AppState {
         self
     }
 
+    /// Runs reloads asked for by webhooks on `runtime` rather than on the request runtime of
+    /// the worker that took the webhook: a reload parses the whole space. Set it before
+    /// serving; a second runtime is ignored.
+    pub fn with_background(self, runtime: tokio::runtime::Handle) -> Self {
+        let _ = self.inner.background.set(runtime);
+        self
+    }
+
     /// The server-side renderer, if pages are rendered on the server.
     pub fn renderer(&self) -> Option<&Renderer> {
         self.inner.renderer.get().map(|r| r.as_ref())
+    }
+
+    /// What every page's ETag covers besides its content version and path (see
+    /// [`crate::stamp`]).
+    pub fn page_stamp(&self) -> &str {
+        &self.inner.page_stamp
+    }
+
+    /// Whether a reload asked for by a webhook is running or due.
+    pub fn reloading(&self) -> bool {
+        self.inner.reloads.busy()
     }
 
     /// The content store, for reloading from outside a request (a poll loop).
@@ -120,6 +160,11 @@ impl AppState {
     /// The contact endpoints, when mounted.
     pub fn contact(&self) -> Option<&ContactDesk> {
         self.inner.contact.as_deref()
+    }
+
+    /// The pool heavy work runs in (see [`crate::heavy`]).
+    pub(crate) fn heavy(&self) -> &crate::heavy::HeavyPool {
+        &self.inner.heavy
     }
 
     pub(crate) fn inner(&self) -> &Inner {

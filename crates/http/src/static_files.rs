@@ -1,5 +1,6 @@
 //! Files served as they are: the web build's hashed assets (cached for a year), its other files
-//! (favicon, images; cached for an hour) and the images downloaded with a Contentful export.
+//! (favicon, images; cached for an hour) and the files (images, PDFs, documents) downloaded
+//! with a Contentful export.
 
 use crate::state::AppState;
 use axum::body::Body;
@@ -46,29 +47,38 @@ fn cache_for(status: StatusCode, cache: &'static str) -> HeaderValue {
     }
 }
 
+/// A directory whose files may be sent as their `.br` or `.gz` copies: every answer, 304s
+/// included, says it varies by Accept-Encoding (the file server does not, and the compression
+/// layer leaves an answer that already has a Content-Encoding alone).
+pub type VariedDir = SetResponseHeader<CachedDir, HeaderValue>;
+
 /// `/assets/…` from `<web dir>/assets`.
-pub fn assets(web_dir: &Path) -> CachedDir {
-    SetResponseHeader::overriding(
-        dir(&web_dir.join("assets")),
-        header::CACHE_CONTROL,
-        immutable,
+pub fn assets(web_dir: &Path) -> VariedDir {
+    SetResponseHeader::if_not_present(
+        SetResponseHeader::overriding(
+            dir(&web_dir.join("assets")),
+            header::CACHE_CONTROL,
+            immutable,
+        ),
+        header::VARY,
+        HeaderValue::from_static("accept-encoding"),
     )
 }
 
-/// `/assets/images.ctfassets.net/…` from `<export dir>/images.ctfassets.net`.
-pub fn export_files(asset_dir: &Path) -> CachedDir {
+/// `/assets/<host>/…` from `<export dir>/<host>`, for one of Contentful's asset hosts
+/// ([`supplysite_core::content::ASSET_HOSTS`]).
+pub fn export_files(asset_dir: &Path, host: &str) -> CachedDir {
     SetResponseHeader::overriding(
-        dir(&asset_dir.join("images.ctfassets.net")),
+        dir(&asset_dir.join(host)),
         header::CACHE_CONTROL,
         export_assets,
     )
 }
 
-/// A file at the request's path in the web build, if there is one. The shell itself is never
-/// served raw: it has no head and no data.
+/// A file at the request's path in the web build, if there is one and it is one the site
+/// publishes (see [`publishes`]).
 pub async fn from_web_dir(state: &AppState, request: Request) -> Option<axum::response::Response> {
-    let path = request.uri().path();
-    if path.ends_with('/') || path.ends_with("/index.html") {
+    if !publishes(request.uri().path()) {
         return None;
     }
     let response = dir(&state.settings().web_dir)
@@ -80,6 +90,63 @@ pub async fn from_web_dir(state: &AppState, request: Request) -> Option<axum::re
     }
     let mut response = response.map(Body::new);
     let cache = cache_for(response.status(), SHORT);
-    response.headers_mut().insert(header::CACHE_CONTROL, cache);
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, cache);
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     Some(response)
+}
+
+/// Whether `path` names a file of the web build that the site publishes under that name. The
+/// shell (`index.html`, and its precompressed copies) is never served raw: it has no head and
+/// no data, and every page is made from it. Nor are the build's own records (`.vite/…`, any
+/// dot-named file). The file server decodes escapes and drops `.` segments, so an escaped or
+/// dotted spelling would reach the same file by another name: the web build's files all have
+/// plain names, so any path with an escape, an empty or dot segment is refused.
+pub fn publishes(path: &str) -> bool {
+    let Some(rest) = path.strip_prefix('/') else {
+        return false;
+    };
+    !path.contains(['%', '\\'])
+        && rest.split('/').all(|segment| {
+            !segment.is_empty()
+                && !segment.starts_with('.')
+                && !segment.to_ascii_lowercase().starts_with("index.html")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::publishes;
+
+    #[test]
+    fn the_shell_and_the_builds_records_are_never_published() {
+        for path in [
+            "/index.html",
+            "/INDEX.HTML",
+            "/index.html.br",
+            "/index.html.gz",
+            "/%69ndex.html",
+            "/index.html/.",
+            "/./index.html",
+            "/.vite/manifest.json",
+            "/%2evite/manifest.json",
+            "/images//etender.svg",
+            "/images/",
+            "/",
+            "",
+        ] {
+            assert!(!publishes(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn the_builds_public_files_are_published() {
+        for path in [
+            "/favicon.svg",
+            "/images/products/etender.svg",
+            "/robots-x.txt",
+        ] {
+            assert!(publishes(path), "{path}");
+        }
+    }
 }

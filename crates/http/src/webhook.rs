@@ -1,10 +1,11 @@
 //! `POST /api/webhooks/contentful`: a signed notice from Contentful that content changed.
-//! A verified request reloads the content; a failed reload keeps serving the current content.
+//! A verified request is answered at once and the content reloads in the background (see
+//! [`crate::reload`]): one reload at a time, a burst during one causing exactly one more. A
+//! failed reload keeps serving the current content and is logged.
 //!
-//! Answers: 200 `{"reloaded":true,"version":…,"previous":…}`; 401 `{"message":…}` for a missing,
-//! wrong, stale, future or replayed signature (and for every request when no secret is set);
-//! 503 when the reload failed or no reload source is configured, so Contentful's delivery log
-//! shows the failure.
+//! Answers: 202 `{"accepted":true,"reload":"started"|"queued"}`; 401 `{"message":…}` for a
+//! missing, wrong, stale, future or replayed signature (and for every request when no secret is
+//! set); 503 when no reload source is configured.
 
 pub mod signature;
 
@@ -16,7 +17,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The largest webhook body accepted (Contentful sends the changed entry).
@@ -102,27 +103,17 @@ pub async fn contentful(
             "content reload is not configured",
         );
     };
-    match state.content().reload(source.as_ref()).await {
-        Ok(outcome) => {
-            tracing::info!(topic, previous = %outcome.previous, version = %outcome.version, "content reloaded");
-            (
-                [(header::CACHE_CONTROL, "no-store")],
-                Json(serde_json::json!({
-                    "reloaded": true,
-                    "version": outcome.version,
-                    "previous": outcome.previous,
-                })),
-            )
-                .into_response()
-        }
-        Err(e) => {
-            tracing::error!(topic, error = %e, "content reload failed; still serving the previous content");
-            api_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "content reload failed; the previous content is still served",
-            )
-        }
-    }
+    let inner = state.inner();
+    let asked = inner
+        .reloads
+        .ask(state.clone(), Arc::clone(source), inner.background.get());
+    tracing::info!(topic, reload = asked.as_str(), "webhook accepted");
+    (
+        StatusCode::ACCEPTED,
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(serde_json::json!({ "accepted": true, "reload": asked.as_str() })),
+    )
+        .into_response()
 }
 
 fn unauthorized(reason: &str) -> Response {

@@ -104,6 +104,9 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
         },
         mounts,
     );
+    // Webhook reloads read and parse the whole space: on the background runtime, not the
+    // request runtime of the worker that took the webhook.
+    let state = state.with_background(background.handle().clone());
     let state = match &config.ssr_bundle {
         Some(path) => state.with_renderer(Arc::new(renderer(path)?)),
         None => {

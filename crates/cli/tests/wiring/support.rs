@@ -34,6 +34,11 @@ pub fn workdir() -> tempfile::TempDir {
 /// `supplysite serve` on a free port of 127.0.0.1 from `dir`, with nothing of the caller's
 /// environment that could configure it, the outbox and mailbox inside `dir`.
 pub fn serve(dir: &Path) -> Command {
+    serve_content(dir, &demo_export())
+}
+
+/// [`serve`] with the export at `content`.
+pub fn serve_content(dir: &Path, content: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_supplysite"));
     cmd.current_dir(dir);
     for (key, _) in std::env::vars() {
@@ -56,7 +61,7 @@ pub fn serve(dir: &Path) -> Command {
         "http://127.0.0.1",
     ])
     .arg("--content")
-    .arg(demo_export())
+    .arg(content)
     .arg("--web-dir")
     .arg(dir.join("web"))
     .env("SUPPLYSITE_OUTBOX", dir.join("outbox.sqlite3"))
@@ -126,6 +131,11 @@ impl Server {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         server
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Everything the server logged so far.

@@ -6,7 +6,7 @@ use super::raw::RawEntry;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::path::Path;
-use supplysite_core::content::Asset;
+use supplysite_core::content::{ASSET_HOSTS, Asset};
 
 /// Reads every published asset that has a file. `dir` is the folder the export sits in, where
 /// `--download-assets` put the files.
@@ -78,13 +78,16 @@ fn read_asset(
 }
 
 /// Where the site links to a file. Contentful's URLs are protocol-relative
-/// (`//images.ctfassets.net/…`); when the export's folder holds the downloaded file, the site
-/// serves it itself under `/assets/`, so the demo runs with no network.
+/// (`//images.ctfassets.net/…`, `//assets.ctfassets.net/…` for PDFs and documents); when the
+/// export's folder holds the downloaded file from one of Contentful's asset hosts, the site
+/// serves it itself under `/assets/<host>/…`, so the demo runs with no network.
 pub fn site_url(url: &str, dir: Option<&Path>) -> String {
     let Some(rest) = url.strip_prefix("//") else {
         return url.to_string();
     };
+    let host = rest.split('/').next().unwrap_or_default();
     if let Some(dir) = dir
+        && ASSET_HOSTS.contains(&host)
         && is_plain_relative(rest)
         && dir.join(rest).is_file()
     {
@@ -129,6 +132,33 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(local, "/assets/images.ctfassets.net/s/a/t/x.webp");
         assert_eq!(missing, "https://images.ctfassets.net/s/a/t/y.webp");
+    }
+
+    #[test]
+    fn downloaded_documents_from_every_asset_host_are_served_by_the_site_and_no_other_host() {
+        let dir =
+            std::env::temp_dir().join(format!("supplysite-asset-hosts-{}", std::process::id()));
+        for host in ASSET_HOSTS.iter().chain(&["example.com"]) {
+            let folder = dir.join(host).join("s/a/t");
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("brochure.pdf"), b"%PDF-1.7").unwrap();
+        }
+        let urls: Vec<String> = ASSET_HOSTS
+            .iter()
+            .chain(&["example.com"])
+            .map(|host| site_url(&format!("//{host}/s/a/t/brochure.pdf"), Some(&dir)))
+            .collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            urls,
+            [
+                "/assets/images.ctfassets.net/s/a/t/brochure.pdf",
+                "/assets/assets.ctfassets.net/s/a/t/brochure.pdf",
+                "/assets/downloads.ctfassets.net/s/a/t/brochure.pdf",
+                "/assets/videos.ctfassets.net/s/a/t/brochure.pdf",
+                "https://example.com/s/a/t/brochure.pdf",
+            ]
+        );
     }
 
     #[test]

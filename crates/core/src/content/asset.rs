@@ -2,6 +2,17 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The hosts Contentful serves asset files from: images, other files (PDFs, documents),
+/// downloads and videos. `contentful space export --download-assets` writes each downloaded file
+/// beside the export under a folder named after its host, and the site serves those folders
+/// under `/assets/<host>/…`.
+pub const ASSET_HOSTS: [&str; 4] = [
+    "images.ctfassets.net",
+    "assets.ctfassets.net",
+    "downloads.ctfassets.net",
+    "videos.ctfassets.net",
+];
+
 /// An image or file. `description` is the alt text editors write in Contentful.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

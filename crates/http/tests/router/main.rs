@@ -12,6 +12,8 @@ mod api;
 mod security;
 // ETags, 304, Cache-Control and compression.
 mod caching;
+// What a page's ETag covers, and the headers of a 304.
+mod etag;
 // Hashed assets, other web build files and export images.
 mod static_files;
 // `/sitemap.xml` and `/robots.txt`.

@@ -81,6 +81,10 @@ async fn robots_txt_allows_crawling_and_names_the_absolute_sitemap() {
 
 /// A site with `posts` indexable articles besides the fixture's other entries.
 fn site_with_posts(posts: usize) -> TestApp {
+    site_with_posts_and_timeout(posts, std::time::Duration::from_secs(300))
+}
+
+fn site_with_posts_and_timeout(posts: usize, timeout: std::time::Duration) -> TestApp {
     let mut parts = serde_json::to_value(parts("big")).unwrap();
     let list = parts["posts"].as_array_mut().unwrap();
     list.clear();
@@ -91,6 +95,9 @@ fn site_with_posts(posts: usize) -> TestApp {
     let parts = serde_json::from_value(parts).unwrap();
     spawn_app_with(Options {
         content: Some(supplysite_core::content::ContentSet::new(parts, "big")),
+        // Building 50,000 entries takes a debug build on a busy machine longer than the
+        // default request timeout; this test is about what the sitemap holds.
+        settings: Some(Box::new(move |s| s.request_timeout = timeout)),
         ..Options::default()
     })
 }
@@ -170,4 +177,25 @@ async fn a_sitemap_that_fits_one_file_has_no_parts() {
         app.get("/sitemap-1.xml").await.status(),
         StatusCode::NOT_FOUND
     );
+}
+
+#[tokio::test]
+async fn a_sitemap_build_longer_than_the_request_timeout_completes_and_is_served_after() {
+    use std::time::{Duration, Instant};
+    let app = site_with_posts_and_timeout(5_000, Duration::from_millis(20));
+    let first = app.get("/sitemap.xml").await;
+    assert_eq!(first.status(), StatusCode::REQUEST_TIMEOUT);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let response = app.get("/sitemap.xml").await;
+        if response.status() == StatusCode::OK {
+            let urls = locs(&body_text(response).await);
+            assert!(urls.len() > 5_000, "{} URLs", urls.len());
+            assert!(urls.contains(&format!("{PUBLIC_URL}/insights/article-4999")));
+            break;
+        }
+        assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+        assert!(Instant::now() < deadline, "the sitemap was never built");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::routes::Route;
 use supplysite_http::Site;
-use supplysite_http::{AppState, Composer, PublicUrl, Secret, Settings, Shell, StateParts};
+use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
+use supplysite_http::{AppState, Composer, Mounts, PublicUrl, Secret, Settings, Shell, StateParts};
+use supplysite_mail_adapter::{Enquiries, RobotWidget};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
@@ -28,6 +30,23 @@ pub const INDEX_HTML: &str = r#"<!doctype html>
   </body>
 </html>
 "#;
+
+/// Files the export downloaded from Contentful's other asset hosts: (host, name, bytes), each
+/// under `<host>/space1/asset2/token2/`.
+pub const EXPORT_DOCUMENTS: [(&str, &str, &[u8]); 2] = [
+    ("assets.ctfassets.net", "brochure.pdf", b"%PDF-1.7 brochure"),
+    (
+        "downloads.ctfassets.net",
+        "price-list.docx",
+        b"PK\x03\x04 price list",
+    ),
+];
+
+/// The file the export holds for one of [`EXPORT_DOCUMENTS`]: large enough to be worth
+/// compressing, were it not compressed already.
+pub fn document(bytes: &[u8]) -> Vec<u8> {
+    bytes.repeat(200)
+}
 
 pub fn parts(version_tag: &str) -> ContentParts {
     serde_json::from_value(json!({
@@ -165,11 +184,20 @@ pub struct TestApp {
     pub _dirs: (TempDir, TempDir),
 }
 
+/// A change made to the fixture's settings.
+pub type ChangeSettings = Box<dyn FnOnce(&mut Settings)>;
+
 pub struct Options {
     pub secret: Option<&'static str>,
     pub reload: Option<Arc<dyn supplysite_core::ports::ContentSource>>,
     /// The content to serve instead of the fixture's.
     pub content: Option<ContentSet>,
+    /// Changes to the settings.
+    pub settings: Option<ChangeSettings>,
+    /// The web build's `index.html` instead of [`INDEX_HTML`].
+    pub index_html: Option<String>,
+    /// Enquiries taken with this robot check, shown on every page.
+    pub robot: Option<RobotWidget>,
 }
 
 impl Default for Options {
@@ -178,8 +206,35 @@ impl Default for Options {
             secret: Some(SECRET),
             reload: None,
             content: None,
+            settings: None,
+            index_html: None,
+            robot: None,
         }
     }
+}
+
+/// A contact desk over fakes whose page settings name `widget`.
+fn contact_desk(widget: RobotWidget) -> Arc<ContactDesk> {
+    use supplysite_core::enquiry::RetryPolicy;
+    use supplysite_core::ports::fakes::{FakeDelivery, FakeOutbox, FakeRobotCheck};
+    use supplysite_mail_adapter::{EnquiryParts, SystemClock};
+    let enquiries = Enquiries::from_parts(EnquiryParts {
+        outbox: Arc::new(FakeOutbox::new()),
+        delivery: Arc::new(FakeDelivery::new()),
+        robot: Arc::new(FakeRobotCheck::accepting(["token"])),
+        clock: Arc::new(SystemClock),
+        self_hosted: None,
+        widget,
+        policy: RetryPolicy::default(),
+        answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
+        robot_budget: supplysite_mail_adapter::DEFAULT_ROBOT_BUDGET,
+    });
+    let settings = ContactSettings {
+        rate_per_minute: std::num::NonZeroU32::new(5).unwrap(),
+        client_ip: ClientIpPolicy { trusted_proxies: 0 },
+        limiter_capacity: supplysite_http::contact::rate_limit::MAX_CLIENTS,
+    };
+    Arc::new(ContactDesk::new(enquiries, settings))
 }
 
 pub fn spawn_app() -> TestApp {
@@ -187,11 +242,20 @@ pub fn spawn_app() -> TestApp {
 }
 
 pub fn spawn_app_with(options: Options) -> TestApp {
+    let index_html = options.index_html.unwrap_or_else(|| INDEX_HTML.to_string());
     let web = TempDir::new().unwrap();
-    std::fs::write(web.path().join("index.html"), INDEX_HTML).unwrap();
+    std::fs::write(web.path().join("index.html"), &index_html).unwrap();
+    std::fs::create_dir_all(web.path().join(".vite")).unwrap();
+    std::fs::write(
+        web.path().join(".vite/manifest.json"),
+        r#"{"index.html":{"file":"assets/index-Ab12Cd.js","isEntry":true}}"#,
+    )
+    .unwrap();
     std::fs::create_dir_all(web.path().join("assets")).unwrap();
     let js = "console.log('supplysite');".repeat(40);
     std::fs::write(web.path().join("assets/index-Ab12Cd.js"), js).unwrap();
+    // The web build's brotli copy (not real brotli: the server sends it as it is).
+    std::fs::write(web.path().join("assets/index-Ab12Cd.js.br"), "brotli bytes").unwrap();
     std::fs::write(web.path().join("favicon.ico"), [0u8, 0, 1, 0]).unwrap();
     std::fs::create_dir_all(web.path().join("images/products")).unwrap();
     std::fs::write(
@@ -206,18 +270,31 @@ pub fn spawn_app_with(options: Options) -> TestApp {
         .join("images.ctfassets.net/space1/asset1/token1");
     std::fs::create_dir_all(&image).unwrap();
     std::fs::write(image.join("hero.png"), [137u8, 80, 78, 71]).unwrap();
+    for (host, name, bytes) in EXPORT_DOCUMENTS {
+        let folder = export.path().join(host).join("space1/asset2/token2");
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join(name), document(bytes)).unwrap();
+    }
 
     let mut settings = Settings::new(PublicUrl::parse(PUBLIC_URL).unwrap(), web.path());
     settings.asset_dir = Some(export.path().to_path_buf());
     settings.webhook_secret = options.secret.map(|s| Secret::webhook(s).unwrap());
-    let shell = Shell::parse(INDEX_HTML).unwrap();
-    let state = AppState::new(StateParts {
+    if let Some(configure) = options.settings {
+        configure(&mut settings);
+    }
+    let shell = Shell::parse(&index_html).unwrap();
+    let parts = StateParts {
         settings,
         shell,
         content: options.content.unwrap_or_else(|| content("v1")),
         composer: Arc::new(FixtureComposer),
         reload: options.reload,
-    });
+    };
+    let mounts = Mounts {
+        contact: options.robot.map(contact_desk),
+        freshness: None,
+    };
+    let state = AppState::with_mounts(parts, mounts);
     TestApp {
         router: supplysite_http::router(state.clone()),
         state,

@@ -74,6 +74,9 @@ pub struct Args {
     /// Send pages without server-rendered markup: the browser draws them from the page data.
     #[arg(long)]
     no_ssr: bool,
+    /// MiB of rendered pages kept in memory; past it the least recently used are dropped.
+    #[arg(long, env = "SUPPLYSITE_PAGE_CACHE_MIB", default_value = "256")]
+    page_cache_mib: String,
 }
 
 /// Where `npm run build:ssr` writes the server bundle.
@@ -102,6 +105,7 @@ pub struct Config {
     pub ssr_bundle: Option<PathBuf>,
     pub workers: usize,
     pub tracker_key: Option<String>,
+    pub page_cache_bytes: usize,
 }
 
 impl Config {
@@ -189,7 +193,9 @@ impl Config {
             (false, Some(path)) => Some(path),
             (false, None) => Some(PathBuf::from(DEFAULT_SSR_BUNDLE)).filter(|p| p.is_file()),
         };
+        let page_cache_bytes = page_cache_bytes(&args.page_cache_mib)?;
         Ok(Config {
+            page_cache_bytes,
             ssr_bundle,
             tracker_key,
             workers,
@@ -205,18 +211,33 @@ impl Config {
         })
     }
 
-    /// The server's settings. Export images are served from `asset_dir` (the export source's
-    /// folder) when it has them.
+    /// The server's settings. Files downloaded with the export are served from `asset_dir`
+    /// (the export source's folder) when it has them.
     pub fn settings(&self, asset_dir: &std::path::Path) -> Settings {
         let mut settings = Settings::new(self.public_url.clone(), &self.web_dir);
         settings.webhook_secret = self.webhook_secret.clone();
         settings.webhook_ttl = self.webhook_ttl;
         settings.request_timeout = self.request_timeout;
         settings.tracker_key = self.tracker_key.clone();
+        settings.page_cache_bytes = self.page_cache_bytes;
         settings.asset_dir = Some(asset_dir)
-            .filter(|dir| dir.join("images.ctfassets.net").is_dir())
+            .filter(|dir| {
+                supplysite_core::content::ASSET_HOSTS
+                    .iter()
+                    .any(|host| dir.join(host).is_dir())
+            })
             .map(|dir| dir.to_path_buf());
         settings
+    }
+}
+
+/// The page cache budget from a number of MiB.
+fn page_cache_bytes(mib: &str) -> anyhow::Result<usize> {
+    match mib.trim().parse::<usize>() {
+        Ok(n) if (1..=1 << 20).contains(&n) => Ok(n << 20),
+        _ => bail!(
+            "SUPPLYSITE_PAGE_CACHE_MIB / --page-cache-mib: invalid size {mib:?} (expected a whole number of MiB from 1 to 1048576)"
+        ),
     }
 }
 
@@ -309,6 +330,23 @@ mod tests {
         assert_eq!(limits.idle_timeout, Duration::from_secs(3));
         assert_eq!(limits.write_timeout, Duration::from_secs(4));
         assert_eq!(limits.per_client, 5);
+    }
+
+    #[test]
+    fn the_page_cache_is_sized_in_mib_and_a_bad_size_is_named() {
+        assert_eq!(
+            config(&["--page-cache-mib=64"]).unwrap().page_cache_bytes,
+            64 << 20
+        );
+        for bad in ["0", "lots", "-1", "1.5"] {
+            let message = error(&[&format!("--page-cache-mib={bad}")]);
+            assert!(
+                message.starts_with(&format!(
+                    "SUPPLYSITE_PAGE_CACHE_MIB / --page-cache-mib: invalid size \"{bad}\""
+                )),
+                "{message}"
+            );
+        }
     }
 
     #[test]

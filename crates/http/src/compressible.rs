@@ -1,0 +1,84 @@
+//! Which responses the compression layer compresses: text only (HTML, CSS, JavaScript, JSON,
+//! XML, SVG, plain text), above a few bytes. Files that are compressed already (PDFs, office
+//! documents, archives, images, video, fonts) would cost a request runtime milliseconds per
+//! megabyte to gain nothing, so they go out as they are.
+
+use axum::http::{Response, header};
+use tower_http::compression::Predicate;
+use tower_http::compression::predicate::SizeAbove;
+
+/// Bodies smaller than this gain nothing from compression (tower-http's own default).
+const MIN_SIZE: u16 = 32;
+
+/// The compression layer's predicate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Textual;
+
+impl Predicate for Textual {
+    fn should_compress<B>(&self, response: &Response<B>) -> bool
+    where
+        B: http_body::Body,
+    {
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        is_textual(content_type) && SizeAbove::new(MIN_SIZE).should_compress(response)
+    }
+}
+
+/// Whether a response of `content_type` is text worth compressing.
+pub fn is_textual(content_type: &str) -> bool {
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence.starts_with("text/") && essence != "text/event-stream"
+        || matches!(
+            essence.as_str(),
+            "application/json"
+                | "application/javascript"
+                | "application/xml"
+                | "application/manifest+json"
+                | "application/ld+json"
+                | "image/svg+xml"
+        )
+        || essence.ends_with("+json")
+        || essence.ends_with("+xml")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_compressed_and_compressed_files_are_not() {
+        for text in [
+            "text/html; charset=utf-8",
+            "text/javascript",
+            "text/css",
+            "application/json",
+            "application/xml; charset=utf-8",
+            "image/svg+xml",
+            "application/manifest+json",
+        ] {
+            assert!(is_textual(text), "{text}");
+        }
+        for binary in [
+            "application/pdf",
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "application/zip",
+            "image/png",
+            "video/mp4",
+            "font/woff2",
+            "application/octet-stream",
+            "text/event-stream",
+            "",
+        ] {
+            assert!(!is_textual(binary), "{binary}");
+        }
+    }
+}

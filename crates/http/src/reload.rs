@@ -1,0 +1,259 @@
+//! Content reloads asked for by webhooks: run in the background, one at a time, so the
+//! webhook is answered at once however slow the content source is, and a reload outlives the
+//! request that asked for it.
+//!
+//! Asking while a reload runs marks one more reload to follow it; asking again while that mark
+//! is set changes nothing. A burst of webhooks during a reload therefore costs exactly one
+//! more reload, which reads whatever the burst changed.
+
+use crate::content::ContentStore;
+use std::sync::{Arc, Mutex};
+use supplysite_core::ports::ContentSource;
+
+/// What asking for a reload did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// No reload was running: one started.
+    Started,
+    /// A reload was running: one more will run after it.
+    Queued,
+    /// A reload was running and one more was already due after it.
+    AlreadyQueued,
+}
+
+impl Asked {
+    /// How the webhook's answer names it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Asked::Started => "started",
+            Asked::Queued | Asked::AlreadyQueued => "queued",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum Phase {
+    #[default]
+    Idle,
+    Running,
+    RunningThenAgain,
+}
+
+/// Something that holds the content store a reload swaps into (the app's state, or a bare
+/// store in tests).
+pub trait HoldsContent: Send + Sync + 'static {
+    fn content_store(&self) -> &ContentStore;
+}
+
+impl HoldsContent for Arc<ContentStore> {
+    fn content_store(&self) -> &ContentStore {
+        self
+    }
+}
+
+impl HoldsContent for crate::AppState {
+    fn content_store(&self) -> &ContentStore {
+        self.content()
+    }
+}
+
+/// The single-flight state of reloads.
+#[derive(Default)]
+pub struct Reloads {
+    phase: Arc<Mutex<Phase>>,
+}
+
+impl Reloads {
+    /// Reloads `store` from `source` in the background (on `runtime`, else on the current
+    /// runtime), or marks one more reload to follow the one running.
+    pub fn ask(
+        &self,
+        store: impl HoldsContent,
+        source: Arc<dyn ContentSource>,
+        runtime: Option<&tokio::runtime::Handle>,
+    ) -> Asked {
+        let mut phase = lock(&self.phase);
+        match *phase {
+            Phase::Idle => {
+                *phase = Phase::Running;
+                drop(phase);
+                let running = Running(Arc::clone(&self.phase));
+                let reload = run(running, store, source);
+                match runtime {
+                    Some(runtime) => drop(runtime.spawn(reload)),
+                    None => drop(tokio::spawn(reload)),
+                }
+                Asked::Started
+            }
+            Phase::Running => {
+                *phase = Phase::RunningThenAgain;
+                Asked::Queued
+            }
+            Phase::RunningThenAgain => Asked::AlreadyQueued,
+        }
+    }
+
+    /// Whether a reload is running or due.
+    pub fn busy(&self) -> bool {
+        *lock(&self.phase) != Phase::Idle
+    }
+}
+
+fn lock(phase: &Mutex<Phase>) -> std::sync::MutexGuard<'_, Phase> {
+    phase.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The running reload's hold on the phase: set back to idle when the task ends, however it
+/// ends (a panic or a runtime shutting down included), so reloads never stop for good.
+struct Running(Arc<Mutex<Phase>>);
+
+impl Running {
+    /// Whether another reload is due; clears the mark, or goes idle when none is.
+    fn again(&self) -> bool {
+        let mut phase = lock(&self.0);
+        if *phase == Phase::RunningThenAgain {
+            *phase = Phase::Running;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        *lock(&self.0) = Phase::Idle;
+    }
+}
+
+async fn run(running: Running, store: impl HoldsContent, source: Arc<dyn ContentSource>) {
+    loop {
+        match store.content_store().reload(source.as_ref()).await {
+            Ok(o) if o.previous == o.version => {
+                tracing::info!(version = %o.version, "content reloaded: unchanged");
+            }
+            Ok(o) => {
+                tracing::info!(previous = %o.previous, version = %o.version, "content reloaded");
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "content reload failed; still serving the previous content");
+            }
+        }
+        if !running.again() {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use async_trait::async_trait;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use supplysite_core::content::{ContentParts, ContentSet};
+    use supplysite_core::ports::ContentLoadError;
+    use tokio::sync::Semaphore;
+
+    /// Loads "v{n}" for its n-th load, each once a permit is given.
+    struct Gated {
+        permits: Semaphore,
+        loads: AtomicUsize,
+    }
+
+    #[async_trait]
+    impl ContentSource for Gated {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            let n = self.loads.fetch_add(1, Ordering::SeqCst) + 1;
+            self.permits.acquire().await.unwrap().forget();
+            Ok(ContentSet::new(ContentParts::default(), format!("v{n}")))
+        }
+    }
+
+    async fn until(what: &str, done: impl Fn() -> bool) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while !done() {
+            assert!(std::time::Instant::now() < deadline, "{what}");
+            tokio::task::yield_now().await;
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn a_burst_during_a_reload_causes_exactly_one_more() {
+        let store = Arc::new(ContentStore::new(ContentSet::new(
+            ContentParts::default(),
+            "v0",
+        )));
+        let source = Arc::new(Gated {
+            permits: Semaphore::new(0),
+            loads: AtomicUsize::new(0),
+        });
+        let reloads = Reloads::default();
+        let ask = || {
+            let source = source.clone() as Arc<dyn ContentSource>;
+            reloads.ask(Arc::clone(&store), source, None)
+        };
+        assert_eq!(ask(), Asked::Started);
+        until("the first load began", || {
+            source.loads.load(Ordering::SeqCst) == 1
+        })
+        .await;
+        assert_eq!(ask(), Asked::Queued);
+        for _ in 0..10 {
+            assert_eq!(ask(), Asked::AlreadyQueued);
+        }
+        source.permits.add_permits(1);
+        until("the follow-up load began", || {
+            source.loads.load(Ordering::SeqCst) == 2
+        })
+        .await;
+        assert_eq!(store.current().version(), "v1");
+        source.permits.add_permits(1);
+        until("the reloads ended", || !reloads.busy()).await;
+        assert_eq!(source.loads.load(Ordering::SeqCst), 2);
+        assert_eq!(store.current().version(), "v2");
+        // Idle again: the next ask starts a reload of its own.
+        source.permits.add_permits(1);
+        assert_eq!(ask(), Asked::Started);
+        until("the third reload ended", || !reloads.busy()).await;
+        assert_eq!(source.loads.load(Ordering::SeqCst), 3);
+    }
+
+    /// Records the thread each load ran on.
+    struct WhereLoaded(std::sync::Mutex<Vec<String>>);
+
+    #[async_trait]
+    impl ContentSource for WhereLoaded {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            let name = std::thread::current().name().unwrap_or("").to_string();
+            self.0.lock().unwrap().push(name);
+            Ok(ContentSet::new(ContentParts::default(), "v1"))
+        }
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_reload_runs_on_the_background_runtime_when_one_is_given() {
+        let background = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("reload-test-background")
+            .enable_all()
+            .build()
+            .unwrap();
+        let store = Arc::new(ContentStore::new(ContentSet::new(
+            ContentParts::default(),
+            "v0",
+        )));
+        let source = Arc::new(WhereLoaded(Default::default()));
+        let reloads = Reloads::default();
+        let asked = reloads.ask(
+            Arc::clone(&store),
+            source.clone() as Arc<dyn ContentSource>,
+            Some(background.handle()),
+        );
+        assert_eq!(asked, Asked::Started);
+        until("the reload ended", || !reloads.busy()).await;
+        assert_eq!(*source.0.lock().unwrap(), ["reload-test-background"]);
+        assert_eq!(store.current().version(), "v1");
+        background.shutdown_background();
+    }
+}
