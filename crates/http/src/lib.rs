@@ -18,6 +18,7 @@ pub mod front;
 pub mod gzip;
 pub mod head;
 mod health;
+pub mod openapi;
 mod pages;
 pub mod request_id;
 pub mod robot;
@@ -79,6 +80,7 @@ pub fn router(state: AppState) -> Site {
                 .layer::<_, Infallible>(hard_cap),
         )
         .route("/api/robot-challenge", get(robot::challenge))
+        .route("/api/openapi.json", get(openapi::openapi_json))
         .route(
             "/api/webhooks/contentful",
             post(webhook::contentful)

@@ -8,13 +8,14 @@
 
 pub mod signature;
 
-use crate::pages::api_error;
+use crate::pages::{ApiErrorBody, api_error};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -56,6 +57,44 @@ fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+/// The answer to a verified webhook whose reload worked.
+#[derive(Debug, Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct Reloaded {
+    /// Always true.
+    pub reloaded: bool,
+    /// The content version now served.
+    pub version: String,
+    /// The content version served before.
+    pub previous: String,
+}
+
+/// `POST /api/webhooks/contentful`: reloads the content when the request is signed.
+#[utoipa::path(
+    post,
+    path = "/api/webhooks/contentful",
+    tag = "webhooks",
+    params(
+        ("x-contentful-signature" = Option<String>, Header, description = "The request's HMAC-SHA256 signature, hex"),
+        ("x-contentful-timestamp" = Option<String>, Header, description = "When the request was signed (Unix milliseconds)"),
+        ("x-contentful-signed-headers" = Option<String>, Header, description = "The headers the signature covers, comma-separated"),
+        ("x-contentful-topic" = Option<String>, Header, description = "What changed, for the log"),
+    ),
+    request_body(
+        description = "Contentful's notice; the server reads only its signature",
+        content(
+            (Object = "application/vnd.contentful.management.v1+json"),
+            (Object = "application/json"),
+        )
+    ),
+    responses(
+        (status = 200, description = "Verified and reloaded", body = Reloaded,
+            headers(("cache-control" = String, description = "`no-store`"))),
+        (status = 400, description = "The body could not be read", body = String, content_type = "text/plain"),
+        (status = 401, description = "Missing, wrong, stale, future or replayed signature, or no signing secret is set", body = ApiErrorBody),
+        (status = 413, description = "The body is over 1 MiB", body = String, content_type = "text/plain"),
+        (status = 503, description = "Verified, but the reload failed or no reload source is configured; the previous content is still served", body = ApiErrorBody),
+    )
+)]
 pub async fn contentful(
     State(state): State<AppState>,
     method: Method,
@@ -107,11 +146,11 @@ pub async fn contentful(
             tracing::info!(topic, previous = %outcome.previous, version = %outcome.version, "content reloaded");
             (
                 [(header::CACHE_CONTROL, "no-store")],
-                Json(serde_json::json!({
-                    "reloaded": true,
-                    "version": outcome.version,
-                    "previous": outcome.previous,
-                })),
+                Json(Reloaded {
+                    reloaded: true,
+                    version: outcome.version,
+                    previous: outcome.previous,
+                }),
             )
                 .into_response()
         }
