@@ -109,9 +109,9 @@ pub fn route() -> MethodRouter<AppState> {
     })
 }
 
-/// The body of `POST /api/contact`, as [`body::read`] reads it: the form's fields beside the
-/// robot check's token and the page's submission id. Only the description uses this type; the
-/// reader's own messages name what is wrong with a body that does not fit it.
+/// The body of `POST /api/contact`: the form's fields beside the robot check's token and the
+/// page's submission id. The OpenAPI description is made from this type; the body reader
+/// parses the same shape with messages of its own (a test below holds the two together).
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactBody {
@@ -297,4 +297,45 @@ pub(crate) fn answer(status: StatusCode, body: &impl Serialize) -> Response {
         serde_json::to_string(body).expect("a JSON answer serialises"),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_described_body_is_what_the_reader_takes() {
+        let described = ContactBody {
+            form: ContactForm {
+                firstname: "Ada".into(),
+                lastname: "Lovelace".into(),
+                org_name: "Engines".into(),
+                phone: "0400 000 000".into(),
+                email: "ada@example.com".into(),
+                message: "Hello".into(),
+                robot_checked: true,
+            },
+            robot_token: Some("token".into()),
+            submission_id: Some("0b7e6c1e-4a7d-4c2b-9a51-3f1f2a6b9c0d".into()),
+        };
+        let read = body::parse(&serde_json::to_vec(&described).unwrap()).unwrap();
+        assert_eq!(read.form, described.form);
+        assert_eq!(read.robot_token, "token");
+        assert_eq!(
+            read.submission_id.map(String::from),
+            described.submission_id
+        );
+    }
+
+    #[test]
+    fn the_described_submission_id_pattern_follows_the_id_rules() {
+        use supplysite_core::contact::{SUBMISSION_ID_MAX_CHARS, SUBMISSION_ID_MIN_CHARS};
+        use utoipa::PartialSchema;
+        let schema = serde_json::to_value(ContactBody::schema()).unwrap();
+        let pattern = &schema["allOf"][1]["properties"]["submissionId"]["pattern"];
+        assert_eq!(
+            pattern,
+            &format!("^[A-Za-z0-9_-]{{{SUBMISSION_ID_MIN_CHARS},{SUBMISSION_ID_MAX_CHARS}}}$")
+        );
+    }
 }

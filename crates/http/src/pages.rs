@@ -323,7 +323,7 @@ pub struct ApiErrorBody {
     path = "/api/page",
     tag = "pages",
     params(
-        ("path" = String, Query, description = "The site path to resolve, such as `/insights`; a query or fragment in it is ignored"),
+        ("path" = String, Query, description = "The site path to resolve, such as `/insights`; a query or fragment in it is ignored", example = "/insights"),
         ("if-none-match" = Option<String>, Header, description = "An ETag from an earlier answer"),
     ),
     responses(
