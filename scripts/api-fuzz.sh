@@ -16,7 +16,10 @@ say() { echo "api-fuzz: $*" >&2; }
 SCHEMATHESIS_VERSION=4.32.5
 if ! python3 -m schemathesis.cli --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
     say "installing schemathesis $SCHEMATHESIS_VERSION"
-    python3 -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+    # A Debian-managed Python refuses installs outside a virtual environment (PEP 668) unless told.
+    python3 -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" ||
+        python3 -m pip install --quiet --disable-pip-version-check --break-system-packages \
+            "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
 target_dir=${CARGO_TARGET_DIR:-target}

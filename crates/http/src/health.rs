@@ -88,6 +88,8 @@ pub enum Deliveries {
     responses(
         (status = 200, description = "The process answers", body = Health,
             headers(("cache-control" = String, description = "`no-store`"))),
+        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
     )
 )]
 pub async fn healthz() -> Response {
@@ -108,6 +110,8 @@ pub async fn healthz() -> Response {
     responses(
         (status = 200, description = "Content is loaded and served", body = Ready,
             headers(("cache-control" = String, description = "`no-store`"))),
+        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Response {

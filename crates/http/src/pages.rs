@@ -338,6 +338,8 @@ pub struct ApiErrorBody {
             headers(("cache-control" = String, description = "`no-store`"))),
         (status = 404, description = "No page at that path: the not-found view", body = PageAnswer,
             headers(("cache-control" = String, description = "A minute"))),
+        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
     )
 )]
 pub async fn api(

@@ -20,6 +20,8 @@ use supplysite_mail_adapter::Challenge;
         (status = 200, description = "A signed challenge: find a number whose hash with the salt meets the difficulty", body = Challenge,
             headers(("cache-control" = String, description = "`no-store`"))),
         (status = 404, description = "The self-hosted check is not in use here", body = ApiErrorBody),
+        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
     )
 )]
 pub async fn challenge(State(state): State<AppState>) -> Response {

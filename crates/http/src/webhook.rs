@@ -92,7 +92,9 @@ pub struct Reloaded {
         (status = 400, description = "The body could not be read", body = String, content_type = "text/plain"),
         (status = 401, description = "Missing, wrong, stale, future or replayed signature, or no signing secret is set", body = ApiErrorBody),
         (status = 413, description = "The body is over 1 MiB", body = String, content_type = "text/plain"),
-        (status = 503, description = "Verified, but the reload failed or no reload source is configured; the previous content is still served", body = ApiErrorBody),
+        (status = 503, description = "Verified, but the reload failed or no reload source is configured; the previous content is still served (JSON), or the reload took longer than the site's request timeout (plain text, with Retry-After)",
+            content((ApiErrorBody = "application/json"), (String = "text/plain")),
+            headers(("retry-after" = Option<u64>, description = "Seconds to wait, after a timeout"))),
     )
 )]
 pub async fn contentful(
