@@ -109,9 +109,10 @@ pub fn route() -> MethodRouter<AppState> {
     })
 }
 
+// The OpenAPI description is made from this type; the body reader parses the same shape with
+// messages of its own, and a test below holds the two together.
 /// The body of `POST /api/contact`: the form's fields beside the robot check's token and the
-/// page's submission id. The OpenAPI description is made from this type; the body reader
-/// parses the same shape with messages of its own (a test below holds the two together).
+/// page's submission id.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactBody {
