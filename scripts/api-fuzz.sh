@@ -68,7 +68,8 @@ done
 seed_args=()
 [ -n "${API_FUZZ_SEED:-}" ] && seed_args=(--seed "$API_FUZZ_SEED")
 status=0
-python3 -m schemathesis.cli run "$base/api/openapi.json" \
+# From the scratch folder, so schemathesis's cache stays out of the checkout.
+(cd "$work" && python3 -m schemathesis.cli run "$base/api/openapi.json" \
     --url "$base" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --max-examples "${API_FUZZ_EXAMPLES:-60}" \
@@ -76,7 +77,7 @@ python3 -m schemathesis.cli run "$base/api/openapi.json" \
     --workers 2 \
     --request-timeout 10 \
     --no-color \
-    "${seed_args[@]}" || status=$?
+    "${seed_args[@]}") || status=$?
 
 if [ "$status" -ne 0 ]; then
     say "the server's log (warnings and errors):"
