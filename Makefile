@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget \
+.PHONY: help run test lint lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
         test-fuzz fuzz setup wasm web-deps web-build demo bench
 
 help:
@@ -22,7 +22,7 @@ setup:
 run: setup web-build
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-e2e test-bench
+test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench
 
 lint: lint-rust lint-web
 
@@ -72,6 +72,11 @@ test-ssr: web-build
 	$(CARGO) test -p supplysite-http --test ssr_parity -- --ignored
 	$(CARGO) build -p supplysite-cli
 	cd web && node scripts/ssr-browser.mjs ../target/debug/supplysite
+
+# The HTTP API against its own OpenAPI description (GET /api/openapi.json): schemathesis sends
+# generated requests to the real server for about a minute; no 5xx, every answer as described.
+test-api: web-build
+	bash scripts/api-fuzz.sh
 
 # The browser's WebAssembly package (web/src/wasm-pkg); rebuilt only when its inputs change.
 wasm:

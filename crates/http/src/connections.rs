@@ -60,6 +60,26 @@ impl ConnectionLimits {
     }
 }
 
+/// What the connection defences did, as `/readyz` shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionCounts {
+    /// Connections open now.
+    pub open: usize,
+    /// The most connections served at once.
+    pub limit: usize,
+    /// The most connections one client (IPv4 address, IPv6 /64) may hold.
+    pub per_client_limit: usize,
+    /// `accept` failures since start (such as too many open files).
+    pub accept_errors: u64,
+    /// Connections closed at once because their client held its share.
+    pub refused_per_client: u64,
+    /// Connections closed at once because the server held its total.
+    pub refused_total: u64,
+    /// Connections closed for a head, an idle wait or a write that took too long.
+    pub timed_out: u64,
+}
+
 /// What the connection defences did, shared by every worker and shown by `/readyz`.
 #[derive(Debug, Default)]
 pub struct ConnectionStats {
@@ -73,18 +93,18 @@ pub struct ConnectionStats {
 }
 
 impl ConnectionStats {
-    /// The counts as the JSON object `/readyz` shows.
-    pub fn to_json(&self) -> serde_json::Value {
+    /// The counts as `/readyz` shows them.
+    pub fn counts(&self) -> ConnectionCounts {
         let get = |n: &AtomicU64| n.load(Ordering::Relaxed);
-        serde_json::json!({
-            "open": self.open.load(Ordering::Relaxed),
-            "limit": self.total_limit.load(Ordering::Relaxed),
-            "perClientLimit": self.per_client_limit.load(Ordering::Relaxed),
-            "acceptErrors": get(&self.accept_errors),
-            "refusedPerClient": get(&self.refused_per_client),
-            "refusedTotal": get(&self.refused_total),
-            "timedOut": get(&self.timed_out),
-        })
+        ConnectionCounts {
+            open: self.open.load(Ordering::Relaxed),
+            limit: self.total_limit.load(Ordering::Relaxed),
+            per_client_limit: self.per_client_limit.load(Ordering::Relaxed),
+            accept_errors: get(&self.accept_errors),
+            refused_per_client: get(&self.refused_per_client),
+            refused_total: get(&self.refused_total),
+            timed_out: get(&self.timed_out),
+        }
     }
 
     /// Connections open now.

@@ -29,18 +29,19 @@ pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError, parse as parse_body};
 pub use client_ip::ClientIpPolicy;
 pub use rate_limit::RateLimiter;
 
+use crate::pages::ApiErrorBody;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
 use serde::Serialize;
-use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
 use std::time::Instant;
+use supplysite_core::contact::ContactForm;
 use supplysite_core::contact::FieldErrors;
-use supplysite_core::enquiry::SubmitError;
+use supplysite_core::enquiry::{SubmitError, Submitted};
 use supplysite_mail_adapter::{Enquiries, RobotWidget};
 
 /// The default allowance of enquiries per client and minute.
@@ -108,6 +109,69 @@ pub fn route() -> MethodRouter<AppState> {
     })
 }
 
+// The OpenAPI description is made from this type; the body reader parses the same shape with
+// messages of its own, and a test below holds the two together.
+/// The body of `POST /api/contact`: the form's fields beside the robot check's token and the
+/// page's submission id.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactBody {
+    #[serde(flatten)]
+    pub form: ContactForm,
+    /// The robot check's token; missing, null or empty when the box was not ticked.
+    pub robot_token: Option<String>,
+    /// The page's id for this submission, the same on every attempt to send it: 16 to 64
+    /// ASCII letters, digits, `-` or `_`.
+    #[schema(pattern = "^[A-Za-z0-9_-]{16,64}$")]
+    pub submission_id: Option<String>,
+}
+
+/// The answer to an enquiry that was taken.
+#[derive(Debug, Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct Accepted {
+    pub status: AcceptedStatus,
+}
+
+/// Whether a taken enquiry has reached the mail provider yet.
+#[derive(Debug, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AcceptedStatus {
+    /// Stored and delivered.
+    Sent,
+    /// Stored; delivery goes on in the background.
+    Queued,
+}
+
+impl From<&Submitted> for Accepted {
+    fn from(submitted: &Submitted) -> Self {
+        let status = match submitted {
+            Submitted::Sent { .. } => AcceptedStatus::Sent,
+            Submitted::Queued { .. } => AcceptedStatus::Queued,
+        };
+        Accepted { status }
+    }
+}
+
+/// `POST /api/contact`: takes an enquiry.
+#[utoipa::path(
+    post,
+    path = "/api/contact",
+    tag = "contact",
+    request_body(content = ContactBody, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The enquiry is stored (a resubmission gets the first answer)", body = Accepted),
+        (status = 400, description = "The body is not JSON or not the form", body = ApiErrorBody),
+        (status = 404, description = "Enquiries are not taken here", body = ApiErrorBody),
+        (status = 413, description = "The body is over 32 KB (over 1 MiB the server refuses it before reading, in plain text)",
+            content((ApiErrorBody = "application/json"), (String = "text/plain"))),
+        (status = 415, description = "The body is not `application/json`", body = ApiErrorBody),
+        (status = 422, description = "Fields to correct, with a message for each; the robot check's under `robot`", body = Invalid),
+        (status = 429, description = "Too many enquiries from this client", body = ApiErrorBody,
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
+        (status = 503, description = "Nothing was stored: the store or the robot check could not be reached in time, or the body did not arrive in time", body = ApiErrorBody,
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
+    )
+)]
 async fn submit(State(state): State<AppState>, request: Request) -> Response {
     let Some(desk) = state.contact() else {
         return error(StatusCode::NOT_FOUND, "enquiries are not taken here");
@@ -159,7 +223,7 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
         )
         .await
     {
-        Ok(submitted) => answer(StatusCode::OK, &json!({ "status": submitted.status() })),
+        Ok(submitted) => answer(StatusCode::OK, &Accepted::from(&submitted)),
         Err(e) => submit_error(&e),
     }
 }
@@ -206,13 +270,20 @@ fn unavailable(message: &str) -> Response {
 
 /// `{"message": message}` with `status`.
 pub(crate) fn error(status: StatusCode, message: &str) -> Response {
-    answer(status, &json!({ "message": message }))
+    answer(
+        status,
+        &ApiErrorBody {
+            message: message.to_owned(),
+        },
+    )
 }
 
 /// The 422 body: `{"message":…,"errors":{…}}`.
-#[derive(Serialize)]
-struct Invalid<'a> {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Invalid<'a> {
     message: &'a str,
+    /// A message per field to correct, keyed by the form's key (`robot` for the robot check).
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
     errors: FieldErrors<'a>,
 }
 
@@ -227,4 +298,45 @@ pub(crate) fn answer(status: StatusCode, body: &impl Serialize) -> Response {
         serde_json::to_string(body).expect("a JSON answer serialises"),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_described_body_is_what_the_reader_takes() {
+        let described = ContactBody {
+            form: ContactForm {
+                firstname: "Ada".into(),
+                lastname: "Lovelace".into(),
+                org_name: "Engines".into(),
+                phone: "0400 000 000".into(),
+                email: "ada@example.com".into(),
+                message: "Hello".into(),
+                robot_checked: true,
+            },
+            robot_token: Some("token".into()),
+            submission_id: Some("0b7e6c1e-4a7d-4c2b-9a51-3f1f2a6b9c0d".into()),
+        };
+        let read = body::parse(&serde_json::to_vec(&described).unwrap()).unwrap();
+        assert_eq!(read.form, described.form);
+        assert_eq!(read.robot_token, "token");
+        assert_eq!(
+            read.submission_id.map(String::from),
+            described.submission_id
+        );
+    }
+
+    #[test]
+    fn the_described_submission_id_pattern_follows_the_id_rules() {
+        use supplysite_core::contact::{SUBMISSION_ID_MAX_CHARS, SUBMISSION_ID_MIN_CHARS};
+        use utoipa::PartialSchema;
+        let schema = serde_json::to_value(ContactBody::schema()).unwrap();
+        let pattern = &schema["allOf"][1]["properties"]["submissionId"]["pattern"];
+        assert_eq!(
+            pattern,
+            &format!("^[A-Za-z0-9_-]{{{SUBMISSION_ID_MIN_CHARS},{SUBMISSION_ID_MAX_CHARS}}}$")
+        );
+    }
 }

@@ -9,16 +9,117 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 use std::time::{SystemTime, UNIX_EPOCH};
+use utoipa::ToSchema;
 
+/// The answer of `GET /healthz`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// Always `ok`: the process answers.
+    pub status: HealthStatus,
+}
+
+/// The only status `/healthz` has.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HealthStatus {
+    Ok,
+}
+
+/// The answer of `GET /readyz`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Ready {
+    /// Always `ready`: content is loaded and pages are served.
+    pub status: ReadyStatus,
+    /// The version of the content being served.
+    pub content_version: String,
+    /// When this process took that content in (Unix seconds).
+    pub loaded_at: u64,
+    /// Seconds since the content was read from its source (or taken in, without a source
+    /// that can say).
+    pub age_seconds: u64,
+    /// The web build's id.
+    pub build: String,
+    /// Pages composed and cached for this content version so far.
+    pub cached_pages: usize,
+    /// The live source's name (such as `contentful`), when it can say how fresh it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<&'static str>,
+    /// When the live source read the content (Unix seconds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fetched_at: Option<u64>,
+    /// Whether the content came from the disk cache because the source could not be reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_disk: Option<bool>,
+    /// How enquiries' deliveries are going, when enquiries are taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deliveries: Option<Deliveries>,
+    /// What the connection defences did since start.
+    pub connections: crate::connections::ConnectionCounts,
+    /// Whether a reload asked for by a webhook is under way.
+    pub reloading: bool,
+}
+
+/// The only status `/readyz` answers with (before content is loaded nothing answers).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ReadyStatus {
+    Ready,
+}
+
+/// Whether enquiries reach the mail provider.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum Deliveries {
+    /// Deliveries go out.
+    Flowing,
+    /// The provider refuses the key: enquiries are kept and wait for a working one.
+    Blocked {
+        /// The provider's refusal, as last seen.
+        reason: String,
+        /// When deliveries were first refused (Unix seconds).
+        since: i64,
+    },
+    /// The outbox could not be asked (the cause is in the server's log).
+    Unknown,
+}
+
+/// `GET /healthz`: the process answers.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    tag = "health",
+    responses(
+        (status = 200, description = "The process answers", body = Health,
+            headers(("cache-control" = String, description = "`no-store`"))),
+        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
+    )
+)]
 pub async fn healthz() -> Response {
     (
         [(header::CACHE_CONTROL, "no-store")],
-        Json(serde_json::json!({"status": "ok"})),
+        Json(Health {
+            status: HealthStatus::Ok,
+        }),
     )
         .into_response()
 }
 
+/// `GET /readyz`: which content is served, how fresh it is, and how deliveries go.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "health",
+    responses(
+        (status = 200, description = "Content is loaded and served", body = Ready,
+            headers(("cache-control" = String, description = "`no-store`"))),
+        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
+    )
+)]
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let generation = state.content().current();
     // The source's own account, when it has one for the set being served: how long ago the
@@ -41,34 +142,33 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         .duration_since(content_time)
         .map(|d| d.as_secs())
         .unwrap_or(0);
-    let mut body = serde_json::json!({
-        "status": "ready",
-        "contentVersion": generation.version(),
-        "loadedAt": unix(generation.loaded_at),
-        "ageSeconds": age,
-        "build": state.inner().shell.build_id(),
-        "cachedPages": generation.pages.len(),
-        "connections": state.inner().connections.to_json(),
-        "reloading": state.reloading(),
-    });
-    if let Some(f) = fresh {
-        body["source"] = f.source.into();
-        body["fetchedAt"] = unix(f.fetched_at).into();
-        body["fromDisk"] = f.from_disk.into();
-    }
-    if let Some(desk) = state.contact() {
+    let deliveries = match state.contact() {
+        None => None,
         // Pages are still served while deliveries are blocked (the enquiries are stored and
         // wait), so the status stays ready; the operator reads why here.
-        body["deliveries"] = match desk.enquiries().outbox().blocked().await {
-            Ok(None) => serde_json::json!({"status": "flowing"}),
-            Ok(Some(b)) => serde_json::json!({
-                "status": "blocked",
-                "reason": b.reason,
-                "since": b.since.0 / 1000,
-            }),
+        Some(desk) => Some(match desk.enquiries().outbox().blocked().await {
+            Ok(None) => Deliveries::Flowing,
+            Ok(Some(b)) => Deliveries::Blocked {
+                reason: b.reason,
+                since: b.since.0 / 1000,
+            },
             // The store's own error names paths; it is in the server's log, not here.
-            Err(_) => serde_json::json!({"status": "unknown"}),
-        };
-    }
+            Err(_) => Deliveries::Unknown,
+        }),
+    };
+    let body = Ready {
+        status: ReadyStatus::Ready,
+        content_version: generation.version().to_owned(),
+        loaded_at: unix(generation.loaded_at),
+        age_seconds: age,
+        build: state.inner().shell.build_id().to_owned(),
+        cached_pages: generation.pages.len(),
+        source: fresh.as_ref().map(|f| f.source),
+        fetched_at: fresh.as_ref().map(|f| unix(f.fetched_at)),
+        from_disk: fresh.as_ref().map(|f| f.from_disk),
+        deliveries,
+        connections: state.inner().connections.counts(),
+        reloading: state.reloading(),
+    };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }

@@ -22,6 +22,7 @@ pub mod gzip;
 pub mod head;
 mod health;
 pub mod heavy;
+pub mod openapi;
 mod pages;
 pub mod reload;
 pub mod request_id;
@@ -87,6 +88,7 @@ pub fn router(state: AppState) -> Site {
                 .layer::<_, Infallible>(hard_cap),
         )
         .route("/api/robot-challenge", get(robot::challenge))
+        .route("/api/openapi.json", get(openapi::openapi_json))
         .route(
             "/api/webhooks/contentful",
             post(webhook::contentful)

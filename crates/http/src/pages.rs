@@ -24,7 +24,7 @@ use axum::extract::{Query, Request, State, rejection::QueryRejection};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use supplysite_core::routes::Route;
 
@@ -350,7 +350,61 @@ pub struct PageQuery {
     path: Option<String>,
 }
 
+/// What `GET /api/page` answers: the outcome the web UI renders.
+///
+/// The page and not-found bodies are the composed outcome, cached as bytes per content
+/// version; their `view` (core's page view, many types) is described as a free-form object
+/// for now. The redirect answer is serialised from this type.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum PageAnswer {
+    /// A page: which screen renders it and that screen's view.
+    Page {
+        screen: String,
+        #[schema(value_type = Object)]
+        view: serde_json::Value,
+    },
+    /// The path is another page's: navigate to `to` (a path of this site).
+    Redirect { to: String },
+    /// No page here: the not-found screen's view, shown with status 404.
+    NotFound {
+        screen: String,
+        #[schema(value_type = Object)]
+        view: serde_json::Value,
+    },
+}
+
+/// The body of every API error: a sentence for the visitor or the caller.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ApiErrorBody {
+    pub message: String,
+}
+
 /// `GET /api/page?path=…`: the outcome JSON for in-app navigation.
+#[utoipa::path(
+    get,
+    path = "/api/page",
+    tag = "pages",
+    params(
+        ("path" = String, Query, description = "The site path to resolve, such as `/insights`; a query or fragment in it is ignored", example = "/insights"),
+        ("if-none-match" = Option<String>, Header, description = "An ETag from an earlier answer"),
+    ),
+    responses(
+        (status = 200, description = "A page, or a redirect to follow", body = PageAnswer,
+            headers(
+                ("cache-control" = String, description = "A minute, longer while revalidating or when the origin fails"),
+                ("etag" = Option<String>, description = "The page's version, for a page"),
+            )),
+        (status = 304, description = "The page has not changed since the ETag sent",
+            headers(("etag" = String), ("cache-control" = String))),
+        (status = 400, description = "No `path` in the query, or a malformed query", body = ApiErrorBody,
+            headers(("cache-control" = String, description = "`no-store`"))),
+        (status = 404, description = "No page at that path: the not-found view", body = PageAnswer,
+            headers(("cache-control" = String, description = "A minute"))),
+        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+            headers(("retry-after" = u64, description = "Seconds to wait"))),
+    )
+)]
 pub async fn api(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -375,7 +429,8 @@ pub async fn api(
             api_response(&state, &entry, &headers).await
         }
         Resolved::Redirect { to, .. } => {
-            let body = serde_json::json!({"outcome": "redirect", "to": to}).to_string();
+            let body = serde_json::to_string(&PageAnswer::Redirect { to })
+                .expect("a redirect answer serialises");
             (
                 StatusCode::OK,
                 [
@@ -399,7 +454,10 @@ pub fn api_error(status: StatusCode, message: &str) -> Response {
             (header::CONTENT_TYPE, JSON),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        serde_json::json!({ "message": message }).to_string(),
+        serde_json::to_string(&ApiErrorBody {
+            message: message.to_owned(),
+        })
+        .expect("an error body serialises"),
     )
         .into_response()
 }

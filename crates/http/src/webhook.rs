@@ -9,13 +9,14 @@
 
 pub mod signature;
 
-use crate::pages::api_error;
+use crate::pages::{ApiErrorBody, api_error};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -57,6 +58,66 @@ fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+/// The answer to a verified webhook: the reload runs in the background.
+#[derive(Debug, Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct WebhookAccepted {
+    /// Always true.
+    pub accepted: bool,
+    /// Whether a reload started now or will run after the one under way.
+    pub reload: ReloadAsked,
+}
+
+/// What a verified webhook did to the reloads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ReloadAsked {
+    /// No reload was running: one started.
+    Started,
+    /// A reload was running: one more runs after it.
+    Queued,
+}
+
+impl From<crate::reload::Asked> for ReloadAsked {
+    fn from(asked: crate::reload::Asked) -> Self {
+        match asked {
+            crate::reload::Asked::Started => ReloadAsked::Started,
+            crate::reload::Asked::Queued | crate::reload::Asked::AlreadyQueued => {
+                ReloadAsked::Queued
+            }
+        }
+    }
+}
+
+/// `POST /api/webhooks/contentful`: reloads the content in the background when the request is
+/// signed.
+#[utoipa::path(
+    post,
+    path = "/api/webhooks/contentful",
+    tag = "webhooks",
+    params(
+        ("x-contentful-signature" = Option<String>, Header, description = "The request's HMAC-SHA256 signature, hex"),
+        ("x-contentful-timestamp" = Option<String>, Header, description = "When the request was signed (Unix milliseconds)"),
+        ("x-contentful-signed-headers" = Option<String>, Header, description = "The headers the signature covers, comma-separated"),
+        ("x-contentful-topic" = Option<String>, Header, description = "What changed, for the log"),
+    ),
+    request_body(
+        description = "Contentful's notice; the server reads only its signature",
+        content(
+            (Object = "application/vnd.contentful.management.v1+json"),
+            (Object = "application/json"),
+        )
+    ),
+    responses(
+        (status = 202, description = "Verified; the content reloads in the background", body = WebhookAccepted,
+            headers(("cache-control" = String, description = "`no-store`"))),
+        (status = 400, description = "The body could not be read", body = String, content_type = "text/plain"),
+        (status = 401, description = "Missing, wrong, stale, future or replayed signature, or no signing secret is set", body = ApiErrorBody),
+        (status = 413, description = "The body is over 1 MiB", body = String, content_type = "text/plain"),
+        (status = 503, description = "Verified, but no reload source is configured (JSON), or the request outlasted the site's request timeout (plain text, with Retry-After)",
+            content((ApiErrorBody = "application/json"), (String = "text/plain")),
+            headers(("retry-after" = Option<u64>, description = "Seconds to wait, after a timeout"))),
+    )
+)]
 pub async fn contentful(
     State(state): State<AppState>,
     method: Method,
@@ -111,7 +172,10 @@ pub async fn contentful(
     (
         StatusCode::ACCEPTED,
         [(header::CACHE_CONTROL, "no-store")],
-        Json(serde_json::json!({ "accepted": true, "reload": asked.as_str() })),
+        Json(WebhookAccepted {
+            accepted: true,
+            reload: asked.into(),
+        }),
     )
         .into_response()
 }

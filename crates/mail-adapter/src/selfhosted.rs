@@ -63,6 +63,7 @@ impl Default for SelfHostedConfig {
 
 /// A challenge for the page, exactly as `GET /api/robot-challenge` answers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Challenge {
     pub challenge: String,
     pub salt: String,

@@ -10,6 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 /// a parse error; a value of the wrong type (a number for `phone`, say) is a parse error.
 /// Unknown keys are ignored.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ContactForm {
     #[serde(default, deserialize_with = "null_as_default")]

@@ -141,7 +141,7 @@ mod tests {
         assert!(gate.admit(&peer("192.0.2.2:1000")).is_ok());
         drop(held);
         assert!(gate.admit(&a).is_ok());
-        assert_eq!(gate.stats().to_json()["refusedPerClient"], 1);
+        assert_eq!(gate.stats().counts().refused_per_client, 1);
     }
 
     #[test]

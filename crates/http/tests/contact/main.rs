@@ -15,3 +15,5 @@ mod arbitrary;
 mod injection;
 // The robot check as the page sees it: embedded settings, the challenge, the CSP.
 mod robot;
+// Every status observed here is one the OpenAPI description lists, with its content type.
+mod described;

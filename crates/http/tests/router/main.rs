@@ -26,3 +26,5 @@ mod health;
 mod webhook;
 // Pages with markup from the server-side renderer.
 mod ssr;
+// `GET /api/openapi.json` and the statuses the routes answer.
+mod openapi;

@@ -1,0 +1,85 @@
+//! `GET /api/openapi.json`: the OpenAPI 3.1 description of the HTTP API, derived from the
+//! request and response types the handlers read and write (their `#[utoipa::path]`
+//! attributes list every status a route answers), so the description follows the code.
+//!
+//! The page view inside `/api/page`'s answer is described as a free-form object for now.
+
+use crate::contact::{Accepted, AcceptedStatus, ContactBody, Invalid};
+use crate::health::{Deliveries, Health, HealthStatus, Ready, ReadyStatus};
+use crate::pages::{ApiErrorBody, PageAnswer};
+use crate::webhook::{ReloadAsked, WebhookAccepted};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use std::sync::LazyLock;
+use supplysite_core::contact::ContactForm;
+use supplysite_mail_adapter::Challenge;
+use utoipa::OpenApi;
+
+/// The description, as the types say it.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "supplysite",
+        description = "The site's HTTP API: pages for in-app navigation, enquiries, the robot check, the content webhook and health."
+    ),
+    paths(
+        crate::pages::api,
+        crate::contact::submit,
+        crate::robot::challenge,
+        crate::webhook::contentful,
+        crate::health::healthz,
+        crate::health::readyz,
+    ),
+    components(schemas(
+        Accepted,
+        AcceptedStatus,
+        ApiErrorBody,
+        Challenge,
+        ContactBody,
+        ContactForm,
+        Deliveries,
+        crate::connections::ConnectionCounts,
+        Health,
+        HealthStatus,
+        Invalid,
+        PageAnswer,
+        Ready,
+        ReadyStatus,
+        WebhookAccepted,
+        ReloadAsked,
+    ))
+)]
+pub struct ApiDoc;
+
+/// The description as a document.
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+/// The description changes only with the build, so it is serialised once.
+static JSON: LazyLock<Bytes> = LazyLock::new(|| {
+    Bytes::from(
+        document()
+            .to_json()
+            .expect("the OpenAPI description serialises"),
+    )
+});
+
+/// The description's cache lifetime: it changes only with a deploy.
+const CACHE: &str = "public, max-age=300";
+
+/// `GET /api/openapi.json`.
+pub async fn openapi_json() -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static(CACHE)),
+        ],
+        JSON.clone(),
+    )
+        .into_response()
+}
