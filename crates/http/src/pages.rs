@@ -67,8 +67,17 @@ impl IntoResponse for PageError {
 }
 
 impl AppState {
-    fn resolve(&self, generation: &Generation, path: &str) -> Result<Resolved, PageError> {
-        let route = Route::parse(path);
+    /// `query` is the request's query string: only a listing's `page` parameter matters.
+    fn resolve(
+        &self,
+        generation: &Generation,
+        path: &str,
+        query: Option<&str>,
+    ) -> Result<Resolved, PageError> {
+        let route = match query {
+            Some(q) => Route::parse(&format!("{path}?{q}")),
+            None => Route::parse(path),
+        };
         if route == Route::NotFound {
             return Ok(Resolved::NotFound(self.not_found_page(generation)?));
         }
@@ -79,15 +88,17 @@ impl AppState {
                 canonical: true,
             });
         }
-        if let Some(entry) = generation.pages.get(&canonical) {
+        // Pages of a listing share a path: the key carries the page number.
+        let key = route.href();
+        if let Some(entry) = generation.pages.get(&key) {
             return Ok(Resolved::Page(entry));
         }
         let inner = self.inner();
         let json = inner.composer.compose(&route, &generation.set);
         Ok(match Outcome::read(json)? {
             Outcome::Page { head, json } => {
-                let entry = self.build_entry(generation, &canonical, &head, &json, StatusCode::OK);
-                Resolved::Page(generation.pages.insert(&canonical, Arc::new(entry)))
+                let entry = self.build_entry(generation, &key, &head, &json, StatusCode::OK);
+                Resolved::Page(generation.pages.insert(&key, Arc::new(entry)))
             }
             Outcome::Redirect { to } => Resolved::Redirect {
                 to,
@@ -150,7 +161,7 @@ pub async fn page(
     }
     let generation = state.content().current();
     let path = request.uri().path().to_string();
-    let resolved = match state.resolve(&generation, &path) {
+    let resolved = match state.resolve(&generation, &path, request.uri().query()) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -298,9 +309,13 @@ pub async fn api(
         Ok(_) => return api_error(StatusCode::BAD_REQUEST, "missing query parameter path"),
         Err(_) => return api_error(StatusCode::BAD_REQUEST, "malformed query string"),
     };
-    let bare = path.split(['?', '#']).next().unwrap_or_default();
+    let without_fragment = path.split('#').next().unwrap_or_default();
+    let (bare, query) = match without_fragment.split_once('?') {
+        Some((bare, query)) => (bare, Some(query)),
+        None => (without_fragment, None),
+    };
     let generation = state.content().current();
-    let resolved = match state.resolve(&generation, bare) {
+    let resolved = match state.resolve(&generation, bare, query) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };

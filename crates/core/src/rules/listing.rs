@@ -25,12 +25,18 @@ pub struct ListingPage<'a, T> {
 /// LOAD MORE INSIGHTS reveals page 2, and so on. A page past the end is empty; page 0 is
 /// treated as page 1.
 pub fn listing_page<T>(items: &[T], page: usize) -> ListingPage<'_, T> {
+    page_of(items, page, LISTING_PAGE_SIZE)
+}
+
+/// Page `page` (from 1) of `items` in pages of `size` (at least 1).
+pub fn page_of<T>(items: &[T], page: usize, size: usize) -> ListingPage<'_, T> {
     let page = page.max(1);
-    let start = ((page - 1) * LISTING_PAGE_SIZE).min(items.len());
-    let end = (start + LISTING_PAGE_SIZE).min(items.len());
+    let size = size.max(1);
+    let start = (page - 1).saturating_mul(size).min(items.len());
+    let end = (start + size).min(items.len());
     ListingPage {
         page,
-        pages: items.len().div_ceil(LISTING_PAGE_SIZE),
+        pages: items.len().div_ceil(size),
         items: &items[start..end],
     }
 }

@@ -58,7 +58,7 @@ pub fn post(slug: &str, date: &str, index: bool, tag: &str) -> Value {
     })
 }
 
-fn case_study(slug: &str, priority: i32, index: bool) -> Value {
+pub fn case_study(slug: &str, priority: i32, index: bool) -> Value {
     json!({
         "id": format!("cs-{slug}"), "slug": slug, "title": format!("Story {slug}"),
         "organisation": "Acme Foods", "products": ["SIM"], "orderPriority": priority,
@@ -170,6 +170,8 @@ pub struct Options {
     pub reload: Option<Arc<dyn supplysite_core::ports::ContentSource>>,
     /// The content to serve instead of the fixture's.
     pub content: Option<ContentSet>,
+    /// The page rules to use instead of the fixture composer.
+    pub composer: Option<Arc<dyn Composer>>,
 }
 
 impl Default for Options {
@@ -178,6 +180,7 @@ impl Default for Options {
             secret: Some(SECRET),
             reload: None,
             content: None,
+            composer: None,
         }
     }
 }
@@ -215,7 +218,9 @@ pub fn spawn_app_with(options: Options) -> TestApp {
         settings,
         shell,
         content: options.content.unwrap_or_else(|| content("v1")),
-        composer: Arc::new(FixtureComposer),
+        composer: options
+            .composer
+            .unwrap_or_else(|| Arc::new(FixtureComposer)),
         reload: options.reload,
     });
     TestApp {
