@@ -17,8 +17,12 @@ use crate::view::{
 
 /// Page `page` of the index (`route` is its route), or `None` past the last page.
 pub fn index(route: &Route, page: usize, set: &ContentSet) -> Option<CaseStudyIndexView> {
-    let all = rules::case_study_index(set);
-    let (stories, pagination) = paging::slice(route, page, &all, rules::INDEX_PAGE_SIZE)?;
+    let (stories, pagination) = paging::slice(
+        route,
+        page,
+        rules::case_study_index(set),
+        rules::INDEX_PAGE_SIZE,
+    )?;
     let mut head = head::fixed(copy::CUSTOMER_STORIES, copy::CUSTOMER_STORIES_INTRO, route);
     paging::tag_head(&mut head, route, &pagination);
     head.json_ld.push(head::breadcrumbs(&[

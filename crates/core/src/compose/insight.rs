@@ -16,8 +16,8 @@ const LISTING_DESCRIPTION: &str = "Insights on procurement, e-sourcing, tenderin
 
 /// Page `page` of the listing (`route` is its route), or `None` past the last page.
 pub fn listing(route: &Route, page: usize, set: &ContentSet) -> Option<InsightsView> {
-    let all = rules::listing(set);
-    let (posts, pagination) = paging::slice(route, page, &all, rules::LISTING_PAGE_SIZE)?;
+    let (posts, pagination) =
+        paging::slice(route, page, rules::listing(set), rules::LISTING_PAGE_SIZE)?;
     let mut head = head::fixed(copy::OUR_LATEST_INSIGHTS, LISTING_DESCRIPTION, route);
     paging::tag_head(&mut head, route, &pagination);
     head.json_ld.push(head::breadcrumbs(&[

@@ -23,9 +23,10 @@ export function loadMoreScrollOffset(viewportWidth: number): number {
   return 900;
 }
 
-/** The cards appended to `view` so far, and the page that comes next. */
+/** The cards appended to a page of the listing so far, and the page that comes next. */
 interface Appended {
-  view: InsightsView;
+  /** Which page of the listing they follow (its canonical). */
+  page: string;
   cards: Card[];
   next: string | null;
 }
@@ -39,10 +40,12 @@ function listingPage(payload: PagePayload | null): { cards: Card[]; next: string
 
 export function InsightsScreen({ view }: { view: InsightsView }) {
   const hydrated = useHydrated();
-  const fresh = (): Appended => ({ view, cards: [], next: view.pagination.next });
+  const page = view.head.canonical;
+  const fresh = (): Appended => ({ page, cards: [], next: view.pagination.next });
   const [appended, setAppended] = useState<Appended>(fresh);
-  // A new view (in-app navigation to another page of the listing) starts over.
-  const current = appended.view === view ? appended : fresh();
+  // Another page of the listing (in-app navigation to it) starts over; the same page read
+  // again keeps what was appended.
+  const current = appended.page === page ? appended : fresh();
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const request = useRef<AbortController>(undefined);
@@ -60,20 +63,20 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
     setLoading(true);
     const controller = new AbortController();
     request.current = controller;
-    const page = fetchPage(next, controller.signal).then(listingPage);
+    const nextPage = fetchPage(next, controller.signal).then(listingPage);
     const shown = new Promise<void>((resolve) => {
       timer.current = setTimeout(resolve, LOAD_MORE_DELAY_MS);
     });
-    void Promise.all([page, shown]).then(([loaded]) => {
+    void Promise.all([nextPage, shown]).then(([loaded]) => {
       if (controller.signal.aborted) return;
       setLoading(false);
       // A failed request is logged by fetchPage; the button stays for another try.
       if (!loaded) return;
       setAppended((before) => {
-        const base = before.view === view ? before.cards : [];
+        const base = before.page === page ? before.cards : [];
         // A post published between two requests shifts the pages by one: never show a card twice.
         const seen = new Set([...view.cards, ...base].map((c) => c.href));
-        return { view, cards: [...base, ...loaded.cards.filter((c) => !seen.has(c.href))], next: loaded.next };
+        return { page, cards: [...base, ...loaded.cards.filter((c) => !seen.has(c.href))], next: loaded.next };
       });
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       window.scrollBy({ top: loadMoreScrollOffset(window.innerWidth), behavior: reduced ? 'auto' : 'smooth' });
