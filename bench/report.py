@@ -146,10 +146,39 @@ def hostile_section(text, budget, b: Budgets) -> list[str]:
     return out
 
 
-def start_section(data) -> list[str]:
+def start_budgets(data, budgets, b: Budgets):
+    """Issue 22's start-up, memory and listing budgets, for each size that was measured."""
+    for s in data["sizes"]:
+        posts = str(s["posts"])
+        if posts in budgets.get("ready_ms", {}):
+            limit = budgets["ready_ms"][posts]
+            b.check(f"ready after exec at {s['posts']:,} posts", f"≤ {limit:,} ms", f"{s['ready_ms']:.0f} ms",
+                    s["ready_ms"] <= limit)
+        if posts in budgets.get("peak_rss_mib", {}):
+            limit = budgets["peak_rss_mib"][posts]
+            peak = max(s["hwm_ready"], s["hwm_after_pages"]) / 2**20
+            b.check(f"peak resident memory at {s['posts']:,} posts", f"≤ {limit:,} MiB", f"{peak:.0f} MiB",
+                    peak <= limit)
+        for name in budgets.get("listings", []):
+            page = s["pages"].get(name)
+            if page is None:
+                b.check(f"{name} at {s['posts']:,} posts", "measured", "missing", False)
+                continue
+            limit = budgets["listing_max_bytes"]
+            b.check(f"{name} HTML at {s['posts']:,} posts", f"< {kb(limit)}", kb(page["bytes"]),
+                    page["status"] == 200 and page["bytes"] < limit)
+            if posts in budgets.get("listing_first_ms", {}):
+                limit = budgets["listing_first_ms"][posts]
+                b.check(f"{name} first response at {s['posts']:,} posts", f"< {limit} ms",
+                        f"{page['first_ms']:.1f} ms", page["first_ms"] < limit)
+
+
+def start_section(data, budgets=None, b: Budgets | None = None) -> list[str]:
     out = ["## Cold start and memory (`bench/start.py`)", ""]
     if data is None:
         return out + ["Not run.", ""]
+    if budgets is not None and b is not None:
+        start_budgets(data, budgets, b)
     out += [
         "Time from exec to the first 200 from `/readyz` (median of the runs), and peak resident "
         "memory (VmHWM) once ready and after one request for each page below.",
@@ -293,7 +322,7 @@ def main() -> None:
     body += compose_section(load(results, "compose.json"), budgets["compose"], b)
     body += serve_section(load(results, "serve.txt"), budgets["serve"], b)
     body += hostile_section(load(results, "serve-hostile.txt"), budgets["serve"], b)
-    body += start_section(load(results, "start.json"))
+    body += start_section(load(results, "start.json"), budgets.get("start"), b)
     body += lighthouse_section(load(results, "lighthouse.json"), budgets["lighthouse"], b)
     body += pages_section(load(results, "pages.json"), budgets, b)
     body += html_section(load(results, "vnu.json"), load(results, "sitemap.json"), budgets, b)

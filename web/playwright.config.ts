@@ -23,9 +23,14 @@ const brevoURL = `http://127.0.0.1:${brevoPort}`;
 const outboxDir = fileURLToPath(new URL('./test-results/e2e-outbox', import.meta.url));
 /** The API key the fake Brevo accepts (`fake_brevo::KEY`). */
 const brevoKey = 'xkeysib-test-key-0123456789';
+// A second server over a synthetic space of 200 posts, for the listing's load-more journey.
+const archivePort = Number(process.env.E2E_ARCHIVE_PORT ?? port + 2);
+const archiveURL = `http://127.0.0.1:${archivePort}`;
+const archiveDir = fileURLToPath(new URL('./test-results/e2e-archive', import.meta.url));
 if (ownServer) {
   process.env.E2E_BREVO_URL = brevoURL;
   process.env.E2E_OUTBOX = path.join(outboxDir, 'outbox.sqlite3');
+  process.env.E2E_ARCHIVE_URL = archiveURL;
 }
 
 // TOOLCHAIN.md: headless as root, and quiet on a machine with no network.
@@ -91,6 +96,27 @@ export default defineConfig({
               SUPPLYSITE_MAILBOX: path.join(outboxDir, 'mailbox'),
               // Several journeys from one address, run again and again while debugging.
               SUPPLYSITE_CONTACT_RATE_PER_MINUTE: '60',
+            },
+            stdout: 'ignore',
+            reuseExistingServer: false,
+            timeout: 600_000,
+          },
+          {
+            command:
+              `rm -rf ${archiveDir} && mkdir -p ${archiveDir} && ` +
+              `cargo run -p supplysite-cli -- content synth --posts 200 --out ${archiveDir}/export.json && ` +
+              `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${archivePort} --web-dir web/dist ` +
+              `--public-url ${archiveURL} --content ${archiveDir}/export.json`,
+            cwd: '..',
+            url: `${archiveURL}/`,
+            env: {
+              RUST_LOG: 'warn',
+              BREVO_API_KEY: brevoKey,
+              BREVO_API_BASE: brevoURL,
+              CONTACT_SENDER: 'Supplysite Website <website@supplysite.test>',
+              CONTACT_INBOX: 'Supplysite <info@supplysite.test>',
+              SUPPLYSITE_OUTBOX: path.join(archiveDir, 'outbox.sqlite3'),
+              SUPPLYSITE_MAILBOX: path.join(archiveDir, 'mailbox'),
             },
             stdout: 'ignore',
             reuseExistingServer: false,

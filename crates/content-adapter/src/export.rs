@@ -13,6 +13,7 @@ mod links;
 mod nested;
 mod problem;
 mod raw;
+mod stream;
 
 pub use assets::site_url;
 pub use problem::{Counts, Problem, Severity, TypeCount};
@@ -76,14 +77,17 @@ pub fn load_export(path: impl AsRef<Path>) -> Result<Loaded, ExportError> {
 /// Loads an export from its bytes. `asset_dir` is where `--download-assets` put the files, if
 /// anywhere; the content version is a hash of the bytes.
 pub fn load_export_bytes(bytes: &[u8], asset_dir: Option<&Path>) -> Result<Loaded, ExportError> {
-    let value: Value = serde_json::from_slice(bytes).map_err(ExportError::NotJson)?;
-    load(value, asset_dir, version_of(bytes))
+    let mut problems = Problems::default();
+    let raw = stream::raw_from_slice(bytes, &mut problems)?;
+    load(raw, problems, asset_dir, version_of(bytes))
 }
 
 /// Loads an export already parsed; the content version is a hash of its JSON text.
 pub fn load_export_value(value: Value, asset_dir: Option<&Path>) -> Result<Loaded, ExportError> {
     let version = version_of(value.to_string().as_bytes());
-    load(value, asset_dir, version)
+    let mut problems = Problems::default();
+    let raw = RawExport::from_value(value, &mut problems)?;
+    load(raw, problems, asset_dir, version)
 }
 
 /// A stable name for these bytes: FNV-1a 64, as 16 hex digits. Not cryptographic: it only has to
@@ -97,10 +101,13 @@ pub fn version_of(bytes: &[u8]) -> String {
     format!("{hash:016x}")
 }
 
-fn load(value: Value, asset_dir: Option<&Path>, version: String) -> Result<Loaded, ExportError> {
-    let mut problems = Problems::default();
+fn load(
+    mut raw: RawExport,
+    mut problems: Problems,
+    asset_dir: Option<&Path>,
+    version: String,
+) -> Result<Loaded, ExportError> {
     let mut counts = Counts::new();
-    let mut raw = RawExport::from_value(value, &mut problems)?;
     let asset_fields = std::mem::take(&mut raw.asset_fields);
     let assets = assets::read_assets(
         &raw.assets,

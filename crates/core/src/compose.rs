@@ -8,6 +8,7 @@ mod head;
 mod home;
 mod insight;
 mod page;
+mod paging;
 mod pieces;
 mod product;
 mod simple;
@@ -24,13 +25,19 @@ use crate::view::{Chrome, Outcome, PageView};
 /// What a request for `route` comes to over `set`.
 ///
 /// An unknown case study redirects to `/case-study-index` and an unknown insight to
-/// `/insights` (SPEC §4); an unknown page-builder slug, or any path outside the route table, is
-/// not found.
+/// `/insights` (SPEC §4); an unknown page-builder slug, a listing page past the last, or any
+/// path outside the route table, is not found.
 pub fn compose(route: &Route, set: &ContentSet) -> Outcome {
     let view = match route {
         Route::Home => PageView::Home(Box::new(home::home(set))),
         Route::VideoPopup => PageView::VideoPopup(Box::new(home::video_popup())),
-        Route::CaseStudyIndex => PageView::CaseStudyIndex(Box::new(case_study::index(set))),
+        Route::CaseStudyIndex => PageView::CaseStudyIndex(Box::new(
+            case_study::index(route, 1, set).expect("the first page always exists"),
+        )),
+        Route::CaseStudyIndexPage(n) => match case_study::index(route, *n, set) {
+            Some(view) => PageView::CaseStudyIndex(Box::new(view)),
+            None => return Outcome::NotFound,
+        },
         Route::CaseStudy(slug) => match set.case_study(slug) {
             Some(c) => PageView::CaseStudy(Box::new(case_study::detail(c, set))),
             None => return redirect(Route::CaseStudyIndex),
@@ -44,7 +51,13 @@ pub fn compose(route: &Route, set: &ContentSet) -> Outcome {
         Route::AboutUs => PageView::AboutUs(Box::new(about::about(set))),
         Route::Privacy => PageView::Privacy(Box::new(simple::privacy(set))),
         Route::ContactUs => PageView::ContactUs(Box::new(simple::contact())),
-        Route::Insights => PageView::Insights(Box::new(insight::listing(set))),
+        Route::Insights => PageView::Insights(Box::new(
+            insight::listing(route, 1, set).expect("the first page always exists"),
+        )),
+        Route::InsightsPage(n) => match insight::listing(route, *n, set) {
+            Some(view) => PageView::Insights(Box::new(view)),
+            None => return Outcome::NotFound,
+        },
         Route::Insight(slug) => match set.post(slug) {
             Some(post) => PageView::Insight(Box::new(insight::insight(post, set))),
             None => return redirect(Route::Insights),
@@ -100,6 +113,9 @@ mod tests {
         "/privacy",
         "/contact-us",
         "/insights",
+        "/insights?page=2",
+        "/insights?page=3",
+        "/case-study-index?page=2",
         "/insights/erfx-templates",
         "/insights/auction-day",
         "/insights/supplier-onboarding",
@@ -111,7 +127,10 @@ mod tests {
     ];
 
     fn snapshot_name(set: &str, path: &str) -> String {
-        let path = path.trim_start_matches('/').replace('/', "__");
+        let path = path
+            .trim_start_matches('/')
+            .replace('/', "__")
+            .replace(['?', '='], "_");
         format!("{set}__{}", if path.is_empty() { "home" } else { &path })
     }
 

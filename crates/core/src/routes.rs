@@ -1,7 +1,8 @@
 //! The route table of SPEC §2: paths to routes and back.
 //!
 //! Matching is exact and case-sensitive, as the spec's table is. A query string or fragment is
-//! ignored. One trailing slash is tolerated (`/etender/` is `/etender`), and [`Route::path`]
+//! ignored, except the `page` parameter of the two listings (`/insights?page=2`), which names a
+//! page of the listing for visitors and crawlers without JavaScript. One trailing slash is tolerated (`/etender/` is `/etender`), and [`Route::path`]
 //! gives the canonical form so the server can redirect to it. A slug is the last path segment
 //! of a two-segment path; it must be non-empty and contain only URL-safe slug characters.
 
@@ -28,6 +29,10 @@ pub enum Route {
     Privacy,
     ContactUs,
     Insights,
+    /// Page 2 or later of the insights listing (`/insights?page=N`); page 1 is [`Route::Insights`].
+    InsightsPage(usize),
+    /// Page 2 or later of the customer stories index; page 1 is [`Route::CaseStudyIndex`].
+    CaseStudyIndexPage(usize),
     Insight(String),
     NotFound,
 }
@@ -111,7 +116,8 @@ impl ProductPage {
 impl Route {
     /// Parses a request path (which may carry a query string or fragment).
     pub fn parse(path: &str) -> Route {
-        let path = path.split(['?', '#']).next().unwrap_or("");
+        let path = path.split('#').next().unwrap_or("");
+        let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let path = match path.strip_suffix('/') {
             Some(p) if !p.is_empty() => p,
             _ => path,
@@ -127,12 +133,20 @@ impl Route {
         match segments.as_slice() {
             [] => Route::Home,
             ["videopopup"] => Route::VideoPopup,
-            ["case-study-index"] => Route::CaseStudyIndex,
+            ["case-study-index"] => match page_of(query) {
+                Some(1) => Route::CaseStudyIndex,
+                Some(n) => Route::CaseStudyIndexPage(n),
+                None => Route::NotFound,
+            },
             ["supplier-management-platform"] => Route::Solutions,
             ["about-us"] => Route::AboutUs,
             ["privacy"] => Route::Privacy,
             ["contact-us"] => Route::ContactUs,
-            ["insights"] => Route::Insights,
+            ["insights"] => match page_of(query) {
+                Some(1) => Route::Insights,
+                Some(n) => Route::InsightsPage(n),
+                None => Route::NotFound,
+            },
             ["case-study", slug] if is_slug(slug) => Route::CaseStudy(slug.to_string()),
             ["page", slug] if is_slug(slug) => Route::Page(slug.to_string()),
             ["insights", "feed.xml"] => Route::NotFound,
@@ -147,7 +161,7 @@ impl Route {
         match self {
             Route::Home => "/".into(),
             Route::VideoPopup => "/videopopup".into(),
-            Route::CaseStudyIndex => "/case-study-index".into(),
+            Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => "/case-study-index".into(),
             Route::CaseStudy(slug) => format!("/case-study/{slug}"),
             Route::Solutions => "/supplier-management-platform".into(),
             Route::Product(p) => format!("/{}", p.segment()),
@@ -155,9 +169,37 @@ impl Route {
             Route::AboutUs => "/about-us".into(),
             Route::Privacy => "/privacy".into(),
             Route::ContactUs => "/contact-us".into(),
-            Route::Insights => "/insights".into(),
+            Route::Insights | Route::InsightsPage(_) => "/insights".into(),
             Route::Insight(slug) => format!("/insights/{slug}"),
             Route::NotFound => "/404".into(),
+        }
+    }
+
+    /// The path with the listing page, when there is one (`/insights?page=2`): the address of
+    /// exactly this page, its canonical and its key in the page cache.
+    pub fn href(&self) -> String {
+        match self {
+            Route::InsightsPage(n) | Route::CaseStudyIndexPage(n) => {
+                format!("{}?page={n}", self.path())
+            }
+            _ => self.path(),
+        }
+    }
+
+    /// The route of page `page` (from 1) of the listing this route belongs to, or `None` for a
+    /// route that is not a listing.
+    pub fn listing_page(&self, page: usize) -> Option<Route> {
+        let first = matches!(page, 0 | 1);
+        match self {
+            Route::Insights | Route::InsightsPage(_) if first => Some(Route::Insights),
+            Route::Insights | Route::InsightsPage(_) => Some(Route::InsightsPage(page)),
+            Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) if first => {
+                Some(Route::CaseStudyIndex)
+            }
+            Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => {
+                Some(Route::CaseStudyIndexPage(page))
+            }
+            _ => None,
         }
     }
 
@@ -180,6 +222,26 @@ impl Route {
         ];
         routes.extend(ProductPage::ALL.into_iter().map(Route::Product));
         routes
+    }
+}
+
+/// The listing page a query string asks for: 1 without a `page` parameter, the number when it
+/// is a positive decimal without leading zeros, `None` (not found) for anything else, so every
+/// page has one address.
+fn page_of(query: &str) -> Option<usize> {
+    let mut pages = query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("page="));
+    let Some(value) = pages.next() else {
+        return Some(1);
+    };
+    let canonical = !value.is_empty()
+        && value.len() <= 9
+        && value.bytes().all(|b| b.is_ascii_digit())
+        && !value.starts_with('0');
+    match (canonical, pages.next()) {
+        (true, None) => value.parse().ok(),
+        _ => None,
     }
 }
 
@@ -228,6 +290,51 @@ mod tests {
         );
         assert_eq!(Route::parse("/insights/a/"), Route::Insight("a".into()));
         assert_eq!(Route::parse("/?q=1"), Route::Home);
+    }
+
+    #[test]
+    fn listings_take_a_page_number_from_the_query() {
+        assert_eq!(Route::parse("/insights?page=2"), Route::InsightsPage(2));
+        assert_eq!(
+            Route::parse("/insights?utm=x&page=12"),
+            Route::InsightsPage(12)
+        );
+        assert_eq!(Route::parse("/insights?page=1"), Route::Insights);
+        assert_eq!(
+            Route::parse("/case-study-index?page=3"),
+            Route::CaseStudyIndexPage(3)
+        );
+        assert_eq!(Route::InsightsPage(2).path(), "/insights");
+        assert_eq!(Route::InsightsPage(2).href(), "/insights?page=2");
+        assert_eq!(Route::Insights.href(), "/insights");
+        assert_eq!(
+            Route::Insights.listing_page(3),
+            Some(Route::InsightsPage(3))
+        );
+        assert_eq!(
+            Route::InsightsPage(3).listing_page(1),
+            Some(Route::Insights)
+        );
+        assert_eq!(Route::Home.listing_page(2), None);
+        for bad in [
+            "page=0",
+            "page=02",
+            "page=",
+            "page=x",
+            "page=-1",
+            "page=2&page=3",
+        ] {
+            assert_eq!(
+                Route::parse(&format!("/insights?{bad}")),
+                Route::NotFound,
+                "{bad}"
+            );
+        }
+        // Other pages ignore a page parameter.
+        assert_eq!(
+            Route::parse("/etender?page=2"),
+            Route::Product(ProductPage::Etender)
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub use about::{AboutLists, about_lists};
 pub use case_study_index::{Side, case_study_index, logo_side};
 pub use latest::{latest, latest_excluding};
 pub use links::{LinkKind, LinkText, SiteLink, mini_cards};
-pub use listing::{ListingPage, listing, listing_page};
+pub use listing::{ListingPage, listing, listing_page, page_of};
 pub use related::{Related, related_posts};
 pub use sourcing::{SourcingExtras, TaggedList, sourcing_extras};
 pub use teaser::{Teaser, TeaserReason, fallback_tag, teaser};
@@ -33,6 +33,8 @@ pub const SIDE_LIST: usize = 3;
 pub const ABOUT_LATEST: usize = 3;
 /// Blog cards per page of the insights listing (and per LOAD MORE INSIGHTS click).
 pub const LISTING_PAGE_SIZE: usize = 9;
+/// Teasers per page of the customer stories index.
+pub const INDEX_PAGE_SIZE: usize = 12;
 /// The sourcing page's extra list of eRFx articles.
 pub const SOURCING_ERFX_MAX: usize = 9;
 /// Article cards per product list on the sourcing page.

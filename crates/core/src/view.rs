@@ -11,6 +11,7 @@ mod head;
 mod home;
 mod insight;
 mod page;
+mod pagination;
 mod parts;
 mod product;
 mod simple;
@@ -22,6 +23,7 @@ pub use head::{Head, OpenGraph};
 pub use home::{HomeHero, HomeView};
 pub use insight::{InsightView, InsightsView};
 pub use page::{ActionButton, BannerView, Justification, Layout, PageBuilderView, SliceView};
+pub use pagination::Pagination;
 pub use parts::{
     BlogCard, BlogCardList, ButtonStyle, CaseStudyTeaser, Download, Faq, FaqEntry, Html, Image,
     LinkButton, MiniCard, MiniCardKind, MiniCardList, ProductCard, ProductCardList, Promo, Quote,
@@ -137,6 +139,8 @@ mod tests {
                 description: String::new(),
                 canonical: "/404".into(),
                 robots: "noindex, follow",
+                prev: None,
+                next: None,
                 open_graph: OpenGraph {
                     kind: "website",
                     title: "Page not found".into(),

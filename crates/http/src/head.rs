@@ -23,6 +23,12 @@ pub struct Head {
     pub canonical: Option<String>,
     #[serde(default)]
     pub robots: Option<String>,
+    /// The previous page of a paginated listing (a site path).
+    #[serde(default)]
+    pub prev: Option<String>,
+    /// The next page of a paginated listing (a site path).
+    #[serde(default)]
+    pub next: Option<String>,
     #[serde(default)]
     pub open_graph: Option<OpenGraph>,
     #[serde(default)]
@@ -97,6 +103,15 @@ impl Head {
             line.push_str("<link rel=\"canonical\" href=\"");
             escape::html_into(&mut line, c);
             line.push_str("\">\n");
+        }
+        for (rel, link) in [("prev", &self.prev), ("next", &self.next)] {
+            if let Some(href) = link.as_deref().filter(|h| !h.is_empty()) {
+                line.push_str("<link rel=\"");
+                line.push_str(rel);
+                line.push_str("\" href=\"");
+                escape::html_into(&mut line, &public.absolute(href));
+                line.push_str("\">\n");
+            }
         }
         if let Some(r) = self.robots.as_deref().filter(|r| !r.is_empty()) {
             meta(&mut line, "name", "robots", r);

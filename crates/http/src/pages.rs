@@ -76,14 +76,19 @@ enum Made {
 
 impl AppState {
     /// What `path` is. A page from the cache costs a lookup; anything that must be composed is
-    /// composed in the heavy pool (see [`crate::heavy`]), so a listing of every article never
-    /// holds the request runtime.
+    /// composed in the heavy pool (see [`crate::heavy`]), so a listing never holds the request
+    /// runtime. `query` is the request's query string: only a listing's `page` parameter
+    /// matters.
     async fn resolve(
         &self,
         generation: &Arc<Generation>,
         path: &str,
+        query: Option<&str>,
     ) -> Result<Resolved, PageError> {
-        let route = Route::parse(path);
+        let route = match query {
+            Some(q) => Route::parse(&format!("{path}?{q}")),
+            None => Route::parse(path),
+        };
         if route == Route::NotFound {
             return Ok(Resolved::NotFound(self.not_found_page(generation).await?));
         }
@@ -94,13 +99,15 @@ impl AppState {
                 canonical: true,
             });
         }
-        if let Some(entry) = generation.pages.get(&canonical) {
+        // Pages of a listing share a path: the key carries the page number.
+        let key = route.href();
+        if let Some(entry) = generation.pages.get(&key) {
             return Ok(Resolved::Page(entry));
         }
         let (state, made_for) = (self.clone(), Arc::clone(generation));
         let made = self
             .heavy()
-            .run(move || state.make(&made_for, &route, &canonical))
+            .run(move || state.make(&made_for, &route, &key))
             .await?;
         Ok(match made {
             Made::Page(entry) => Resolved::Page(entry),
@@ -112,24 +119,20 @@ impl AppState {
         })
     }
 
-    /// Composes `route` and, for a page, builds, gzips and caches its entry.
-    fn make(
-        &self,
-        generation: &Generation,
-        route: &Route,
-        canonical: &str,
-    ) -> Result<Made, PageError> {
+    /// Composes `route` and, for a page, builds, gzips and caches its entry under `key` (its
+    /// path, with the page number for a listing's later pages).
+    fn make(&self, generation: &Generation, route: &Route, key: &str) -> Result<Made, PageError> {
         // Requests for a page that was not cached queue here together: the first one makes
         // it, the rest find it made rather than composing the same listing again each.
-        if let Some(entry) = generation.pages.get(canonical) {
+        if let Some(entry) = generation.pages.get(key) {
             return Ok(Made::Page(entry));
         }
         let json = self.inner().composer.compose(route, &generation.set);
         Ok(match Outcome::read(json)? {
             Outcome::Page { head, json } => {
-                let entry = self.build_entry(generation, canonical, &head, &json, StatusCode::OK);
+                let entry = self.build_entry(generation, key, &head, &json, StatusCode::OK);
                 entry.html_gzip();
-                Made::Page(generation.pages.insert(canonical, Arc::new(entry)))
+                Made::Page(generation.pages.insert(key, Arc::new(entry)))
             }
             Outcome::Redirect { to } => Made::Redirect(to),
             Outcome::NotFound => Made::NotFound,
@@ -202,7 +205,7 @@ pub async fn page(
     }
     let generation = state.content().current();
     let path = request.uri().path().to_string();
-    let resolved = match state.resolve(&generation, &path).await {
+    let resolved = match state.resolve(&generation, &path, request.uri().query()).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -415,9 +418,13 @@ pub async fn api(
         Ok(_) => return api_error(StatusCode::BAD_REQUEST, "missing query parameter path"),
         Err(_) => return api_error(StatusCode::BAD_REQUEST, "malformed query string"),
     };
-    let bare = path.split(['?', '#']).next().unwrap_or_default();
+    let without_fragment = path.split('#').next().unwrap_or_default();
+    let (bare, query) = match without_fragment.split_once('?') {
+        Some((bare, query)) => (bare, Some(query)),
+        None => (without_fragment, None),
+    };
     let generation = state.content().current();
-    let resolved = match state.resolve(&generation, bare).await {
+    let resolved = match state.resolve(&generation, bare, query).await {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
@@ -510,7 +517,7 @@ mod tests {
         let requests: Vec<_> = (0..16)
             .map(|_| {
                 let (state, generation) = (state.clone(), Arc::clone(&generation));
-                tokio::spawn(async move { state.resolve(&generation, "/insights").await })
+                tokio::spawn(async move { state.resolve(&generation, "/insights", None).await })
             })
             .collect();
         for request in requests {

@@ -45,3 +45,20 @@ describe('applyHead', () => {
     expect(Array.from(feeds).map((l) => l.getAttribute('href'))).toEqual(['https://www.example.com/insights/feed.xml']);
   });
 });
+
+describe('applyHead on a paginated listing', () => {
+  it('writes the prev and next links of the page and drops those the next page has not', () => {
+    const doc = document.implementation.createHTMLDocument('old');
+    applyHead(
+      { ...head, prev: 'https://www.example.com/insights', next: 'https://www.example.com/insights?page=3' },
+      doc,
+    );
+    expect(doc.head.querySelector('link[rel="prev"]')?.getAttribute('href')).toBe('https://www.example.com/insights');
+    expect(doc.head.querySelector('link[rel="next"]')?.getAttribute('href')).toBe(
+      'https://www.example.com/insights?page=3',
+    );
+    applyHead(head, doc);
+    expect(doc.head.querySelector('link[rel="prev"]')).toBeNull();
+    expect(doc.head.querySelector('link[rel="next"]')).toBeNull();
+  });
+});

@@ -2,12 +2,14 @@
 // server has already written the same values, so applying them again changes nothing.
 import type { Head } from './view';
 
-/** Writes title, description, canonical, robots, Open Graph and JSON-LD into `doc`'s head. */
+/** Writes title, description, canonical, prev/next links, robots, Open Graph and JSON-LD into `doc`'s head. */
 export function applyHead(head: Head, doc: Document): void {
   if (doc.title !== head.title) doc.title = head.title;
   setMeta(doc, 'name', 'description', head.description);
   setMeta(doc, 'name', 'robots', head.robots);
-  setCanonical(doc, head.canonical);
+  setLink(doc, 'canonical', head.canonical);
+  setLink(doc, 'prev', head.prev);
+  setLink(doc, 'next', head.next);
   const og = head.openGraph;
   setMeta(doc, 'property', 'og:type', og.type);
   setMeta(doc, 'property', 'og:title', og.title);
@@ -32,15 +34,15 @@ function setMeta(doc: Document, attribute: 'name' | 'property', key: string, con
   if (meta.content !== content) meta.content = content;
 }
 
-function setCanonical(doc: Document, href: string | null | undefined) {
-  let link = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+function setLink(doc: Document, rel: 'canonical' | 'prev' | 'next', href: string | null | undefined) {
+  let link = doc.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
   if (!href) {
     link?.remove();
     return;
   }
   if (!link) {
     link = doc.createElement('link');
-    link.rel = 'canonical';
+    link.rel = rel;
     doc.head.append(link);
   }
   if (link.getAttribute('href') !== href) link.setAttribute('href', href);

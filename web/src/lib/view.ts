@@ -185,6 +185,10 @@ export interface Head {
   canonical: string;
   /** 'index, follow' or 'noindex, follow'. */
   robots: string;
+  /** The page before this one in a paginated listing. */
+  prev?: string;
+  /** The page after this one in a paginated listing. */
+  next?: string;
   openGraph: OpenGraph;
   jsonLd: unknown[];
 }
@@ -337,11 +341,31 @@ export interface IndexedTeaser extends CaseStudyTeaser {
   logoSide: Side;
 }
 
+/** Where a page of a listing sits among the others (view/pagination.rs). */
+export interface Pagination {
+  /** This page, from 1. */
+  page: number;
+  pages: number;
+  /** Entries in the whole listing. */
+  total: number;
+  /** Position of this page's first entry in the whole listing, from 0. */
+  offset: number;
+  pageSize: number;
+  /** Path of the page before, on page 2 and later. */
+  prev: string | null;
+  /** Path of the page after, while entries remain. */
+  next: string | null;
+  prevLabel: string;
+}
+
+/** One page of the customer stories (12 a page; an ordinary space fits on the first). */
 export interface CaseStudyIndexView {
   head: Head;
   heading: string;
   intro: string;
   teasers: IndexedTeaser[];
+  pagination: Pagination;
+  nextLabel: string;
 }
 
 export interface Fact {
@@ -371,12 +395,15 @@ export interface CaseStudyView {
   relatedPages: MiniCardList;
 }
 
+/** One page of the insights listing; LOAD MORE INSIGHTS appends the next page's cards. */
 export interface InsightsView {
   head: Head;
   heading: string;
+  /** This page's cards. */
   cards: BlogCard[];
   pageSize: number;
   loadMoreLabel: string;
+  pagination: Pagination;
 }
 
 export interface InsightView {

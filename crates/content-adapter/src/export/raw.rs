@@ -38,29 +38,44 @@ impl RawExport {
             other => return Err(ExportError::NotAnObject(json_kind(&other))),
         };
         let entries = match top.remove("entries") {
-            Some(Value::Array(entries)) => entries,
-            _ => return Err(ExportError::NoEntries),
+            Some(Value::Array(entries)) => Some(raw_items(entries, "entries")),
+            _ => None,
         };
-        let locales = match top.remove("locales") {
+        let locales = top.remove("locales");
+        let assets = match top.remove("assets") {
+            Some(Value::Array(assets)) => Some(raw_items(assets, "assets")),
+            _ => None,
+        };
+        Self::assemble(entries, locales, assets, problems)
+    }
+
+    /// Puts the read sections together: `entries` and `locales` must be there, `assets` may be
+    /// missing (an export of content only, `--skip-content-model` with no assets, has none).
+    /// Problems are reported in file order: the locales', then the entries', then the assets'.
+    pub fn assemble(
+        entries: Option<Items>,
+        locales: Option<Value>,
+        assets: Option<Items>,
+        problems: &mut Problems,
+    ) -> Result<Self, ExportError> {
+        let entries = entries.ok_or(ExportError::NoEntries)?;
+        let locales = match locales {
             Some(Value::Array(locales)) if !locales.is_empty() => locales,
             _ => return Err(ExportError::NoLocales),
         };
         let locales = locale_chain(&locales, problems)?;
-        // An export of content only (`--skip-content-model` with no assets) has no assets array.
-        let assets = match top.remove("assets") {
-            Some(Value::Array(assets)) => assets,
-            _ => Vec::new(),
-        };
-        let (entries, entry_fields) = raw_items(entries, "entries", problems);
-        let (assets, asset_fields) = raw_items(assets, "assets", problems);
+        let assets = assets.unwrap_or_default();
+        for message in entries.problems.into_iter().chain(assets.problems) {
+            problems.file(Severity::Error, message);
+        }
         Ok(RawExport {
             locales,
-            entry_fields,
-            asset_fields,
-            entry_index: index(&entries),
-            asset_index: index(&assets),
-            entries,
-            assets,
+            entry_fields: entries.fields,
+            asset_fields: assets.fields,
+            entry_index: index(&entries.items),
+            asset_index: index(&assets.items),
+            entries: entries.items,
+            assets: assets.items,
         })
     }
 
@@ -119,52 +134,64 @@ fn locale_chain(locales: &[Value], problems: &mut Problems) -> Result<Vec<String
     Ok(chain)
 }
 
-fn raw_items(
-    items: Vec<Value>,
-    list: &str,
-    problems: &mut Problems,
-) -> (Vec<RawEntry>, Vec<Map<String, Value>>) {
-    let mut out = Vec::with_capacity(items.len());
-    let mut all_fields = Vec::with_capacity(items.len());
+/// The items of `entries` or `assets`, reduced, with the messages of those skipped.
+#[derive(Debug, Default)]
+pub(crate) struct Items {
+    pub items: Vec<RawEntry>,
+    /// The `fields` of each item, parallel to `items`.
+    pub fields: Vec<Map<String, Value>>,
+    /// Why items were skipped, in order (each an error of the file).
+    pub problems: Vec<String>,
+}
+
+fn raw_items(items: Vec<Value>, list: &'static str) -> Items {
+    let mut out = Items {
+        items: Vec::with_capacity(items.len()),
+        fields: Vec::with_capacity(items.len()),
+        problems: Vec::new(),
+    };
     for (i, item) in items.into_iter().enumerate() {
-        let Value::Object(mut item) = item else {
-            problems.file(
-                Severity::Error,
-                format!("{list}[{i}] is not an object; skipped"),
-            );
-            continue;
-        };
-        let sys = item.get("sys");
-        let id = sys.and_then(|s| s.get("id")).and_then(Value::as_str);
-        let published = sys
-            .and_then(|s| s.get("publishedVersion"))
-            .is_some_and(|v| !v.is_null());
-        let content_type = if list == "assets" {
-            Some("asset")
-        } else {
-            sys.and_then(|s| s.pointer("/contentType/sys/id"))
-                .and_then(Value::as_str)
-        };
-        let (Some(id), Some(content_type)) = (id, content_type) else {
-            problems.file(
-                Severity::Error,
-                format!("{list}[{i}] has no sys.id or sys.contentType; skipped"),
-            );
-            continue;
-        };
-        let (id, content_type) = (id.to_string(), content_type.to_string());
-        let fields = match item.remove("fields") {
-            Some(Value::Object(fields)) => fields,
-            _ => Map::new(),
-        };
-        out.push(RawEntry {
-            id,
-            content_type,
-            published,
-        });
-        all_fields.push(fields);
+        raw_item(item, i, list, &mut out);
     }
-    (out, all_fields)
+    out
+}
+
+/// Reduces item `i` of `list` (`entries` or `assets`) to what the loader reads, or notes why
+/// it is skipped.
+pub(crate) fn raw_item(item: Value, i: usize, list: &str, out: &mut Items) {
+    let Value::Object(mut item) = item else {
+        out.problems
+            .push(format!("{list}[{i}] is not an object; skipped"));
+        return;
+    };
+    let sys = item.get("sys");
+    let id = sys.and_then(|s| s.get("id")).and_then(Value::as_str);
+    let published = sys
+        .and_then(|s| s.get("publishedVersion"))
+        .is_some_and(|v| !v.is_null());
+    let content_type = if list == "assets" {
+        Some("asset")
+    } else {
+        sys.and_then(|s| s.pointer("/contentType/sys/id"))
+            .and_then(Value::as_str)
+    };
+    let (Some(id), Some(content_type)) = (id, content_type) else {
+        out.problems.push(format!(
+            "{list}[{i}] has no sys.id or sys.contentType; skipped"
+        ));
+        return;
+    };
+    let (id, content_type) = (id.to_string(), content_type.to_string());
+    let fields = match item.remove("fields") {
+        Some(Value::Object(fields)) => fields,
+        _ => Map::new(),
+    };
+    out.items.push(RawEntry {
+        id,
+        content_type,
+        published,
+    });
+    out.fields.push(fields);
 }
 
 pub(crate) fn json_kind(v: &Value) -> &'static str {

@@ -1,6 +1,7 @@
 //! The customer stories index and a case study.
 
 use super::head::{self, HeadInput};
+use super::paging;
 use super::pieces::{
     blog_cards, download, faq_for, first_text, image_of, mini_cards, rich, robots, story_quote,
     teaser,
@@ -14,26 +15,36 @@ use crate::view::{
     StorySection,
 };
 
-pub fn index(set: &ContentSet) -> CaseStudyIndexView {
-    let route = Route::CaseStudyIndex;
-    let mut head = head::fixed(copy::CUSTOMER_STORIES, copy::CUSTOMER_STORIES_INTRO, &route);
+/// Page `page` of the index (`route` is its route), or `None` past the last page.
+pub fn index(route: &Route, page: usize, set: &ContentSet) -> Option<CaseStudyIndexView> {
+    let (stories, pagination) = paging::slice(
+        route,
+        page,
+        rules::case_study_index(set),
+        rules::INDEX_PAGE_SIZE,
+    )?;
+    let mut head = head::fixed(copy::CUSTOMER_STORIES, copy::CUSTOMER_STORIES_INTRO, route);
+    paging::tag_head(&mut head, route, &pagination);
     head.json_ld.push(head::breadcrumbs(&[
         ("Home", Route::Home.path()),
-        (copy::CUSTOMER_STORIES, route.path()),
+        (copy::CUSTOMER_STORIES, Route::CaseStudyIndex.path()),
     ]));
-    CaseStudyIndexView {
+    let first = pagination.offset;
+    Some(CaseStudyIndexView {
         head,
         heading: copy::CUSTOMER_STORIES,
         intro: copy::CUSTOMER_STORIES_INTRO,
-        teasers: rules::case_study_index(set)
-            .into_iter()
+        teasers: stories
+            .iter()
             .enumerate()
             .map(|(i, c)| IndexedTeaser {
-                logo_side: rules::logo_side(i),
+                logo_side: rules::logo_side(first + i),
                 teaser: teaser(c, true),
             })
             .collect(),
-    }
+        pagination,
+        next_label: copy::NEXT_PAGE,
+    })
 }
 
 pub fn detail(c: &CaseStudy, set: &ContentSet) -> CaseStudyView {

@@ -41,6 +41,8 @@ pub fn head(input: HeadInput) -> Head {
         description: input.description,
         canonical,
         robots: input.robots,
+        prev: None,
+        next: None,
         json_ld: Vec::new(),
     }
 }

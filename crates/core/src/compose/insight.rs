@@ -1,6 +1,7 @@
 //! The insights listing and an insight article.
 
 use super::head::{self, HeadInput};
+use super::paging;
 use super::pieces::{
     blog_card, blog_cards, button, date, faq_for, first_text, image_of, insight_video, read_time,
     rich, robots,
@@ -11,24 +12,24 @@ use crate::routes::Route;
 use crate::rules;
 use crate::view::{BlogCardList, ButtonStyle, InsightView, InsightsView, Promo, VideoButton};
 
-pub fn listing(set: &ContentSet) -> InsightsView {
-    let route = Route::Insights;
-    let mut head = head::fixed(
-        copy::OUR_LATEST_INSIGHTS,
-        copy::INSIGHTS_DESCRIPTION,
-        &route,
-    );
+/// Page `page` of the listing (`route` is its route), or `None` past the last page.
+pub fn listing(route: &Route, page: usize, set: &ContentSet) -> Option<InsightsView> {
+    let (posts, pagination) =
+        paging::slice(route, page, rules::listing(set), rules::LISTING_PAGE_SIZE)?;
+    let mut head = head::fixed(copy::OUR_LATEST_INSIGHTS, copy::INSIGHTS_DESCRIPTION, route);
+    paging::tag_head(&mut head, route, &pagination);
     head.json_ld.push(head::breadcrumbs(&[
         ("Home", Route::Home.path()),
-        ("Insights", route.path()),
+        ("Insights", Route::Insights.path()),
     ]));
-    InsightsView {
+    Some(InsightsView {
         head,
         heading: copy::OUR_LATEST_INSIGHTS,
-        cards: rules::listing(set).into_iter().map(blog_card).collect(),
+        cards: posts.iter().map(|p| blog_card(p)).collect(),
         page_size: rules::LISTING_PAGE_SIZE,
         load_more_label: copy::LOAD_MORE_INSIGHTS,
-    }
+        pagination,
+    })
 }
 
 pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {

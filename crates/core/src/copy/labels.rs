@@ -44,6 +44,10 @@ pub const INSIGHTS_DESCRIPTION: &str = "Insights on procurement, e-sourcing, ten
 pub const INSIGHTS_FEED_TITLE: &str = "Supplysite Insights";
 /// Insights listing: reveals 9 more.
 pub const LOAD_MORE_INSIGHTS: &str = "LOAD MORE INSIGHTS";
+/// Listings: the link to the page before, for visitors without JavaScript.
+pub const PREVIOUS_PAGE: &str = "Previous page";
+/// Customer stories index: the link to the page after.
+pub const NEXT_PAGE: &str = "Next page";
 /// Insight article heading.
 pub const INSIGHT: &str = "Insight";
 /// Insight article: the side list.

@@ -1,10 +1,15 @@
 //! The customer stories index and a case study (SPEC §2).
 
-use super::{BlogCardList, CaseStudyTeaser, Download, Faq, Head, Html, Image, MiniCardList, Quote};
+use super::{
+    BlogCardList, CaseStudyTeaser, Download, Faq, Head, Html, Image, MiniCardList, Pagination,
+    Quote,
+};
 use crate::rules::Side;
 use serde::Serialize;
 
-/// 'Customer Stories': every case study by priority, the logo alternating sides.
+/// 'Customer Stories': case studies by priority, the logo alternating sides, one page at a time
+/// so the index stays light however many stories there are; every story fits on the first
+/// page of an ordinary space, and further pages are reached by plain links.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyIndexView {
@@ -12,6 +17,9 @@ pub struct CaseStudyIndexView {
     pub heading: &'static str,
     pub intro: &'static str,
     pub teasers: Vec<IndexedTeaser>,
+    pub pagination: Pagination,
+    /// 'Next page'.
+    pub next_label: &'static str,
 }
 
 /// A teaser on the index, with the side its logo sits on.

@@ -21,6 +21,12 @@ pub struct Head {
     pub canonical: String,
     /// `index, follow` or `noindex, follow`.
     pub robots: &'static str,
+    /// The page before this one in a paginated listing (`<link rel="prev">`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prev: Option<String>,
+    /// The page after this one in a paginated listing (`<link rel="next">`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
     pub open_graph: OpenGraph,
     /// JSON-LD objects, one `<script type="application/ld+json">` each.
     pub json_ld: Vec<Value>,
@@ -52,6 +58,9 @@ impl Head {
         let origin = origin.trim_end_matches('/');
         absolutize_str(&mut self.canonical, origin);
         absolutize_str(&mut self.open_graph.url, origin);
+        for link in [&mut self.prev, &mut self.next].into_iter().flatten() {
+            absolutize_str(link, origin);
+        }
         if let Some(image) = &mut self.open_graph.image {
             absolutize_str(image, origin);
         }
@@ -98,6 +107,8 @@ mod tests {
             description: "d".into(),
             canonical: "/insights/a".into(),
             robots: "index, follow",
+            prev: Some("/insights".into()),
+            next: None,
             open_graph: OpenGraph {
                 kind: "article",
                 title: "t".into(),
@@ -116,6 +127,10 @@ mod tests {
         head.absolutize("https://www.example.com/");
         assert_eq!(head.canonical, "https://www.example.com/insights/a");
         assert_eq!(head.open_graph.url, "https://elsewhere.example/a");
+        assert_eq!(
+            head.prev.as_deref(),
+            Some("https://www.example.com/insights")
+        );
         assert_eq!(
             head.open_graph.image.as_deref(),
             Some("https://images.ctfassets.net/s/a.png")

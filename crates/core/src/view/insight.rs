@@ -1,19 +1,22 @@
 //! The insights listing and an insight article (SPEC §2).
 
-use super::{BlogCard, BlogCardList, Faq, Head, Html, Image, Promo, VideoButton};
+use super::{BlogCard, BlogCardList, Faq, Head, Html, Image, Pagination, Promo, VideoButton};
 use crate::content::ProductTag;
 use serde::Serialize;
 
-/// 'Our Latest Insights': every post newest first; the UI shows `page_size` and reveals
-/// `page_size` more on each LOAD MORE INSIGHTS.
+/// 'Our Latest Insights': one page of posts, newest first. The UI shows them and, on each LOAD
+/// MORE INSIGHTS, fetches the next page (`pagination.next`) and appends its cards; without
+/// JavaScript the button is a link to that page.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InsightsView {
     pub head: Head,
     pub heading: &'static str,
+    /// This page's cards.
     pub cards: Vec<BlogCard>,
     pub page_size: usize,
     pub load_more_label: &'static str,
+    pub pagination: Pagination,
 }
 
 /// One insight article.

@@ -8,6 +8,10 @@ mod support;
 mod pages;
 // `GET /api/page`.
 mod api;
+// The paginated listings: `?page=N` pages, their links, cache keys and the load-more API.
+mod listing;
+// A 10,000-post synthetic space: listing weight and load more to the oldest post.
+mod archive;
 // Security headers and CSP nonces on every kind of response.
 mod security;
 // ETags, 304, Cache-Control and compression.

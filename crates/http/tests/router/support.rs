@@ -77,7 +77,7 @@ pub fn post(slug: &str, date: &str, index: bool, tag: &str) -> Value {
     })
 }
 
-fn case_study(slug: &str, priority: i32, index: bool) -> Value {
+pub fn case_study(slug: &str, priority: i32, index: bool) -> Value {
     json!({
         "id": format!("cs-{slug}"), "slug": slug, "title": format!("Story {slug}"),
         "organisation": "Acme Foods", "products": ["SIM"], "orderPriority": priority,
@@ -198,6 +198,8 @@ pub struct Options {
     pub index_html: Option<String>,
     /// Enquiries taken with this robot check, shown on every page.
     pub robot: Option<RobotWidget>,
+    /// The page rules to use instead of the fixture composer.
+    pub composer: Option<Arc<dyn Composer>>,
 }
 
 impl Default for Options {
@@ -209,6 +211,7 @@ impl Default for Options {
             settings: None,
             index_html: None,
             robot: None,
+            composer: None,
         }
     }
 }
@@ -287,7 +290,9 @@ pub fn spawn_app_with(options: Options) -> TestApp {
         settings,
         shell,
         content: options.content.unwrap_or_else(|| content("v1")),
-        composer: Arc::new(FixtureComposer),
+        composer: options
+            .composer
+            .unwrap_or_else(|| Arc::new(FixtureComposer)),
         reload: options.reload,
     };
     let mounts = Mounts {

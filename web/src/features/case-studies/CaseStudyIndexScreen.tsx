@@ -1,11 +1,14 @@
-// 'Customer Stories' (SPEC §2): every case study by order priority as a teaser, the logo
-// alternating sides from row to row as the view model says.
+// 'Customer Stories' (SPEC §2): the case studies by order priority as teasers, the logo
+// alternating sides from row to row as the view model says. A space with more stories than
+// one page holds (12) shows plain links to the pages before and after.
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
+import { Pager } from '../../components/Pager/Pager';
 import { Section } from '../../components/Section/Section';
 import type { CaseStudyIndexView } from '../../lib/view';
 import styles from './CaseStudyIndexScreen.module.css';
 
 export function CaseStudyIndexScreen({ view }: { view: CaseStudyIndexView }) {
+  const { pagination } = view;
   return (
     <>
       <header className={styles.header}>
@@ -15,13 +18,20 @@ export function CaseStudyIndexScreen({ view }: { view: CaseStudyIndexView }) {
         </div>
       </header>
       <Section>
-        <ol className={styles.list}>
+        <ol className={styles.list} start={pagination.offset > 0 ? pagination.offset + 1 : undefined}>
           {view.teasers.map((teaser) => (
             <li key={teaser.href}>
               <CaseStudyTeaser teaser={teaser} variant="listing" logoSide={teaser.logoSide} headingLevel={2} />
             </li>
           ))}
         </ol>
+        <Pager
+          label="Customer story pages"
+          prev={pagination.prev}
+          prevLabel={pagination.prevLabel}
+          next={pagination.next}
+          nextLabel={view.nextLabel}
+        />
       </Section>
     </>
   );

@@ -1,41 +1,104 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { insights } from '../../testing/fixtures/views';
+import { renderToString } from 'react-dom/server';
+import { insights, insightsPage } from '../../testing/fixtures/views';
 import { renderWithRouter } from '../../testing/render';
+import { MemoryRouter } from '../../lib/router';
 import { InsightsScreen, loadMoreScrollOffset } from './InsightsScreen';
 
 const cards = () => screen.getAllByRole('article');
+const loadMoreButton = () => screen.getByRole('button', { name: 'LOAD MORE INSIGHTS' });
+
+/** Answers the page API with page N of a 20-post listing and records what was asked. */
+function pageApi() {
+  const asked: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://localhost').searchParams.get('path') ?? '';
+    asked.push(path);
+    const page = Number(new URL(path, 'http://localhost').searchParams.get('page') ?? '1');
+    const body = { outcome: 'page', screen: 'insights', view: insightsPage(page) };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return asked;
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
 
 describe('InsightsScreen', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     window.scrollBy = vi.fn();
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
-  it('shows 9 insights, then 9 more per LOAD MORE INSIGHTS after a one-second loading state', () => {
+  it('shows the 9 insights of the first page, then the next 9 from the API after a one-second loading state', async () => {
+    const asked = pageApi();
     renderWithRouter(<InsightsScreen view={insights} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Our Latest Insights' })).toBeInTheDocument();
     expect(cards()).toHaveLength(9);
-    const button = screen.getByRole('button', { name: 'LOAD MORE INSIGHTS' });
+    const button = loadMoreButton();
     fireEvent.click(button);
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
-    act(() => vi.advanceTimersByTime(999));
+    await advance(999);
     expect(cards()).toHaveLength(9);
-    act(() => vi.advanceTimersByTime(1));
+    expect(asked).toEqual(['/insights?page=2']);
+    await advance(1);
     expect(cards()).toHaveLength(18);
+    expect(screen.getByRole('heading', { name: insightsPage(2).cards[0]!.title })).toBeInTheDocument();
     expect(window.scrollBy).toHaveBeenCalledWith({ top: loadMoreScrollOffset(window.innerWidth), behavior: 'smooth' });
     expect(button).toBeEnabled();
   });
 
-  it('hides the button once every insight is shown', () => {
+  it('hides the button once the last post is shown', async () => {
+    const asked = pageApi();
     renderWithRouter(<InsightsScreen view={insights} />);
-    fireEvent.click(screen.getByRole('button', { name: 'LOAD MORE INSIGHTS' }));
-    act(() => vi.advanceTimersByTime(1000));
-    fireEvent.click(screen.getByRole('button', { name: 'LOAD MORE INSIGHTS' }));
-    act(() => vi.advanceTimersByTime(1000));
+    fireEvent.click(loadMoreButton());
+    await advance(1000);
+    fireEvent.click(loadMoreButton());
+    await advance(1000);
+    expect(asked).toEqual(['/insights?page=2', '/insights?page=3']);
     expect(cards()).toHaveLength(20);
+    expect(new Set(cards().map((c) => c.textContent)).size).toBe(20);
     expect(screen.queryByRole('button', { name: 'LOAD MORE INSIGHTS' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the button for another try when the next page does not arrive', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 500 })),
+    );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithRouter(<InsightsScreen view={insights} />);
+    fireEvent.click(loadMoreButton());
+    await advance(1000);
+    expect(cards()).toHaveLength(9);
+    expect(loadMoreButton()).toBeEnabled();
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('links to the next page in the server markup, for visitors without JavaScript', () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/insights']}>
+        <InsightsScreen view={insights} />
+      </MemoryRouter>,
+    );
+    expect(html).toMatch(
+      /<a[^>]*href="\/insights\?page=2"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="\/insights\?page=2"/,
+    );
+    expect(html).not.toContain('<button');
+  });
+
+  it('links back to the page before from page 2 on', () => {
+    renderWithRouter(<InsightsScreen view={insightsPage(2)} />, { path: '/insights?page=2' });
+    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/insights');
   });
 
   it('scrolls further on narrower viewports, where the cards stack', () => {

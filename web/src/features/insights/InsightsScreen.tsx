@@ -1,11 +1,16 @@
 // 'Our Latest Insights' (SPEC §2, §4): the first page of blog cards, and LOAD MORE INSIGHTS,
-// which shows a loading state for one second, reveals the next page, then scrolls the page by
-// an offset that depends on the viewport width; the button goes once every card is shown.
+// which shows a loading state for one second while it fetches the next page from the page API,
+// appends its cards, then scrolls the page by an offset that depends on the viewport width; the
+// button goes once the last post is shown. Before the script runs (or without it) the button is
+// a link to the next page (`/insights?page=2`), which the server renders on its own.
 import { useEffect, useRef, useState } from 'react';
 import { BlogCard } from '../../components/BlogCard/BlogCard';
-import { Button } from '../../components/Button/Button';
+import { Button, ButtonLink } from '../../components/Button/Button';
+import { Pager } from '../../components/Pager/Pager';
 import { Section } from '../../components/Section/Section';
-import type { InsightsView } from '../../lib/view';
+import { fetchPage } from '../../lib/api';
+import { useHydrated } from '../../lib/hydrated';
+import type { BlogCard as Card, InsightsView, PagePayload } from '../../lib/view';
 import styles from './InsightsScreen.module.css';
 
 /** SPEC §9: the load-more loading state lasts 1000 ms. */
@@ -18,23 +23,67 @@ export function loadMoreScrollOffset(viewportWidth: number): number {
   return 900;
 }
 
+/** The cards appended to a page of the listing so far, and the page that comes next. */
+interface Appended {
+  /** Which page of the listing they follow (its canonical). */
+  page: string;
+  cards: Card[];
+  next: string | null;
+}
+
+/** The cards and next page of a listing page's payload; null for any other answer. */
+function listingPage(payload: PagePayload | null): { cards: Card[]; next: string | null } | null {
+  const outcome = payload?.outcome;
+  if (outcome?.outcome !== 'page' || outcome.screen !== 'insights') return null;
+  return { cards: outcome.view.cards, next: outcome.view.pagination.next };
+}
+
 export function InsightsScreen({ view }: { view: InsightsView }) {
-  const [shown, setShown] = useState(view.pageSize);
+  const hydrated = useHydrated();
+  const page = view.head.canonical;
+  const fresh = (): Appended => ({ page, cards: [], next: view.pagination.next });
+  const [appended, setAppended] = useState<Appended>(fresh);
+  // Another page of the listing (in-app navigation to it) starts over; the same page read
+  // again keeps what was appended.
+  const current = appended.page === page ? appended : fresh();
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const request = useRef<AbortController>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
 
   function loadMore() {
-    if (loading) return;
+    const next = current.next;
+    if (loading || !next) return;
     setLoading(true);
-    timer.current = setTimeout(() => {
-      setShown((n) => n + view.pageSize);
+    const controller = new AbortController();
+    request.current = controller;
+    const nextPage = fetchPage(next, controller.signal).then(listingPage);
+    const shown = new Promise<void>((resolve) => {
+      timer.current = setTimeout(resolve, LOAD_MORE_DELAY_MS);
+    });
+    void Promise.all([nextPage, shown]).then(([loaded]) => {
+      if (controller.signal.aborted) return;
       setLoading(false);
+      // A failed request is logged by fetchPage; the button stays for another try.
+      if (!loaded) return;
+      setAppended((before) => {
+        const base = before.page === page ? before.cards : [];
+        // A post published between two requests shifts the pages by one: never show a card twice.
+        const seen = new Set([...view.cards, ...base].map((c) => c.href));
+        return { page, cards: [...base, ...loaded.cards.filter((c) => !seen.has(c.href))], next: loaded.next };
+      });
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       window.scrollBy({ top: loadMoreScrollOffset(window.innerWidth), behavior: reduced ? 'auto' : 'smooth' });
-    }, LOAD_MORE_DELAY_MS);
+    });
   }
 
+  const cards = [...view.cards, ...current.cards];
   return (
     <>
       <header className={styles.header}>
@@ -44,20 +93,27 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
       </header>
       <Section>
         <ul className={styles.grid}>
-          {view.cards.slice(0, shown).map((card) => (
+          {cards.map((card) => (
             <li key={card.href}>
               <BlogCard card={card} headingLevel={2} />
             </li>
           ))}
         </ul>
-        {shown < view.cards.length && (
+        {current.next && (
           <div className={styles.more}>
-            <Button onClick={loadMore} aria-busy={loading || undefined} disabled={loading}>
-              {loading && <span className={styles.spinner} aria-hidden="true" />}
-              {view.loadMoreLabel}
-            </Button>
+            {hydrated ? (
+              <Button onClick={loadMore} aria-busy={loading || undefined} disabled={loading}>
+                {loading && <span className={styles.spinner} aria-hidden="true" />}
+                {view.loadMoreLabel}
+              </Button>
+            ) : (
+              <ButtonLink href={current.next} rel="next">
+                {view.loadMoreLabel}
+              </ButtonLink>
+            )}
           </div>
         )}
+        <Pager label="Insights pages" prev={view.pagination.prev} prevLabel={view.pagination.prevLabel} />
       </Section>
     </>
   );
