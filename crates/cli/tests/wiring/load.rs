@@ -8,9 +8,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Articles in the synthetic space. A debug build takes about 5 s to write it and 6 s to load
-/// it on a 2-core machine, and building the `/insights` listing and the sitemap of it takes
-/// hundreds of milliseconds to seconds: enough that a build on the request runtime would
-/// stall `/healthz` for that long, yet the test stays under a minute. (100,000 articles take
+/// it on a 2-core machine, and building its sitemap takes hundreds of milliseconds to seconds:
+/// enough that a build on the request runtime would stall `/healthz` for that long, yet the
+/// test stays under a minute. (The listings carry one page of nine, so they cost what any page
+/// costs, whatever the archive's size.) (100,000 articles take
 /// 75 s to write and more to load in a debug build: too slow for `make test`.)
 const POSTS: &str = "5000";
 
@@ -87,11 +88,7 @@ async fn healthz_answers_quickly_while_the_heaviest_pages_are_built() {
     let started = Instant::now();
     let server = Server::start(one_worker(serve_content(dir.path(), &export))).await;
     eprintln!("started in {:?}", started.elapsed());
-    for (path, encoding) in [
-        ("/insights", "gzip"),
-        ("/sitemap.xml", "gzip"),
-        ("/api/page?path=/case-study-index", "gzip"),
-    ] {
+    for (path, encoding) in [("/sitemap.xml", "gzip")] {
         let ((status, took), probes) = probe_while(&server.base, path, encoding).await;
         assert_eq!(status, 200, "{path}");
         let slowest = probes.iter().max().copied().unwrap_or_default();
