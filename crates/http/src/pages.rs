@@ -205,7 +205,10 @@ pub async fn page(
     }
     let generation = state.content().current();
     let path = request.uri().path().to_string();
-    let resolved = match state.resolve(&generation, &path, request.uri().query()).await {
+    let resolved = match state
+        .resolve(&generation, &path, request.uri().query())
+        .await
+    {
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
