@@ -14,7 +14,7 @@ mod timeline;
 
 pub use asset::{ASSET_HOSTS, Asset};
 pub use case_study::CaseStudy;
-pub use date::{DateError, PublishDate};
+pub use date::{DateError, PublishDate, civil_from_days};
 pub use faq::{FaqItem, FaqList};
 pub use page::{
     AddComponent, Button, ButtonAction, ButtonFill, DividerCta, Page, PageBanner, Slice,

@@ -153,8 +153,10 @@ fn days_from_civil(y: i32, m: u8, d: u8) -> i64 {
     era * 146097 + doe - 719468
 }
 
-/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+/// The calendar date `(year, month 1-12, day 1-31)` of a day count since 1970-01-01 in the
+/// proleptic Gregorian calendar (Howard Hinnant's algorithm). The one place the site turns a
+/// day number into a date: the sitemap's `lastmod` and the enquiry email's date use it too.
+pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
