@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod content;
+pub mod live_space;
 pub mod outbox;
 pub mod page;
 pub mod richtext;

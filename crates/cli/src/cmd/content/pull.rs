@@ -8,6 +8,7 @@
 //! The export file is written last: it exists only when every file is in place. A pull that
 //! stops part-way keeps the files it finished, and the next pull downloads only the rest.
 
+use crate::cmd::live_space;
 use anyhow::{Context, bail};
 use indicatif::{HumanBytes, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use std::process::ExitCode;
 use supplysite_content_adapter::contentful::download::{
     AssetFile, AssetsBase, DEFAULT_CONCURRENCY, Downloaded, Downloader, Tally, asset_files,
 };
-use supplysite_content_adapter::contentful::{ContentfulSettings, ContentfulSource, Progress};
+use supplysite_content_adapter::contentful::{ContentfulSettings, ContentfulSource};
 use supplysite_content_adapter::load_export_value;
 
 /// How many failed files are named before the rest are counted.
@@ -44,30 +45,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let retry = settings.retry.clone();
     let source = ContentfulSource::from_settings(settings)?;
     let location = source.location();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
-
-    // Drawn only on a terminal; piped or in CI it stays silent.
-    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg:24} {bar:30} {pos}/{len}")
-            .expect("a valid template"),
-    );
-    let progress = |p: Progress<'_>| {
-        bar.set_message(p.what.to_string());
-        bar.set_length(p.total);
-        bar.set_position(p.done);
-    };
-    let live = runtime
-        .block_on(source.export(true, &progress))
-        .with_context(|| format!("cannot read the space at {location}"))?;
-    bar.finish_and_clear();
-
-    for notice in &live.notices {
-        eprintln!("warning: {notice}");
-    }
+    let runtime = live_space::runtime()?;
+    let live = live_space::fetch(&runtime, &source, true)?;
     let bytes = serde_json::to_vec_pretty(&live.export)?;
     let (files, refused) = asset_files(&live.export);
     // What the site would read from it, checked before anything is written.
