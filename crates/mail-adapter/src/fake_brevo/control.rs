@@ -96,21 +96,9 @@ async fn fail(State(inner): State<Arc<Inner>>, body: axum::body::Bytes) -> Respo
             fail.status
         ));
     }
-    if fail.times == 0 || fail.times > MOST_TIMES {
-        return refuse(&format!(
-            "invalid times {} (expected 1 to {MOST_TIMES})",
-            fail.times
-        ));
-    }
-    let paths = match fail.path.as_deref() {
-        None => vec![EMAIL, CONTACTS],
-        Some(EMAIL) => vec![EMAIL],
-        Some(CONTACTS) => vec![CONTACTS],
-        Some(other) => {
-            return refuse(&format!(
-                "invalid path {other:?} (expected {EMAIL} or {CONTACTS})"
-            ));
-        }
+    let paths = match scripted_paths(fail.path.as_deref(), fail.times) {
+        Ok(paths) => paths,
+        Err(why) => return refuse(&why),
     };
     let reply = match (fail.status, fail.reset_seconds) {
         (429, reset) => Reply::rate_limited(reset.unwrap_or(60)),
@@ -122,16 +110,7 @@ async fn fail(State(inner): State<Arc<Inner>>, body: axum::body::Bytes) -> Respo
                 .unwrap_or("scripted by the test through /_control/fail"),
         ),
     };
-    for path in &paths {
-        for _ in 0..fail.times {
-            inner.script(path, reply.clone());
-        }
-    }
-    (
-        StatusCode::OK,
-        Json(json!({"scripted": paths, "times": fail.times})),
-    )
-        .into_response()
+    script(&inner, &paths, &reply, fail.times)
 }
 
 /// The body of `POST /_control/slow`.
@@ -158,38 +137,49 @@ async fn slow(State(inner): State<Arc<Inner>>, body: axum::body::Bytes) -> Respo
             slow.millis
         ));
     }
-    if slow.times == 0 || slow.times > MOST_TIMES {
-        return refuse(&format!(
-            "invalid times {} (expected 1 to {MOST_TIMES})",
-            slow.times
-        ));
-    }
-    let paths = match slow.path.as_deref() {
-        None => vec![EMAIL, CONTACTS],
-        Some(EMAIL) => vec![EMAIL],
-        Some(CONTACTS) => vec![CONTACTS],
-        Some(other) => {
-            return refuse(&format!(
-                "invalid path {other:?} (expected {EMAIL} or {CONTACTS})"
-            ));
-        }
+    let paths = match scripted_paths(slow.path.as_deref(), slow.times) {
+        Ok(paths) => paths,
+        Err(why) => return refuse(&why),
     };
     let reply = Reply::Slow(std::time::Duration::from_millis(slow.millis));
-    for path in &paths {
-        for _ in 0..slow.times {
-            inner.script(path, reply.clone());
-        }
-    }
-    (
-        StatusCode::OK,
-        Json(json!({"scripted": paths, "times": slow.times})),
-    )
-        .into_response()
+    script(&inner, &paths, &reply, slow.times)
 }
 
 async fn reset(State(inner): State<Arc<Inner>>) -> StatusCode {
     inner.reset();
     StatusCode::NO_CONTENT
+}
+
+/// The endpoints a scripted answer is for (both when `path` is not given), once `times` is
+/// checked; why not otherwise.
+fn scripted_paths(path: Option<&str>, times: usize) -> Result<Vec<&'static str>, String> {
+    if times == 0 || times > MOST_TIMES {
+        return Err(format!(
+            "invalid times {times} (expected 1 to {MOST_TIMES})"
+        ));
+    }
+    match path {
+        None => Ok(vec![EMAIL, CONTACTS]),
+        Some(EMAIL) => Ok(vec![EMAIL]),
+        Some(CONTACTS) => Ok(vec![CONTACTS]),
+        Some(other) => Err(format!(
+            "invalid path {other:?} (expected {EMAIL} or {CONTACTS})"
+        )),
+    }
+}
+
+/// Queues `reply` `times` times on each of `paths`, and says so.
+fn script(inner: &Inner, paths: &[&'static str], reply: &Reply, times: usize) -> Response {
+    for path in paths {
+        for _ in 0..times {
+            inner.script(path, reply.clone());
+        }
+    }
+    (
+        StatusCode::OK,
+        Json(json!({"scripted": paths, "times": times})),
+    )
+        .into_response()
 }
 
 fn refuse(message: &str) -> Response {
