@@ -26,7 +26,7 @@ use crate::video::VideoService;
 use serde::Serialize;
 
 /// A heading and its paragraphs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Block {
     pub heading: &'static str,
@@ -34,7 +34,7 @@ pub struct Block {
 }
 
 /// A small card: title and one or two sentences.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Card {
     pub title: &'static str,
@@ -42,7 +42,7 @@ pub struct Card {
 }
 
 /// A heading, an optional introduction and cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CardSection {
     pub heading: &'static str,
@@ -51,7 +51,7 @@ pub struct CardSection {
 }
 
 /// A claim the company makes, as a figure and what it measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Claim {
     pub figure: &'static str,
@@ -59,7 +59,7 @@ pub struct Claim {
 }
 
 /// A customer's words, attributed by role and kind of organisation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Testimonial {
     pub quote: &'static str,
@@ -68,7 +68,7 @@ pub struct Testimonial {
 }
 
 /// An office on the contact page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Office {
     pub country: &'static str,
@@ -81,7 +81,7 @@ pub struct Office {
 }
 
 /// The contact form's labels and messages (validation messages come from `contact`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactFormCopy {
     pub heading: &'static str,
@@ -100,7 +100,7 @@ pub struct ContactFormCopy {
 }
 
 /// A demo or overview video with a fixed id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FixedVideo {
     pub service: VideoService,

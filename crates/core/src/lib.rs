@@ -9,6 +9,7 @@ pub mod audit;
 pub mod compose;
 pub mod contact;
 pub mod content;
+pub mod contract;
 pub mod copy;
 pub mod enquiry;
 pub mod feed;

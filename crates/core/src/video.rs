@@ -23,7 +23,7 @@ mod youtube;
 use serde::{Deserialize, Serialize};
 
 /// A video hosting service.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum VideoService {
     Youtube,
@@ -37,11 +37,23 @@ pub enum VideoService {
 
 /// A video: where it is hosted and its id there. Serialises as
 /// `{"service":"youtube","id":"dQw4w9WgXcQ"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 pub struct Video {
     pub service: VideoService,
     pub id: String,
 }
+
+/// Every origin [`Video::player_url`] points at, one per service: what a page that plays
+/// videos lets frame (the Content-Security-Policy's `frame-src`).
+pub const PLAYER_ORIGINS: [&str; 7] = [
+    "https://www.youtube-nocookie.com",
+    "https://player.vimeo.com",
+    "https://vine.co",
+    "https://videopress.com",
+    "https://web.microsoftstream.com",
+    "https://www.tiktok.com",
+    "https://www.dailymotion.com",
+];
 
 impl VideoService {
     /// The name used in JSON (`youtube`, `microsoftstream`, …).
@@ -59,7 +71,7 @@ impl VideoService {
 }
 
 impl Video {
-    /// The URL to load in the video modal's player frame.
+    /// The service's plain embed address for the video (what structured data names).
     pub fn embed_url(&self) -> String {
         let id = &self.id;
         match self.service {
@@ -72,6 +84,20 @@ impl Video {
             }
             VideoService::Tiktok => format!("https://www.tiktok.com/embed/v2/{id}"),
             VideoService::Dailymotion => format!("https://www.dailymotion.com/embed/video/{id}"),
+        }
+    }
+
+    /// The address the site's video modal loads: the service's player with autoplay (the
+    /// visitor has just asked for the video), and YouTube's no-cookie domain and Vimeo's
+    /// do-not-track option for privacy. Ids are already limited to safe characters.
+    pub fn player_url(&self) -> String {
+        let id = &self.id;
+        match self.service {
+            VideoService::Youtube => {
+                format!("https://www.youtube-nocookie.com/embed/{id}?autoplay=1&rel=0")
+            }
+            VideoService::Vimeo => format!("https://player.vimeo.com/video/{id}?autoplay=1&dnt=1"),
+            _ => self.embed_url(),
         }
     }
 }
@@ -353,6 +379,53 @@ mod tests {
             VideoService::Dailymotion,
         ] {
             assert_eq!(serde_json::to_value(s).unwrap(), json!(s.as_str()));
+        }
+    }
+
+    #[test]
+    fn the_player_url_adds_privacy_and_autoplay_where_the_service_has_them() {
+        let video = |service, id: &str| Video {
+            service,
+            id: id.into(),
+        };
+        assert_eq!(
+            video(VideoService::Youtube, "dQw4w9WgXcQ").player_url(),
+            "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0"
+        );
+        assert_eq!(
+            video(VideoService::Vimeo, "531481754").player_url(),
+            "https://player.vimeo.com/video/531481754?autoplay=1&dnt=1"
+        );
+        let tiktok = video_id("https://www.tiktok.com/@supplysite/video/7106594312292453675")
+            .expect("a tiktok link");
+        assert_eq!(
+            tiktok.player_url(),
+            "https://www.tiktok.com/embed/v2/7106594312292453675"
+        );
+    }
+
+    #[test]
+    fn every_player_url_is_on_a_listed_player_origin() {
+        for service in [
+            VideoService::Youtube,
+            VideoService::Vimeo,
+            VideoService::Vine,
+            VideoService::Videopress,
+            VideoService::MicrosoftStream,
+            VideoService::Tiktok,
+            VideoService::Dailymotion,
+        ] {
+            let url = Video {
+                service,
+                id: "abc123".into(),
+            }
+            .player_url();
+            assert!(
+                PLAYER_ORIGINS
+                    .iter()
+                    .any(|origin| url.starts_with(&format!("{origin}/"))),
+                "{url}"
+            );
         }
     }
 

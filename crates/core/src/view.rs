@@ -1,10 +1,12 @@
 //! The view models: what each screen of SPEC §2 shows, as data the UI renders without deciding
-//! anything. Serialised to JSON with camelCase keys; the web UI mirrors these types.
+//! anything. Serialised to JSON with camelCase keys; the web UI's types are generated from
+//! these ([`crate::contract`]).
 //!
 //! Texts that never change live in [`crate::copy`] and are embedded by reference; texts from
 //! content are owned. Rich text arrives already rendered to safe HTML ([`Html`]).
 
 mod about;
+mod answer;
 mod case_study;
 mod chrome;
 mod head;
@@ -17,6 +19,7 @@ mod product;
 mod simple;
 
 pub use about::{AboutView, TimelineItem};
+pub use answer::{Embedded, NotFoundScreen, PageAnswer, PageSettings, RobotWidget, Tracker};
 pub use case_study::{CaseStudyIndexView, CaseStudyView, Fact, IndexedTeaser, StorySection};
 pub use chrome::{Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, Phone, SolutionsMenu};
 pub use head::{Head, OpenGraph};
@@ -38,7 +41,7 @@ use serde::Serialize;
 ///
 /// Serialises as `{"outcome":"page","screen":"home","view":{…}}`,
 /// `{"outcome":"redirect","to":"/insights"}` or `{"outcome":"not_found"}`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum Outcome {
     /// A page to render.
@@ -50,7 +53,7 @@ pub enum Outcome {
 }
 
 /// One screen's view model, tagged with the screen's name.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(tag = "screen", content = "view", rename_all = "camelCase")]
 pub enum PageView {
     Home(Box<HomeView>),

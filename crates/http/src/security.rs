@@ -30,9 +30,6 @@ impl CspNonce {
     }
 }
 
-/// Where the site embeds players from.
-const FRAME_SOURCES: &str =
-    "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com";
 /// Where reCAPTCHA's frames and scripts come from, allowed only when reCAPTCHA is the check.
 const RECAPTCHA_FRAME_SOURCES: &str =
     " https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
@@ -69,10 +66,12 @@ pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) ->
         script.push_str(TRACKER_SCRIPT_SOURCES);
         connect = TRACKER_CONNECT_SOURCES;
     }
+    // Where the video modal embeds players from: core's list, one origin per service.
+    let players = supplysite_core::video::PLAYER_ORIGINS.join(" ");
     let mut csp = format!(
         "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'{script}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
-         connect-src 'self'{connect}; media-src 'self' https:; frame-src {FRAME_SOURCES}{frame}; \
+         connect-src 'self'{connect}; media-src 'self' https:; frame-src {players}{frame}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     );
     // Only over TLS: on a plain-HTTP local server it would send the browser to https.
@@ -242,6 +241,7 @@ mod tests {
         assert!(directive("script-src").contains("https://www.google.com/recaptcha/"));
         assert!(directive("frame-src").contains("https://www.google.com/recaptcha/"));
         assert!(directive("frame-src").contains("https://player.vimeo.com"));
+        assert!(directive("frame-src").contains("https://www.tiktok.com"));
     }
 
     fn third(recaptcha: bool, tracker: bool) -> ThirdParties {

@@ -1,19 +1,11 @@
-// The one loader of the WebAssembly core (issue 7). The small module (contact validation, video
-// links, dates) is fetched and compiled on first use only, so no screen pays for it until it
+// The one loader of the WebAssembly core (issue 7). The small module (contact validation and
+// dates) is fetched and compiled on first use only, so no screen pays for it until it
 // needs it and first paint never waits.
-import type { ContactForm, Validation, Video as WasmVideo } from '../wasm-pkg/supplysite_contact';
+import type { ContactForm, Validation } from '../wasm-pkg/supplysite_contact';
 
 /** The core's functions the contact form uses. */
 export interface ContactCore {
   validateContact(form: Partial<ContactForm>): Validation;
-}
-
-/** `{service, id}` of a video link, both null when no service recognises it. */
-export type LinkedVideo = WasmVideo;
-
-/** The core's function the video buttons use. */
-export interface VideoCore {
-  videoId(link: string): LinkedVideo;
 }
 
 type SmallModule = typeof import('../wasm-pkg/supplysite_contact.js');
@@ -35,9 +27,4 @@ function loadSmallModule(): Promise<SmallModule> {
 /** The contact form's validator. */
 export function loadContactCore(): Promise<ContactCore> {
   return loadSmallModule().then((module) => ({ validateContact: module.validateContact }));
-}
-
-/** The video-link parser, from the same module as the contact form's validator. */
-export function loadVideoCore(): Promise<VideoCore> {
-  return loadSmallModule().then((module) => ({ videoId: module.videoId }));
 }

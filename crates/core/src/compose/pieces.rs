@@ -273,7 +273,10 @@ mod tests {
         assert_eq!(vimeo.service, VideoService::Vimeo);
         let other = insight_video("https://media.example.com/v/tour-2024/?t=3").unwrap();
         assert_eq!(other.id, "tour-2024");
-        assert_eq!(other.embed_url, "https://www.youtube.com/embed/tour-2024");
+        assert_eq!(
+            other.embed_url,
+            "https://www.youtube-nocookie.com/embed/tour-2024?autoplay=1&rel=0"
+        );
     }
 
     #[test]

@@ -5,7 +5,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A product tag as stored in Contentful (`blogPostProduct`, `casestudyproduct`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ts_rs::TS,
+)]
 pub enum ProductTag {
     #[serde(rename = "SPM")]
     Spm,

@@ -5,7 +5,7 @@ use crate::content::{CaseStudy, ContentSet};
 use serde::Serialize;
 
 /// A side of an alternating layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Side {
     Left,

@@ -9,7 +9,7 @@ use crate::rules::Side;
 use serde::Serialize;
 
 /// Everything the About Us page shows, in page order.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AboutView {
     pub head: Head,
@@ -30,7 +30,7 @@ pub struct AboutView {
 }
 
 /// One timeline entry; entries alternate right and left by index, starting on the right.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineItem {
     pub side: Side,

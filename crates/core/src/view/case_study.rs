@@ -10,7 +10,7 @@ use serde::Serialize;
 /// 'Customer Stories': case studies by priority, the logo alternating sides, one page at a time
 /// so the index stays light however many stories there are; every story fits on the first
 /// page of an ordinary space, and further pages are reached by plain links.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyIndexView {
     pub head: Head,
@@ -23,7 +23,7 @@ pub struct CaseStudyIndexView {
 }
 
 /// A teaser on the index, with the side its logo sits on.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexedTeaser {
     pub logo_side: Side,
@@ -32,7 +32,7 @@ pub struct IndexedTeaser {
 }
 
 /// One customer story.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyView {
     pub head: Head,
@@ -54,7 +54,7 @@ pub struct CaseStudyView {
 }
 
 /// A labelled fact about the customer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Fact {
     pub label: &'static str,
@@ -62,7 +62,7 @@ pub struct Fact {
 }
 
 /// A section of the story with its image.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct StorySection {
     pub heading: &'static str,

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 /// Everything around a page's body.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Chrome {
     pub brand: Brand,
@@ -21,7 +21,7 @@ pub struct Chrome {
 }
 
 /// The logo linking home.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Brand {
     pub name: &'static str,
@@ -33,7 +33,7 @@ pub struct Brand {
 }
 
 /// A link with its label.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct NavLink {
     pub label: &'static str,
@@ -41,7 +41,7 @@ pub struct NavLink {
 }
 
 /// A labelled group of links.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct NavGroup {
     pub label: &'static str,
@@ -50,7 +50,7 @@ pub struct NavGroup {
 
 /// The Solutions dropdown: groups Source, Supply, Product, Food Industry, plus Our Solutions.
 /// At 992px and wider it shows `graphic_url` beside the groups.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SolutionsMenu {
     pub groups: &'static [NavGroup],
@@ -60,7 +60,7 @@ pub struct SolutionsMenu {
 }
 
 /// The footer: Products and Menu lists, the contact block and the copyright line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Footer {
     pub products: NavGroup,
@@ -70,7 +70,7 @@ pub struct Footer {
 }
 
 /// The footer's contact block.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactBlock {
     pub heading: &'static str,
@@ -81,7 +81,7 @@ pub struct ContactBlock {
 }
 
 /// A phone number as shown, and as dialled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Phone {
     /// `AU`, `NZ`, `UK`.

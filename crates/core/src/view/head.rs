@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// A page's `<head>`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Head {
     /// The `<title>`.
@@ -23,17 +23,20 @@ pub struct Head {
     pub robots: &'static str,
     /// The page before this one in a paginated listing (`<link rel="prev">`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub prev: Option<String>,
     /// The page after this one in a paginated listing (`<link rel="next">`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub next: Option<String>,
     pub open_graph: OpenGraph,
     /// JSON-LD objects, one `<script type="application/ld+json">` each.
+    #[ts(type = "unknown[]")]
     pub json_ld: Vec<Value>,
 }
 
 /// Open Graph tags for link previews.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenGraph {
     /// `website` or `article`.

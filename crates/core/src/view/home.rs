@@ -8,7 +8,7 @@ use crate::copy::{Block, CardSection, Claim};
 use serde::Serialize;
 
 /// Everything the home page shows, in page order.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct HomeView {
     pub head: Head,
@@ -38,7 +38,7 @@ pub struct HomeView {
 }
 
 /// The hero: 'Supply Chain Software', the 'I need help with...' grid and the three buttons.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct HomeHero {
     pub title: &'static str,

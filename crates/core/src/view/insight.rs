@@ -7,7 +7,7 @@ use serde::Serialize;
 /// 'Our Latest Insights': one page of posts, newest first. The UI shows them and, on each LOAD
 /// MORE INSIGHTS, fetches the next page (`pagination.next`) and appends its cards; without
 /// JavaScript the button is a link to that page.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct InsightsView {
     pub head: Head,
@@ -20,7 +20,7 @@ pub struct InsightsView {
 }
 
 /// One insight article.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct InsightView {
     pub head: Head,

@@ -6,7 +6,7 @@ use super::{
 use serde::Serialize;
 
 /// A page assembled by editors.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PageBuilderView {
     pub head: Head,
@@ -24,7 +24,7 @@ pub struct PageBuilderView {
 }
 
 /// The page banner. Its background image applies only above 1023px.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BannerView {
     pub image: Option<Image>,
@@ -35,7 +35,7 @@ pub struct BannerView {
 }
 
 /// One content slice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum SliceView {
     #[serde(rename_all = "camelCase")]
@@ -59,7 +59,7 @@ pub enum SliceView {
 }
 
 /// Where a text-and-media slice puts its text above 1023px (at or below: text, then media).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Layout {
     LeftColumn,
@@ -68,7 +68,7 @@ pub enum Layout {
 }
 
 /// Text alignment of a text-and-media slice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Justification {
     Full,
@@ -80,7 +80,7 @@ pub enum Justification {
 /// An editor's button, resolved: a link, a video for the modal, or a file to download.
 /// Buttons that cannot work (no URL, a link no video service recognises, no file, an unsafe
 /// scheme) are left off the page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "action", rename_all = "camelCase")]
 pub enum ActionButton {
     #[serde(rename_all = "camelCase")]

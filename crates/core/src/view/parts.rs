@@ -5,25 +5,27 @@ use crate::video::VideoService;
 use serde::Serialize;
 
 /// Rich text already rendered to safe HTML (every text and attribute escaped, links checked).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(transparent)]
 pub struct Html(pub String);
 
 /// An image with its alt text (empty for decorative images) and, when known, its size so the
 /// page can reserve the space and nothing shifts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Image {
     pub url: String,
     pub alt: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub width: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub height: Option<u32>,
 }
 
 /// Filled or outline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum ButtonStyle {
     Filled,
@@ -31,7 +33,7 @@ pub enum ButtonStyle {
 }
 
 /// A link drawn as a button.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkButton {
     pub label: String,
@@ -41,7 +43,7 @@ pub struct LinkButton {
 }
 
 /// A blog card: image, title, read-time line, short description and READ POST.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BlogCard {
     /// `/insights/{slug}`.
@@ -55,7 +57,7 @@ pub struct BlogCard {
 }
 
 /// A titled list of blog cards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BlogCardList {
     pub heading: &'static str,
@@ -63,7 +65,7 @@ pub struct BlogCardList {
 }
 
 /// What a mini card links to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum MiniCardKind {
     Post,
@@ -71,7 +73,7 @@ pub enum MiniCardKind {
 }
 
 /// A mini card: a post (its title) or a page-builder page (its banner text).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MiniCard {
     pub href: String,
@@ -80,7 +82,7 @@ pub struct MiniCard {
 }
 
 /// A titled list of mini cards (a carousel on the home page, a link list elsewhere).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MiniCardList {
     pub heading: &'static str,
@@ -88,7 +90,7 @@ pub struct MiniCardList {
 }
 
 /// A case-study teaser: who said what, the teaser heading and extract, and the way on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyTeaser {
     /// `/case-study/{slug}`.
@@ -109,7 +111,7 @@ pub struct CaseStudyTeaser {
 }
 
 /// An FAQ block.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Faq {
     pub title: String,
@@ -117,7 +119,7 @@ pub struct Faq {
 }
 
 /// One question and its answer (plain text).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FaqEntry {
     pub question: String,
@@ -125,8 +127,9 @@ pub struct FaqEntry {
 }
 
 /// A video to play in the modal: the hosting service (`youtube`, `vimeo`, …), its id, and the
-/// player URL to load so the UI needs no per-service rules.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// player address the modal loads as it is ([`crate::video::Video::player_url`]), so the UI
+/// needs no per-service rules and never reads the link again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Video {
     pub service: VideoService,
@@ -137,7 +140,7 @@ pub struct Video {
 impl From<crate::video::Video> for Video {
     fn from(v: crate::video::Video) -> Self {
         Video {
-            embed_url: v.embed_url(),
+            embed_url: v.player_url(),
             service: v.service,
             id: v.id,
         }
@@ -145,7 +148,7 @@ impl From<crate::video::Video> for Video {
 }
 
 /// A button that opens the video modal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoButton {
     pub label: &'static str,
@@ -153,7 +156,7 @@ pub struct VideoButton {
 }
 
 /// A file to fetch and save (factsheets, customer story PDFs).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Download {
     pub label: String,
@@ -163,7 +166,7 @@ pub struct Download {
 }
 
 /// A quotation from a customer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
     pub quote: String,
@@ -176,7 +179,7 @@ pub struct Quote {
 }
 
 /// A module of the suite as a card: icon, name, one line and DISCOVER MORE.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductCard {
     pub title: &'static str,
@@ -187,7 +190,7 @@ pub struct ProductCard {
 }
 
 /// A titled list of product cards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductCardList {
     pub heading: &'static str,
@@ -195,7 +198,7 @@ pub struct ProductCardList {
 }
 
 /// A block of fixed copy: heading, paragraphs and an optional button.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Promo {
     pub heading: &'static str,

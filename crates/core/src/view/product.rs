@@ -9,7 +9,7 @@ use crate::copy::{Block, CardSection, Claim, Testimonial};
 use serde::Serialize;
 
 /// 'Our Solutions': module icons, video, request a demo, featured quote.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SolutionsView {
     pub head: Head,
@@ -26,7 +26,7 @@ pub struct SolutionsView {
 }
 
 /// A product page.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductView {
     pub head: Head,
@@ -57,7 +57,7 @@ pub struct ProductView {
 }
 
 /// A product page's hero: title, logo and testimonial.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductHero {
     pub title: &'static str,
@@ -67,7 +67,7 @@ pub struct ProductHero {
 }
 
 /// What only the strategic sourcing page shows.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SourcingView {
     /// 'CONTACT US TO DISCUSS STRATEGIC SOURCING', to /contact-us.
@@ -82,7 +82,7 @@ pub struct SourcingView {
 }
 
 /// The newest articles about one module.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleArticles {
     pub product: ProductTag,

@@ -5,7 +5,7 @@ use crate::copy::{ContactFormCopy, Office};
 use serde::Serialize;
 
 /// The privacy policy, or an empty state when the space has none.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PrivacyView {
     pub head: Head,
@@ -15,7 +15,7 @@ pub struct PrivacyView {
 }
 
 /// The privacy page's five sections and two images.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Policy {
     pub image1: Option<Image>,
@@ -24,7 +24,7 @@ pub struct Policy {
 }
 
 /// What a screen says when its content is missing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct EmptyState {
     pub heading: &'static str,
@@ -33,7 +33,7 @@ pub struct EmptyState {
 }
 
 /// 'Get In Touch': the offices and the contact form's copy.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactView {
     pub head: Head,
@@ -44,7 +44,7 @@ pub struct ContactView {
 }
 
 /// The video popup page: the overview video in the modal.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoPopupView {
     pub head: Head,
@@ -52,7 +52,7 @@ pub struct VideoPopupView {
 }
 
 /// A helpful 404 in the site's layout.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct NotFoundView {
     pub head: Head,

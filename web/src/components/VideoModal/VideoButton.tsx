@@ -1,8 +1,7 @@
 // A button that opens a video in the modal ('VIEW DEMO', 'VIEW STRATEGIC SOURCING VIDEO',
-// 'Watch Insight Video', …) and gives focus back to itself when the modal closes. The
-// WebAssembly core that reads the video's link is fetched when the visitor points at or
-// focuses the button, so it is usually ready by the click and costs nothing before. The modal's
-// own code comes with it: no page loads it until a visitor reaches for a video.
+// 'Watch Insight Video', …) and gives focus back to itself when the modal closes. The modal's
+// code is fetched when the visitor points at or focuses the button, so it is usually ready by
+// the click and no page loads it until a visitor reaches for a video.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
 import type { ButtonStyle, VideoButton as VideoButtonView } from '../../lib/view';
@@ -11,12 +10,9 @@ import { Button } from '../Button/Button';
 const loadModal = () => import('./VideoModal');
 const VideoModal = lazy(() => loadModal().then((m) => ({ default: m.VideoModal })));
 
-/** Starts loading the modal and the core ahead of a likely click (failures show on the click). */
+/** Starts loading the modal ahead of a likely click (a failure shows on the click). */
 function prefetch() {
-  loadModal().then(
-    (m) => m.prefetchVideoCore(),
-    () => {},
-  );
+  loadModal().catch(() => {});
 }
 
 export interface VideoButtonProps {

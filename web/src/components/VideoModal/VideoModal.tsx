@@ -1,10 +1,9 @@
 // The video popup (SPEC §2, §4): an accessible modal dialog embedding the host's player.
 // Focus moves into the dialog, Tab stays inside it, Escape or the close button closes it, and
 // the page behind is inert; the opener puts focus back where it was.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { resolvePlayer, type Player } from '../../lib/video';
-export { prefetchVideoCore } from '../../lib/video';
+import { playerFor } from '../../lib/video';
 import type { Video } from '../../lib/view';
 import styles from './VideoModal.module.css';
 
@@ -19,38 +18,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), iframe, [tabindex]:not([tabi
 
 export const UNRECOGNISED =
   'Sorry, this video can’t be played here: its link is not from a video service we recognise.';
-export const FAILED = 'The video player could not be loaded. Check your connection and try again.';
-
-type PlayerState = { state: 'loading' } | { state: 'ready'; player: Player } | { state: 'failed'; retry: () => void };
-
-/** The player for `link`, found by the WebAssembly core once it has loaded. */
-function usePlayer(link: string): PlayerState {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ link: string; attempt: number; player: Player | null } | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    resolvePlayer(link).then(
-      (player) => current && setResult({ link, attempt, player }),
-      () => current && setResult({ link, attempt, player: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [link, attempt]);
-
-  // A result for an earlier link or attempt is stale: show the loading state until the new one.
-  if (!result || result.link !== link || result.attempt !== attempt) return { state: 'loading' };
-  if (!result.player) return { state: 'failed', retry: () => setAttempt((n) => n + 1) };
-  return { state: 'ready', player: result.player };
-}
-
 /** Rendered only while open (and so only in the browser, after a click). */
 export function VideoModal({ video, title, onClose }: VideoModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const player = usePlayer(video.embedUrl);
+  const player = playerFor(video);
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -113,9 +86,9 @@ export function VideoModal({ video, title, onClose }: VideoModalProps) {
           </button>
         </div>
         <div className={styles.frame}>
-          {player.state === 'ready' && player.player.kind === 'player' ? (
+          {player.kind === 'player' ? (
             <iframe
-              src={player.player.src}
+              src={player.src}
               title={title}
               allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
               allowFullScreen
@@ -123,24 +96,7 @@ export function VideoModal({ video, title, onClose }: VideoModalProps) {
             />
           ) : (
             <div className={styles.message} role="status">
-              {player.state === 'loading' && <p>Loading video…</p>}
-              {player.state === 'ready' && <p>{UNRECOGNISED}</p>}
-              {player.state === 'failed' && (
-                <>
-                  <p>{FAILED}</p>
-                  <button
-                    type="button"
-                    className={styles.retry}
-                    onClick={() => {
-                      // The button goes while the player loads again: keep focus in the dialog.
-                      closeRef.current?.focus();
-                      player.retry();
-                    }}
-                  >
-                    Try again
-                  </button>
-                </>
-              )}
+              <p>{UNRECOGNISED}</p>
             </div>
           )}
         </div>

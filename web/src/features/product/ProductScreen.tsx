@@ -144,9 +144,9 @@ function SourcingSections({ sourcing }: { sourcing: SourcingView }) {
             <BlogCards list={{ heading: m.heading, cards: m.cards }} />
           </Section>
         ))}
-      {sourcing.erfxArticles.length > 0 && (
-        <Section tone="tint">
-          <MiniCardLinks list={{ heading: '', cards: sourcing.erfxArticles }} />
+      {sourcing.erfxArticles.cards.length > 0 && (
+        <Section heading={sourcing.erfxArticles.heading} tone="tint">
+          <MiniCardLinks list={sourcing.erfxArticles} />
         </Section>
       )}
     </>

@@ -1,0 +1,99 @@
+//! The page contract in TypeScript: the declarations of every type the browser receives,
+//! generated from the Rust view models so the two sides cannot drift apart.
+//!
+//! The web build commits the output as `web/src/lib/contract.gen.ts`; a test in this crate
+//! fails when the committed file differs from what these types generate, and
+//! `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract` rewrites it.
+
+use crate::view::{Embedded, PageAnswer};
+use std::any::TypeId;
+use std::collections::HashSet;
+use ts_rs::{Config, TS, TypeVisitor};
+
+/// The file's first lines.
+const PREAMBLE: &str = "// Generated from the Rust view models (supplysite-core's `contract` module): do not edit.\n\
+// Regenerate with `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract`.\n";
+
+/// Every declaration reachable from the embedded page data and the page API's answer, sorted by
+/// name, each exported.
+pub fn typescript() -> String {
+    let mut walk = Walk {
+        cfg: Config::default(),
+        seen: HashSet::new(),
+        decls: Vec::new(),
+    };
+    walk.visit::<Embedded>();
+    walk.visit::<PageAnswer>();
+    walk.decls.sort();
+    let mut out = String::from(PREAMBLE);
+    for (_, decl) in walk.decls {
+        out.push('\n');
+        out.push_str("export ");
+        out.push_str(&decl);
+        out.push('\n');
+    }
+    out
+}
+
+struct Walk {
+    cfg: Config,
+    seen: HashSet<TypeId>,
+    decls: Vec<(String, String)>,
+}
+
+impl TypeVisitor for Walk {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if !self.seen.insert(TypeId::of::<T>()) {
+            return;
+        }
+        // Only derived types have a declaration (and a file of their own in ts-rs's terms);
+        // primitives and wrappers are written inline.
+        if T::output_path().is_some() {
+            self.decls.push((T::ident(&self.cfg), T::decl(&self.cfg)));
+        }
+        T::visit_dependencies(self);
+        T::visit_generics(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn committed() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/src/lib/contract.gen.ts")
+    }
+
+    #[test]
+    fn contract_file_matches_the_rust_types() {
+        let generated = typescript();
+        if std::env::var_os("UPDATE_CONTRACT").is_some() {
+            std::fs::write(committed(), &generated).expect("contract file writes");
+            return;
+        }
+        let on_disk = std::fs::read_to_string(committed()).unwrap_or_default();
+        assert!(
+            on_disk == generated,
+            "web/src/lib/contract.gen.ts is not what the Rust view models generate; \
+             run `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract` and commit it"
+        );
+    }
+
+    #[test]
+    fn every_screen_and_the_settings_are_declared() {
+        let ts = typescript();
+        for name in [
+            "type PageAnswer",
+            "type Embedded",
+            "type PageView",
+            "type NotFoundScreen",
+            "type PageSettings",
+            "type Chrome",
+            "type SourcingView",
+            "type HomeView",
+        ] {
+            assert!(ts.contains(&format!("export {name} ")), "{name} missing");
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! What the browser receives: the answer for a path (embedded in the first page and sent by
+//! the page API) and the data every server-rendered page starts from.
+
+use super::{Chrome, NotFoundView, PageView};
+use serde::Serialize;
+
+/// The not-found screen, shown in the site's layout with status 404:
+/// `{"screen":"notFound","view":{…}}`.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[serde(tag = "screen", content = "view", rename_all = "camelCase")]
+pub enum NotFoundScreen {
+    NotFound(Box<NotFoundView>),
+}
+
+/// The answer for a path, as the page API sends it and the page embeds it:
+/// `{"outcome":"page","screen":…,"view":…}`, `{"outcome":"redirect","to":…}` or
+/// `{"outcome":"not_found","screen":"notFound","view":…}`. Unlike [`super::Outcome`], a
+/// not-found answer carries the helpful not-found view beside it.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum PageAnswer {
+    /// A page to render.
+    Page(PageView),
+    /// Navigate to `to`, a path of this site.
+    Redirect { to: String },
+    /// Nothing at this path: the not-found screen.
+    NotFound(NotFoundScreen),
+}
+
+/// Which robot check the contact form shows: `{"kind":"recaptcha","siteKey":"…"}` or
+/// `{"kind":"selfHosted"}`. The site key is public by design.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum RobotWidget {
+    #[serde(rename_all = "camelCase")]
+    Recaptcha {
+        site_key: String,
+    },
+    SelfHosted,
+}
+
+/// The marketing-automation tracker's public client key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Tracker {
+    pub client_key: String,
+}
+
+/// Site-wide settings sent beside every page. Nothing here is a secret.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PageSettings {
+    /// The contact form's robot check; null when the site takes no enquiries.
+    pub robot: Option<RobotWidget>,
+    /// Null when no tracker key is configured.
+    pub tracker: Option<Tracker>,
+}
+
+/// The data a server-rendered page embeds (`<script id="…" type="application/json">`):
+/// the site's chrome, its settings and the answer for the page's path.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Embedded {
+    pub chrome: Chrome,
+    pub settings: PageSettings,
+    pub outcome: PageAnswer,
+}
