@@ -7,7 +7,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde_json::{Value, json};
+use supplysite_core::view::{PageSettings, Tracker};
 use supplysite_mail_adapter::Challenge;
 
 /// `GET /api/robot-challenge`: a fresh signed challenge for the self-hosted check; 404 when
@@ -41,26 +41,29 @@ pub async fn challenge(State(state): State<AppState>) -> Response {
 /// `{"kind":"recaptcha","siteKey":…}` or `{"kind":"selfHosted"}` (null when enquiries are not
 /// taken), and the tracker, `{"clientKey":…}` (null without a key). Public values only: the
 /// site key and the tracker's client key are meant for the browser; no secret is ever part of it.
-pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -> Value {
-    let robot = contact.map(|desk| {
-        serde_json::to_value(desk.enquiries().robot_widget()).expect("a widget serialises")
-    });
-    let tracker = tracker_key.map(|key| json!({ "clientKey": key }));
-    json!({ "robot": robot, "tracker": tracker })
+pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -> PageSettings {
+    PageSettings {
+        robot: contact.map(|desk| desk.enquiries().robot_widget().clone()),
+        tracker: tracker_key.map(|key| Tracker {
+            client_key: key.to_owned(),
+        }),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_tracker_key_reaches_the_page_settings_only_when_configured() {
+        let json = |settings| serde_json::to_value(settings).unwrap();
         assert_eq!(
-            page_settings(None, Some("abc123")),
+            json(page_settings(None, Some("abc123"))),
             json!({"robot": null, "tracker": {"clientKey": "abc123"}})
         );
         assert_eq!(
-            page_settings(None, None),
+            json(page_settings(None, None)),
             json!({"robot": null, "tracker": null})
         );
     }

@@ -74,11 +74,11 @@ impl AppState {
 
     /// The state with `mounts` beside the pages.
     pub fn with_mounts(parts: StateParts, mounts: Mounts) -> Self {
-        let settings_json = crate::robot::page_settings(
+        let settings_json = serde_json::to_string(&crate::robot::page_settings(
             mounts.contact.as_deref(),
             parts.settings.tracker_key.as_deref(),
-        )
-        .to_string();
+        ))
+        .expect("page settings serialise");
         let chrome_json = parts.composer.chrome().to_string();
         let page_stamp = crate::stamp::page_stamp(crate::stamp::StampInputs {
             build: crate::stamp::BUILD_STAMP,

@@ -11,7 +11,6 @@ use crate::selfhosted::{Challenge, SelfHostedCheck, SelfHostedConfig};
 use crate::settings::MailSettings;
 use crate::timed_robot::TimedRobotCheck;
 use crate::worker::{Worker, WorkerWakeup};
-use serde::Serialize;
 use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -22,17 +21,8 @@ use supplysite_core::enquiry::{
 };
 use supplysite_core::ports::{Clock, EnquiryDelivery, EnquiryOutbox, RobotCheck};
 
-/// Which robot check the page shows, serialised for the page:
-/// `{"kind":"recaptcha","siteKey":"…"}` or `{"kind":"selfHosted"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum RobotWidget {
-    #[serde(rename_all = "camelCase")]
-    Recaptcha {
-        site_key: String,
-    },
-    SelfHosted,
-}
+/// Which robot check the page shows: a type of the page contract, owned by core.
+pub use supplysite_core::view::RobotWidget;
 
 /// Why the enquiry adapters could not be set up.
 #[derive(Debug, thiserror::Error)]
