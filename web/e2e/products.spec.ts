@@ -33,3 +33,21 @@ for (const [path, key] of PRODUCTS) {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   });
 }
+
+test('the sourcing page lists its eRFx articles under their heading, each a link to the article', async ({ page }) => {
+  const { sourcing } = (await pageView(page, '/sourcing-management')) as {
+    sourcing: { erfxArticles: { heading: string; cards: { href: string; text: string }[] } };
+  };
+  const { heading, cards } = sourcing.erfxArticles;
+  expect(cards.length, 'the demo space has eRFx articles').toBeGreaterThan(0);
+  expect(cards.length).toBeLessThanOrEqual(9);
+  await page.goto('/sourcing-management');
+  const section = page.getByRole('main').getByRole('region', { name: heading, exact: true });
+  await expect(section.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  const links = section.getByRole('link');
+  await expect(links).toHaveCount(cards.length);
+  for (const [i, card] of cards.entries()) {
+    await expect(links.nth(i)).toHaveAttribute('href', card.href);
+    await expect(links.nth(i)).toContainText(card.text);
+  }
+});

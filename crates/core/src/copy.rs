@@ -129,6 +129,8 @@ pub struct ProductCopy {
     pub claim: Option<Claim>,
     /// How it works, Benefits or Features.
     pub features: CardSection,
+    /// How it works, on a page whose features come first (supplier information).
+    pub how_it_works: Option<CardSection>,
     /// Further sections some pages have (the food page's challenge).
     pub extra: &'static [Block],
     /// More customer quotes (the food page).

@@ -412,7 +412,11 @@ product: ProductTag, hero: ProductHero, whatItIs: Block, claim: Claim | null,
 /**
  * How it works, Benefits or Features.
  */
-features: CardSection, extra: Array<Block>, quotes: Array<Testimonial>, 
+features: CardSection, 
+/**
+ * How it works, after the features on a page that has both.
+ */
+howItWorks: CardSection | null, extra: Array<Block>, quotes: Array<Testimonial>, 
 /**
  * VIEW DEMO (or the sourcing page's own label).
  */

@@ -78,6 +78,7 @@ pub fn product(page: ProductPage, set: &ContentSet) -> ProductView {
         what_it_is: &c.what_it_is,
         claim: c.claim.as_ref(),
         features: &c.features,
+        how_it_works: c.how_it_works.as_ref(),
         extra: c.extra,
         quotes: c.quotes,
         demo: VideoButton {

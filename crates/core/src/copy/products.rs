@@ -52,6 +52,29 @@ mod tests {
     }
 
     #[test]
+    fn every_product_page_explains_how_it_works() {
+        for page in ProductPage::ALL {
+            let copy = product(page);
+            let how = copy
+                .how_it_works
+                .as_ref()
+                .map_or(copy.features.heading, |s| s.heading);
+            // The food and contract pages lead with their benefits instead.
+            if !matches!(
+                page,
+                ProductPage::FoodIndustrySoftware
+                    | ProductPage::ProductInformationManagement
+                    | ProductPage::ContractManagement
+            ) {
+                assert_eq!(how, "How It Works", "{page:?}");
+            }
+        }
+        let sim = product(ProductPage::SupplierInformationManagement);
+        assert_eq!(sim.features.heading, "Features");
+        assert_eq!(sim.how_it_works.map(|s| s.cards.len()), Some(3));
+    }
+
+    #[test]
     fn every_logo_size_is_its_svg_files_own() {
         let public = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/public");
         for page in ProductPage::ALL {

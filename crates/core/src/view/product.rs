@@ -41,6 +41,8 @@ pub struct ProductView {
     pub claim: Option<&'static Claim>,
     /// How it works, Benefits or Features.
     pub features: &'static CardSection,
+    /// How it works, after the features on a page that has both.
+    pub how_it_works: Option<&'static CardSection>,
     pub extra: &'static [Block],
     pub quotes: &'static [Testimonial],
     /// VIEW DEMO (or the sourcing page's own label).

@@ -75,6 +75,12 @@ export function ProductScreen({ view }: { view: ProductView }) {
         <Cards section={view.features} />
       </Section>
 
+      {view.howItWorks && (
+        <Section heading={view.howItWorks.heading} intro={view.howItWorks.intro || undefined}>
+          <Cards section={view.howItWorks} />
+        </Section>
+      )}
+
       {view.extra.map((block) => (
         <Section key={block.heading} heading={block.heading}>
           <div className={styles.prose}>

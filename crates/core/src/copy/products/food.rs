@@ -51,6 +51,7 @@ pub const PIM: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: None,
     extra: &[],
     quotes: &[],
     video: FixedVideo {
@@ -106,6 +107,7 @@ pub const FOOD: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: None,
     extra: &[Block {
         heading: "The challenge",
         paragraphs: &[

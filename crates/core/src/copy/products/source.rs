@@ -54,6 +54,7 @@ pub const ETENDER: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: None,
     extra: &[],
     quotes: &[],
     video: FixedVideo {
@@ -112,6 +113,7 @@ pub const EAUCTION: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: None,
     extra: &[],
     quotes: &[],
     video: FixedVideo {
@@ -167,6 +169,7 @@ pub const SOURCING: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: None,
     extra: &[],
     quotes: &[],
     video: FixedVideo {

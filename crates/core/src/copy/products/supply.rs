@@ -50,6 +50,24 @@ pub const SIM: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: Some(CardSection {
+        heading: "How It Works",
+        intro: "From invitation to a trusted record in three steps.",
+        cards: &[
+            Card {
+                title: "Invite",
+                text: "Send a supplier a link to the portal, or let them register from your website; the questionnaire asks only what their category needs.",
+            },
+            Card {
+                title: "Verify",
+                text: "Your team reviews the answers and documents, checks bank details and insurances, and approves the supplier before they can trade.",
+            },
+            Card {
+                title: "Maintain",
+                text: "The supplier keeps the record current, renewals are requested before anything expires, and every change is kept in an audit trail.",
+            },
+        ],
+    }),
     extra: &[],
     quotes: &[],
     video: FixedVideo {
@@ -105,6 +123,7 @@ pub const CONTRACTS: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: None,
     extra: &[],
     quotes: &[],
     video: FixedVideo {
@@ -160,6 +179,7 @@ pub const SPM: ProductCopy = ProductCopy {
             },
         ],
     },
+    how_it_works: None,
     extra: &[],
     quotes: &[],
     video: FixedVideo {
