@@ -60,7 +60,7 @@ def compose_table(rows, sizes, linear) -> list[str]:
     for template in sorted(by):
         times = by[template]
         growth = times[top] / times[1000] if 1000 in times and top in times and top > 1000 else None
-        mark = " (every entry, by spec)" if template in linear else ""
+        mark = " (every entry, by design)" if template in linear else ""
         cells = " | ".join(us(times[s]) if s in times else "–" for s in sizes)
         out.append(f"| {template}{mark} | {cells} | {f'{growth:.2f}×' if growth else '–'} |")
     return out + [""]

@@ -9,7 +9,7 @@
 #   scripts/build-wasm.sh --setup                 only install what the build needs
 #
 # Toolchain: a Rust toolchain that already has the wasm32-unknown-unknown target, else Debian's
-# rustc-web route (see TOOLCHAIN.md), whose packages are installed when running as root.
+# rustc-web route (see docs/toolchain.md), whose packages are installed when running as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD

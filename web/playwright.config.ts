@@ -33,7 +33,7 @@ if (ownServer) {
   process.env.E2E_ARCHIVE_URL = archiveURL;
 }
 
-// TOOLCHAIN.md: headless as root, and quiet on a machine with no network.
+// docs/toolchain.md: headless as root, and quiet on a machine with no network.
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

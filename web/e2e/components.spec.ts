@@ -1,4 +1,4 @@
-// The shared interactive components in the browser (issue 5, SPEC §4 and §9): the FAQ
+// The shared interactive components in the browser (issue 5, docs/behaviour.md §4 and §9): the FAQ
 // accordion by mouse and keyboard, both home-page carousels at each width (buttons, keyboard,
 // swipe, autoplay and its pauses) and the Solutions dropdown by mouse, touch and keyboard.
 // Carousel timers run on Playwright's clock, so time moves only when a test moves it.
@@ -54,7 +54,7 @@ interface CarouselCase {
   cards: { show: number; scroll: number; first: number };
 }
 
-/** SPEC §9's slides per view, step and first slide at each width. */
+/** Slides per view, step and first slide at each width (docs/behaviour.md §9). */
 const CAROUSELS: CarouselCase[] = [
   { width: 1280, logos: { show: 4, scroll: 1, first: 0 }, cards: { show: 3, scroll: 3, first: 0 } },
   { width: 768, logos: { show: 3, scroll: 1, first: 0 }, cards: { show: 3, scroll: 3, first: 0 } },

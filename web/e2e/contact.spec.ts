@@ -1,4 +1,4 @@
-// The contact journey in Chromium (issue 8 "The form (web)"): every SPEC §5 message on an
+// The contact journey in Chromium (issue 8 "The form (web)"): every docs/behaviour.md §5 message on an
 // empty submit, messages clearing as fields are fixed, the self-hosted robot check solved in
 // the page, the thank-you message shown then hidden after about four seconds with the
 // visitor's email kept as trackingEmail, and a polite error that keeps every field when the

@@ -1,4 +1,4 @@
-// Shared states of SPEC §4 that only a real browser's layout shows: the page-builder banner's
+// Shared states of docs/behaviour.md §4 that only a real browser's layout shows: the page-builder banner's
 // background image only above 1023px, and images that reserve their space before they load so
 // no text moves when they arrive.
 import { expect, test, type Page } from '@playwright/test';

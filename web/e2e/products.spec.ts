@@ -1,11 +1,11 @@
-// Product pages in the browser (issue 5, SPEC §2 "Product pages"): each page's factsheet button
+// Product pages in the browser (issue 5, docs/behaviour.md §2 "Product pages"): each page's factsheet button
 // fetches the PDF and saves it as a file under its own name, and each page records its last
 // path segment in local storage under its product key.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pageView } from './support';
 
-/** The SPEC's product keys, and the ones the site chose for the other pages. */
+/** Each product page's local-storage key (docs/behaviour.md §2). */
 const PRODUCTS = [
   ['/etender', 'eTender'],
   ['/reverse-auction-eauction', 'reverseAuction'],

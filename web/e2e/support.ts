@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 /** The widths every screen is checked and photographed at. */
 export const WIDTHS = [375, 768, 1280] as const;
 
-/** The eight product pages (SPEC §2 "Product pages"), in the Solutions menu's order. */
+/** The eight product pages (docs/behaviour.md §2 "Product pages"), in the Solutions menu's order. */
 export const PRODUCT_PATHS = [
   '/etender',
   '/reverse-auction-eauction',

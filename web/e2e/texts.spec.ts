@@ -1,4 +1,4 @@
-// Every screen at 375, 768 and 1280px shows its key texts (SPEC §2, quoted exactly, letter case
+// Every screen at 375, 768 and 1280px shows its key texts (docs/behaviour.md §2, quoted exactly, letter case
 // included) and its key links, and every page carries the footer's links. Slug routes take
 // their first example from the listing pages, so the test follows the content.
 import { expect, test, type Page } from '@playwright/test';

@@ -323,4 +323,5 @@ fn a_missing_web_build_stops_start_up_with_a_hint() {
         "{err}"
     );
     assert!(err.contains("SUPPLYSITE_WEB_DIR"), "{err}");
+    assert!(err.contains("`make web-build`"), "{err}");
 }

@@ -56,7 +56,7 @@ fn an_empty_object_lists_every_error_in_form_order_and_exits_1() {
 }
 
 #[test]
-fn a_short_phone_and_a_bad_email_get_the_spec_messages() {
+fn a_short_phone_and_a_bad_email_get_the_documented_messages() {
     let out = validate_contact(
         r#"{"firstname":"Ada","lastname":"L","orgName":"O","phone":"12345",
             "email":"a@b..c","robotChecked":true}"#,

@@ -1,5 +1,5 @@
 //! The live content source: a Contentful space read through the GraphQL Content API (and the
-//! entries API for the privacy page, as SPEC §7 says), turned into the space-export form and
+//! entries API for the privacy page, as docs/behaviour.md §7 says), turned into the space-export form and
 //! read by the same code as an export file, so both sources give the same [`ContentSet`].
 //!
 //! Mount it with [`ContentfulSource::from_settings`] and wrap it in a [`CachedSource`] so the

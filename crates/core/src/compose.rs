@@ -25,7 +25,7 @@ use crate::view::{Chrome, Outcome, PageView};
 /// What a request for `route` comes to over `set`.
 ///
 /// An unknown case study redirects to `/case-study-index` and an unknown insight to
-/// `/insights` (SPEC §4); an unknown page-builder slug, a listing page past the last, or any
+/// `/insights` (docs/behaviour.md §4); an unknown page-builder slug, a listing page past the last, or any
 /// path outside the route table, is not found.
 pub fn compose(route: &Route, set: &ContentSet) -> Outcome {
     let view = match route {
@@ -198,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn unknown_entries_redirect_or_are_not_found_as_the_spec_says() {
+    fn unknown_entries_redirect_or_are_not_found_as_documented() {
         let set = fixture::content();
         let at = |p: &str| compose(&Route::parse(p), &set);
         assert_eq!(

@@ -1,4 +1,4 @@
-//! The contact form of SPEC §5: what a visitor sends, the rules it must pass with their exact
+//! The contact form of docs/behaviour.md §5: what a visitor sends, the rules it must pass with their exact
 //! messages, and the [`Enquiry`] that only a form passing them can become.
 //!
 //! The same [`validate`] runs in the server, in `supplysite validate-contact` and in the browser

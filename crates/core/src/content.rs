@@ -1,4 +1,4 @@
-//! The content model of SPEC §3: one Rust type per Contentful content type, and the
+//! The content model of docs/behaviour.md §3: one Rust type per Contentful content type, and the
 //! [`ContentSet`] that holds a whole space with its indexes built once.
 
 mod asset;

@@ -1,5 +1,5 @@
 //! All fixed text of the site in one place, so the UI hard-codes no page copy: headings and
-//! button labels exactly as SPEC §2 spells them, the navigation and footer, the company's
+//! button labels exactly as docs/behaviour.md §2 spells them, the navigation and footer, the company's
 //! claims and offices, and the copy of each product page.
 //!
 //! Data, not prose: static structs and consts that view models embed by reference.

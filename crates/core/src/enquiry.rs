@@ -86,7 +86,7 @@ impl Submitted {
 /// Why an enquiry was not taken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SubmitError {
-    /// Fields break the rules of SPEC §5, or no robot token was sent; the validation holds
+    /// Fields break the rules of docs/behaviour.md §5, or no robot token was sent; the validation holds
     /// every message, the robot check's under the key `robot`. Nothing was stored.
     #[error("{0}")]
     Invalid(Validation),
@@ -130,7 +130,7 @@ pub enum Taken {
 ///
 /// 1. a submission id already stored is a repeat, answered at once (before the robot check,
 ///    whose token the first attempt used up);
-/// 2. validates every field (SPEC §5, all messages at once), with the robot box counted as
+/// 2. validates every field (docs/behaviour.md §5, all messages at once), with the robot box counted as
 ///    ticked only when a token was sent;
 /// 3. verifies the robot token (only for a form that passed, so a visitor who must fix a
 ///    field does not use up their token);

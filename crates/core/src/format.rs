@@ -1,4 +1,4 @@
-//! How dates, read times and robots directives are written on the site (SPEC §2, §4, §9).
+//! How dates, read times and robots directives are written on the site (docs/behaviour.md §2, §4, §9).
 //!
 //! These are the few strings every screen shares, kept in one place so the server, the CLI and
 //! the browser (through WebAssembly) write them identically.
@@ -39,7 +39,7 @@ pub fn format_date(date: &PublishDate) -> String {
 ///
 /// A read time of 0 counts as no read time (an editor who leaves the field at zero has not
 /// estimated it, and "Read Time: 0 minutes" tells a visitor nothing). Every other value keeps the
-/// spec's exact text, so 1 gives 'Read Time: 1 minutes': the spec fixes the text, not its grammar.
+/// documented text exactly (docs/behaviour.md §9), so 1 gives 'Read Time: 1 minutes'.
 pub fn read_time_line(minutes: Option<u32>, date: &PublishDate) -> String {
     match minutes {
         Some(n) if n > 0 => format!("Read Time: {n} minutes"),
@@ -98,7 +98,7 @@ mod tests {
     }
 
     #[test]
-    fn read_time_line_uses_the_spec_text_for_every_positive_read_time() {
+    fn read_time_line_uses_the_documented_text_for_every_positive_read_time() {
         let d = date("2024-03-05");
         for (minutes, expected) in [
             (Some(1), "Read Time: 1 minutes"),

@@ -1,6 +1,6 @@
-//! The route table of SPEC §2: paths to routes and back.
+//! The route table of docs/behaviour.md §2: paths to routes and back.
 //!
-//! Matching is exact and case-sensitive, as the spec's table is. A query string or fragment is
+//! Matching is exact and case-sensitive. A query string or fragment is
 //! ignored, except the `page` parameter of the two listings (`/insights?page=2`), which names a
 //! page of the listing for visitors and crawlers without JavaScript. One trailing slash is tolerated (`/etender/` is `/etender`), and [`Route::path`]
 //! gives the canonical form so the server can redirect to it. A slug is the last path segment
@@ -79,7 +79,7 @@ impl ProductPage {
     }
 
     /// The product tag whose posts and case studies the page shows. The food industry page
-    /// uses PIM, the module the spec marks as food industry.
+    /// uses PIM, the module marked as food industry (docs/behaviour.md §1).
     pub fn tag(self) -> ProductTag {
         match self {
             ProductPage::SupplierInformationManagement => ProductTag::Sim,
@@ -93,8 +93,8 @@ impl ProductPage {
         }
     }
 
-    /// The local-storage key under which the page records its last path segment. The spec
-    /// names four; the others follow the same pattern.
+    /// The local-storage key under which the page records its last path segment (listed
+    /// in docs/behaviour.md §2).
     pub fn storage_key(self) -> &'static str {
         match self {
             ProductPage::SupplierPerformanceManagement => "SupplierPerformance",
@@ -357,7 +357,7 @@ mod tests {
     }
 
     #[test]
-    fn product_pages_have_the_spec_storage_keys_and_tags() {
+    fn product_pages_have_the_documented_storage_keys_and_tags() {
         assert_eq!(
             ProductPage::SupplierPerformanceManagement.storage_key(),
             "SupplierPerformance"

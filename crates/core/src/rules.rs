@@ -1,4 +1,4 @@
-//! The selection rules of SPEC §4 and §9: which posts, case studies and links each screen
+//! The selection rules of docs/behaviour.md §4 and §9: which posts, case studies and links each screen
 //! shows, in which order, and how many. One small module per rule.
 //!
 //! Every rule is a pure function of the [`ContentSet`](crate::content::ContentSet) and returns,
@@ -51,7 +51,7 @@ pub const CUSTOMER_LOGOS: usize = 12;
 /// indexable ones).
 ///
 /// The original read these through GraphQL collections with no explicit limit, so Contentful's
-/// default of 100 applied; the spec asks for no particular count. Every product, case-study,
+/// default of 100 applied; no particular count is asked for. Every product, case-study,
 /// about and home page carries this list, so its length is paid on every page: in compose time,
 /// page weight and DOM size. The carousel shows 3 at a time, so 12 is four full turns; crawlers
 /// and visitors reach every article through the insights listing and the sitemap.

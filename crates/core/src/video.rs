@@ -1,4 +1,4 @@
-//! Video links on buttons and posts (SPEC §5): which hosting service a pasted link or embed
+//! Video links on buttons and posts (docs/behaviour.md §5): which hosting service a pasted link or embed
 //! snippet points to, and the video's id there.
 //!
 //! The site this replaces used the npm library `get-video-id` (v4), so editors' existing links
@@ -7,7 +7,7 @@
 //! link, `www.` is dropped once, Google redirect links are followed), with these deliberate
 //! differences:
 //!
-//! - only the seven services the spec names are recognised (the library's newer Loom support
+//! - only the seven services docs/behaviour.md §5 names are recognised (the library's newer Loom support
 //!   is not);
 //! - a link whose service is recognised but whose id cannot be found gives `None` rather than a
 //!   service without an id, and a VideoPress embed link without an id gives `None` where the
@@ -345,7 +345,7 @@ mod tests {
             "https://vm.tiktok.com/ZS9c8yNN/",
             "https://www.tiktok.com",
             "http://www.dailymotion.com",
-            "https://www.loom.com/share/abc123", // Loom is not one of the spec's services
+            "https://www.loom.com/share/abc123", // Loom is not one of the seven services
             "https://example.com/video.mp4",
             "foo",
             "",

@@ -1,4 +1,4 @@
-//! The view models: what each screen of SPEC §2 shows, as data the UI renders without deciding
+//! The view models: what each screen of docs/behaviour.md §2 shows, as data the UI renders without deciding
 //! anything. Serialised to JSON with camelCase keys; the web UI's types are generated from
 //! these ([`crate::contract`]).
 //!

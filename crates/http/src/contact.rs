@@ -4,7 +4,7 @@
 //! Answers, all JSON and `Cache-Control: no-store`; every error body has a `message`:
 //! - 200 `{"status":"sent"}` (stored and delivered) or `{"status":"queued"}` (stored, delivery
 //!   retried in the background);
-//! - 422 `{"message":…,"errors":{"<field>":"<message>"}}` with the exact SPEC §5 messages, the
+//! - 422 `{"message":…,"errors":{"<field>":"<message>"}}` with the exact docs/behaviour.md §5 messages, the
 //!   robot check's under `robot`;
 //! - 400 malformed JSON or a body that is not the form; 413 over 32 KB; 415 not
 //!   `application/json`; 405 another method;

@@ -23,7 +23,7 @@ use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry};
 
 /// Brevo's API origin.
 pub const DEFAULT_BASE_URL: &str = "https://api.brevo.com";
-/// SPEC §9: "request timeout 5000 ms", per call.
+/// The time limit of each call (docs/behaviour.md §9).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(5000);
 
 /// Where and as whom [`BrevoClient`] sends.
@@ -41,7 +41,7 @@ pub struct BrevoConfig {
 }
 
 impl BrevoConfig {
-    /// A configuration with Brevo's own origin and the spec's timeout.
+    /// A configuration with Brevo's own origin and the documented timeout.
     pub fn new(api_key: Secret, sender: MailAddress, inbox: MailAddress) -> Self {
         BrevoConfig {
             api_key,

@@ -1,4 +1,4 @@
-// SPEC §2/§8: a render error shows React Router's default 'Unexpected Application Error!'
+// docs/behaviour.md §2/§8: a render error shows React Router's default 'Unexpected Application Error!'
 // screen. The app routes with its own small router (lib/router.tsx), so this boundary draws
 // that screen's markup and, like React Router's, clears on the next navigation.
 import { Component, type ReactNode } from 'react';

@@ -47,7 +47,7 @@ export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) =
     const controller = new AbortController();
     (async () => {
       const payload = await fetchPage(key, controller.signal);
-      // A failed request is logged by fetchPage; the overlay stays (SPEC §8: data absent).
+      // A failed request is logged by fetchPage; the overlay stays (docs/behaviour.md §8).
       if (!payload || controller.signal.aborted) return;
       if (payload.chrome) onChrome(payload.chrome);
       const { outcome } = payload;

@@ -1,5 +1,5 @@
 // The one API client: fetches a path's outcome from the server. Failures are logged to the
-// console only (SPEC §8); callers treat a missing answer as data that has not arrived.
+// console only (docs/behaviour.md §8); callers treat a missing answer as data that has not arrived.
 import { pageApiPath } from './routes';
 import type { Outcome, PagePayload } from './view';
 
@@ -116,7 +116,7 @@ export type ContactResult =
   /** Anything else: not stored; the visitor should try again. */
   | { kind: 'failed'; reason: string };
 
-/** The contact request's time limit (SPEC §9). */
+/** The contact request's time limit (docs/behaviour.md §9). */
 export const CONTACT_TIMEOUT_MS = 5000;
 
 /** Posts an enquiry, giving up after 5000 ms. Failures are logged and returned, never thrown. */

@@ -1,4 +1,4 @@
-// Route strings of the site (SPEC §2), in one place. The server decides which screen a path
+// Route strings of the site (docs/behaviour.md §2), in one place. The server decides which screen a path
 // shows; the UI only needs to build links and the API address.
 
 export const paths = {

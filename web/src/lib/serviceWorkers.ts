@@ -1,4 +1,4 @@
-// SPEC §7: any service worker that is ready is unregistered at start-up, so a worker left by
+// docs/behaviour.md §7: any service worker that is ready is unregistered at start-up, so a worker left by
 // an earlier version of the site can never serve stale pages.
 
 /** Unregisters the ready service worker, if the browser has one. Never throws. */

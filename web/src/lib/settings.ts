@@ -12,7 +12,7 @@ export interface SiteSettings {
   trackerKey: string | null;
 }
 
-/** The console message when no tracker client key is configured (SPEC §8). */
+/** The console message when no tracker client key is configured (docs/behaviour.md §8). */
 export const MISSING_KEY_MESSAGE = 'The marketing-automation client key is missing: the tracker is not loaded.';
 
 /** The settings when the server sent none: the self-hosted check and no tracker. */

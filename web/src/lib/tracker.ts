@@ -1,11 +1,11 @@
-// The marketing-automation tracker (SPEC §7 "Other"): Brevo's (formerly Sendinblue) automation
+// The marketing-automation tracker (docs/behaviour.md §7): Brevo's (formerly Sendinblue) automation
 // script. With a client key it is loaded once, identifies the visitor by the `trackingEmail`
 // the contact form stored, and takes `page`, `track` and `trackLink` events; calls made before
 // the script arrives wait in its queue, as Brevo's own snippet arranges. The shell loads this
 // module only when a key is configured (app/useTracker.ts).
 import { isInternalHref } from './routes';
 
-/** The local-storage key the contact form stores the visitor's email under (SPEC §7). */
+/** The local-storage key the contact form stores the visitor's email under (docs/behaviour.md §7). */
 export const TRACKING_EMAIL_KEY = 'trackingEmail';
 
 /** Where Brevo serves the tracker from. */

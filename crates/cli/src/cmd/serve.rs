@@ -43,7 +43,7 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
     let index = config.web_dir.join("index.html");
     let html = std::fs::read_to_string(&index).with_context(|| {
         format!(
-            "cannot read the web build at {} (build it with `make web`, or point SUPPLYSITE_WEB_DIR / --web-dir at a build)",
+            "cannot read the web build at {} (build it with `make web-build`, or point SUPPLYSITE_WEB_DIR / --web-dir at a build)",
             index.display()
         )
     })?;

@@ -115,7 +115,7 @@ async fn items(
     }
 }
 
-/// The privacy page as SPEC §7 reads it: the rich-text page content type filtered by the
+/// The privacy page as docs/behaviour.md §7 reads it: the rich-text page content type filtered by the
 /// privacy title, limit 1, with its assets included.
 async fn privacy(
     client: &Client,

@@ -1,5 +1,5 @@
 //! The content model as the live adapter reads it (content/MODEL.md): every content type the
-//! site shows, except the privacy page's, which comes through the entries API (SPEC §7).
+//! site shows, except the privacy page's, which comes through the entries API (docs/behaviour.md §7).
 //! Queries, page sizes and the mapping back to export form are all derived from this table.
 
 /// How a field is stored, which decides how it is selected and mapped.
@@ -33,7 +33,7 @@ pub(crate) struct ContentType {
 /// The content type id of rich-text pages (the privacy page), read over the entries API.
 pub(crate) const RICH_TEXT_PAGE: &str = "richTextPage";
 
-/// The title that marks the privacy page (SPEC §2 Privacy; the export reader keeps the same).
+/// The title that marks the privacy page (docs/behaviour.md §2 Privacy; the export reader keeps the same).
 pub(crate) const PRIVACY_TITLE: &str = "Privacy Policy";
 
 /// How many links an `Array<Link>` field is read with in one go. Contentful's default; a field

@@ -8,7 +8,7 @@ use supplysite_core::content::{
     AddComponent, BlogPost, CaseStudy, CustomerLogo, Page, PrivacyPage, Slice, TimelineEntry,
 };
 
-/// The title that marks the privacy page among rich-text pages (SPEC §2 Privacy).
+/// The title that marks the privacy page among rich-text pages (docs/behaviour.md §2 Privacy).
 pub(crate) const PRIVACY_TITLE: &str = "Privacy Policy";
 
 pub(crate) fn blog_post(f: &mut Fields<'_>, r: &Resolver<'_>) -> Option<BlogPost> {
@@ -45,7 +45,7 @@ pub(crate) fn case_study(f: &mut Fields<'_>, r: &Resolver<'_>) -> Option<CaseStu
     let order_priority = f.required_integer("casestudyorderpriority");
     let seo_index = f.required_boolean("seoIndex");
     let mut products = product_tags(f, "casestudyproduct");
-    // Older spaces tag case studies with `casestudytags` (SPEC §3 names both).
+    // Older spaces tag case studies with `casestudytags` (docs/behaviour.md §3 names both).
     if products.is_empty() {
         products = product_tags(f, "casestudytags");
     }

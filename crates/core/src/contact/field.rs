@@ -1,9 +1,9 @@
 //! The fields of the contact form, the rules each can break, and the exact message of each
-//! (SPEC §5 where the spec words one; ours, in the same style, for the limits we add).
+//! (docs/behaviour.md §5, which also lists the limits the site adds).
 
 /// Most characters in a first name, last name or organisation name.
 pub const NAME_MAX_CHARS: usize = 100;
-/// Fewest characters in a phone number (SPEC §9: "phone minimum length 6").
+/// Fewest characters in a phone number (docs/behaviour.md §9).
 pub const PHONE_MIN_CHARS: usize = 6;
 /// Most characters in a phone number (room for a country code, spaces and an extension).
 pub const PHONE_MAX_CHARS: usize = 40;
@@ -141,7 +141,7 @@ impl FieldError {
         self.rule
     }
 
-    /// The message the visitor sees, exactly as SPEC §5 words it where the spec has one.
+    /// The message the visitor sees, exactly as docs/behaviour.md §5 words it.
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -156,7 +156,7 @@ mod tests {
     }
 
     #[test]
-    fn the_spec_messages_are_exact_character_for_character() {
+    fn the_documented_messages_are_exact_character_for_character() {
         let table = [
             (Field::Firstname, Rule::Required, "First name is required."),
             (Field::Lastname, Rule::Required, "Last name is required."),

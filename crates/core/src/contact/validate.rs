@@ -78,7 +78,7 @@ impl Serialize for FieldErrors<'_> {
     }
 }
 
-/// Checks every field of `form` by the contact form's rules (SPEC §5) and returns all the
+/// Checks every field of `form` by the contact form's rules (docs/behaviour.md §5) and returns all the
 /// errors at once.
 ///
 /// Each field is trimmed first (Unicode whitespace at both ends), so a value of only spaces,
@@ -104,7 +104,7 @@ impl Serialize for FieldErrors<'_> {
 /// [`is_valid_email`](super::is_valid_email), the HTML standard's pattern.
 ///
 /// Lengths count Unicode scalar values (`char`s) of the trimmed value, not bytes, so "Zoë"
-/// is three. The required-field and format messages are the spec's, character for character
+/// is three. The required-field and format messages match docs/behaviour.md §5 to the character
 /// (the phone ones have no full stop). The length and control-character rules are ours: every
 /// field but the message can end up in a mail header (sender name, subject, Reply-To), where a
 /// line break would let a visitor add headers of their own, so line breaks and control

@@ -26,7 +26,7 @@ pub enum ProductTag {
 }
 
 impl ProductTag {
-    /// Every tag, in the order the spec lists them.
+    /// Every tag, in the order docs/behaviour.md §3 lists them.
     pub const ALL: [ProductTag; 7] = [
         ProductTag::Spm,
         ProductTag::ERfx,

@@ -1,4 +1,4 @@
-//! The navigation, Solutions dropdown and footer of SPEC §2 "Shared layout".
+//! The navigation, Solutions dropdown and footer of docs/behaviour.md §2 "Shared layout".
 
 use super::company::{LOGO, ORGANISATION_ADDRESS, PHONES};
 use super::{CUSTOMER_STORIES, LOADING, MENU, OUR_SOLUTIONS, SEND_US_A_MESSAGE};

@@ -12,7 +12,7 @@ pub const LOGO: &str = "/images/supplysite-logo.svg";
 /// The site's default meta description.
 pub const SITE_DESCRIPTION: &str = "Cloud supplier management and e-sourcing software for Australian and New Zealand organisations: eRFx and tendering, reverse auctions, strategic sourcing, supplier information, contracts and supplier performance.";
 
-/// The claims of SPEC §1 and §9, as figures.
+/// The claims of docs/behaviour.md §1 and §9, as figures.
 pub const CLAIMS: &[Claim] = &[
     Claim {
         figure: "2007",

@@ -1,4 +1,4 @@
-//! Headings and button labels exactly as SPEC §2 spells them (letter case included), and the
+//! Headings and button labels exactly as docs/behaviour.md §2 spells them (letter case included), and the
 //! few more the site needs.
 
 /// Home hero title.

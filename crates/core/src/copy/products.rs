@@ -7,7 +7,7 @@ mod supply;
 use super::ProductCopy;
 use crate::routes::ProductPage;
 
-/// The six module cards of the home page's 'Our Solutions' grid, in the spec's order: eRFx,
+/// The six module cards of the home page's 'Our Solutions' grid, in this order: eRFx,
 /// supplier information, product information, reverse auction, contract management,
 /// supplier performance.
 pub const HOME_MODULES: [ProductPage; 6] = [

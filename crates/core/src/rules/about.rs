@@ -1,4 +1,4 @@
-//! The About Us page's lists (SPEC §2): the 3 latest insights and the link list of indexable
+//! The About Us page's lists (docs/behaviour.md §2): the 3 latest insights and the link list of indexable
 //! articles and pages.
 
 use super::{ABOUT_LATEST, SiteLink, latest, mini_cards};

@@ -1,4 +1,4 @@
-//! The customer stories index (SPEC §2): every case study by order priority ascending, with
+//! The customer stories index (docs/behaviour.md §2): every case study by order priority ascending, with
 //! the logo alternating sides from one teaser to the next.
 
 use crate::content::{CaseStudy, ContentSet};

@@ -1,4 +1,4 @@
-//! Latest posts, newest first: the home page's three (SPEC §9) and an insight's 'More
+//! Latest posts, newest first: the home page's three (docs/behaviour.md §9) and an insight's 'More
 //! Insights' side list, which leaves out the article being read.
 
 use crate::content::{BlogPost, ContentSet};

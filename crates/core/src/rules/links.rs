@@ -1,4 +1,4 @@
-//! Mini cards and link lists (SPEC §2): the 'More Insights and Information' carousel and the
+//! Mini cards and link lists (docs/behaviour.md §2): the 'More Insights and Information' carousel and the
 //! link lists of the product, about and case-study pages.
 
 use super::{MINI_CARD_PAGES, MINI_CARD_POSTS};

@@ -1,11 +1,11 @@
-//! The insights listing (SPEC §2, §4): every post newest first, shown 9 at a time.
+//! The insights listing (docs/behaviour.md §2, §4): every post newest first, shown 9 at a time.
 
 use super::LISTING_PAGE_SIZE;
 use crate::content::{BlogPost, ContentSet};
 use serde::Serialize;
 
-/// Every post, newest first. The listing reads all posts with no index filter, as the spec's
-/// query does: a post kept out of search engines is still part of the blog.
+/// Every post, newest first. The listing reads all posts with no index filter, as the original
+/// site's query does: a post kept out of search engines is still part of the blog.
 pub fn listing(set: &ContentSet) -> impl ExactSizeIterator<Item = &BlogPost> + Clone {
     set.posts_newest()
 }

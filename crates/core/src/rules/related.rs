@@ -1,4 +1,4 @@
-//! Related blog cards for a product (SPEC §4): the newest indexable posts tagged with it,
+//! Related blog cards for a product (docs/behaviour.md §4): the newest indexable posts tagged with it,
 //! topped up with the newest indexable posts not tagged with it. A page about no product gets
 //! the newest indexable posts.
 
@@ -26,7 +26,7 @@ impl Related<'_> {
 }
 
 /// Up to `n` indexable posts for `product`: tagged ones newest first, then untagged ones newest
-/// first. Posts that are not indexable never show here (the spec's query asks for indexed only).
+/// first. Posts that are not indexable never show here (the original site's query asked for indexed only).
 /// With no product, every post counts as untagged: the newest indexable posts.
 pub fn related_posts(set: &ContentSet, product: Option<ProductTag>, n: usize) -> Related<'_> {
     let mut posts: Vec<&BlogPost> = match product {

@@ -1,4 +1,4 @@
-//! The strategic sourcing page's extra lists (SPEC §2, §7): article cards for SSM, eRFx and
+//! The strategic sourcing page's extra lists (docs/behaviour.md §2, §7): article cards for SSM, eRFx and
 //! eAuction (the three modules a sourcing project runs through) and up to 9 eRFx articles.
 
 use super::{SOURCING_CARDS, SOURCING_ERFX_MAX};

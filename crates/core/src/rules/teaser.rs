@@ -1,4 +1,4 @@
-//! The case-study teaser (SPEC §4): the product's own case study with the lowest order
+//! The case-study teaser (docs/behaviour.md §4): the product's own case study with the lowest order
 //! priority, else (sourcing only) one tagged eRFx, else the lowest priority overall.
 
 use crate::content::{CaseStudy, ContentSet, ProductTag};

@@ -1,4 +1,4 @@
-//! The About Us page (SPEC §2 "About Us").
+//! The About Us page (docs/behaviour.md §2 "About Us").
 
 use super::{
     BlogCardList, CaseStudyTeaser, Head, Html, Image, LinkButton, MiniCardList, ProductCardList,

@@ -1,4 +1,4 @@
-//! The customer stories index and a case study (SPEC §2).
+//! The customer stories index and a case study (docs/behaviour.md §2).
 
 use super::{
     BlogCardList, CaseStudyTeaser, Download, Faq, Head, Html, Image, MiniCardList, Pagination,

@@ -1,4 +1,4 @@
-//! The shared layout (SPEC §2 "Shared layout"): top navigation, Solutions dropdown and footer.
+//! The shared layout (docs/behaviour.md §2 "Shared layout"): top navigation, Solutions dropdown and footer.
 //! The same for every page, so the server embeds it once rather than in each view.
 
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! The home page (SPEC §2 "Home").
+//! The home page (docs/behaviour.md §2 "Home").
 
 use super::{
     BlogCardList, CaseStudyTeaser, Head, Image, LinkButton, MiniCardList, ProductCardList, Promo,

@@ -1,4 +1,4 @@
-//! The insights listing and an insight article (SPEC §2).
+//! The insights listing and an insight article (docs/behaviour.md §2).
 
 use super::{BlogCard, BlogCardList, Faq, Head, Html, Image, Pagination, Promo, VideoButton};
 use crate::content::ProductTag;

@@ -1,4 +1,4 @@
-//! A page-builder page (SPEC §2 "Generic page"): banner, up to 12 slices, extra sections.
+//! A page-builder page (docs/behaviour.md §2 "Generic page"): banner, up to 12 slices, extra sections.
 
 use super::{
     BlogCardList, ButtonStyle, CaseStudyTeaser, Faq, Head, Html, Image, ProductCardList, Video,

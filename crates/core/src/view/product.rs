@@ -1,4 +1,4 @@
-//! The solutions overview and the eight product pages (SPEC §2 "Product pages").
+//! The solutions overview and the eight product pages (docs/behaviour.md §2 "Product pages").
 
 use super::{
     BlogCardList, CaseStudyTeaser, Download, Faq, Head, Image, LinkButton, MiniCardList,

@@ -45,7 +45,7 @@ async fn an_enquiry_stored_whose_delivery_fails_for_now_is_queued() {
 }
 
 #[tokio::test]
-async fn an_empty_form_gets_every_message_of_the_spec_at_once() {
+async fn an_empty_form_gets_every_documented_message_at_once() {
     let fakes = Fakes::new();
     let app = app_over(&fakes);
     let answer = app.post(&json!({})).await;

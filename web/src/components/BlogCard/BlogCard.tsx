@@ -1,4 +1,4 @@
-// An insight card (SPEC §2): image, title, 'Read Time: N minutes' (or the publish date),
+// An insight card (docs/behaviour.md §2): image, title, 'Read Time: N minutes' (or the publish date),
 // short description and a READ POST button to the article.
 import type { BlogCard as BlogCardView } from '../../lib/view';
 import { ButtonLink } from '../Button/Button';

@@ -1,4 +1,4 @@
-// The infinite carousel of SPEC §4 and §9 (customer logos, 'More Insights and Information'):
+// The infinite carousel of docs/behaviour.md §4 and §9 (customer logos, 'More Insights and Information'):
 // no dots, swipe, previous/next buttons, slides per view by breakpoint, optional autoplay that
 // pauses on hover, on focus, on request and for visitors who prefer reduced motion.
 import { useEffect, useReducer, useRef, useState, type PointerEvent, type ReactNode } from 'react';

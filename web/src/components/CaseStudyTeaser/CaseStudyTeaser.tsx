@@ -1,4 +1,4 @@
-// A customer-story teaser (SPEC §2). 'feature' (home, product and about pages): call-out
+// A customer-story teaser (docs/behaviour.md §2). 'feature' (home, product and about pages): call-out
 // quote, quoted person, job title and organisation, extract, READ THE FULL CUSTOMER STORY NOW
 // and MORE CUSTOMER STORIES. 'listing' (the customer stories index): logo, person, quote,
 // teaser heading, extract and the one link, the logo alternating sides from row to row.

@@ -1,5 +1,5 @@
 // 'DOWNLOAD FACTSHEET' and the customer-story PDF button: fetches the file and saves it
-// (SPEC §2, §7). It is a real link to the file, so it also works before scripts run, with a
+// (docs/behaviour.md §2, §7). It is a real link to the file, so it also works before scripts run, with a
 // modifier key, or when the fetch fails (the browser then opens the file itself).
 import { useState, type MouseEvent } from 'react';
 import { saveFile } from '../../lib/download';

@@ -1,4 +1,4 @@
-// The FAQ block (SPEC §4): rows collapsed by default, each toggled by its button (click,
+// The FAQ block (docs/behaviour.md §4): rows collapsed by default, each toggled by its button (click,
 // Enter or Space), the arrow turning and the answer's height animating. Follows the WAI-ARIA
 // accordion pattern: a heading holding a button with aria-expanded/aria-controls, and a region.
 import { useId, useState } from 'react';

@@ -1,8 +1,8 @@
-// SPEC §2 and §4: the full-screen 'Loading...' overlay while a screen's data has not arrived.
+// docs/behaviour.md §2 and §4: the full-screen 'Loading...' overlay while a screen's data has not arrived.
 import styles from './LoadingOverlay.module.css';
 
 export interface LoadingOverlayProps {
-  /** The chrome's loading label; the spec's text until the chrome has arrived. */
+  /** The chrome's loading label; 'Loading...' until the chrome has arrived. */
   label?: string;
 }
 

@@ -1,5 +1,5 @@
 // A mini card of the 'More Insights and Information' list: an insight shows its title, a
-// page-builder page its banner text (SPEC §2); the whole card is one link.
+// page-builder page its banner text (docs/behaviour.md §2); the whole card is one link.
 import type { MiniCard as MiniCardView } from '../../lib/view';
 import { SmartLink } from '../SmartLink/SmartLink';
 import styles from './MiniCard.module.css';

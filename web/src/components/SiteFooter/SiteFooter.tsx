@@ -1,4 +1,4 @@
-// The site footer (SPEC §2): Products list, Menu list, the contact block (office address,
+// The site footer (docs/behaviour.md §2): Products list, Menu list, the contact block (office address,
 // Australian and New Zealand phone numbers, 'Send us a message' to /contact-us) and the
 // copyright line. Labels and links come from the chrome view model.
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// The fixed top navigation (SPEC §2): logo to /, the Solutions dropdown, About, Customer
+// The fixed top navigation (docs/behaviour.md §2): logo to /, the Solutions dropdown, About, Customer
 // Stories, Insights and Contact Us; below 992px the links fold into a menu opened by a
 // 'Menu' toggle. Labels and links come from the chrome view model.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';

@@ -1,4 +1,4 @@
-// The Solutions dropdown (SPEC §2): at 992px and wider a large panel (a graphic of the suite:
+// The Solutions dropdown (docs/behaviour.md §2): at 992px and wider a large panel (a graphic of the suite:
 // module tiles with icons, grouped), at 991px or less a plain grouped list; CSS picks one.
 // Opens and closes by mouse (hover or click), touch (tap) and keyboard (Enter/Space/ArrowDown
 // on the button); Escape closes it and returns focus to the button; so do a click outside and

@@ -1,4 +1,4 @@
-// The video popup (SPEC §2, §4): an accessible modal dialog embedding the host's player.
+// The video popup (docs/behaviour.md §2, §4): an accessible modal dialog embedding the host's player.
 // Focus moves into the dialog, Tab stays inside it, Escape or the close button closes it, and
 // the page behind is inert; the opener puts focus back where it was.
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';

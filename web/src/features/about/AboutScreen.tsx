@@ -1,4 +1,4 @@
-// About Us (SPEC §2): intro, the vertical timeline (entries alternating right and left),
+// About Us (docs/behaviour.md §2): intro, the vertical timeline (entries alternating right and left),
 // founder story, Our Team, Our Culture, claims, customer story, product cards, the 3 latest
 // insights, the link list and the closing call to action.
 import { BlogCards, ButtonRow, Claims, MiniCardLinks, Paragraphs, ProductCards } from '../../components/Blocks/Blocks';

@@ -1,4 +1,4 @@
-// 'Customer Stories' (SPEC §2): the case studies by order priority as teasers, the logo
+// 'Customer Stories' (docs/behaviour.md §2): the case studies by order priority as teasers, the logo
 // alternating sides from row to row as the view model says. A space with more stories than
 // one page holds (12) shows plain links to the pages before and after.
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';

@@ -1,4 +1,4 @@
-// A customer story (SPEC §2 "Case study detail"): logos, organisation, banner image, title,
+// A customer story (docs/behaviour.md §2 "Case study detail"): logos, organisation, banner image, title,
 // facts, the four story sections with their images, the PDF download only when there is one,
 // FAQ, blog cards and related pages.
 import { BlogCards, MiniCardLinks, QuoteBlock } from '../../components/Blocks/Blocks';

@@ -87,7 +87,7 @@ describe('ContactForm', () => {
     container.remove();
   });
 
-  it('on an empty submit shows every message of SPEC §5 and focuses the first field', async () => {
+  it('on an empty submit shows every message of docs/behaviour.md §5 and focuses the first field', async () => {
     const user = userEvent.setup();
     render(<ContactForm copy={copy} />);
     await user.click(screen.getByRole('button', { name: copy.submit }));

@@ -1,4 +1,4 @@
-// The contact form (SPEC §2 "Contact Us", §4, §5): six labelled fields and the robot check,
+// The contact form (docs/behaviour.md §2 "Contact Us", §4, §5): six labelled fields and the robot check,
 // field errors tied to their fields, and one live region that announces the thank-you message
 // or the polite failure. The robot check is the one the server configured (page settings).
 import { useEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';

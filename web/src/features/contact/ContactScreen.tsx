@@ -1,4 +1,4 @@
-// 'Get In Touch' (SPEC §2 "Contact Us"): the offices in Australia, New Zealand (serviced out
+// 'Get In Touch' (docs/behaviour.md §2 "Contact Us"): the offices in Australia, New Zealand (serviced out
 // of the Sydney office) and the UK, then the contact form below them.
 import { Section } from '../../components/Section/Section';
 import type { ContactView } from '../../lib/view';

@@ -1,4 +1,4 @@
-// The contact form's state and rules (SPEC §4, §5, §9): field errors from the WebAssembly core
+// The contact form's state and rules (docs/behaviour.md §4, §5, §9): field errors from the WebAssembly core
 // on blur and on submit, the 300 ms pause before the request, the thank-you message for about
 // four seconds after an accepted enquiry, the server's own field errors on 422, and a polite
 // error that keeps every field as typed when the enquiry could not be accepted.
@@ -22,7 +22,7 @@ export type Values = Record<Field, string>;
 export type Errors = Partial<Record<ErrorKey, string>>;
 export type Status = 'idle' | 'submitting' | 'sent' | 'failed';
 
-/** SPEC §9: the pause before the request and how long the thank-you stays. */
+/** docs/behaviour.md §9: the pause before the request and how long the thank-you stays. */
 export const SEND_DELAY_MS = 300;
 export const THANK_YOU_MS = 4000;
 

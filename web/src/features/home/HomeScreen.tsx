@@ -1,4 +1,4 @@
-// The home page (SPEC §2 "Home"), every section in the order of the view model.
+// The home page (docs/behaviour.md §2 "Home"), every section in the order of the view model.
 import {
   BlogCards,
   ButtonRow,
@@ -19,14 +19,14 @@ import { VideoButton } from '../../components/VideoModal/VideoButton';
 import type { HomeView } from '../../lib/view';
 import styles from './HomeScreen.module.css';
 
-/** SPEC §9: 4 logos, 3 at 1024px or less, 2 at 600px or less, 1 at 480px or less. */
+/** docs/behaviour.md §9: 4 logos, 3 at 1024px or less, 2 at 600px or less, 1 at 480px or less. */
 const LOGO_BREAKPOINTS = [
   { maxWidth: 1024, slidesToShow: 3 },
   { maxWidth: 600, slidesToShow: 2 },
   { maxWidth: 480, slidesToShow: 1 },
 ];
 
-/** SPEC §9: 3 shown and scrolled at a time; 2 at 600px or less starting at index 2; 1 at 480px. */
+/** docs/behaviour.md §9: 3 shown and scrolled at a time; 2 at 600px or less starting at index 2; 1 at 480px. */
 const MINI_CARD_BREAKPOINTS = [
   { maxWidth: 1024, slidesToShow: 3, slidesToScroll: 3 },
   { maxWidth: 600, slidesToShow: 2, slidesToScroll: 2, initialSlide: 2 },

@@ -1,4 +1,4 @@
-// An insight article (SPEC §2): 'Insight', the read-time line (or publish date), title, hero
+// An insight article (docs/behaviour.md §2): 'Insight', the read-time line (or publish date), title, hero
 // image, rich-text body, 'More Insights' beside it, the video button when the post has one,
 // the FAQ block when the page has one, and 'Read More Insights' / 'View Insights'.
 import { ButtonRow, Paragraphs } from '../../components/Blocks/Blocks';

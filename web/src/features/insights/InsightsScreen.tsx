@@ -1,4 +1,4 @@
-// 'Our Latest Insights' (SPEC §2, §4): the first page of blog cards, and LOAD MORE INSIGHTS,
+// 'Our Latest Insights' (docs/behaviour.md §2, §4): the first page of blog cards, and LOAD MORE INSIGHTS,
 // which shows a loading state for one second while it fetches the next page from the page API,
 // appends its cards, then scrolls the page by an offset that depends on the viewport width; the
 // button goes once the last post is shown. Before the script runs (or without it) the button is
@@ -13,7 +13,7 @@ import { useHydrated } from '../../lib/hydrated';
 import type { BlogCard as Card, InsightsView, PagePayload } from '../../lib/view';
 import styles from './InsightsScreen.module.css';
 
-/** SPEC §9: the load-more loading state lasts 1000 ms. */
+/** docs/behaviour.md §9: the load-more loading state lasts 1000 ms. */
 export const LOAD_MORE_DELAY_MS = 1000;
 
 /** How far to scroll after revealing more cards: about the height of the revealed rows' start. */

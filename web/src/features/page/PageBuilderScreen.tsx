@@ -1,4 +1,4 @@
-// A page assembled by editors (SPEC §2 "Generic page"): the banner, up to 12 slices
+// A page assembled by editors (docs/behaviour.md §2 "Generic page"): the banner, up to 12 slices
 // (text-and-media, FAQ list, divider call to action) and the extra sections the page asks
 // for. Breakpoint rules live in CSS: the banner's background image only above 1023px, and
 // text-and-media slices follow their layout above 1023px (at or below: text, then media).

@@ -1,4 +1,4 @@
-// The privacy policy (SPEC §2): its five sections and two images, or the view model's empty
+// The privacy policy (docs/behaviour.md §2): its five sections and two images, or the view model's empty
 // state when the space has no policy.
 import { ButtonRow } from '../../components/Blocks/Blocks';
 import { Image } from '../../components/Image/Image';

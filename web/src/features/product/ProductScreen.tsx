@@ -1,4 +1,4 @@
-// A product page (SPEC §2 "Product pages"): hero with logo and testimonial, what it is, how it
+// A product page (docs/behaviour.md §2 "Product pages"): hero with logo and testimonial, what it is, how it
 // works or benefits, the demo video, the factsheet download, FAQ, customer story, related
 // insights and the list of other pages; the strategic sourcing page adds its own sections.
 // Each page records its last path segment in local storage under its product key.

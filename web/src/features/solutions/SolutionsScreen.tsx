@@ -1,4 +1,4 @@
-// The solutions overview (SPEC §2): 'Our Solutions', the module icons, the video button, the
+// The solutions overview (docs/behaviour.md §2): 'Our Solutions', the module icons, the video button, the
 // request-a-free-demo link to /contact-us and the featured quote.
 import { ButtonRow, Claims, Paragraphs, QuoteBlock } from '../../components/Blocks/Blocks';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
