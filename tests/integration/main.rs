@@ -1,1 +1,0 @@
-//! Workspace-level integration tests: one binary, one module per area.
