@@ -83,11 +83,11 @@ describe('App', () => {
     await renderAt('/nope', fixturePayload('/nope').outcome);
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(Array.from(main.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
-      'Home',
-      'Insights',
-      'Contact Us',
-    ]);
+    const links = Array.from(main.querySelectorAll('a')).map((a) => a.textContent);
+    // Three ways on, then the newest insights under their heading.
+    expect(links.slice(0, 3)).toEqual(['Home', 'Insights', 'Contact Us']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Latest Insights' })).toBeInTheDocument();
+    expect(links).toHaveLength(6);
   });
 
   it('shows the Unexpected Application Error! screen when a screen fails to render', async () => {

@@ -37,7 +37,7 @@ export class ErrorBoundary extends Component<Props, State> {
 const lightgrey = 'rgba(200,200,200, 0.5)';
 
 /** The markup of React Router's default error element. */
-export function DefaultErrorScreen({ error }: { error: unknown }) {
+function DefaultErrorScreen({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : JSON.stringify(error);
   const stack = error instanceof Error ? error.stack : null;
   return (

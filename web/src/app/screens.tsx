@@ -7,7 +7,7 @@ import { HomeScreen } from '../features/home/HomeScreen';
 import type { Outcome, PageView, ScreenName, ScreenViews } from '../lib/view';
 
 /** A screen component draws one screen's view model. */
-export type ScreenComponent<S extends ScreenName> = ComponentType<{ view: ScreenViews[S] }>;
+type ScreenComponent<S extends ScreenName> = ComponentType<{ view: ScreenViews[S] }>;
 
 type Loaders = { [S in ScreenName]: () => Promise<ScreenComponent<S>> };
 
@@ -17,7 +17,7 @@ function loadNotFound() {
 }
 
 /** Screen name (as `PageView` tags it) → its lazily loaded component. */
-export const screenLoaders: Loaders = {
+const screenLoaders: Loaders = {
   home: () => Promise.resolve(HomeScreen),
   videoPopup: () => import('../features/video-popup/VideoPopupScreen').then((m) => m.VideoPopupScreen),
   solutions: () => import('../features/solutions/SolutionsScreen').then((m) => m.SolutionsScreen),

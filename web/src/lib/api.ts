@@ -117,7 +117,7 @@ export type ContactResult =
   | { kind: 'failed'; reason: string };
 
 /** The contact request's time limit (docs/behaviour.md §9). */
-export const CONTACT_TIMEOUT_MS = 5000;
+const CONTACT_TIMEOUT_MS = 5000;
 
 /** Posts an enquiry, giving up after 5000 ms. Failures are logged and returned, never thrown. */
 export async function submitContact(request: ContactRequest): Promise<ContactResult> {

@@ -4,7 +4,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Whether `query` matches; false on the server and during hydration. */
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);

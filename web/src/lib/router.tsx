@@ -20,7 +20,7 @@ export interface Location {
 /** How the current location was reached: back/forward or first load, a link, or a replacement. */
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
 
-export interface NavigateOptions {
+interface NavigateOptions {
   /** Replace the current history entry instead of adding one. */
   replace?: boolean;
 }

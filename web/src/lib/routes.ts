@@ -22,14 +22,8 @@ export const paths = {
   foodIndustry: '/food-industry-software',
 } as const;
 
-/** The customer story with this slug. */
-export const caseStudyPath = (slug: string) => `/case-study/${encodeURIComponent(slug)}`;
-
 /** The insight article with this slug. */
 export const insightPath = (slug: string) => `/insights/${encodeURIComponent(slug)}`;
-
-/** The page-builder page with this slug. */
-export const builderPagePath = (slug: string) => `/page/${encodeURIComponent(slug)}`;
 
 /** The view-model API for a site path (path plus query, as the visitor sees it). */
 export const pageApiPath = (path: string) => `/api/page?path=${encodeURIComponent(path)}`;

@@ -9,7 +9,7 @@ import { isInternalHref } from './routes';
 export const TRACKING_EMAIL_KEY = 'trackingEmail';
 
 /** Where Brevo serves the tracker from. */
-export const TRACKER_SCRIPT = 'https://sibautomation.com/sa.js';
+const TRACKER_SCRIPT = 'https://sibautomation.com/sa.js';
 
 const METHODS = ['track', 'identify', 'trackLink', 'page'] as const;
 type Method = (typeof METHODS)[number];
@@ -29,7 +29,7 @@ declare global {
 }
 
 /** The stored tracking email, or null (also when storage is blocked). */
-export function trackingEmail(): string | null {
+function trackingEmail(): string | null {
   try {
     return window.localStorage.getItem(TRACKING_EMAIL_KEY);
   } catch {

@@ -6,7 +6,7 @@ import { useHydrated } from '../../lib/hydrated';
 import { SmartLink, type SmartLinkProps } from '../SmartLink/SmartLink';
 import styles from './Button.module.css';
 
-export type ButtonFill = 'filled' | 'outline';
+type ButtonFill = 'filled' | 'outline';
 
 interface Look {
   fill?: ButtonFill;

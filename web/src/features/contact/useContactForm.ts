@@ -16,15 +16,15 @@ export const FIELDS = ['firstname', 'lastname', 'orgName', 'phone', 'email', 'me
 export type Field = (typeof FIELDS)[number];
 /** What may carry an error: a field or the robot check. */
 export type ErrorKey = Field | 'robot';
-export const ERROR_KEYS: readonly ErrorKey[] = [...FIELDS, 'robot'];
+const ERROR_KEYS: readonly ErrorKey[] = [...FIELDS, 'robot'];
 
 export type Values = Record<Field, string>;
 export type Errors = Partial<Record<ErrorKey, string>>;
 export type Status = 'idle' | 'submitting' | 'sent' | 'failed';
 
 /** docs/behaviour.md §9: the pause before the request and how long the thank-you stays. */
-export const SEND_DELAY_MS = 300;
-export const THANK_YOU_MS = 4000;
+const SEND_DELAY_MS = 300;
+const THANK_YOU_MS = 4000;
 
 const EMPTY: Values = { firstname: '', lastname: '', orgName: '', phone: '', email: '', message: '' };
 
@@ -32,7 +32,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fresh submission id: a random UUID, or 32 random hex digits where `randomUUID` is missing
  *  (it needs a secure context). The server takes 16 to 64 letters, digits, `-` and `_`. */
-export function newSubmissionId(): string {
+function newSubmissionId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

@@ -14,7 +14,7 @@ import type { BlogCard as Card, InsightsView, PagePayload } from '../../lib/view
 import styles from './InsightsScreen.module.css';
 
 /** docs/behaviour.md §9: the load-more loading state lasts 1000 ms. */
-export const LOAD_MORE_DELAY_MS = 1000;
+const LOAD_MORE_DELAY_MS = 1000;
 
 /** How far to scroll after revealing more cards: about the height of the revealed rows' start. */
 export function loadMoreScrollOffset(viewportWidth: number): number {
