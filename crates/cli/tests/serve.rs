@@ -307,6 +307,19 @@ fn a_malformed_setting_stops_start_up_naming_it() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("CONTENTFUL_WEBHOOK_SECRET"), "{err}");
     assert!(!err.contains("too-short-but-secret"), "{err}");
+
+    let out = supplysite(web.path())
+        .args(["serve", "--web-dir"])
+        .arg(web.path())
+        .env("SUPPLYSITE_TIME_ZONE", "Mars/Olympus")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("SUPPLYSITE_TIME_ZONE / --time-zone: unknown time zone \"Mars/Olympus\""),
+        "{err}"
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ mod timeline;
 
 pub use asset::{ASSET_HOSTS, Asset};
 pub use case_study::CaseStudy;
+pub(crate) use date::days_from_civil;
 pub use date::{DateError, PublishDate, civil_from_days};
 pub use faq::{FaqItem, FaqList};
 pub use page::{

@@ -4,6 +4,7 @@
 //! the browser (through WebAssembly) write them identically.
 
 use crate::content::PublishDate;
+use crate::time_zone::TimeZone;
 
 const MONTHS: [&str; 12] = [
     "January",
@@ -20,18 +21,20 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
-/// The calendar date the editor chose, written 'Month DD, YYYY' (`March 05, 2024`): the full
+/// The day a post was published, written 'Month DD, YYYY' (`March 05, 2024`): the full
 /// English month name, the day zero-padded to two digits, the four-digit year.
 ///
-/// The date is the one the editor typed, not converted to any time zone, so a post published
-/// "2024-03-05T08:00+10:00" reads March 05 everywhere.
-pub fn format_date(date: &PublishDate) -> String {
+/// A date written with a time is shown on its day in the site's `zone`, whatever offset it was
+/// written with, so `2023-06-18T23:00:00.000Z` and `2023-06-19T09:00+10:00` both read June 19
+/// in Sydney; a date written without a time is shown as written.
+pub fn format_date(date: &PublishDate, zone: &TimeZone) -> String {
+    let (year, month, day) = date.shown_date(zone);
     // PublishDate can only be built with a month in 1..=12; the fallback keeps this total anyway.
-    let month = MONTHS
-        .get(usize::from(date.month).wrapping_sub(1))
+    let name = MONTHS
+        .get(usize::from(month).wrapping_sub(1))
         .copied()
         .unwrap_or("");
-    format!("{month} {:02}, {:04}", date.day, date.year)
+    format!("{name} {day:02}, {year:04}")
 }
 
 /// The line above an insight's title: 'Read Time: {n} minutes', or the formatted publish date
@@ -40,10 +43,10 @@ pub fn format_date(date: &PublishDate) -> String {
 /// A read time of 0 counts as no read time (an editor who leaves the field at zero has not
 /// estimated it, and "Read Time: 0 minutes" tells a visitor nothing). Every other value keeps the
 /// documented text exactly (docs/behaviour.md §9), so 1 gives 'Read Time: 1 minutes'.
-pub fn read_time_line(minutes: Option<u32>, date: &PublishDate) -> String {
+pub fn read_time_line(minutes: Option<u32>, date: &PublishDate, zone: &TimeZone) -> String {
     match minutes {
         Some(n) if n > 0 => format!("Read Time: {n} minutes"),
-        _ => format_date(date),
+        _ => format_date(date, zone),
     }
 }
 
@@ -82,19 +85,34 @@ mod tests {
             ("2022-11-11", "November 11, 2022"),
             ("1999-12-31", "December 31, 1999"),
         ] {
-            assert_eq!(format_date(&date(input)), expected, "{input}");
+            assert_eq!(format_date(&date(input), &sydney()), expected, "{input}");
         }
     }
 
+    fn sydney() -> TimeZone {
+        TimeZone::default()
+    }
+
     #[test]
-    fn format_date_keeps_the_editors_calendar_date_whatever_the_offset() {
+    fn a_date_with_a_time_shows_its_day_in_the_site_zone_whatever_the_offset() {
         for (input, expected) in [
+            ("2023-06-18T23:00:00.000Z", "June 19, 2023"),
+            ("2023-06-19T09:00+10:00", "June 19, 2023"),
             ("2024-03-05T08:00+10:00", "March 05, 2024"),
-            ("2024-03-05T23:59-11:00", "March 05, 2024"),
+            ("2024-03-05T23:59-11:00", "March 06, 2024"),
             ("2024-03-05T00:00:00.000Z", "March 05, 2024"),
+            ("2024-03-05T13:00Z", "March 06, 2024"),
         ] {
-            assert_eq!(format_date(&date(input)), expected, "{input}");
+            assert_eq!(format_date(&date(input), &sydney()), expected, "{input}");
         }
+        let utc = TimeZone::parse("UTC").unwrap();
+        assert_eq!(
+            format_date(&date("2023-06-18T23:00:00.000Z"), &utc),
+            "June 18, 2023"
+        );
+        // A calendar day has no zone: it reads as written everywhere.
+        assert_eq!(format_date(&date("2023-06-18"), &utc), "June 18, 2023");
+        assert_eq!(format_date(&date("2023-06-18"), &sydney()), "June 18, 2023");
     }
 
     #[test]
@@ -106,15 +124,19 @@ mod tests {
             (Some(12), "Read Time: 12 minutes"),
             (Some(u32::MAX), "Read Time: 4294967295 minutes"),
         ] {
-            assert_eq!(read_time_line(minutes, &d), expected, "{minutes:?}");
+            assert_eq!(
+                read_time_line(minutes, &d, &sydney()),
+                expected,
+                "{minutes:?}"
+            );
         }
     }
 
     #[test]
     fn read_time_line_falls_back_to_the_date_when_read_time_is_missing_or_zero() {
         let d = date("2024-03-05");
-        assert_eq!(read_time_line(None, &d), "March 05, 2024");
-        assert_eq!(read_time_line(Some(0), &d), "March 05, 2024");
+        assert_eq!(read_time_line(None, &d, &sydney()), "March 05, 2024");
+        assert_eq!(read_time_line(Some(0), &d, &sydney()), "March 05, 2024");
     }
 
     #[test]

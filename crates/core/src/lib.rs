@@ -18,5 +18,6 @@ pub mod ports;
 pub mod richtext;
 pub mod routes;
 pub mod rules;
+pub mod time_zone;
 pub mod video;
 pub mod view;

@@ -18,7 +18,7 @@ mod robot;
 pub mod fakes;
 
 pub use clock::{Clock, UnixMillis};
-pub use content::{ContentLoadError, ContentSource};
+pub use content::{ContentLoadError, ContentSource, InZone};
 pub use delivery::{DeliveryError, EnquiryDelivery};
 pub use outbox::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,

@@ -11,6 +11,7 @@ use supplysite_core::content::PublishDate;
 use supplysite_core::format::{format_date, read_time_line};
 use supplysite_core::richtext::{Document, NoLinks, to_html};
 use supplysite_core::routes::Route;
+use supplysite_core::time_zone::TimeZone;
 use supplysite_core::video::video_id;
 
 /// The areas this runner knows; every file in the folder must be one of them.
@@ -89,10 +90,10 @@ fn dates_vectors_match_the_native_core() {
             .ok_or("isoDate must be a string")?;
         let date = PublishDate::parse(iso).map_err(|e| e.to_string())?;
         match input["call"].as_str() {
-            Some("formatDate") => Ok(json!(format_date(&date))),
+            Some("formatDate") => Ok(json!(format_date(&date, &TimeZone::default()))),
             Some("readTimeLine") => {
                 let minutes = input["minutes"].as_u64().map(|m| m as u32);
-                Ok(json!(read_time_line(minutes, &date)))
+                Ok(json!(read_time_line(minutes, &date, &TimeZone::default())))
             }
             other => Err(format!("unknown call {other:?}")),
         }

@@ -3,6 +3,7 @@
 use crate::bridge;
 use supplysite_core::content::PublishDate;
 use supplysite_core::format::{format_date, read_time_line};
+use supplysite_core::time_zone::TimeZone;
 use supplysite_core::video::{VideoService, video_id as core_video_id};
 use wasm_bindgen::prelude::*;
 
@@ -32,7 +33,7 @@ fn video_json(input: &str) -> VideoJson {
 /// An ISO 8601 publish date written 'Month DD, YYYY' (`March 05, 2024`).
 #[wasm_bindgen(js_name = formatDate)]
 pub fn format_date_js(iso_date: &str) -> Result<String, JsError> {
-    Ok(format_date(&parse_date(iso_date)?))
+    Ok(format_date(&parse_date(iso_date)?, &TimeZone::default()))
 }
 
 /// 'Read Time: {n} minutes', or the formatted publish date when `minutes` is absent or 0.
@@ -53,7 +54,11 @@ pub fn read_time_line_js(
             ))
         })?)
     };
-    Ok(read_time_line(minutes, &parse_date(iso_date)?))
+    Ok(read_time_line(
+        minutes,
+        &parse_date(iso_date)?,
+        &TimeZone::default(),
+    ))
 }
 
 #[wasm_bindgen]

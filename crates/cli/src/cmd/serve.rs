@@ -13,6 +13,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use supplysite_content_adapter::{ExportSource, Loaded, Severity, load_export};
+use supplysite_core::ports::InZone;
 use supplysite_http::{AppState, Mounts, RenderOptions, Renderer, Shell, StateParts};
 
 /// Serve the site over HTTP.
@@ -52,7 +53,10 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
     let desk = Arc::new(enquiries.desk(&config.public_url)?);
     let export = Arc::new(ExportSource::new(config.content.clone()));
     let asset_dir = export.asset_dir().to_path_buf();
-    let source = live.content(export, &config.content)?;
+    let mut source = live.content(export, &config.content)?;
+    // Every content set the server takes, the first and each reload, shows dates in the
+    // site's zone.
+    source.source = Arc::new(InZone::new(source.source.clone(), config.time_zone.clone()));
     // The outbox worker, the content poll and the live first load run here, off the
     // per-core request runtimes.
     let background = tokio::runtime::Builder::new_multi_thread()
@@ -73,7 +77,7 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
             )
         })?;
         log_problems(&loaded);
-        loaded.set
+        loaded.set.with_time_zone(config.time_zone.clone())
     };
 
     let settings = config.settings(&asset_dir);

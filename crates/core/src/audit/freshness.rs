@@ -7,6 +7,7 @@ use crate::content::{BlogPost, ContentSet};
 use crate::format::format_date;
 use crate::richtext::word_count;
 use crate::routes::Route;
+use crate::time_zone::TimeZone;
 
 /// Reading speed for the estimate, in words a minute.
 pub const WORDS_PER_MINUTE: usize = 200;
@@ -17,7 +18,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
     let served = |p: &&BlogPost| set.post(&p.slug).is_some_and(|s| s.id == p.id);
     let mut out = Vec::new();
     for p in set.posts().iter().filter(served) {
-        read_time(&mut out, p);
+        read_time(&mut out, p, set.time_zone());
     }
     let mut oldest: Vec<&BlogPost> = set
         .posts_newest()
@@ -37,7 +38,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
             Severity::Info,
             Report::Freshness,
             Some("publishDate"),
-            format!("published {}: {rank} of {indexable} indexable posts", format_date(&p.publish_date)),
+            format!("published {}: {rank} of {indexable} indexable posts", format_date(&p.publish_date, set.time_zone())),
             "Check it is still accurate: update the copy and publishDate, or set seoIndex to false if it no longer applies",
         ));
     }
@@ -68,7 +69,7 @@ fn far(stated: usize, words: usize) -> bool {
     claimed.abs_diff(words) > (words / 2).max(2 * WORDS_PER_MINUTE)
 }
 
-fn read_time(out: &mut Vec<Finding>, p: &BlogPost) {
+fn read_time(out: &mut Vec<Finding>, p: &BlogPost, zone: &TimeZone) {
     let words = p.body.as_ref().map(word_count).unwrap_or(0);
     let stated = p.estimated_read_time.filter(|&m| m > 0);
     match stated {
@@ -87,7 +88,7 @@ fn read_time(out: &mut Vec<Finding>, p: &BlogPost) {
                 Some("estimatedreadtime"),
                 format!(
                     "no read time, so the article and its cards show the publish date ({}) instead",
-                    format_date(&p.publish_date)
+                    format_date(&p.publish_date, zone)
                 ),
                 hint,
             ));

@@ -42,7 +42,7 @@ pub fn about(set: &ContentSet) -> AboutView {
         },
         insights: BlogCardList {
             heading: copy::LATEST_INSIGHTS,
-            cards: blog_cards(&lists.insights),
+            cards: blog_cards(&lists.insights, set.time_zone()),
         },
         links: MiniCardList {
             heading: copy::MORE_INSIGHTS_AND_INFORMATION,

@@ -118,7 +118,7 @@ pub fn detail(c: &CaseStudy, set: &ContentSet) -> CaseStudyView {
         faq,
         blog_cards: BlogCardList {
             heading: copy::RELATED_INSIGHTS,
-            cards: blog_cards(&related.posts),
+            cards: blog_cards(&related.posts, set.time_zone()),
         },
         related_pages: MiniCardList {
             heading: copy::MORE_INSIGHTS_AND_INFORMATION,

@@ -112,7 +112,7 @@ pub fn home(set: &ContentSet) -> HomeView {
             .map(|c| teaser(c, false)),
         latest_insights: BlogCardList {
             heading: copy::READ_OUR_LATEST_INSIGHTS,
-            cards: blog_cards(&rules::latest(set, rules::HOME_LATEST)),
+            cards: blog_cards(&rules::latest(set, rules::HOME_LATEST), set.time_zone()),
         },
         customer_stories: Promo {
             heading: copy::READ_OUR_CUSTOMER_STORIES,

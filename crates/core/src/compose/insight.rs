@@ -25,7 +25,10 @@ pub fn listing(route: &Route, page: usize, set: &ContentSet) -> Option<InsightsV
     Some(InsightsView {
         head,
         heading: copy::OUR_LATEST_INSIGHTS,
-        cards: posts.iter().map(|p| blog_card(p)).collect(),
+        cards: posts
+            .iter()
+            .map(|p| blog_card(p, set.time_zone()))
+            .collect(),
         page_size: rules::LISTING_PAGE_SIZE,
         load_more_label: copy::LOAD_MORE_INSIGHTS,
         pagination,
@@ -62,8 +65,8 @@ pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
     InsightView {
         head,
         heading: copy::INSIGHT,
-        read_time: read_time(post),
-        published: date(post),
+        read_time: read_time(post, set.time_zone()),
+        published: date(post, set.time_zone()),
         published_iso: post.publish_date.ymd(),
         title: post.title.clone(),
         hero: image_of(post.hero_image.as_ref()),
@@ -80,7 +83,10 @@ pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
             }),
         more_insights: BlogCardList {
             heading: copy::MORE_INSIGHTS,
-            cards: blog_cards(&rules::latest_excluding(set, &post.slug, rules::SIDE_LIST)),
+            cards: blog_cards(
+                &rules::latest_excluding(set, &post.slug, rules::SIDE_LIST),
+                set.time_zone(),
+            ),
         },
         faq,
         cta: Promo {

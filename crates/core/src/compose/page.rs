@@ -82,7 +82,10 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
         },
         insights: wants(AddComponent::InsightsTeasers).then(|| BlogCardList {
             heading: copy::INSIGHTS_AND_ARTICLES,
-            cards: blog_cards(&rules::related_posts(set, product, rules::RELATED_POSTS).posts),
+            cards: blog_cards(
+                &rules::related_posts(set, product, rules::RELATED_POSTS).posts,
+                set.time_zone(),
+            ),
         }),
     }
 }

@@ -8,6 +8,7 @@ use crate::format;
 use crate::richtext::{self, Document, Href};
 use crate::routes::{ProductPage, Route};
 use crate::rules::{LinkKind, SiteLink};
+use crate::time_zone::TimeZone;
 use crate::video::{self, VideoService};
 use crate::view::{
     BlogCard, ButtonStyle, CaseStudyTeaser, Download, Faq, FaqEntry, Html, Image, LinkButton,
@@ -54,8 +55,8 @@ pub fn button(label: &str, href: impl Into<String>, style: ButtonStyle) -> LinkB
 }
 
 /// The read-time line of a post.
-pub fn read_time(post: &BlogPost) -> String {
-    format::read_time_line(post.estimated_read_time, &post.publish_date)
+pub fn read_time(post: &BlogPost, zone: &TimeZone) -> String {
+    format::read_time_line(post.estimated_read_time, &post.publish_date, zone)
 }
 
 /// The robots directive for an entry's index flag.
@@ -64,25 +65,25 @@ pub fn robots(seo_index: bool) -> &'static str {
 }
 
 /// A publish date as visitors read it.
-pub fn date(post: &BlogPost) -> String {
-    format::format_date(&post.publish_date)
+pub fn date(post: &BlogPost, zone: &TimeZone) -> String {
+    format::format_date(&post.publish_date, zone)
 }
 
 /// A blog card for a post.
-pub fn blog_card(post: &BlogPost) -> BlogCard {
+pub fn blog_card(post: &BlogPost, zone: &TimeZone) -> BlogCard {
     BlogCard {
         href: Route::Insight(post.slug.clone()).path(),
         title: post.title.clone(),
         image: image_of(post.hero_image.as_ref()),
-        read_time: read_time(post),
+        read_time: read_time(post, zone),
         description: post.description.clone(),
         button_label: copy::READ_POST,
     }
 }
 
 /// Blog cards for posts, in order.
-pub fn blog_cards(posts: &[&BlogPost]) -> Vec<BlogCard> {
-    posts.iter().map(|p| blog_card(p)).collect()
+pub fn blog_cards(posts: &[&BlogPost], zone: &TimeZone) -> Vec<BlogCard> {
+    posts.iter().map(|p| blog_card(p, zone)).collect()
 }
 
 /// A post as a mini card with its title.

@@ -92,7 +92,7 @@ pub fn product(page: ProductPage, set: &ContentSet) -> ProductView {
             .map(|cs| teaser(cs, false)),
         blog_cards: BlogCardList {
             heading: copy::INSIGHTS_AND_ARTICLES,
-            cards: blog_cards(&related.posts),
+            cards: blog_cards(&related.posts, set.time_zone()),
         },
         mini_cards: MiniCardList {
             heading: copy::MORE_INSIGHTS_AND_INFORMATION,
@@ -134,7 +134,7 @@ fn sourcing(set: &ContentSet) -> SourcingView {
             .map(|list| ModuleArticles {
                 product: list.product,
                 heading: module_heading(list.product),
-                cards: blog_cards(&list.posts),
+                cards: blog_cards(&list.posts, set.time_zone()),
             })
             .collect(),
         erfx_articles: MiniCardList {

@@ -4,8 +4,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cmp::Ordering;
 use std::fmt;
 
-/// A publish date: the calendar date the editor chose (shown to visitors) plus the instant it
-/// denotes (used for "newest first"). Dates without a time are taken as midnight UTC.
+use crate::time_zone::TimeZone;
+
+/// A publish date: the calendar date as written plus the instant it denotes (used for "newest
+/// first"). Dates without a time are taken as midnight UTC for ordering; visitors see them as
+/// written, and a date with a time on its day in the site's zone ([`PublishDate::shown_date`]).
 #[derive(Clone, Debug, Eq)]
 pub struct PublishDate {
     pub year: i32,
@@ -13,6 +16,8 @@ pub struct PublishDate {
     pub day: u8,
     /// Minutes since 1970-01-01T00:00Z, after applying the offset.
     instant_minutes: i64,
+    /// Whether a time of day was written (an instant) or only a date (a calendar day).
+    has_time: bool,
     raw: String,
 }
 
@@ -93,8 +98,24 @@ impl PublishDate {
             month,
             day,
             instant_minutes: days * 1440 + minutes_of_day - offset,
+            has_time: !rest.is_empty(),
             raw: s.to_string(),
         })
+    }
+
+    /// Minutes since 1970-01-01T00:00Z of the instant this date denotes.
+    pub fn instant_minutes(&self) -> i64 {
+        self.instant_minutes
+    }
+
+    /// The day visitors see: a date written with a time is an instant, shown on its day in
+    /// `zone`; a date written without one is a calendar day, shown as written.
+    pub fn shown_date(&self, zone: &TimeZone) -> (i32, u8, u8) {
+        if self.has_time {
+            zone.date_of(self.instant_minutes)
+        } else {
+            (self.year, self.month, self.day)
+        }
     }
 
     /// The text this date was parsed from.
@@ -143,7 +164,7 @@ fn days_in_month(y: i32, m: u8) -> u8 {
 }
 
 /// Days since 1970-01-01 (Howard Hinnant's algorithm).
-fn days_from_civil(y: i32, m: u8, d: u8) -> i64 {
+pub(crate) fn days_from_civil(y: i32, m: u8, d: u8) -> i64 {
     let y = i64::from(y) - i64::from(m <= 2);
     let era = if y >= 0 { y } else { y - 399 } / 400;
     let yoe = y - era * 400;

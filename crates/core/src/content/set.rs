@@ -1,6 +1,7 @@
 //! The whole content of a space, with its indexes built once.
 
 use super::{Asset, BlogPost, CaseStudy, FaqList, Page, PrivacyPage, ProductTag, TimelineEntry};
+use crate::time_zone::TimeZone;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -56,6 +57,8 @@ pub struct ContentSet {
     timeline_by_position: Vec<usize>,
     logos_in_order: Vec<usize>,
     entries: HashMap<String, EntryRef>,
+    /// The zone visitors read publish dates in.
+    time_zone: TimeZone,
 }
 
 impl ContentSet {
@@ -126,7 +129,20 @@ impl ContentSet {
             entries,
             parts,
             version: version.into(),
+            time_zone: TimeZone::default(),
         }
+    }
+
+    /// This content shown with publish dates in `zone` (the site's time zone setting; Sydney
+    /// unless set).
+    pub fn with_time_zone(mut self, zone: TimeZone) -> Self {
+        self.time_zone = zone;
+        self
+    }
+
+    /// The zone visitors read publish dates in.
+    pub fn time_zone(&self) -> &TimeZone {
+        &self.time_zone
     }
 
     /// An empty space.

@@ -1,7 +1,9 @@
 //! Where the site's content comes from: one call loads the whole space.
 
 use crate::content::ContentSet;
+use crate::time_zone::TimeZone;
 use async_trait::async_trait;
+use std::sync::Arc;
 
 /// A source of the site's content: a Contentful space over its APIs, or a space export file.
 #[async_trait]
@@ -15,6 +17,26 @@ pub trait ContentSource: Send + Sync {
     /// - [`ContentLoadError::NotFound`] when there is no space, environment or file there;
     /// - [`ContentLoadError::Malformed`] when it answers with content that cannot be read.
     async fn load(&self) -> Result<ContentSet, ContentLoadError>;
+}
+
+/// A source whose content sets show publish dates in `zone`: wraps the source the server
+/// loads and reloads from, so every set it serves carries the site's time zone.
+pub struct InZone {
+    inner: Arc<dyn ContentSource>,
+    zone: TimeZone,
+}
+
+impl InZone {
+    pub fn new(inner: Arc<dyn ContentSource>, zone: TimeZone) -> Self {
+        InZone { inner, zone }
+    }
+}
+
+#[async_trait]
+impl ContentSource for InZone {
+    async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+        Ok(self.inner.load().await?.with_time_zone(self.zone.clone()))
+    }
 }
 
 /// Why the content could not be loaded. `location` says where the source looked (a URL
@@ -49,6 +71,37 @@ impl ContentLoadError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    struct Fixed;
+
+    #[async_trait]
+    impl ContentSource for Fixed {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            Ok(ContentSet::empty())
+        }
+    }
+
+    #[test]
+    fn a_source_in_a_zone_hands_out_sets_in_that_zone() {
+        let perth = TimeZone::parse("Australia/Perth").unwrap();
+        let source = InZone::new(Arc::new(Fixed), perth.clone());
+        let set = ready(source.load()).unwrap();
+        assert_eq!(set.time_zone(), &perth);
+        assert_eq!(ContentSet::empty().time_zone(), &TimeZone::default());
+    }
+
+    /// Polls a future that never waits (the fixed source answers at once).
+    fn ready<F: std::future::Future>(future: F) -> F::Output {
+        use std::task::{Context, Poll, Waker};
+        let mut future = std::pin::pin!(future);
+        match future
+            .as_mut()
+            .poll(&mut Context::from_waker(Waker::noop()))
+        {
+            Poll::Ready(out) => out,
+            Poll::Pending => panic!("the fixed source never waits"),
+        }
+    }
 
     #[test]
     fn messages_name_the_location_and_only_unreachable_is_transient() {

@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
+use supplysite_core::time_zone::TimeZone;
 use supplysite_http::{ConnectionLimits, PublicUrl, Secret, Settings};
 
 /// Serve the site over HTTP.
@@ -64,6 +65,10 @@ pub struct Args {
     /// Worker threads, each serving its own connections (default: one per CPU core).
     #[arg(long, env = "SUPPLYSITE_WORKERS")]
     workers: Option<String>,
+    /// The time zone publish dates are shown in: an IANA name of Australia or New Zealand
+    /// (`Australia/Perth`, `Pacific/Auckland`, …), `UTC`, or a POSIX TZ rule.
+    #[arg(long, env = "SUPPLYSITE_TIME_ZONE", default_value = supplysite_core::time_zone::DEFAULT_TIME_ZONE)]
+    time_zone: String,
     /// The marketing-automation tracker's public client key; without it no tracker loads.
     #[arg(long, env = "SUPPLYSITE_TRACKER_KEY")]
     tracker_key: Option<String>,
@@ -106,6 +111,8 @@ pub struct Config {
     pub workers: usize,
     pub tracker_key: Option<String>,
     pub page_cache_bytes: usize,
+    /// The zone visitors read publish dates in.
+    pub time_zone: TimeZone,
 }
 
 impl Config {
@@ -194,7 +201,10 @@ impl Config {
             (false, None) => Some(PathBuf::from(DEFAULT_SSR_BUNDLE)).filter(|p| p.is_file()),
         };
         let page_cache_bytes = page_cache_bytes(&args.page_cache_mib)?;
+        let time_zone = TimeZone::parse(&args.time_zone)
+            .map_err(|e| anyhow::anyhow!("SUPPLYSITE_TIME_ZONE / --time-zone: {e}"))?;
         Ok(Config {
+            time_zone,
             page_cache_bytes,
             ssr_bundle,
             tracker_key,
