@@ -31,6 +31,9 @@ pub async fn run(client: &mut Object) -> Result<(), MigrateError> {
     let tx = client.transaction().await?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&LOCK_KEY])
         .await?;
+    // "already exists, skipping" is how every start but the first goes: not worth a log line.
+    tx.batch_execute("SET LOCAL client_min_messages = warning")
+        .await?;
     tx.batch_execute(
         "CREATE TABLE IF NOT EXISTS supplysite_schema (
              version    BIGINT PRIMARY KEY,
