@@ -29,7 +29,7 @@ pub mod testing;
 
 pub use connect::{ConnectError, DatabaseUrl};
 pub use migrate::SCHEMA_VERSION;
-pub use notices::{CONTENT_CHANNEL, ContentNotices};
+pub use notices::{CONTENT_CHANNEL, ContentNotice, ContentNotices};
 
 use deadpool_postgres::Pool;
 use supplysite_core::ports::OutboxError;

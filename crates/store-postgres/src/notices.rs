@@ -1,6 +1,7 @@
-//! Content change notices between servers: the one that reloaded new content (a webhook
-//! reaches only one of them) announces its version with `NOTIFY`, and every server that
-//! `LISTEN`s and serves another version reloads. The listener keeps its own connection and
+//! Content change notices between servers: the one a webhook reached tells the others the
+//! content changed (so they reload at once, in parallel with it), and every server announces
+//! each new version it serves with `NOTIFY`, so every server that `LISTEN`s and serves another
+//! version reloads. The listener keeps its own connection and
 //! reconnects with back-off when it is lost; the content poll stays the fallback for a notice
 //! missed while it was away.
 
@@ -13,8 +14,37 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_postgres::config::SslMode;
 use tokio_postgres::{AsyncMessage, Client, Connection};
 
-/// The channel notices go out on; the payload is the content version.
+/// The channel notices go out on; the payload is a [`ContentNotice`].
 pub const CONTENT_CHANNEL: &str = "supplysite_content";
+
+/// What one server tells the others about the content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContentNotice {
+    /// The content changed at its source (a webhook arrived): reload now, in parallel with
+    /// the server that was told.
+    Changed,
+    /// This version is served now: a server serving another one reloads.
+    Version(String),
+}
+
+impl ContentNotice {
+    /// The notice as it travels: `changed`, or `version ` and the version.
+    pub fn payload(&self) -> String {
+        match self {
+            ContentNotice::Changed => "changed".to_owned(),
+            ContentNotice::Version(v) => format!("version {v}"),
+        }
+    }
+
+    /// The notice in `payload`; `None` for one this build does not know.
+    pub fn parse(payload: &str) -> Option<ContentNotice> {
+        match payload.split_once(' ') {
+            Some(("version", v)) if !v.is_empty() => Some(ContentNotice::Version(v.to_owned())),
+            None if payload == "changed" => Some(ContentNotice::Changed),
+            _ => None,
+        }
+    }
+}
 
 /// The longest pause between two attempts to listen again.
 const MOST_BACK_OFF: Duration = Duration::from_secs(30);
@@ -31,24 +61,26 @@ impl ContentNotices {
         ContentNotices { pool, url }
     }
 
-    /// Tells every listening server that `version` is the content to serve.
+    /// Tells every listening server `notice`.
     ///
     /// Errors: why the notice could not be sent.
-    pub async fn publish(&self, version: &str) -> Result<(), String> {
+    pub async fn publish(&self, notice: &ContentNotice) -> Result<(), String> {
         let client = self.pool.get().await.map_err(|e| pool_reason(&e))?;
         client
-            .execute("SELECT pg_notify($1, $2)", &[&CONTENT_CHANNEL, &version])
+            .execute(
+                "SELECT pg_notify($1, $2)",
+                &[&CONTENT_CHANNEL, &notice.payload()],
+            )
             .await
             .map_err(|e| db_reason(&e))?;
         Ok(())
     }
 
-    /// Calls `on_version` with every version announced (its own announcements included)
-    /// until `shutdown` completes, listening again with back-off (1 s doubling to 30 s)
-    /// whenever the connection is lost.
+    /// Calls `on_notice` with every notice (its own included) until `shutdown` completes,
+    /// listening again with back-off (1 s doubling to 30 s) whenever the connection is lost.
     pub async fn follow(
         &self,
-        on_version: impl Fn(String) + Send + Sync,
+        on_notice: impl Fn(ContentNotice) + Send + Sync,
         shutdown: impl Future<Output = ()>,
     ) {
         let mut shutdown = pin!(shutdown);
@@ -61,13 +93,13 @@ impl ContentNotices {
                         .connect(tokio_postgres::NoTls)
                         .await
                         .map_err(|e| (false, db_reason(&e)))?;
-                    Err(listen_on(&client, connection, &on_version).await)
+                    Err(listen_on(&client, connection, &on_notice).await)
                 } else {
                     let (client, connection) = config
                         .connect(tls())
                         .await
                         .map_err(|e| (false, db_reason(&e)))?;
-                    Err(listen_on(&client, connection, &on_version).await)
+                    Err(listen_on(&client, connection, &on_notice).await)
                 }
             };
             let outcome: Result<(), (bool, String)> = tokio::select! {
@@ -97,7 +129,7 @@ impl ContentNotices {
 async fn listen_on<S, T>(
     client: &Client,
     mut connection: Connection<S, T>,
-    on_version: &(impl Fn(String) + Send + Sync),
+    on_notice: &(impl Fn(ContentNotice) + Send + Sync),
 ) -> (bool, String)
 where
     S: AsyncRead + AsyncWrite + Unpin,
@@ -117,12 +149,33 @@ where
             },
             message = poll_fn(|cx| connection.poll_message(cx)) => match message {
                 Some(Ok(AsyncMessage::Notification(n))) if n.channel() == CONTENT_CHANNEL => {
-                    on_version(n.payload().to_owned());
+                    match ContentNotice::parse(n.payload()) {
+                        Some(notice) => on_notice(notice),
+                        None => tracing::warn!(payload = n.payload(), "content notices: unknown notice ignored"),
+                    }
                 }
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return (listening, db_reason(&e)),
                 None => return (listening, "the connection closed".to_owned()),
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_travel_as_text_and_unknown_ones_are_not_misread() {
+        for notice in [
+            ContentNotice::Changed,
+            ContentNotice::Version("b4f77ddbc170b900".into()),
+        ] {
+            assert_eq!(ContentNotice::parse(&notice.payload()), Some(notice));
+        }
+        for unknown in ["", "version ", "changed now", "v2"] {
+            assert_eq!(ContentNotice::parse(unknown), None, "{unknown:?}");
         }
     }
 }

@@ -9,7 +9,9 @@ use supplysite_core::ports::{SharedAllowance, UnixMillis};
 use supplysite_mail_adapter::ChallengeLedger;
 use supplysite_mail_adapter::selfhosted::Spent;
 use supplysite_store_postgres::testing::TestPostgres;
-use supplysite_store_postgres::{ConnectError, DatabaseUrl, PgStore, SCHEMA_VERSION};
+use supplysite_store_postgres::{
+    ConnectError, ContentNotice, DatabaseUrl, PgStore, SCHEMA_VERSION,
+};
 
 const T0: UnixMillis = UnixMillis(1_700_000_000_000);
 
@@ -78,7 +80,7 @@ async fn shared_state_holds_across_servers() {
 
     // Content notices reach every listener, and a listener whose connection is cut listens
     // again once the database is back.
-    let heard = Arc::new(Mutex::new(Vec::<String>::new()));
+    let heard = Arc::new(Mutex::new(Vec::<ContentNotice>::new()));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let notices = b.content_notices();
     let sink = Arc::clone(&heard);
@@ -95,10 +97,15 @@ async fn shared_state_holds_across_servers() {
         || {
             let p = publisher.clone();
             async move {
-                let _ = p.publish("v2").await;
+                let _ = p.publish(&ContentNotice::Version("v2".into())).await;
             }
         },
-        || heard.lock().unwrap().contains(&"v2".to_owned()),
+        || {
+            heard
+                .lock()
+                .unwrap()
+                .contains(&ContentNotice::Version("v2".into()))
+        },
     )
     .await;
 
@@ -109,10 +116,10 @@ async fn shared_state_holds_across_servers() {
         || {
             let p = publisher.clone();
             async move {
-                let _ = p.publish("v3").await;
+                let _ = p.publish(&ContentNotice::Changed).await;
             }
         },
-        || heard.lock().unwrap().contains(&"v3".to_owned()),
+        || heard.lock().unwrap().contains(&ContentNotice::Changed),
     )
     .await;
     stop.send(()).unwrap();

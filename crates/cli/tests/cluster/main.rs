@@ -305,6 +305,32 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         let (status, cache, _) = get(&nginx.base, path, "x-cache-status").await;
         assert_eq!((status, cache.as_deref()), (200, Some("HIT")), "{path}");
     }
+    // A visitor with a preview cookie is neither served from the cache nor stored in it.
+    let preview = http()
+        .get(format!("{}/", nginx.base))
+        .header("cookie", "theme=dark; supplysite_preview=signed-value")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        preview
+            .headers()
+            .get("x-cache-status")
+            .map(|v| v.to_str().unwrap()),
+        Some("BYPASS")
+    );
+    // Robot challenges are never cached: each visitor gets a fresh one.
+    let challenge = || async {
+        http()
+            .get(format!("{}/api/robot-challenge", nginx.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    assert_ne!(challenge().await, challenge().await);
 
     // Twenty enquiries, alternately to each replica: each delivered exactly once.
     let mut first_form = None;
@@ -490,6 +516,10 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    eprintln!(
+        "both replicas served the new content {:?} after the webhook",
+        sent.elapsed()
+    );
     let (_, va) = a.get_json("/readyz").await;
     let (_, vb) = b.get_json("/readyz").await;
     assert_eq!(va["contentVersion"], vb["contentVersion"]);
