@@ -8,8 +8,8 @@
 //! - the robot check's used challenges ([`ChallengeLedger`]), so a solved challenge is spent
 //!   everywhere;
 //! - the contact rate limit ([`SharedAllowance`]), so N servers allow what one does;
-//! - content change notices ([`ContentNotices`]): the server that took a webhook announces the
-//!   new content version over `LISTEN/NOTIFY`, and the others reload.
+//! - content change notices ([`ContentNotices`]) over `LISTEN/NOTIFY`: the server that took a
+//!   webhook tells the others the content changed, and each announces the version it serves.
 //!
 //! The schema is versioned by the migrations in this crate's `migrations/` folder, applied at
 //! start under an advisory lock so servers starting together do not race.
