@@ -506,13 +506,14 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         pending = still;
         assert!(
             pending.is_empty() || sent.elapsed() < Duration::from_secs(2),
-            "2 s after the webhook, {} still served the old content\n{}",
+            "2 s after the webhook, {} still served the old content\nA:\n{}\nB:\n{}",
             pending
                 .iter()
                 .map(|s| s.base.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
-            a.log()
+            a.log(),
+            b.log()
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
