@@ -82,7 +82,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
-        let outbox: Box<dyn EnquiryOutbox> = match &args.database_url {
+        // Empty, as `.env.example` leaves it, is unset.
+        let database = args
+            .database_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty());
+        let outbox: Box<dyn EnquiryOutbox> = match database {
             Some(url) => Box::new(open_database(url).await?),
             None => Box::new(open(&args.outbox)?),
         };

@@ -177,7 +177,12 @@ impl Args {
     ) -> anyhow::Result<(ContactDesk, Option<PgStore>)> {
         let mail = self.mail_settings(public_url)?;
         let contact = self.contact_settings()?;
-        let Some(url) = self.database_url.as_deref() else {
+        // Empty, as `.env.example` leaves it, is unset.
+        let url = self
+            .database_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty());
+        let Some(url) = url else {
             let enquiries = Enquiries::from_settings(&mail, Arc::new(SystemClock))
                 .context("cannot set up enquiries (SUPPLYSITE_OUTBOX / --outbox)")?;
             return Ok((ContactDesk::new(enquiries, contact), None));
