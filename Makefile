@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run test lint lint-refs lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz fuzz setup wasm web-deps web-build demo bench
+        test-fuzz test-cluster fuzz setup wasm web-deps web-build demo bench
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
@@ -22,7 +22,7 @@ setup:
 run: setup web-build
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench
+test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
 lint: lint-refs lint-rust lint-web
 
@@ -98,6 +98,12 @@ demo:
 
 bench:
 	bash bench/run.sh
+
+# Two replicas sharing their own PostgreSQL behind nginx (deploy/nginx.conf), on loopback, with
+# the fake Brevo and Contentful: deliveries exactly once through a SIGKILL, the shared rate
+# limit, webhooks reaching both, the cache's 304s and stale pages (about two minutes).
+test-cluster:
+	$(CARGO) test -p supplysite-cli --test cluster -- --ignored
 
 # Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
 test-fuzz:

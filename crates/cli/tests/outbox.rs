@@ -11,6 +11,8 @@ fn outbox(args: &[&str], path: &Path) -> Output {
         .arg("outbox")
         .args(args)
         .env("SUPPLYSITE_OUTBOX", path)
+        // Empty, as `.env.example` has it: the file is used.
+        .env("SUPPLYSITE_DATABASE_URL", "")
         .output()
         .expect("the supplysite binary runs")
 }
@@ -233,4 +235,65 @@ fn list_says_when_and_why_deliveries_are_blocked_by_a_refused_key() {
             .contains("HTTP 401")
     );
     assert_eq!(value["jobs"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn with_a_database_the_commands_act_on_the_shared_outbox_and_never_show_its_password() {
+    use supplysite_store_postgres::testing::TestPostgres;
+    use supplysite_store_postgres::{DatabaseUrl, PgStore};
+    let pg = TestPostgres::start();
+    let url = pg
+        .database("outbox")
+        .replace("postgres@", "postgres:operator-pw-77@");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let dead = runtime.block_on(async {
+        let store = PgStore::connect(&DatabaseUrl::parse(&url).unwrap())
+            .await
+            .unwrap();
+        let now = SystemClock.now();
+        let id = store.store(&enquiry("c@example.com"), now).await.unwrap();
+        let give_up = Attempt::GiveUp {
+            reason: "HTTP 400 invalid_parameter".into(),
+        };
+        store
+            .record(&id, JobKind::UpsertContact, give_up, now)
+            .await
+            .unwrap();
+        id
+    });
+    let run = |args: &[&str], database: &str| {
+        Command::new(env!("CARGO_BIN_EXE_supplysite"))
+            .arg("outbox")
+            .args(args)
+            .env("SUPPLYSITE_OUTBOX", "/nonexistent/outbox.sqlite3")
+            .env("SUPPLYSITE_DATABASE_URL", database)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["list", "--state", "dead", "--format", "json"], &url);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let jobs: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(jobs[0]["enquiryId"], dead.as_str(), "{jobs}");
+    let out = run(&["retry", dead.as_str()], &url);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("requeued 1 dead job"));
+
+    // A database that does not answer: an error naming the setting, without the password.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let out = run(
+        &["list"],
+        &format!("postgres://postgres:operator-pw-77@127.0.0.1:{port}/outbox"),
+    );
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("SUPPLYSITE_DATABASE_URL / --database-url"),
+        "{err}"
+    );
+    assert!(!err.contains("operator-pw-77"), "{err}");
 }

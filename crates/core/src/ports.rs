@@ -8,6 +8,7 @@
 //!
 //! In-memory fakes of every port live in `fakes`, behind the `test-support` feature.
 
+mod allowance;
 mod clock;
 mod content;
 mod delivery;
@@ -17,6 +18,7 @@ mod robot;
 #[cfg(any(test, feature = "test-support"))]
 pub mod fakes;
 
+pub use allowance::{AllowanceError, SharedAllowance};
 pub use clock::{Clock, UnixMillis};
 pub use content::{ContentLoadError, ContentSource, InZone};
 pub use delivery::{DeliveryError, EnquiryDelivery};

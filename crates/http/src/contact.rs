@@ -38,11 +38,13 @@ use axum::routing::{MethodRouter, post};
 use serde::Serialize;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU32;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use supplysite_core::contact::ContactForm;
 use supplysite_core::contact::FieldErrors;
 use supplysite_core::enquiry::{SubmitError, Submitted};
-use supplysite_mail_adapter::{Enquiries, RobotWidget};
+use supplysite_core::ports::{Clock, SharedAllowance};
+use supplysite_mail_adapter::{Enquiries, RobotWidget, SystemClock};
 
 /// The default allowance of enquiries per client and minute.
 pub const DEFAULT_RATE_PER_MINUTE: u32 = 5;
@@ -73,6 +75,9 @@ impl Default for ContactSettings {
 pub struct ContactDesk {
     enquiries: Enquiries,
     limiter: RateLimiter,
+    /// The allowance shared by several servers, counted before the in-memory limiter, which
+    /// takes over while it cannot be reached.
+    shared: Option<Arc<dyn SharedAllowance>>,
     client_ip: ClientIpPolicy,
 }
 
@@ -81,8 +86,30 @@ impl ContactDesk {
         ContactDesk {
             enquiries,
             limiter: RateLimiter::bounded(settings.rate_per_minute, settings.limiter_capacity),
+            shared: None,
             client_ip: settings.client_ip,
         }
+    }
+
+    /// Counts enquiries in `shared`, so every server behind the load balancer allows a client
+    /// what one would; while it cannot be reached, each server counts in memory.
+    pub fn with_shared_allowance(mut self, shared: Arc<dyn SharedAllowance>) -> Self {
+        self.shared = Some(shared);
+        self
+    }
+
+    /// Counts one enquiry from `client`: `Err(wait)` when it must wait.
+    async fn count(&self, client: IpAddr) -> Result<(), Duration> {
+        if let Some(shared) = &self.shared {
+            let key = rate_limit::client_key(client, false).to_string();
+            let now = SystemClock.now();
+            match shared.take(&key, self.limiter.allowance(), now).await {
+                Ok(None) => return Ok(()),
+                Ok(Some(wait)) => return Err(wait),
+                Err(e) => tracing::warn!(error = %e, "counting this enquiry in memory"),
+            }
+        }
+        self.limiter.check(client, Instant::now())
     }
 
     pub fn enquiries(&self) -> &Enquiries {
@@ -199,7 +226,7 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
             );
         }
     };
-    if let Err(wait) = desk.limiter.check(key, Instant::now()) {
+    if let Err(wait) = desk.count(key).await {
         let seconds = wait.as_secs();
         tracing::info!(retry_after = seconds, "enquiry refused: rate limit");
         let mut response = error(

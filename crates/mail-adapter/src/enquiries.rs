@@ -7,7 +7,7 @@ use crate::brevo::{BrevoClient, BrevoConfig, BrevoSetupError};
 use crate::mailbox::MailboxDelivery;
 use crate::outbox::{OpenOutboxError, SqliteOutbox};
 use crate::recaptcha::{RecaptchaConfig, RecaptchaSetupError, RecaptchaVerifier};
-use crate::selfhosted::{Challenge, SelfHostedCheck, SelfHostedConfig};
+use crate::selfhosted::{Challenge, ChallengeLedger, SelfHostedCheck, SelfHostedConfig};
 use crate::settings::MailSettings;
 use crate::timed_robot::TimedRobotCheck;
 use crate::worker::{Worker, WorkerWakeup};
@@ -33,6 +33,15 @@ pub enum SetupError {
     Brevo(#[from] BrevoSetupError),
     #[error(transparent)]
     Recaptcha(#[from] RecaptchaSetupError),
+}
+
+/// Where enquiries and the robot check's used challenges are kept: the SQLite outbox of one
+/// server, or a database several servers share.
+pub struct EnquiryStore {
+    pub outbox: Arc<dyn EnquiryOutbox>,
+    pub ledger: Arc<dyn ChallengeLedger>,
+    /// Where that is, for the start-up log (no secrets).
+    pub describe: String,
 }
 
 /// The ports the composition is made of, for tests that bring fakes.
@@ -77,7 +86,28 @@ impl Enquiries {
         clock: Arc<dyn Clock>,
     ) -> Result<Enquiries, SetupError> {
         let sqlite = Arc::new(SqliteOutbox::open(&settings.outbox_path)?);
-        let outbox: Arc<dyn EnquiryOutbox> = sqlite.clone();
+        let store = EnquiryStore {
+            outbox: sqlite.clone(),
+            ledger: sqlite,
+            describe: settings.outbox_path.display().to_string(),
+        };
+        Enquiries::from_settings_in(settings, clock, store)
+    }
+
+    /// As [`Enquiries::from_settings`], with enquiries and used challenges kept in `store`
+    /// (a database several servers share) instead of the SQLite file the settings name.
+    ///
+    /// Errors: [`SetupError`] when an HTTP client cannot be built.
+    pub fn from_settings_in(
+        settings: &MailSettings,
+        clock: Arc<dyn Clock>,
+        store: EnquiryStore,
+    ) -> Result<Enquiries, SetupError> {
+        let EnquiryStore {
+            outbox,
+            ledger,
+            describe: stored_in,
+        } = store;
         let (delivery, to): (Arc<dyn EnquiryDelivery>, String) = match &settings.brevo_api_key {
             Some(key) => {
                 let mut config = BrevoConfig::new(
@@ -114,7 +144,7 @@ impl Enquiries {
                     ..SelfHostedConfig::default()
                 };
                 // Used challenges are kept with the enquiries, so a restart forgets none.
-                let check = Arc::new(SelfHostedCheck::new(config, Arc::clone(&clock), sqlite));
+                let check = Arc::new(SelfHostedCheck::new(config, Arc::clone(&clock), ledger));
                 (check.clone(), Some(check), RobotWidget::SelfHosted)
             }
         };
@@ -133,8 +163,7 @@ impl Enquiries {
             robot_budget: settings.robot_budget,
         });
         enquiries.description = format!(
-            "enquiries stored in {} (lease {} s) and delivered to {to}, robot check {}",
-            settings.outbox_path.display(),
+            "enquiries stored in {stored_in} (lease {} s) and delivered to {to}, robot check {}",
             settings.outbox_lease.as_secs(),
             match enquiries.widget {
                 RobotWidget::Recaptcha { .. } => "reCAPTCHA v2",

@@ -31,7 +31,7 @@ pub mod worker;
 pub use address::MailAddress;
 pub use brevo::{BrevoClient, BrevoConfig};
 pub use clock::SystemClock;
-pub use enquiries::{Enquiries, EnquiryParts, RobotWidget, SetupError};
+pub use enquiries::{Enquiries, EnquiryParts, EnquiryStore, RobotWidget, SetupError};
 pub use mailbox::MailboxDelivery;
 pub use outbox::SqliteOutbox;
 pub use recaptcha::{RecaptchaConfig, RecaptchaVerifier};

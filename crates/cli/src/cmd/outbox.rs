@@ -1,5 +1,6 @@
 //! `supplysite outbox`: lets an operator see the enquiry outbox and act on it: list jobs by
-//! state, requeue dead ones once the cause is fixed, purge enquiries delivered in full.
+//! state, requeue dead ones once the cause is fixed, purge enquiries delivered in full. The
+//! outbox is the SQLite file, or the shared PostgreSQL database when one is set.
 
 use anyhow::{Context, bail};
 use std::collections::BTreeSet;
@@ -10,6 +11,7 @@ use supplysite_core::contact::EnquiryId;
 use supplysite_core::ports::{Clock, EnquiryOutbox, Job, JobFilter, JobState, UnixMillis};
 use supplysite_mail_adapter::date::rfc3339;
 use supplysite_mail_adapter::{SqliteOutbox, SystemClock};
+use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,6 +23,14 @@ pub struct Args {
         default_value = "var/outbox.sqlite3"
     )]
     outbox: PathBuf,
+    /// The PostgreSQL database several servers share; set, it is used instead of the file.
+    #[arg(
+        long,
+        global = true,
+        env = "SUPPLYSITE_DATABASE_URL",
+        hide_env_values = true
+    )]
+    database_url: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -67,21 +77,39 @@ enum Format {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let outbox = open(&args.outbox)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
+        // Empty, as `.env.example` leaves it, is unset.
+        let database = args
+            .database_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty());
+        let outbox: Box<dyn EnquiryOutbox> = match database {
+            Some(url) => Box::new(open_database(url).await?),
+            None => Box::new(open(&args.outbox)?),
+        };
+        let outbox = &*outbox;
         match args.command {
-            Command::List { state, format } => list(&outbox, state, format).await,
+            Command::List { state, format } => list(outbox, state, format).await,
             Command::Retry {
                 enquiry_id,
                 all_dead,
-            } => retry(&outbox, enquiry_id, all_dead).await,
-            Command::PurgeDelivered { older_than } => purge(&outbox, older_than).await,
+            } => retry(outbox, enquiry_id, all_dead).await,
+            Command::PurgeDelivered { older_than } => purge(outbox, older_than).await,
         }
     })
+}
+
+/// Connects to the shared database; the error names the setting, never the password.
+async fn open_database(url: &str) -> anyhow::Result<PgStore> {
+    const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
+    let url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
+    PgStore::connect(&url)
+        .await
+        .map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))
 }
 
 /// Opens an existing outbox: an operator's typo should not create an empty one.
@@ -96,7 +124,7 @@ fn open(path: &Path) -> anyhow::Result<SqliteOutbox> {
 }
 
 async fn list(
-    outbox: &SqliteOutbox,
+    outbox: &dyn EnquiryOutbox,
     state: Option<State>,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
@@ -169,7 +197,7 @@ fn table(jobs: &[Job]) -> String {
 }
 
 async fn retry(
-    outbox: &SqliteOutbox,
+    outbox: &dyn EnquiryOutbox,
     enquiry_id: Option<String>,
     all_dead: bool,
 ) -> anyhow::Result<ExitCode> {
@@ -205,7 +233,7 @@ async fn retry(
     Ok(ExitCode::SUCCESS)
 }
 
-async fn purge(outbox: &SqliteOutbox, older_than: u32) -> anyhow::Result<ExitCode> {
+async fn purge(outbox: &dyn EnquiryOutbox, older_than: u32) -> anyhow::Result<ExitCode> {
     let age = Duration::from_secs(u64::from(older_than) * 86_400);
     let age_ms = i64::try_from(age.as_millis()).unwrap_or(i64::MAX);
     // Delivered strictly before the cut-off, so one past now includes this very millisecond.

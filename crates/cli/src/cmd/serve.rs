@@ -6,6 +6,7 @@
 mod config;
 mod enquiries;
 mod live;
+mod replicas;
 
 use anyhow::Context;
 use config::{Config, LogFormat};
@@ -50,21 +51,22 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
     })?;
     let shell = Shell::parse(&html).with_context(|| format!("web build {}", index.display()))?;
 
-    let desk = Arc::new(enquiries.desk(&config.public_url)?);
-    let export = Arc::new(ExportSource::new(config.content.clone()));
-    let asset_dir = export.asset_dir().to_path_buf();
-    let mut source = live.content(export, &config.content)?;
-    // Every content set the server takes, the first and each reload, shows dates in the
-    // site's zone.
-    source.source = Arc::new(InZone::new(source.source.clone(), config.time_zone.clone()));
-    // The outbox worker, the content poll and the live first load run here, off the
-    // per-core request runtimes.
+    // The outbox worker, the content poll, the live first load and the shared database's
+    // connections run here, off the per-core request runtimes.
     let background = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .thread_name("supplysite-background")
         .enable_all()
         .build()
         .context("cannot start the background runtime")?;
+    let (desk, shared) = enquiries.desk(&config.public_url, &background)?;
+    let desk = Arc::new(desk);
+    let export = Arc::new(ExportSource::new(config.content.clone()));
+    let asset_dir = export.asset_dir().to_path_buf();
+    let mut source = live.content(export, &config.content)?;
+    // Every content set the server takes, the first and each reload, shows dates in the
+    // site's zone.
+    source.source = Arc::new(InZone::new(source.source.clone(), config.time_zone.clone()));
     let content = if source.is_live() {
         background.block_on(source.load())?
     } else {
@@ -127,13 +129,21 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
             let _ = stopped.changed().await;
         }
     };
-    let (worker, poll) = {
+    let (worker, poll, notices) = {
         let _on_background = background.enter();
         let worker = desk.enquiries().spawn_worker(until_stopped());
         let poll = source.poll.map(|every| {
             live::spawn_poll(state.clone(), source.source.clone(), every, until_stopped())
         });
-        (worker, poll)
+        let notices = shared.as_ref().map(|store| {
+            replicas::spawn(
+                store.content_notices(),
+                state.clone(),
+                source.source.clone(),
+                &until_stopped,
+            )
+        });
+        (worker, poll, notices)
     };
     let connections = connection_limits(&config);
     let stats = state.connection_stats();
@@ -155,6 +165,9 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
         let _ = worker.await;
         if let Some(poll) = poll {
             let _ = poll.await;
+        }
+        for task in notices.into_iter().flatten() {
+            let _ = task.await;
         }
     });
     served

@@ -51,3 +51,27 @@ fn malformed_settings_stop_start_up_naming_them_and_never_echo_a_secret() {
         "{err}"
     );
 }
+
+#[test]
+fn a_shared_database_that_is_malformed_or_unreachable_stops_start_up_without_its_password() {
+    let err = refused(&[("SUPPLYSITE_DATABASE_URL", "mysql://site:leaky-pw@db/shop")]);
+    assert!(
+        err.contains("SUPPLYSITE_DATABASE_URL / --database-url: invalid PostgreSQL URL"),
+        "{err}"
+    );
+    assert!(!err.contains("leaky"), "{err}");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let err = refused(&[(
+        "SUPPLYSITE_DATABASE_URL",
+        &format!("postgres://site:leaky-pw@127.0.0.1:{port}/shop"),
+    )]);
+    assert!(
+        err.contains(&format!(
+            "SUPPLYSITE_DATABASE_URL / --database-url: cannot use the database postgres://site@127.0.0.1:{port}/shop"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("leaky"), "{err}");
+}

@@ -121,7 +121,7 @@ fn whole_seconds(wait: Duration) -> Duration {
 
 /// The address the limit counts: IPv4 as it is (also when mapped into IPv6), IPv6 by /64, or
 /// by /48 when the table is under pressure.
-fn client_key(ip: IpAddr, under_pressure: bool) -> IpAddr {
+pub(crate) fn client_key(ip: IpAddr, under_pressure: bool) -> IpAddr {
     match ip.to_canonical() {
         IpAddr::V6(v6) => {
             let host_bits = if under_pressure { 80 } else { 64 };

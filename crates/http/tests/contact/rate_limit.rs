@@ -1,6 +1,7 @@
 use crate::support::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use supplysite_core::ports::{AllowanceError, SharedAllowance, UnixMillis};
 use supplysite_http::contact::ContactSettings;
 
 /// A valid form with a message of its own each time, so that no two are folded together as
@@ -147,4 +148,47 @@ async fn posts_that_are_not_well_formed_submissions_spend_no_allowance() {
         );
     }
     assert_eq!(app.send(from(PEER, None)).await.status, StatusCode::OK);
+}
+
+/// A shared allowance that answers as told: a wait, or unreachable.
+struct Shared(Result<Option<std::time::Duration>, AllowanceError>);
+
+#[async_trait::async_trait]
+impl SharedAllowance for Shared {
+    async fn take(
+        &self,
+        _client: &str,
+        _per_minute: std::num::NonZeroU32,
+        _now: UnixMillis,
+    ) -> Result<Option<std::time::Duration>, AllowanceError> {
+        self.0.clone()
+    }
+}
+
+#[tokio::test]
+async fn a_shared_allowance_decides_and_while_it_is_unreachable_each_server_counts_in_memory() {
+    use std::sync::Arc;
+    use supplysite_http::contact::ContactDesk;
+    let fakes = Fakes::new();
+    // Another server used this client's allowance: refused here too, with the shared wait.
+    let spent = Shared(Ok(Some(std::time::Duration::from_secs(7))));
+    let desk = ContactDesk::new(fakes.enquiries(), contact_settings(5, 0))
+        .with_shared_allowance(Arc::new(spent));
+    let answer = app_with(Some(desk)).send(from(PEER, None)).await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(answer.header("retry-after"), "7");
+    assert!(fakes.outbox.enquiries().is_empty());
+
+    // Unreachable: the server's own count (one a minute here) still holds.
+    let down = Shared(Err(AllowanceError {
+        reason: "no connection within 5 seconds".into(),
+    }));
+    let desk = ContactDesk::new(fakes.enquiries(), contact_settings(1, 0))
+        .with_shared_allowance(Arc::new(down));
+    let app = app_with(Some(desk));
+    assert_eq!(app.send(from(PEER, None)).await.status, StatusCode::OK);
+    assert_eq!(
+        app.send(from(PEER, None)).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
 }

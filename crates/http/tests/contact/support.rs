@@ -109,6 +109,11 @@ pub struct TestApp {
 
 /// The site with `enquiries` mounted, or without a contact desk.
 pub fn app(enquiries: Option<Enquiries>, settings: ContactSettings) -> TestApp {
+    app_with(enquiries.map(|e| ContactDesk::new(e, settings)))
+}
+
+/// The site with `desk` mounted, or without a contact desk.
+pub fn app_with(desk: Option<ContactDesk>) -> TestApp {
     let web = TempDir::new().unwrap();
     std::fs::write(web.path().join("index.html"), INDEX_HTML).unwrap();
     let parts = StateParts {
@@ -119,7 +124,7 @@ pub fn app(enquiries: Option<Enquiries>, settings: ContactSettings) -> TestApp {
         reload: None,
     };
     let mounts = Mounts {
-        contact: enquiries.map(|e| Arc::new(ContactDesk::new(e, settings))),
+        contact: desk.map(Arc::new),
         freshness: None,
     };
     TestApp {

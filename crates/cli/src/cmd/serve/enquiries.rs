@@ -1,5 +1,5 @@
 //! The enquiry settings of `supplysite serve` (Brevo, the contact inbox, reCAPTCHA, the
-//! outbox, the mailbox, the rate limit and how the client's address is found) and the contact
+//! outbox or the shared database, the mailbox, the rate limit and how the client's address is found) and the contact
 //! desk built from them.
 //!
 //! Each setting is a flag and an environment variable; the values are handed to the mail
@@ -11,7 +11,8 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use supplysite_http::PublicUrl;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
-use supplysite_mail_adapter::{Enquiries, MailSettings, SystemClock};
+use supplysite_mail_adapter::{Enquiries, EnquiryStore, MailSettings, SystemClock};
+use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 /// Enquiry settings.
 #[derive(clap::Args, Debug, Default)]
@@ -69,6 +70,11 @@ pub struct Args {
     /// is the entry that many from the right. 0 trusts no header and counts the socket's peer.
     #[arg(long, env = "SUPPLYSITE_TRUST_FORWARDED_FOR", default_value = "0")]
     trust_forwarded_for: String,
+    /// PostgreSQL shared by several servers (postgres://USER:PASSWORD@HOST:PORT/DATABASE): the
+    /// outbox, used robot challenges and the contact rate limit are kept there, and content
+    /// reloads are announced to the other servers [default: none: SQLite and memory].
+    #[arg(long, env = "SUPPLYSITE_DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
 }
 
 /// Each variable the mail adapter reads, with its flag, for error messages.
@@ -162,13 +168,46 @@ impl Args {
         })
     }
 
-    /// Checks every enquiry setting, opens the outbox and builds the contact desk.
-    pub fn desk(&self, public_url: &PublicUrl) -> anyhow::Result<ContactDesk> {
+    /// Checks every enquiry setting, opens the outbox (connecting to the shared database on
+    /// `runtime` when one is set) and builds the contact desk.
+    pub fn desk(
+        &self,
+        public_url: &PublicUrl,
+        runtime: &tokio::runtime::Runtime,
+    ) -> anyhow::Result<(ContactDesk, Option<PgStore>)> {
         let mail = self.mail_settings(public_url)?;
         let contact = self.contact_settings()?;
-        let enquiries = Enquiries::from_settings(&mail, Arc::new(SystemClock))
-            .context("cannot set up enquiries (SUPPLYSITE_OUTBOX / --outbox)")?;
-        Ok(ContactDesk::new(enquiries, contact))
+        // Empty, as `.env.example` leaves it, is unset.
+        let url = self
+            .database_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty());
+        let Some(url) = url else {
+            let enquiries = Enquiries::from_settings(&mail, Arc::new(SystemClock))
+                .context("cannot set up enquiries (SUPPLYSITE_OUTBOX / --outbox)")?;
+            return Ok((ContactDesk::new(enquiries, contact), None));
+        };
+        const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
+        let url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
+        if let Some(outbox) = &self.outbox {
+            tracing::warn!(
+                ignored = %outbox,
+                "SUPPLYSITE_OUTBOX / --outbox is ignored: SUPPLYSITE_DATABASE_URL keeps the outbox"
+            );
+        }
+        let store = runtime
+            .block_on(PgStore::connect(&url))
+            .map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
+        let shared = EnquiryStore {
+            outbox: Arc::new(store.clone()),
+            ledger: Arc::new(store.clone()),
+            describe: store.describe(),
+        };
+        let enquiries = Enquiries::from_settings_in(&mail, Arc::new(SystemClock), shared)
+            .context("cannot set up enquiries")?;
+        let desk =
+            ContactDesk::new(enquiries, contact).with_shared_allowance(Arc::new(store.clone()));
+        Ok((desk, Some(store)))
     }
 }
 

@@ -1,0 +1,602 @@
+//! Two replicas of the site sharing one PostgreSQL database, with nginx in front running
+//! `deploy/nginx.conf`, all on loopback and started and stopped here: PostgreSQL from the
+//! system's binaries in a temporary folder, the fake Brevo and the fake Contentful in this
+//! process. Run by `make test-cluster` (it takes a couple of minutes, most of it waiting for
+//! a lease and for nginx's cached pages to expire).
+//!
+//! Shown, in order: the same build and content give the same ETag on both replicas; 20
+//! enquiries spread over both are each delivered exactly once, and a challenge used on one is
+//! refused by the other; ten enquiries taken by one replica while Brevo hangs, that replica
+//! killed with SIGKILL, Brevo back: the other delivers all ten, one email per idempotency key;
+//! the rate limit holds across replicas, directly and through nginx; an expired cached page is
+//! revalidated with a 304; a signed webhook to one replica: both serve the new content within
+//! 2 s; both replicas down: nginx serves every page from its cache; one back: fresh again;
+//! the database down: an enquiry is refused with a polite 503, and taken once it is back.
+
+#[allow(dead_code)]
+#[path = "../wiring/support.rs"]
+mod support;
+
+mod nginx;
+
+use nginx::Nginx;
+use serde_json::{Value, json};
+use std::collections::HashSet;
+use std::net::IpAddr;
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, FakeContentful, SPACE_ID, TOKEN};
+use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
+use supplysite_http::Secret;
+use supplysite_http::webhook::signature::sign;
+use supplysite_mail_adapter::Challenge;
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
+use supplysite_mail_adapter::selfhosted::solve;
+use supplysite_store_postgres::testing::TestPostgres;
+use supplysite_store_postgres::{DatabaseUrl, PgStore};
+use support::{PATIENCE, Server, demo_export, repo_root, workdir};
+
+const WEBHOOK_SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
+/// Shared by the replicas, so a challenge issued by one is checked by the other.
+const ROBOT_SECRET: &str = "cluster-test-robot-secret-0123456789abcdef";
+const DB_PASSWORD: &str = "cluster-db-password-9f3c";
+const POST_ID: &str = "post-what-is-e-tendering";
+const POST_PATH: &str = "/insights/what-is-e-tendering";
+/// The shortest lease allowed: the survivor takes over a killed replica's jobs soon.
+const LEASE_SECONDS: u64 = 6;
+/// The pages' `max-age`: nginx revalidates after it.
+const MAX_AGE: Duration = Duration::from_secs(60);
+/// Pages read through nginx.
+const PAGES: [&str; 7] = [
+    "/",
+    "/etender",
+    "/insights",
+    "/case-study-index",
+    "/privacy",
+    "/about-us",
+    POST_PATH,
+];
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `supplysite serve` as one replica on `port`, from `dir`, with nothing of the caller's
+/// environment that could configure it.
+fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful: &str) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_supplysite"));
+    cmd.current_dir(dir);
+    for (key, _) in std::env::vars() {
+        let ours = [
+            "SUPPLYSITE_",
+            "CONTENTFUL_",
+            "BREVO_",
+            "CONTACT_",
+            "RECAPTCHA_",
+        ];
+        if ours.iter().any(|p| key.starts_with(p)) {
+            cmd.env_remove(key);
+        }
+    }
+    cmd.args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .args(["--public-url", "http://127.0.0.1"])
+        .arg("--content")
+        .arg(demo_export())
+        .arg("--web-dir")
+        .arg(dir.join("web"))
+        .env("RUST_LOG", "info")
+        .env("SUPPLYSITE_DATABASE_URL", database)
+        .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))
+        .env("SUPPLYSITE_OUTBOX_LEASE_SECONDS", LEASE_SECONDS.to_string())
+        .env("SUPPLYSITE_TRUST_FORWARDED_FOR", "1")
+        .env("SUPPLYSITE_ROBOT_SECRET", ROBOT_SECRET)
+        .env("BREVO_API_KEY", KEY)
+        .env("BREVO_API_BASE", &brevo.base_url)
+        .env(
+            "CONTACT_SENDER",
+            "Supplysite Website <website@supplysite.test>",
+        )
+        .env("CONTACT_INBOX", "Supplysite <info@supplysite.test>")
+        .env("CONTENTFUL_SPACE_ID", SPACE_ID)
+        .env("CONTENTFUL_ACCESS_TOKEN", TOKEN)
+        .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
+        .env("CONTENTFUL_GRAPHQL_HOST", contentful)
+        .env("CONTENTFUL_CDA_HOST", contentful)
+        .env("CONTENTFUL_WEBHOOK_SECRET", WEBHOOK_SECRET)
+        .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
+        // Only the webhook and the other replica's notice reload content here.
+        .env("SUPPLYSITE_POLL_SECONDS", "0");
+    cmd
+}
+
+fn http() -> reqwest::Client {
+    http_from(None)
+}
+
+/// A client whose connections come from `local` (another loopback address is another
+/// visitor to nginx).
+fn http_from(local: Option<IpAddr>) -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(20))
+        .local_address(local)
+        .build()
+        .unwrap()
+}
+
+/// A contact form from `email` with the robot check solved from `base`'s challenge.
+async fn solved(base: &str, email: &str) -> Value {
+    let challenge: Challenge = http()
+        .get(format!("{base}/api/robot-challenge"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    form(email, &solve(&challenge))
+}
+
+fn form(email: &str, token: &str) -> Value {
+    json!({
+        "firstname": "Ada",
+        "lastname": "Lovelace",
+        "orgName": "Analytical Engines Pty Ltd",
+        "phone": "+61 2 9000 0000",
+        "email": email,
+        "message": "Please call me about eRFx.",
+        "robotToken": token,
+    })
+}
+
+/// `POST /api/contact` to `base` from `client` (if given, as the proxy would name it).
+async fn post(
+    http: &reqwest::Client,
+    base: &str,
+    form: &Value,
+    client: Option<&str>,
+) -> reqwest::Result<(u16, Value)> {
+    let mut request = http.post(format!("{base}/api/contact")).json(form);
+    if let Some(client) = client {
+        request = request.header("x-forwarded-for", client);
+    }
+    let response = request.send().await?;
+    let status = response.status().as_u16();
+    Ok((status, response.json().await?))
+}
+
+/// `GET path` from `base`: status, the named header, body.
+async fn get(base: &str, path: &str, header: &str) -> (u16, Option<String>, String) {
+    let response = http()
+        .get(format!("{base}{path}"))
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("GET {base}{path}: {e}"));
+    let status = response.status().as_u16();
+    let value = response
+        .headers()
+        .get(header)
+        .map(|v| v.to_str().unwrap().to_owned());
+    (status, value, response.text().await.unwrap())
+}
+
+async fn signed_webhook(base: &str) -> u16 {
+    let topic = "ContentManagement.Entry.unpublish";
+    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let (signature, signed) = sign(
+        &Secret::webhook(WEBHOOK_SECRET).unwrap(),
+        "POST",
+        "/api/webhooks/contentful",
+        &[("x-contentful-topic", topic)],
+        body,
+        now,
+    );
+    http()
+        .post(format!("{base}/api/webhooks/contentful"))
+        .header("x-contentful-topic", topic)
+        .header("x-contentful-signature", signature)
+        .header("x-contentful-signed-headers", signed)
+        .header("x-contentful-timestamp", now.to_string())
+        .header(
+            "content-type",
+            "application/vnd.contentful.management.v1+json",
+        )
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// Waits until every job in the shared outbox is delivered and there are `jobs` of them.
+async fn all_delivered(store: &PgStore, jobs: usize, patience: Duration, log: impl Fn() -> String) {
+    let deadline = Instant::now() + patience;
+    loop {
+        let now = store.jobs(JobFilter::default()).await.unwrap();
+        if now.len() == jobs && now.iter().all(|j| j.state == JobState::Delivered) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not all {jobs} jobs delivered within {patience:?}: {:#?}\n{}",
+            now.iter()
+                .filter(|j| j.state != JobState::Delivered)
+                .collect::<Vec<_>>(),
+            log()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn idempotency_key(request: &supplysite_mail_adapter::fake_brevo::Recorded) -> String {
+    request
+        .idempotency_key()
+        .expect("every email has a key")
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "starts PostgreSQL, nginx and two servers for two minutes: run by `make test-cluster`"]
+async fn two_replicas_share_postgres_behind_an_nginx_cache() {
+    let mut pg = TestPostgres::start();
+    // With a password (the test server trusts loopback, so it is never asked for), to show
+    // that no log line carries it.
+    let database = pg
+        .database("site")
+        .replace("postgres@", &format!("postgres:{DB_PASSWORD}@"));
+    let store = PgStore::connect(&DatabaseUrl::parse(&database).unwrap())
+        .await
+        .unwrap();
+    let brevo = FakeBrevo::start().await.unwrap();
+    let demo: Value = serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let contentful = FakeContentful::start(demo).await;
+    let ports = [free_port(), free_port()];
+    let dirs = [workdir(), workdir()];
+    let start = |n: usize| {
+        let mut cmd = replica(
+            dirs[n].path(),
+            ports[n],
+            &database,
+            &brevo,
+            &contentful.url(),
+        );
+        if n == 0 {
+            // Set beside the database: ignored, with a warning that names it.
+            cmd.env("SUPPLYSITE_OUTBOX", dirs[0].path().join("ignored.sqlite3"));
+        }
+        Server::start(cmd)
+    };
+    let a = start(0).await;
+    let b = start(1).await;
+    assert!(
+        a.log().contains("SUPPLYSITE_OUTBOX / --outbox is ignored"),
+        "{}",
+        a.log()
+    );
+    assert!(!dirs[0].path().join("ignored.sqlite3").exists());
+    let nginx = Nginx::start(&repo_root().join("deploy/nginx.conf"), free_port(), ports).await;
+
+    // The same build and content: the same ETag on both replicas, for every page.
+    for path in PAGES {
+        let (sa, ea, _) = get(&a.base, path, "etag").await;
+        let (sb, eb, _) = get(&b.base, path, "etag").await;
+        assert_eq!((sa, sb), (200, 200), "{path}");
+        assert!(ea.is_some(), "{path} has an ETag");
+        assert_eq!(ea, eb, "{path}: the replicas' ETags differ");
+    }
+    // Every page into nginx's cache, then served from it.
+    for path in PAGES {
+        let (status, cache, _) = get(&nginx.base, path, "x-cache-status").await;
+        assert_eq!((status, cache.as_deref()), (200, Some("MISS")), "{path}");
+    }
+    let primed = Instant::now();
+    for path in PAGES {
+        let (status, cache, _) = get(&nginx.base, path, "x-cache-status").await;
+        assert_eq!((status, cache.as_deref()), (200, Some("HIT")), "{path}");
+    }
+    // A visitor with a preview cookie is neither served from the cache nor stored in it.
+    let preview = http()
+        .get(format!("{}/", nginx.base))
+        .header("cookie", "theme=dark; supplysite_preview=signed-value")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        preview
+            .headers()
+            .get("x-cache-status")
+            .map(|v| v.to_str().unwrap()),
+        Some("BYPASS")
+    );
+    // Robot challenges are never cached: each visitor gets a fresh one.
+    let challenge = || async {
+        http()
+            .get(format!("{}/api/robot-challenge", nginx.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    assert_ne!(challenge().await, challenge().await);
+
+    // Twenty enquiries, alternately to each replica: each delivered exactly once.
+    let mut first_form = None;
+    for n in 0..20u32 {
+        let server = if n % 2 == 0 { &a } else { &b };
+        let form = solved(&server.base, &format!("visitor{n}@example.com")).await;
+        let client = format!("198.51.100.{}", n + 1);
+        let (status, answer) = post(&http(), &server.base, &form, Some(&client))
+            .await
+            .unwrap();
+        assert_eq!(status, 200, "enquiry {n}: {answer}\n{}", server.log());
+        first_form.get_or_insert(form);
+    }
+    all_delivered(&store, 40, PATIENCE, || format!("{}\n{}", a.log(), b.log())).await;
+    let keys: HashSet<String> = brevo
+        .requests_to(EMAIL)
+        .iter()
+        .map(idempotency_key)
+        .collect();
+    assert_eq!(
+        brevo.requests_to(EMAIL).len(),
+        20,
+        "one email call per enquiry"
+    );
+    assert_eq!(
+        brevo.requests_to(CONTACTS).len(),
+        20,
+        "one contact call per enquiry"
+    );
+    assert_eq!(keys.len(), 20);
+    assert_eq!(brevo.total_emails(), 20);
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    // A challenge used on one replica is spent on the other too.
+    let (status, answer) = post(
+        &http(),
+        &b.base,
+        &first_form.unwrap(),
+        Some("198.51.100.99"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer["errors"]["robot"].is_string(), "{answer}");
+
+    // Ten enquiries taken by replica A while Brevo accepts emails but never answers; A is
+    // killed mid-delivery; Brevo answers again; B delivers all ten, one email per key.
+    for _ in 0..10 {
+        brevo.script(EMAIL, Reply::AcceptThenHang);
+        brevo.script(CONTACTS, Reply::Hang);
+    }
+    let mut forms = Vec::new();
+    for n in 0..10 {
+        forms.push(solved(&a.base, &format!("held{n}@example.com")).await);
+    }
+    let posts: Vec<_> = forms
+        .into_iter()
+        .enumerate()
+        .map(|(n, form)| {
+            let base = a.base.clone();
+            tokio::spawn(async move {
+                post(
+                    &http(),
+                    &base,
+                    &form,
+                    Some(&format!("198.51.100.{}", 101 + n)),
+                )
+                .await
+            })
+        })
+        .collect();
+    brevo.wait_for(EMAIL, 30, PATIENCE).await.unwrap();
+    brevo.wait_for(CONTACTS, 30, PATIENCE).await.unwrap();
+    let killed = a.kill();
+    assert_eq!(killed.signal(), Some(9), "killed with SIGKILL");
+    for post in posts {
+        // Cut off by the kill, or answered "queued" just before it: never stored twice.
+        if let Ok((status, answer)) = post.await.unwrap() {
+            assert_eq!(
+                (status, &answer["status"]),
+                (200, &json!("queued")),
+                "{answer}"
+            );
+        }
+    }
+    let held: Vec<String> = brevo.requests_to(EMAIL)[20..]
+        .iter()
+        .map(idempotency_key)
+        .collect();
+    assert_eq!(held.iter().collect::<HashSet<_>>().len(), 10, "{held:?}");
+    all_delivered(&store, 60, Duration::from_secs(LEASE_SECONDS + 45), || {
+        b.log()
+    })
+    .await;
+    for key in &held {
+        assert_eq!(brevo.emails_sent(key), 1, "one email for key {key}");
+    }
+    assert_eq!(brevo.total_emails(), 30);
+    assert!(
+        brevo.requests_to(EMAIL).len() >= 40,
+        "B asked again for every held email"
+    );
+    let a = start(0).await;
+
+    // The rate limit (5 a minute) holds across replicas: five requests from one client spread
+    // over both, then both refuse; another client is still served.
+    let bogus = form("limited@example.com", "not-a-solved-challenge");
+    for n in 0..5 {
+        let server = if n % 2 == 0 { &a } else { &b };
+        let (status, _) = post(&http(), &server.base, &bogus, Some("203.0.113.7"))
+            .await
+            .unwrap();
+        assert_eq!(status, 422, "request {n} counts and is judged");
+    }
+    for server in [&a, &b] {
+        let (status, answer) = post(&http(), &server.base, &bogus, Some("203.0.113.7"))
+            .await
+            .unwrap();
+        assert_eq!(status, 429, "{answer}");
+    }
+    let (status, _) = post(&http(), &b.base, &bogus, Some("203.0.113.8"))
+        .await
+        .unwrap();
+    assert_eq!(status, 422);
+    // Through nginx, which names the visitor in X-Forwarded-For: one visitor's sixth enquiry
+    // is refused whichever replica nginx picks; a visitor forging the header gains nothing.
+    let visitor = http_from(Some("127.0.0.7".parse().unwrap()));
+    for n in 0..5 {
+        let forged = format!("192.0.2.{n}");
+        let (status, _) = post(&visitor, &nginx.base, &bogus, Some(&forged))
+            .await
+            .unwrap();
+        assert_eq!(status, 422, "request {n} through nginx");
+    }
+    let (status, _) = post(&visitor, &nginx.base, &bogus, None).await.unwrap();
+    assert_eq!(
+        status,
+        429,
+        "the sixth through nginx\n{}",
+        nginx.access_log()
+    );
+
+    // Once the cached pages expire, nginx revalidates with the ETag and a replica says 304.
+    let expired = primed + MAX_AGE + Duration::from_secs(1);
+    tokio::time::sleep_until(expired.into()).await;
+    let (status, _, _) = get(&nginx.base, "/", "x-cache-status").await;
+    assert_eq!(status, 200);
+    let deadline = Instant::now() + PATIENCE;
+    while !nginx
+        .access_log()
+        .lines()
+        .any(|l| l.contains("\"GET / HTTP/1.1\"") && l.contains("upstream_status=304"))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "no 304 revalidation of / in nginx's log:\n{}",
+            nginx.access_log()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // A signed webhook to B: both replicas serve the new content within 2 s.
+    contentful.unpublish(POST_ID);
+    let sent = Instant::now();
+    assert_eq!(signed_webhook(&b.base).await, 202);
+    let mut pending = vec![&a, &b];
+    while !pending.is_empty() {
+        let mut still = Vec::new();
+        for server in pending {
+            if get(&server.base, POST_PATH, "etag").await.0 != 301 {
+                still.push(server);
+            }
+        }
+        pending = still;
+        assert!(
+            pending.is_empty() || sent.elapsed() < Duration::from_secs(2),
+            "2 s after the webhook, {} still served the old content\nA:\n{}\nB:\n{}",
+            pending
+                .iter()
+                .map(|s| s.base.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            a.log(),
+            b.log()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    eprintln!(
+        "both replicas served the new content {:?} after the webhook",
+        sent.elapsed()
+    );
+    let (_, va) = a.get_json("/readyz").await;
+    let (_, vb) = b.get_json("/readyz").await;
+    assert_eq!(va["contentVersion"], vb["contentVersion"]);
+
+    // Both replicas down: nginx serves every page from its cache; those expired since they
+    // were cached are served stale.
+    let (status, log) = a.terminate().await;
+    assert!(status.success(), "{log}");
+    let (status, log) = b.terminate().await;
+    assert!(status.success(), "{log}");
+    assert!(
+        !log.contains(DB_PASSWORD),
+        "the database password was logged\n{log}"
+    );
+    for path in PAGES {
+        let (status, cache, body) = get(&nginx.base, path, "x-cache-status").await;
+        assert_eq!(status, 200, "{path} while both replicas are down: {body}");
+        let want: &[&str] = if path == "/" {
+            &["HIT", "STALE"]
+        } else {
+            &["STALE"]
+        };
+        assert!(
+            want.contains(&cache.as_deref().unwrap_or("")),
+            "{path}: {cache:?}"
+        );
+    }
+
+    // One replica back: nginx serves the new content again.
+    let a = start(0).await;
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let (status, _, _) = get(&nginx.base, POST_PATH, "x-cache-status").await;
+        if status == 301 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "nginx kept serving the old content after a replica came back\n{}",
+            nginx.access_log()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The database goes away: an enquiry that cannot be stored is refused with a polite 503;
+    // once it is back, the same form (nothing of it was spent) is taken and delivered.
+    pg.stop();
+    let form = solved(&a.base, "outage@example.com").await;
+    let (status, answer) = post(&http(), &a.base, &form, Some("198.51.100.201"))
+        .await
+        .unwrap();
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("Please try again"),
+        "{answer}"
+    );
+    pg.start_again();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let (status, answer) = post(&http(), &a.base, &form, Some("198.51.100.202"))
+            .await
+            .unwrap();
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{answer}");
+        assert!(Instant::now() < deadline, "never taken again: {}", a.log());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    all_delivered(&store, 62, PATIENCE, || a.log()).await;
+
+    let (status, log) = a.terminate().await;
+    assert!(status.success(), "{log}");
+    for secret in [DB_PASSWORD, TOKEN, KEY, ROBOT_SECRET] {
+        assert!(!log.contains(secret), "a secret was logged\n{log}");
+    }
+}

@@ -1,0 +1,104 @@
+//! The outbox port's contract, one suite run against both implementations: the SQLite file
+//! of a single server and the PostgreSQL database shared by several. Each case gets a fresh
+//! store and two handles onto it (two "servers"); a failing case is named in the panic.
+
+mod cases;
+
+use std::future::Future;
+use std::sync::Arc;
+use supplysite_core::ports::EnquiryOutbox;
+use supplysite_mail_adapter::SqliteOutbox;
+use supplysite_store_postgres::testing::TestPostgres;
+use supplysite_store_postgres::{DatabaseUrl, PgStore};
+
+/// Two handles onto one fresh store.
+pub struct Handles {
+    pub a: Arc<dyn EnquiryOutbox>,
+    pub b: Arc<dyn EnquiryOutbox>,
+}
+
+/// Runs every case of the suite on stores made by `fresh`, each in a task of its own so a
+/// failure is reported with the case's name.
+async fn run_suite<F, Fut>(backend: &str, mut fresh: F)
+where
+    F: FnMut(&'static str) -> Fut,
+    Fut: Future<Output = Handles>,
+{
+    for (name, case) in cases::ALL {
+        let handles = fresh(name).await;
+        if let Err(e) = tokio::spawn(case(handles)).await {
+            let reason = e
+                .try_into_panic()
+                .ok()
+                .and_then(|p| {
+                    p.downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                })
+                .unwrap_or_default();
+            panic!("{backend}: contract case {name} failed: {reason}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sqlite_outbox_keeps_the_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    run_suite("sqlite", |name| {
+        let path = dir.path().join(format!("{name}.sqlite3"));
+        async move {
+            Handles {
+                a: Arc::new(SqliteOutbox::open(&path).unwrap()),
+                b: Arc::new(SqliteOutbox::open(&path).unwrap()),
+            }
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_postgres_outbox_keeps_the_contract() {
+    let pg = TestPostgres::start();
+    run_suite("postgres", |name| {
+        let url = DatabaseUrl::parse(&pg.database(name)).unwrap();
+        async move {
+            Handles {
+                a: Arc::new(PgStore::connect(&url).await.unwrap()),
+                b: Arc::new(PgStore::connect(&url).await.unwrap()),
+            }
+        }
+    })
+    .await;
+}
+
+/// What every case uses.
+pub mod support {
+    use std::time::Duration;
+    use supplysite_core::contact::{ContactForm, Enquiry};
+    use supplysite_core::ports::UnixMillis;
+
+    /// 2023-11-14T22:13:20Z.
+    pub const T0: UnixMillis = UnixMillis(1_700_000_000_000);
+
+    /// The lease the cases claim with.
+    pub const LEASE: Duration = Duration::from_secs(60);
+
+    /// A valid enquiry from `email`, with `message`.
+    pub fn enquiry_saying(email: &str, message: &str) -> Enquiry {
+        Enquiry::parse(ContactForm {
+            firstname: "Ada".into(),
+            lastname: "Lovelace".into(),
+            org_name: "Analytical Engines Pty Ltd".into(),
+            phone: "+61 2 9000 0000".into(),
+            email: email.into(),
+            message: message.into(),
+            robot_checked: true,
+        })
+        .expect("the test enquiry is valid")
+    }
+
+    /// A valid enquiry from `email`.
+    pub fn enquiry(email: &str) -> Enquiry {
+        enquiry_saying(email, &format!("Please call {email} about eRFx."))
+    }
+}
