@@ -26,7 +26,8 @@ pub use fetch::{LiveExport, Progress};
 pub use query::{MAX_COMPLEXITY, MAX_QUERY_BYTES, all_queries};
 pub use retry::{Pause, RetryPolicy, TokioPause};
 pub use settings::{
-    AccessToken, ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, SettingsError,
+    AccessToken, ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, DEFAULT_PREVIEW_HOST,
+    SettingsError,
 };
 
 use crate::export::{Loaded, Severity, load_export_value};

@@ -51,6 +51,14 @@ impl PageQuery {
         }
         vars
     }
+
+    /// [`Self::variables`] asking for preview content: drafts and the latest version of
+    /// changed entries, in the collection and every link inside it.
+    pub fn preview_variables(&self, skip: u32, limit: u32) -> Value {
+        let mut vars = self.variables(skip, limit);
+        vars["preview"] = json!(true);
+        vars
+    }
 }
 
 const SYS: &str = "fragment SysFields on Sys { id publishedVersion publishedAt firstPublishedAt }";
@@ -94,7 +102,7 @@ pub(crate) fn for_type(ct: &ContentType) -> PageQuery {
     }
     let nested_var = if nested { ", $nested: Int!" } else { "" };
     let mut text = format!(
-        "query {name}Page($skip: Int!, $limit: Int!, $order: [{name}Order]{nested_var}) {{ {root}(skip: $skip, limit: $limit, order: $order) {{ total skip limit items {{ {} }} }} }}\n{SYS}",
+        "query {name}Page($skip: Int!, $limit: Int!, $order: [{name}Order], $preview: Boolean{nested_var}) {{ {root}(skip: $skip, limit: $limit, order: $order, preview: $preview) {{ total skip limit items {{ {} }} }} }}\n{SYS}",
         fields.join(" ")
     );
     if rich || entry_refs {
@@ -118,7 +126,7 @@ pub(crate) fn for_type(ct: &ContentType) -> PageQuery {
 pub(crate) fn assets() -> PageQuery {
     let root = "assetCollection".to_string();
     let text = format!(
-        "query AssetPage($skip: Int!, $limit: Int!, $order: [AssetOrder]) {{ {root}(skip: $skip, limit: $limit, order: $order) {{ total skip limit items {{ ...AssetFields }} }} }}\n{SYS}\n{ASSET}"
+        "query AssetPage($skip: Int!, $limit: Int!, $order: [AssetOrder], $preview: Boolean) {{ {root}(skip: $skip, limit: $limit, order: $order, preview: $preview) {{ total skip limit items {{ ...AssetFields }} }} }}\n{SYS}\n{ASSET}"
     );
     PageQuery {
         root,
