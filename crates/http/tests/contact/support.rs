@@ -121,6 +121,7 @@ pub fn app(enquiries: Option<Enquiries>, settings: ContactSettings) -> TestApp {
     let mounts = Mounts {
         contact: enquiries.map(|e| Arc::new(ContactDesk::new(e, settings))),
         freshness: None,
+        ..Default::default()
     };
     TestApp {
         router: supplysite_http::router(AppState::with_mounts(parts, mounts)),
