@@ -19,8 +19,8 @@ use supplysite_content_adapter::contentful::{
 };
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
-use supplysite_http::{AppState, Preview, PreviewSecret};
 use supplysite_http::freshness::{ContentFreshness, Freshness};
+use supplysite_http::{AppState, Preview, PreviewSecret};
 use tokio::time::MissedTickBehavior;
 
 /// The poll interval in live mode unless set.
