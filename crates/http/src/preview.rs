@@ -119,6 +119,20 @@ impl Preview {
     ///
     /// Errors: what the preview source returns.
     pub async fn content(&self) -> Result<Arc<ContentSet>, ContentLoadError> {
+        self.read().await.map(|(set, _)| set)
+    }
+
+    /// The preview content and its locale (the default locale of the space, `en-US` when the
+    /// source does not say), for the inspector tags.
+    ///
+    /// Errors: what the preview source returns.
+    pub(crate) async fn read(&self) -> Result<(Arc<ContentSet>, String), ContentLoadError> {
+        let set = self.load().await?;
+        let locale = self.source.locale().unwrap_or_else(|| "en-US".to_string());
+        Ok((set, locale))
+    }
+
+    async fn load(&self) -> Result<Arc<ContentSet>, ContentLoadError> {
         let mut cached = self.cached.lock().await;
         if let Some((at, set)) = cached.as_ref()
             && at.elapsed() < self.fresh_for

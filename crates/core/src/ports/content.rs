@@ -15,6 +15,12 @@ pub trait ContentSource: Send + Sync {
     /// - [`ContentLoadError::NotFound`] when there is no space, environment or file there;
     /// - [`ContentLoadError::Malformed`] when it answers with content that cannot be read.
     async fn load(&self) -> Result<ContentSet, ContentLoadError>;
+
+    /// The locale the last [`Self::load`] read the space in (its default locale), when the
+    /// source knows it: Live Preview's inspector tags name it. `None` by default.
+    fn locale(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Why the content could not be loaded. `location` says where the source looked (a URL

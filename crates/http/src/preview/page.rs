@@ -41,10 +41,12 @@ impl AppState {
     }
 }
 
-/// Composes `path` (with `query`) from the preview content `set`, in the heavy pool.
+/// Composes `path` (with `query`) from the preview content `set`, in the heavy pool, with the
+/// inspector tags of Contentful's Live Preview for entries in `locale`.
 pub(crate) async fn compose(
     state: &AppState,
     set: Arc<ContentSet>,
+    locale: String,
     path: &str,
     query: Option<&str>,
 ) -> Result<Composed, PageError> {
@@ -62,7 +64,11 @@ pub(crate) async fn compose(
     let made = state.clone();
     let json = state
         .heavy()
-        .run(move || made.inner().composer.compose(&route, &set))
+        .run(move || {
+            let mut json = made.inner().composer.compose(&route, &set);
+            supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+            json
+        })
         .await;
     Ok(match Outcome::read(json)? {
         Outcome::Page { head, json } => Composed::Page { head, json },
@@ -92,11 +98,11 @@ async fn resolve(
     query: Option<&str>,
 ) -> Option<Result<Composed, Response>> {
     let preview = state.preview_for(headers)?;
-    let set = match preview.content().await {
-        Ok(set) => set,
+    let (set, locale) = match preview.read().await {
+        Ok(read) => read,
         Err(e) => return Some(Err(unavailable(&e))),
     };
-    match compose(state, set, path, query).await {
+    match compose(state, set, locale, path, query).await {
         Ok(Composed::NotFound) => None,
         Ok(composed) => Some(Ok(composed)),
         Err(e) => Some(Err(e.into_response())),

@@ -53,15 +53,15 @@ pub async fn enter(
             "path must be a path of this site, such as /insights/some-slug",
         );
     };
-    let set = match preview.content().await {
-        Ok(set) => set,
+    let (set, locale) = match preview.read().await {
+        Ok(read) => read,
         Err(e) => return super::page::unavailable(&e),
     };
     let (bare, q) = match path.split_once('?') {
         Some((bare, q)) => (bare, Some(q)),
         None => (path, None),
     };
-    match compose(&state, set, bare, q).await {
+    match compose(&state, set, locale, bare, q).await {
         Ok(Composed::Page { .. }) => {}
         Ok(_) => {
             return api_error(
