@@ -70,6 +70,7 @@ web-build: web-deps wasm
 # every route hydrates without warnings, stays interactive and reads well without JavaScript.
 test-ssr: web-build
 	$(CARGO) test -p supplysite-http --test ssr_parity -- --ignored
+	$(CARGO) test -p supplysite-http --test preview -- --ignored
 	$(CARGO) build -p supplysite-cli
 	cd web && node scripts/ssr-browser.mjs ../target/debug/supplysite
 

@@ -9,3 +9,6 @@ mod support;
 mod routes;
 // Pages and the page API with and without the cookie, their headers and what stays public.
 mod pages;
+// Live Preview's inspector attributes in the markup of every page, with the web UI's server
+// bundle: on every tagged field in preview, on none in public.
+mod inspector;

@@ -63,6 +63,15 @@ fn demo() -> Value {
 /// The demo space with a draft, a changed and an archived post; `preview`: whether the preview
 /// is mounted.
 pub async fn site(preview: bool) -> Site {
+    start(preview, None).await
+}
+
+/// [`site`] with the preview, its pages' markup rendered by `renderer`.
+pub async fn rendered_site(renderer: supplysite_http::Renderer) -> Site {
+    start(true, Some(renderer)).await
+}
+
+async fn start(preview: bool, renderer: Option<supplysite_http::Renderer>) -> Site {
     let export = demo();
     let original = export["entries"]
         .as_array()
@@ -112,6 +121,10 @@ pub async fn site(preview: bool) -> Site {
             ..Default::default()
         },
     );
+    let state = match renderer {
+        Some(renderer) => state.with_renderer(Arc::new(renderer)),
+        None => state,
+    };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let site = supplysite_http::router(state.clone());

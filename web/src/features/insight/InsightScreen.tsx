@@ -46,7 +46,9 @@ export function InsightScreen({ view }: { view: InsightView }) {
                 {view.moreInsights.cards.map((card) => (
                   <li key={card.href}>
                     <SmartLink href={card.href} className={styles.asideLink}>
-                      {card.image && <Image image={card.image} className={styles.asideImage} />}
+                      {card.image && (
+                        <Image image={card.image} className={styles.asideImage} inspector={inspect(card, 'image')} />
+                      )}
                       <span className={styles.asideTitle} {...inspect(card, 'title')}>
                         {card.title}
                       </span>
