@@ -7,7 +7,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { App } from './app/App';
 import { loadPage, locationKey, type LoadedPage } from './app/usePage';
-import { readEmbedded } from './lib/bootstrap';
+import { EMBEDDED_ID, readEmbedded } from './lib/bootstrap';
+import { previewLocale } from './features/preview/locale';
 import { unregisterServiceWorkers } from './lib/serviceWorkers';
 import './styles/global.css';
 
@@ -38,6 +39,16 @@ async function start() {
   // Server-rendered markup is hydrated; an empty shell is rendered into.
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  void startPreview();
+}
+
+/** On a preview page only, loads Contentful's Live Preview SDK (its own chunk, never fetched by
+ *  public pages). */
+async function startPreview() {
+  const locale = previewLocale(document, EMBEDDED_ID);
+  if (!locale) return;
+  const { startLivePreview } = await import('./features/preview/livePreview');
+  await startLivePreview(locale).catch((error: unknown) => console.error('live preview did not start', error));
 }
 
 /** Resolves once the browser reports the page's first contentful paint (Paint Timing); where

@@ -119,23 +119,29 @@ impl Preview {
     ///
     /// Errors: what the preview source returns.
     pub async fn content(&self) -> Result<Arc<ContentSet>, ContentLoadError> {
-        self.read().await.map(|(set, _)| set)
+        self.read(false).await.map(|(set, _)| set)
     }
 
     /// The preview content and its locale (the default locale of the space, `en-US` when the
-    /// source does not say), for the inspector tags.
+    /// source does not say), for the inspector tags. `fresh`: read it now even if the last
+    /// read is recent (a page asking again after an editor saved).
     ///
     /// Errors: what the preview source returns.
-    pub(crate) async fn read(&self) -> Result<(Arc<ContentSet>, String), ContentLoadError> {
-        let set = self.load().await?;
+    pub(crate) async fn read(
+        &self,
+        fresh: bool,
+    ) -> Result<(Arc<ContentSet>, String), ContentLoadError> {
+        let set = self.load(fresh).await?;
         let locale = self.source.locale().unwrap_or_else(|| "en-US".to_string());
         Ok((set, locale))
     }
 
-    async fn load(&self) -> Result<Arc<ContentSet>, ContentLoadError> {
+    async fn load(&self, fresh: bool) -> Result<Arc<ContentSet>, ContentLoadError> {
+        let asked = Instant::now();
         let mut cached = self.cached.lock().await;
+        // A read that started after this request asked is fresh enough even when `fresh`.
         if let Some((at, set)) = cached.as_ref()
-            && at.elapsed() < self.fresh_for
+            && (*at >= asked || (!fresh && at.elapsed() < self.fresh_for))
         {
             return Ok(Arc::clone(set));
         }

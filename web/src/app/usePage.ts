@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../lib/router';
 import { fetchPage } from '../lib/api';
+import { PAGE_REFRESH_EVENT } from '../lib/refresh';
 import type { ReactElement } from 'react';
 import type { Chrome, Head, Outcome } from '../lib/view';
 import { screenElement } from './screens';
@@ -60,6 +61,27 @@ export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) =
     })().catch((error: unknown) => console.error(`could not load ${key}`, error));
     return () => controller.abort();
   }, [key, loading, navigate, onChrome]);
+
+  // Asked again in place (Live Preview): the page stays until the new one is ready.
+  useEffect(() => {
+    let controller: AbortController | undefined;
+    const refresh = () => {
+      controller?.abort();
+      const current = new AbortController();
+      controller = current;
+      (async () => {
+        const payload = await fetchPage(key, current.signal, true);
+        if (!payload || current.signal.aborted || payload.outcome.outcome === 'redirect') return;
+        const loaded = await loadPage(key, payload.outcome);
+        if (!current.signal.aborted) setPage(loaded);
+      })().catch((error: unknown) => console.error(`could not reload ${key}`, error));
+    };
+    window.addEventListener(PAGE_REFRESH_EVENT, refresh);
+    return () => {
+      window.removeEventListener(PAGE_REFRESH_EVENT, refresh);
+      controller?.abort();
+    };
+  }, [key]);
 
   return { page, loading };
 }

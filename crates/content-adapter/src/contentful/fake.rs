@@ -81,6 +81,11 @@ pub struct FakeContentful {
 impl FakeContentful {
     /// Serves `export` (a space export, such as the demo's) on a free port of 127.0.0.1.
     pub async fn start(export: Value) -> FakeContentful {
+        Self::start_on(export, 0).await
+    }
+
+    /// [`Self::start`] on `port` of 127.0.0.1 (0: any free port).
+    pub async fn start_on(export: Value, port: u16) -> FakeContentful {
         let space = Space::new(export).expect("the export's content model gives a valid schema");
         let shared = Arc::new(Shared {
             space: Mutex::new(space),
@@ -89,9 +94,9 @@ impl FakeContentful {
             received: Mutex::new(Vec::new()),
             files: Mutex::new(None),
         });
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
-            .expect("bind 127.0.0.1:0");
+            .expect("bind a port of 127.0.0.1");
         let addr = listener.local_addr().expect("local address");
         let app = axum::Router::new()
             .fallback(handle)

@@ -91,20 +91,27 @@ pub(crate) fn unavailable(error: &ContentLoadError) -> Response {
 /// What a preview request for `path` resolves to, or `None` to answer it publicly (no valid
 /// cookie, or no page there: the not-found page and the web build's files are the same for
 /// everyone).
+///
+/// A request with `Cache-Control: no-cache` (the page asking again after an editor saved)
+/// reads the preview content afresh. The locale of the content comes with the answer.
 async fn resolve(
     state: &AppState,
     headers: &HeaderMap,
     path: &str,
     query: Option<&str>,
-) -> Option<Result<Composed, Response>> {
+) -> Option<Result<(Composed, String), Response>> {
     let preview = state.preview_for(headers)?;
-    let (set, locale) = match preview.read().await {
+    let fresh = headers
+        .get_all(header::CACHE_CONTROL)
+        .iter()
+        .any(|v| v.to_str().is_ok_and(|v| v.contains("no-cache")));
+    let (set, locale) = match preview.read(fresh).await {
         Ok(read) => read,
         Err(e) => return Some(Err(unavailable(&e))),
     };
-    match compose(state, set, locale, path, query).await {
+    match compose(state, set, locale.clone(), path, query).await {
         Ok(Composed::NotFound) => None,
-        Ok(composed) => Some(Ok(composed)),
+        Ok(composed) => Some(Ok((composed, locale))),
         Err(e) => Some(Err(e.into_response())),
     }
 }
@@ -117,17 +124,21 @@ pub(crate) async fn page(
     path: &str,
     query: Option<&str>,
 ) -> Option<Response> {
-    let (head, json) = match resolve(state, headers, path, query).await? {
+    let (head, json, locale) = match resolve(state, headers, path, query).await? {
         Err(response) => return Some(response),
-        Ok(Composed::Redirect(to)) => return Some(redirect(&to)),
-        Ok(Composed::Page { head, json }) => (head, json),
-        Ok(Composed::NotFound) => return None,
+        Ok((Composed::Redirect(to), _)) => return Some(redirect(&to)),
+        Ok((Composed::Page { head, json }, locale)) => (head, json, locale),
+        Ok((Composed::NotFound, _)) => return None,
     };
     let inner = state.inner();
     let outcome = json.to_string();
+    // `preview` tells the web UI to load Contentful's Live Preview SDK, in this locale.
     let data = format!(
-        "{{\"chrome\":{},\"settings\":{},\"outcome\":{},\"preview\":true}}",
-        inner.chrome_json, inner.settings_json, outcome
+        "{{\"chrome\":{},\"settings\":{},\"outcome\":{},\"preview\":{{\"locale\":{}}}}}",
+        inner.chrome_json,
+        inner.settings_json,
+        outcome,
+        Value::from(locale)
     );
     let html = inner
         .shell
@@ -168,9 +179,9 @@ pub(crate) async fn api(
 ) -> Option<Response> {
     let body = match resolve(state, headers, path, query).await? {
         Err(response) => return Some(response),
-        Ok(Composed::Redirect(to)) => serde_json::json!({"outcome": "redirect", "to": to}),
-        Ok(Composed::Page { json, .. }) => json,
-        Ok(Composed::NotFound) => return None,
+        Ok((Composed::Redirect(to), _)) => serde_json::json!({"outcome": "redirect", "to": to}),
+        Ok((Composed::Page { json, .. }, _)) => json,
+        Ok((Composed::NotFound, _)) => return None,
     };
     let mut response = Response::new(Body::from(body.to_string()));
     let h = response.headers_mut();

@@ -53,7 +53,7 @@ pub async fn enter(
             "path must be a path of this site, such as /insights/some-slug",
         );
     };
-    let (set, locale) = match preview.read().await {
+    let (set, locale) = match preview.read(false).await {
         Ok(read) => read,
         Err(e) => return super::page::unavailable(&e),
     };
