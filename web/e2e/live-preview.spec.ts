@@ -1,7 +1,10 @@
 // Live Preview: the site framed by Contentful's editor (a page served here at the editor's
 // origin stands in for it), an editor saving a change, and the preview showing it without a
 // reload. The server reads a fake Contentful with the preview on (see playwright.config.ts).
-import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 
 const site = process.env.E2E_LIVE_URL;
 const control = process.env.E2E_CONTENTFUL_CONTROL_URL;
@@ -12,7 +15,23 @@ const EDITOR = 'https://app.contentful.com';
 const ENTRY = 'post-what-is-e-tendering';
 const PATH = '/insights/what-is-e-tendering';
 
-test('a change saved in the editor shows in the framed preview without a reload', async ({ page, request }) => {
+// A browser of its own: the editor's page is on a public origin and the site here is on the
+// loopback address, which Chromium's local network access checks would not let it frame (a
+// deployed site is public, so real editors never meet them).
+let context: BrowserContext;
+let profile: string;
+test.beforeAll(async ({ launchOptions }) => {
+  profile = mkdtempSync(path.join(tmpdir(), 'supplysite-editor-'));
+  const args = [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'];
+  context = await chromium.launchPersistentContext(profile, { ...launchOptions, args });
+});
+test.afterAll(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+test('a change saved in the editor shows in the framed preview without a reload', async ({ request }) => {
+  const page = await context.newPage();
   const start = `${site}/api/preview?secret=${secret}&path=${PATH}`;
   // The editor's page, answered here: no request leaves the machine.
   await page.route(`${EDITOR}/**`, (route) =>
@@ -23,8 +42,8 @@ test('a change saved in the editor shows in the framed preview without a reload'
   );
   await page.goto(`${EDITOR}/spaces/fakespace/entries/${ENTRY}`);
   const frame = page.frameLocator('#preview');
-  const title = frame.getByRole('heading', { level: 1 });
-  await expect(title).toHaveText(/What Is e-Tendering\?/);
+  const title = frame.getByRole('heading', { level: 1, name: /^What Is e-Tendering\?/ });
+  await expect(title).toBeVisible();
   await expect(frame.getByRole('region', { name: 'Preview' })).toBeVisible();
   await expect(title).toHaveAttribute('data-contentful-entry-id', ENTRY);
   await expect(title).toHaveAttribute('data-contentful-field-id', 'title');
@@ -41,6 +60,7 @@ test('a change saved in the editor shows in the framed preview without a reload'
   });
   expect(saved.ok()).toBe(true);
 
+  const edited = frame.getByRole('heading', { level: 1, name: 'Edited in the editor, not published' });
   // The SDK's save message, as the editor posts it. The SDK may still be loading: post until
   // the page has asked the server again and shows the change.
   await expect(async () => {
@@ -51,8 +71,10 @@ test('a change saved in the editor shows in the framed preview without a reload'
         '*',
       );
     }, ENTRY);
-    await expect(title).toHaveText('Edited in the editor, not published', { timeout: 1_000 });
+    await expect(edited).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+  await expect(edited).toHaveAttribute('data-contentful-entry-id', ENTRY);
+  await expect(title).toHaveCount(0);
   expect(await preview!.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
   // The public page still shows the published title.

@@ -9,7 +9,10 @@ use subtle::ConstantTimeEq;
 
 /// The name of the preview cookie.
 pub const COOKIE_NAME: &str = "supplysite_preview";
-const ATTRIBUTES: &str = "Path=/; HttpOnly; Secure; SameSite=None";
+/// `SameSite=None; Secure` so the cookie goes with the preview framed by Contentful's editor on
+/// another site; `Partitioned` (CHIPS) so browsers that block third-party cookies still keep it,
+/// in a jar of the editor's site only. Browsers without CHIPS ignore the attribute.
+const ATTRIBUTES: &str = "Path=/; HttpOnly; Secure; SameSite=None; Partitioned";
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -126,7 +129,7 @@ mod tests {
         }
         assert_eq!(
             clear(),
-            "supplysite_preview=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=None"
+            "supplysite_preview=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=None; Partitioned"
         );
     }
 
