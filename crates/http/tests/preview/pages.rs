@@ -111,6 +111,7 @@ async fn preview_responses_are_private_unindexed_marked_and_framable_by_the_edit
     assert!(!csp.contains("contentful"), "{csp}");
     let html = public.text().await.unwrap();
     assert!(!html.contains("aria-label=\"Preview\""));
+    assert!(!html.contains("\"preview\""));
     assert!(!html.contains("/api/preview"));
 }
 
@@ -168,4 +169,38 @@ async fn a_preview_visit_leaves_public_responses_the_page_cache_and_the_disk_cac
         (generation.pages().len(), generation.pages().bytes()),
         cached_before
     );
+}
+
+#[tokio::test]
+async fn a_page_asking_with_no_cache_reads_the_preview_content_afresh() {
+    let site = site(true).await;
+    let path = format!("/insights/{CHANGED}");
+    let cookie = site.enter(&path).await;
+    let api = format!("/api/page?path={path}");
+    assert!(
+        site.get(&api, Some(&cookie))
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains(CHANGED_TITLE)
+    );
+    site.fake.save_draft(&format!("post-{CHANGED}"), |e| {
+        e["fields"]["title"] = serde_json::json!({"en-AU": "Saved a moment ago"});
+    });
+    // Within the seconds the preview content is reused, a plain request sees the last read.
+    let plain = site.get(&api, Some(&cookie)).await.text().await.unwrap();
+    assert!(plain.contains(CHANGED_TITLE), "{plain}");
+    let client = reqwest::Client::new();
+    let fresh = client
+        .get(site.url(&api))
+        .header("cookie", &cookie)
+        .header("cache-control", "no-cache")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(fresh.contains("Saved a moment ago"), "{fresh}");
 }

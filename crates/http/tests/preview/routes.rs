@@ -83,6 +83,7 @@ async fn the_right_secret_sets_an_hour_long_signed_cookie_and_redirects_to_the_d
         "HttpOnly",
         "Secure",
         "SameSite=None",
+        "Partitioned",
     ] {
         assert!(attributes.contains(&wanted), "{cookie}");
     }
