@@ -7,8 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { App } from './app/App';
 import { loadPage, locationKey, type LoadedPage } from './app/usePage';
-import { EMBEDDED_ID, readEmbedded } from './lib/bootstrap';
-import { previewLocale } from './features/preview/locale';
+import { readEmbedded } from './lib/bootstrap';
 import { unregisterServiceWorkers } from './lib/serviceWorkers';
 import './styles/global.css';
 
@@ -42,12 +41,12 @@ async function start() {
   void startPreview();
 }
 
-/** On a preview page only, loads Contentful's Live Preview SDK (its own chunk, never fetched by
- *  public pages). */
+/** On a preview page only (the server put its preview bar there, with the content's locale),
+ *  loads Contentful's Live Preview SDK: its own chunk, never fetched by public pages. */
 async function startPreview() {
-  const locale = previewLocale(document, EMBEDDED_ID);
+  const locale = document.getElementById('supplysite-preview-bar')?.dataset.locale;
   if (!locale) return;
-  const { startLivePreview } = await import('./features/preview/livePreview');
+  const { startLivePreview } = await import('./app/livePreview');
   await startLivePreview(locale).catch((error: unknown) => console.error('live preview did not start', error));
 }
 

@@ -3,8 +3,9 @@
 //!
 //! Views carry nothing of it. [`annotate`] is called only when composing for preview: it adds
 //! an `inspector` object beside the fields it knows, mapping each field's key in the view to
-//! `{"entryId","fieldId","locale"}` (or, for a list of rich-text sections, to a list of those).
-//! The web UI turns each into the `data-contentful-*` attributes of the element showing it.
+//! the attributes Contentful's inspector reads (`data-contentful-entry-id`, `-field-id` and
+//! `-locale`), or, for a list of rich-text sections, to a list of those. The web UI puts them
+//! as they are on the element showing the field.
 //!
 //! Articles, customer stories and the privacy page are tagged from the route; cards and teasers
 //! (blog cards, customer-story teasers, related links) are tagged wherever they appear, found
@@ -17,6 +18,10 @@ use serde_json::{Map, Value, json};
 
 /// The key of the inspector object in an annotated view object.
 pub const KEY: &str = "inspector";
+/// The attribute naming the entry a tagged element shows.
+pub const ENTRY_ID: &str = "data-contentful-entry-id";
+/// The attribute naming the field a tagged element shows.
+pub const FIELD_ID: &str = "data-contentful-field-id";
 
 /// Adds the inspector tags of `route`'s page to `outcome` (a composed outcome, serialised),
 /// for entries in `locale`. Anything but a page is left alone.
@@ -76,7 +81,11 @@ struct Tagger<'a> {
 
 impl Tagger<'_> {
     fn one(&self, entry_id: &str, field_id: &str) -> Value {
-        json!({"entryId": entry_id, "fieldId": field_id, "locale": self.locale})
+        json!({
+            ENTRY_ID: entry_id,
+            FIELD_ID: field_id,
+            "data-contentful-locale": self.locale,
+        })
     }
 
     /// Tags each `(key, field)` of `object` that is present and not null.
@@ -232,9 +241,9 @@ mod tests {
         let view = &outcome["view"];
         assert_eq!(
             view[KEY]["title"],
-            json!({"entryId": post.id, "fieldId": "title", "locale": "en-AU"})
+            json!({ENTRY_ID: post.id, FIELD_ID: "title", "data-contentful-locale": "en-AU"})
         );
-        assert_eq!(view[KEY]["body"]["fieldId"], "bodyRichtext");
+        assert_eq!(view[KEY]["body"][FIELD_ID], "bodyRichtext");
         let cards = view["moreInsights"]["cards"].as_array().unwrap();
         assert!(!cards.is_empty());
         for card in cards {
@@ -243,8 +252,8 @@ mod tests {
                 .unwrap()
                 .trim_start_matches("/insights/");
             let id = &set.post(slug).unwrap().id;
-            assert_eq!(card[KEY]["title"]["entryId"], json!(id));
-            assert_eq!(card[KEY]["description"]["fieldId"], "description");
+            assert_eq!(card[KEY]["title"][ENTRY_ID], json!(id));
+            assert_eq!(card[KEY]["description"][FIELD_ID], "description");
         }
     }
 
@@ -262,12 +271,12 @@ mod tests {
         let story = set.case_studies_by_priority().next().unwrap();
         let outcome = annotated(&Route::CaseStudy(story.slug.clone()));
         let view = &outcome["view"];
-        assert_eq!(view[KEY]["title"]["entryId"], json!(story.id));
+        assert_eq!(view[KEY]["title"][ENTRY_ID], json!(story.id));
         for section in view["sections"].as_array().unwrap() {
-            assert!(section[KEY]["html"]["fieldId"].is_string(), "{section}");
+            assert!(section[KEY]["html"][FIELD_ID].is_string(), "{section}");
         }
         for fact in view["facts"].as_array().unwrap() {
-            assert!(fact[KEY]["value"]["fieldId"].is_string(), "{fact}");
+            assert!(fact[KEY]["value"][FIELD_ID].is_string(), "{fact}");
         }
     }
 }

@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../lib/router';
 import { fetchPage } from '../lib/api';
-import { PAGE_REFRESH_EVENT } from '../lib/refresh';
 import type { ReactElement } from 'react';
 import type { Chrome, Head, Outcome } from '../lib/view';
 import { screenElement } from './screens';
@@ -32,6 +31,9 @@ export interface PageState {
   page: LoadedPage | null;
   loading: boolean;
 }
+
+/** The window event whose `detail`, a {@link LoadedPage}, replaces the page shown. */
+export const PAGE_SWAP_EVENT = 'supplysite:swap-page';
 
 /** Path plus query: what the page API is asked for. */
 export const locationKey = (location: { pathname: string; search: string }) => location.pathname + location.search;
@@ -62,26 +64,12 @@ export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) =
     return () => controller.abort();
   }, [key, loading, navigate, onChrome]);
 
-  // Asked again in place (Live Preview): the page stays until the new one is ready.
+  // A page made again in place (Live Preview, after an editor saved) replaces the shown one.
   useEffect(() => {
-    let controller: AbortController | undefined;
-    const refresh = () => {
-      controller?.abort();
-      const current = new AbortController();
-      controller = current;
-      (async () => {
-        const payload = await fetchPage(key, current.signal, true);
-        if (!payload || current.signal.aborted || payload.outcome.outcome === 'redirect') return;
-        const loaded = await loadPage(key, payload.outcome);
-        if (!current.signal.aborted) setPage(loaded);
-      })().catch((error: unknown) => console.error(`could not reload ${key}`, error));
-    };
-    window.addEventListener(PAGE_REFRESH_EVENT, refresh);
-    return () => {
-      window.removeEventListener(PAGE_REFRESH_EVENT, refresh);
-      controller?.abort();
-    };
-  }, [key]);
+    const swap = (event: Event) => setPage((event as CustomEvent<LoadedPage>).detail);
+    window.addEventListener(PAGE_SWAP_EVENT, swap);
+    return () => window.removeEventListener(PAGE_SWAP_EVENT, swap);
+  }, []);
 
   return { page, loading };
 }

@@ -8,13 +8,10 @@ import type { Outcome, PagePayload } from './view';
  * request fails, the server answers with an error status, or the body is not an outcome.
  * An aborted request also resolves to null, silently.
  */
-export async function fetchPage(path: string, signal?: AbortSignal, fresh = false): Promise<PagePayload | null> {
+export async function fetchPage(path: string, signal?: AbortSignal): Promise<PagePayload | null> {
   try {
-    // `fresh`: a preview page asking again after an editor saved; the server reads the
-    // preview content anew.
     const response = await fetch(pageApiPath(path), {
-      headers: fresh ? { Accept: 'application/json', 'Cache-Control': 'no-cache' } : { Accept: 'application/json' },
-      cache: fresh ? 'no-store' : 'default',
+      headers: { Accept: 'application/json' },
       signal,
     });
     // A missing page is an answer (not_found), so 404 bodies are read like 200 ones.

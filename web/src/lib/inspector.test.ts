@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from './inspector';
 
+const tag = (fieldId: string) => ({
+  'data-contentful-entry-id': 'post-1',
+  'data-contentful-field-id': fieldId,
+  'data-contentful-locale': 'en-AU',
+});
+
 describe('inspect', () => {
   it('gives the three attributes of a tagged field', () => {
-    const view = {
-      title: 'T',
-      inspector: { title: { entryId: 'post-1', fieldId: 'title', locale: 'en-AU' } },
-    };
-    expect(inspect(view, 'title')).toEqual({
-      'data-contentful-entry-id': 'post-1',
-      'data-contentful-field-id': 'title',
-      'data-contentful-locale': 'en-AU',
-    });
+    expect(inspect({ title: 'T', inspector: { title: tag('title') } }, 'title')).toEqual(tag('title'));
   });
 
   it('gives nothing for a public view or an untagged field', () => {
@@ -21,8 +19,7 @@ describe('inspect', () => {
   });
 
   it('picks one tag of a list by index', () => {
-    const tags = [1, 2].map((n) => ({ entryId: 'p', fieldId: `section${n}`, locale: 'en-AU' }));
-    const view = { inspector: { sections: tags } };
+    const view = { inspector: { sections: [tag('section1'), tag('section2')] } };
     expect(inspect(view, 'sections', 1)['data-contentful-field-id']).toBe('section2');
     expect(inspect(view, 'sections')).toEqual({});
   });

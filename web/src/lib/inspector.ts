@@ -1,13 +1,6 @@
 // Contentful Live Preview's inspector attributes for one field of a view object. The server
-// adds an `inspector` object beside the fields only when it composes a page for preview, so
-// public pages get no attributes at all.
-
-/** Which entry and field a part of a view shows. */
-export interface FieldTag {
-  entryId: string;
-  fieldId: string;
-  locale: string;
-}
+// adds an `inspector` object beside the fields only when it composes a page for preview, with
+// each field's attributes ready to put on its element, so public pages get none at all.
 
 /** The attributes Contentful's inspector looks for; empty when the field is not tagged. */
 export interface InspectorAttributes {
@@ -16,20 +9,13 @@ export interface InspectorAttributes {
   'data-contentful-locale'?: string;
 }
 
-type Tagged = { inspector?: Record<string, FieldTag | FieldTag[] | undefined> };
+type Tagged = { inspector?: Record<string, InspectorAttributes | InspectorAttributes[] | undefined> };
 
 /**
  * The inspector attributes of `key` in `object` (the `index`th when the key holds a list, such
  * as rich-text sections), or none.
  */
-export function inspect(object: unknown, key: string, index?: number): InspectorAttributes {
-  if (typeof object !== 'object' || object === null) return {};
-  const found = (object as Tagged).inspector?.[key];
-  const tag = Array.isArray(found) ? (index === undefined ? undefined : found[index]) : found;
-  if (!tag) return {};
-  return {
-    'data-contentful-entry-id': tag.entryId,
-    'data-contentful-field-id': tag.fieldId,
-    'data-contentful-locale': tag.locale,
-  };
+export function inspect(object: unknown, key: string, index = -1): InspectorAttributes {
+  const tag = (object as Tagged | null)?.inspector?.[key];
+  return (Array.isArray(tag) ? tag[index] : tag) ?? {};
 }

@@ -158,7 +158,7 @@ pub(crate) async fn page(
         Some(q) => format!("{path}?{q}"),
         None => path.to_string(),
     };
-    let body = with_bar(&String::from_utf8_lossy(&filled), &here);
+    let body = with_bar(&String::from_utf8_lossy(&filled), &here, &locale);
     let mut response = Response::new(Body::from(body));
     let h = response.headers_mut();
     h.insert(
@@ -211,11 +211,13 @@ fn redirect(to: &str) -> Response {
 pub const BAR_ID: &str = "supplysite-preview-bar";
 
 /// `html` with the preview bar first in its body: a labelled region saying drafts are shown,
-/// with a link (reachable by keyboard) that ends the preview and comes back to `here`.
-pub(crate) fn with_bar(html: &str, here: &str) -> String {
+/// with a link (reachable by keyboard) that ends the preview and comes back to `here`. Its
+/// `data-locale` (the content's locale) tells the web UI to start Live Preview.
+pub(crate) fn with_bar(html: &str, here: &str, locale: &str) -> String {
     let exit = format!("/api/preview/exit?path={}", percent_encode(here));
+    let locale = crate::escape::html(locale);
     let bar = format!(
-        "<div id=\"{BAR_ID}\" role=\"region\" aria-label=\"Preview\" style=\"position:sticky;top:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:0.75rem 1.5rem;align-items:center;justify-content:center;padding:0.5rem 1rem;background:#1d1d1b;color:#fff;font:600 0.9375rem/1.4 system-ui,sans-serif\">\
+        "<div id=\"{BAR_ID}\" data-locale=\"{locale}\" role=\"region\" aria-label=\"Preview\" style=\"position:sticky;top:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:0.75rem 1.5rem;align-items:center;justify-content:center;padding:0.5rem 1rem;background:#1d1d1b;color:#fff;font:600 0.9375rem/1.4 system-ui,sans-serif\">\
 <span>Preview: you are seeing drafts and unpublished changes</span>\
 <a href=\"{exit}\" style=\"color:#fff;text-decoration:underline;outline-offset:2px\">Exit preview</a></div>"
     );
@@ -252,9 +254,10 @@ mod tests {
         let html = with_bar(
             "<html><head></head><body class=\"x\"><div id=\"root\"></div></body></html>",
             "/insights?page=2",
+            "en-AU",
         );
         assert!(
-            html.contains("<body class=\"x\"><div id=\"supplysite-preview-bar\" role=\"region\" aria-label=\"Preview\""),
+            html.contains("<body class=\"x\"><div id=\"supplysite-preview-bar\" data-locale=\"en-AU\" role=\"region\" aria-label=\"Preview\""),
             "{html}"
         );
         assert!(html.contains("<a href=\"/api/preview/exit?path=/insights%3Fpage%3D2\""));

@@ -36,9 +36,9 @@ struct Tagged {
 fn attributes(tag: &Value) -> String {
     format!(
         "data-contentful-entry-id=\"{}\" data-contentful-field-id=\"{}\" data-contentful-locale=\"{}\"",
-        tag["entryId"].as_str().unwrap(),
-        tag["fieldId"].as_str().unwrap(),
-        tag["locale"].as_str().unwrap()
+        tag["data-contentful-entry-id"].as_str().unwrap(),
+        tag["data-contentful-field-id"].as_str().unwrap(),
+        tag["data-contentful-locale"].as_str().unwrap()
     )
 }
 

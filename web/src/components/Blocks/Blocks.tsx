@@ -104,10 +104,7 @@ export function QuoteBlock({ quote, large = false }: { quote: Quote | Testimonia
           </span>
         )}
         <span>
-          <span {...inspect(quote, 'role')}>{quote.role}</span>,{' '}
-          <span {...inspect(quote, 'organisation')}>
-            {href ? <SmartLink href={href}>{quote.organisation}</SmartLink> : quote.organisation}
-          </span>
+          {quote.role}, {href ? <SmartLink href={href}>{quote.organisation}</SmartLink> : quote.organisation}
         </span>
       </figcaption>
     </figure>

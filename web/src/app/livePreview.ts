@@ -3,7 +3,9 @@
 // page asks the server for itself again (same route, with the preview cookie) and swaps it in.
 // Nothing of the content is kept here: the server composes every version.
 import { ContentfulLivePreview } from '@contentful/live-preview';
-import { requestPageRefresh } from '../../lib/refresh';
+import { toPayload } from '../lib/api';
+import { pageApiPath } from '../lib/routes';
+import { PAGE_SWAP_EVENT, loadPage, locationKey } from './usePage';
 
 /** The only origins the SDK talks to: Contentful's web app, in both data regions. */
 export const EDITOR_ORIGINS = ['https://app.contentful.com', 'https://app.eu.contentful.com'];
@@ -23,7 +25,9 @@ export async function startLivePreview(locale: string): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const refresh = () => {
     clearTimeout(timer);
-    timer = setTimeout(requestPageRefresh, SETTLE_MS);
+    timer = setTimeout(() => {
+      reload().catch((error: unknown) => console.error('could not reload the preview', error));
+    }, SETTLE_MS);
   };
   ContentfulLivePreview.subscribe('save', { callback: refresh });
   const entries = new Set(
@@ -34,4 +38,19 @@ export async function startLivePreview(locale: string): Promise<void> {
   for (const id of entries) {
     if (id) ContentfulLivePreview.subscribe('edit', { data: { sys: { id } }, locale, callback: refresh });
   }
+}
+
+/** Asks the server for this page again (fresh preview content) and swaps it in, unless the
+ *  visitor has moved on meanwhile. */
+async function reload() {
+  const key = locationKey(window.location);
+  // `no-cache`: the server reads the preview content anew rather than reusing the last read.
+  const response = await fetch(pageApiPath(key), {
+    headers: { Accept: 'application/json', 'Cache-Control': 'no-cache' },
+    cache: 'no-store',
+  });
+  const payload = response.ok ? toPayload(await response.json()) : null;
+  if (!payload || payload.outcome.outcome === 'redirect' || key !== locationKey(window.location)) return;
+  const page = await loadPage(key, payload.outcome);
+  window.dispatchEvent(new CustomEvent(PAGE_SWAP_EVENT, { detail: page }));
 }
