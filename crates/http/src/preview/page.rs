@@ -138,7 +138,7 @@ pub(crate) async fn page(
         inner.chrome_json,
         inner.settings_json,
         outcome,
-        Value::from(locale)
+        Value::from(locale.as_str())
     );
     let html = inner
         .shell

@@ -104,7 +104,10 @@ export function QuoteBlock({ quote, large = false }: { quote: Quote | Testimonia
           </span>
         )}
         <span>
-          {quote.role}, {href ? <SmartLink href={href}>{quote.organisation}</SmartLink> : quote.organisation}
+          <span {...inspect(quote, 'role')}>{quote.role}</span>,{' '}
+          <span {...inspect(quote, 'organisation')}>
+            {href ? <SmartLink href={href}>{quote.organisation}</SmartLink> : quote.organisation}
+          </span>
         </span>
       </figcaption>
     </figure>
