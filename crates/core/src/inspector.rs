@@ -7,9 +7,9 @@
 //! `-locale`), or, for a list of rich-text sections, to a list of those. The web UI puts them
 //! as they are on the element showing the field.
 //!
-//! Articles, customer stories and the privacy page are tagged from the route; cards and teasers
-//! (blog cards, customer-story teasers, related links) are tagged wherever they appear, found
-//! by the article or story their link names.
+//! Articles, customer stories, the privacy page and a page's FAQ title are tagged from the
+//! route; cards and teasers (blog cards, customer-story teasers, related links) are tagged
+//! wherever they appear, found by the article or story their link names.
 
 use crate::content::ContentSet;
 use crate::copy;
@@ -70,6 +70,13 @@ pub fn annotate(route: &Route, set: &ContentSet, locale: &str, outcome: &mut Val
             }
         }
         _ => {}
+    }
+    // The page's FAQ block is the FAQ list for its path. Its questions are not tagged: the
+    // content model does not keep the ids of FAQ items.
+    if let Some(list) = set.faq_for(&route.faq_key())
+        && let Some(faq) = view.get_mut("faq")
+    {
+        tagger.tag(faq, &list.id, &[("title", "title")]);
     }
     tagger.cards(view);
 }
@@ -278,5 +285,17 @@ mod tests {
         for fact in view["facts"].as_array().unwrap() {
             assert!(fact[KEY]["value"][FIELD_ID].is_string(), "{fact}");
         }
+    }
+
+    #[test]
+    fn a_page_with_a_faq_list_tags_its_title_with_the_list() {
+        let set = fixture::content();
+        let tagged = set.posts().iter().find_map(|post| {
+            let route = Route::Insight(post.slug.clone());
+            let list = set.faq_for(&route.faq_key())?;
+            Some((annotated(&route), list.id.clone()))
+        });
+        let (outcome, id) = tagged.expect("the fixture has a post with a FAQ list");
+        assert_eq!(outcome["view"]["faq"][KEY]["title"][ENTRY_ID], json!(id));
     }
 }
