@@ -27,7 +27,18 @@ const brevoKey = 'xkeysib-test-key-0123456789';
 const archivePort = Number(process.env.E2E_ARCHIVE_PORT ?? port + 2);
 const archiveURL = `http://127.0.0.1:${archivePort}`;
 const archiveDir = fileURLToPath(new URL('./test-results/e2e-archive', import.meta.url));
+// A live-mode server reading a fake Contentful with the editors' preview on, for Live Preview.
+const contentfulPort = Number(process.env.E2E_CONTENTFUL_PORT ?? port + 3);
+const contentfulURL = `http://127.0.0.1:${contentfulPort}`;
+const contentfulControlURL = `http://127.0.0.1:${contentfulPort + 1}`;
+const livePort = Number(process.env.E2E_LIVE_PORT ?? port + 5);
+const liveURL = `http://127.0.0.1:${livePort}`;
+const liveDir = fileURLToPath(new URL('./test-results/e2e-live', import.meta.url));
+const previewSecret = 'e2e-preview-secret-0123456789abcdefghij';
 if (ownServer) {
+  process.env.E2E_LIVE_URL = liveURL;
+  process.env.E2E_CONTENTFUL_CONTROL_URL = contentfulControlURL;
+  process.env.E2E_PREVIEW_SECRET = previewSecret;
   process.env.E2E_BREVO_URL = brevoURL;
   process.env.E2E_OUTBOX = path.join(outboxDir, 'outbox.sqlite3');
   process.env.E2E_ARCHIVE_URL = archiveURL;
@@ -117,6 +128,46 @@ export default defineConfig({
               CONTACT_INBOX: 'Supplysite <info@supplysite.test>',
               SUPPLYSITE_OUTBOX: path.join(archiveDir, 'outbox.sqlite3'),
               SUPPLYSITE_MAILBOX: path.join(archiveDir, 'mailbox'),
+            },
+            stdout: 'ignore',
+            reuseExistingServer: false,
+            timeout: 600_000,
+          },
+          {
+            // The fake Contentful (the content adapter's example), with its control port for
+            // saving drafts; started before the server that reads it.
+            command:
+              `cargo run -p supplysite-content-adapter --features fake --example fake_contentful -- ` +
+              `content/demo/export.json --port ${contentfulPort} --control-port ${contentfulPort + 1}`,
+            cwd: '..',
+            url: `${contentfulURL}/spaces/fakespace/environments/master/locales`,
+            stdout: 'ignore',
+            reuseExistingServer: false,
+            timeout: 600_000,
+          },
+          {
+            command:
+              `rm -rf ${liveDir} && mkdir -p ${liveDir} && ` +
+              `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${livePort} --web-dir web/dist ` +
+              `--public-url ${liveURL}`,
+            cwd: '..',
+            url: `${liveURL}/healthz`,
+            env: {
+              RUST_LOG: 'warn',
+              CONTENTFUL_SPACE_ID: 'fakespace',
+              CONTENTFUL_ACCESS_TOKEN: 'fake-delivery-token',
+              CONTENTFUL_GRAPHQL_HOST: contentfulURL,
+              CONTENTFUL_CDA_HOST: contentfulURL,
+              CONTENTFUL_PREVIEW_TOKEN: 'fake-preview-token',
+              CONTENTFUL_PREVIEW_HOST: contentfulURL,
+              SUPPLYSITE_PREVIEW_SECRET: previewSecret,
+              SUPPLYSITE_CACHE_DIR: path.join(liveDir, 'cache'),
+              BREVO_API_KEY: brevoKey,
+              BREVO_API_BASE: brevoURL,
+              CONTACT_SENDER: 'Supplysite Website <website@supplysite.test>',
+              CONTACT_INBOX: 'Supplysite <info@supplysite.test>',
+              SUPPLYSITE_OUTBOX: path.join(liveDir, 'outbox.sqlite3'),
+              SUPPLYSITE_MAILBOX: path.join(liveDir, 'mailbox'),
             },
             stdout: 'ignore',
             reuseExistingServer: false,

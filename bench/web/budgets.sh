@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web budgets of issue 6: the home page's JavaScript (gzip, from the build; budget 70 KB)
+# The web budgets of issue 6: the home page's JavaScript (gzip, from the build; budget 71 KB since issue 21)
 # and Lighthouse 12 mobile scores (performance, accessibility, best practices, SEO; budget 95
 # each) for home, a product page, an insight, a case study, the insights listing and contact,
 # measured against a real `supplysite serve` on a free loopback port with the demo space.
@@ -27,7 +27,7 @@ while (($#)); do
 done
 
 say() { echo "budgets: $*" >&2; }
-JS_BUDGET_KB=70
+JS_BUDGET_KB=71
 SCORE_BUDGET=95
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 [[ -x $CHROME_PATH ]] || { say "no Chromium at $CHROME_PATH (apt-get install chromium, or set CHROME_PATH)"; exit 1; }

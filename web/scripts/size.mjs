@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_GZIP = 70 * 1024;
+// 71 KB since Live Preview (issue 21): the shared components put each CMS field's inspector
+// attributes on its element, which hydration must match (about 0.55 KB gzip).
+const BUDGET_GZIP = 71 * 1024;
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 

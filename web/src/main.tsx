@@ -38,6 +38,16 @@ async function start() {
   // Server-rendered markup is hydrated; an empty shell is rendered into.
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  void startPreview();
+}
+
+/** On a preview page only (the server put its preview bar there, with the content's locale),
+ *  loads Contentful's Live Preview SDK: its own chunk, never fetched by public pages. */
+async function startPreview() {
+  const locale = document.getElementById('supplysite-preview-bar')?.dataset.locale;
+  if (!locale) return;
+  const { startLivePreview } = await import('./app/livePreview');
+  await startLivePreview(locale).catch((error: unknown) => console.error('live preview did not start', error));
 }
 
 /** Resolves once the browser reports the page's first contentful paint (Paint Timing); where

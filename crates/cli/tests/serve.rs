@@ -338,3 +338,46 @@ fn a_missing_web_build_stops_start_up_with_a_hint() {
     assert!(err.contains("SUPPLYSITE_WEB_DIR"), "{err}");
     assert!(err.contains("`make web-build`"), "{err}");
 }
+
+#[test]
+fn a_short_preview_secret_or_a_preview_without_live_content_stops_start_up_without_echoing_it() {
+    let web = web_dir();
+    let out = supplysite(web.path())
+        .args(["serve", "--web-dir"])
+        .arg(web.path())
+        .env("CONTENTFUL_PREVIEW_TOKEN", "preview-token")
+        .env("SUPPLYSITE_PREVIEW_SECRET", "short-preview-secret")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("SUPPLYSITE_PREVIEW_SECRET"), "{err}");
+    assert!(err.contains("at least 32"), "{err}");
+    assert!(!err.contains("short-preview-secret"), "{err}");
+
+    let out = supplysite(web.path())
+        .args(["serve", "--web-dir"])
+        .arg(web.path())
+        .env("CONTENTFUL_PREVIEW_TOKEN", "preview-token")
+        .env(
+            "SUPPLYSITE_PREVIEW_SECRET",
+            "a-long-enough-preview-secret-0123456789",
+        )
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("CONTENTFUL_SPACE_ID"), "{err}");
+    assert!(!err.contains("a-long-enough-preview-secret"), "{err}");
+    assert!(!err.contains("preview-token\""), "{err}");
+
+    let out = supplysite(web.path())
+        .args(["serve", "--web-dir"])
+        .arg(web.path())
+        .env("CONTENTFUL_PREVIEW_HOST", "preview.contentful.com")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("CONTENTFUL_PREVIEW_HOST"), "{err}");
+}

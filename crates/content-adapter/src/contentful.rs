@@ -26,7 +26,8 @@ pub use fetch::{LiveExport, Progress};
 pub use query::{MAX_COMPLEXITY, MAX_QUERY_BYTES, all_queries};
 pub use retry::{Pause, RetryPolicy, TokioPause};
 pub use settings::{
-    AccessToken, ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, SettingsError,
+    AccessToken, ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, DEFAULT_PREVIEW_HOST,
+    SettingsError,
 };
 
 use crate::export::{Loaded, Severity, load_export_value};
@@ -44,6 +45,8 @@ pub struct SetupError(#[source] reqwest::Error);
 /// A live content source read from one environment of one Contentful space.
 pub struct ContentfulSource {
     client: Client,
+    /// The default locale of the last load.
+    locale: std::sync::Mutex<Option<String>>,
 }
 
 /// A space read live and loaded: the export form, the loaded set, and what was left out.
@@ -66,6 +69,7 @@ impl ContentfulSource {
     ) -> Result<Self, SetupError> {
         Ok(ContentfulSource {
             client: Client::new(settings, pause).map_err(SetupError)?,
+            locale: std::sync::Mutex::new(None),
         })
     }
 
@@ -144,6 +148,24 @@ impl ContentSource for ContentfulSource {
     /// [`ContentLoadError::Malformed`] for an answer that cannot be read.
     async fn load(&self) -> Result<ContentSet, ContentLoadError> {
         let live = self.load_live().await?;
+        let locale = live
+            .export
+            .export
+            .get("locales")
+            .and_then(serde_json::Value::as_array)
+            .and_then(|locales| {
+                locales
+                    .iter()
+                    .find(|l| l.get("default").and_then(serde_json::Value::as_bool) == Some(true))
+                    .or(locales.first())
+            })
+            .and_then(|l| l.get("code"))
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_string);
+        *self
+            .locale
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = locale;
         for problem in live
             .loaded
             .problems
@@ -159,5 +181,12 @@ impl ContentSource for ContentfulSource {
             "content read from contentful"
         );
         Ok(live.loaded.set)
+    }
+
+    fn locale(&self) -> Option<String> {
+        self.locale
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
     }
 }

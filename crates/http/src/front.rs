@@ -190,12 +190,24 @@ fn timed_out() -> Response {
 /// nonce of the response that page came with.
 fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response {
     let not_modified = response.status() == StatusCode::NOT_MODIFIED;
+    let framed = response
+        .extensions()
+        .get::<crate::security::EditorFraming>()
+        .is_some();
     let headers = response.headers_mut();
     headers.reserve(FIXED_HEADERS.len() + 2);
     if !not_modified {
+        let csp = if framed {
+            crate::security::framed_by_editor(&csp)
+        } else {
+            csp
+        };
         headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     }
     insert_fixed(headers);
+    if framed {
+        headers.remove(header::X_FRAME_OPTIONS);
+    }
     if !headers.contains_key(X_REQUEST_ID) {
         headers.insert(X_REQUEST_ID, id);
     }

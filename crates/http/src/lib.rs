@@ -24,6 +24,7 @@ mod health;
 pub mod heavy;
 pub mod openapi;
 mod pages;
+pub mod preview;
 pub mod reload;
 pub mod request_id;
 pub mod robot;
@@ -44,6 +45,7 @@ pub use connections::{ConnectionLimits, ConnectionStats, OpenFiles, raise_open_f
 pub use content::{ContentStore, ReloadOutcome};
 pub use core_composer::CoreComposer;
 pub use pages::PAGE_CACHE;
+pub use preview::{Preview, PreviewSecret};
 pub use server::{serve, serve_per_core, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};
@@ -81,6 +83,8 @@ pub fn router(state: AppState) -> Site {
         .route("/robots.txt", get(sitemap::robots))
         .route(supplysite_core::routes::INSIGHTS_FEED, get(feed::feed))
         .route("/api/page", get(pages::api))
+        .route("/api/preview", get(preview::enter))
+        .route("/api/preview/exit", get(preview::exit))
         .route(
             "/api/contact",
             contact::route()

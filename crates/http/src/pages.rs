@@ -203,8 +203,19 @@ pub async fn page(
         )
             .into_response();
     }
-    let generation = state.content().current();
     let path = request.uri().path().to_string();
+    if let Some(preview) = crate::preview::html_page(
+        &state,
+        &nonce,
+        request.headers(),
+        &path,
+        request.uri().query(),
+    )
+    .await
+    {
+        return preview;
+    }
+    let generation = state.content().current();
     let resolved = match state
         .resolve(&generation, &path, request.uri().query())
         .await
@@ -426,6 +437,9 @@ pub async fn api(
         Some((bare, query)) => (bare, Some(query)),
         None => (without_fragment, None),
     };
+    if let Some(preview) = crate::preview::api_page(&state, &headers, bare, query).await {
+        return preview;
+    }
     let generation = state.content().current();
     let resolved = match state.resolve(&generation, bare, query).await {
         Ok(r) => r,

@@ -81,6 +81,24 @@ pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) ->
     csp
 }
 
+/// The origins of Contentful's web app, whose Live Preview frames preview pages.
+pub const EDITOR_ORIGINS: &str = "https://app.contentful.com https://app.eu.contentful.com";
+
+/// Marks a response (in its extensions) that Contentful's editor may frame: a preview page.
+/// Its policy's `frame-ancestors` names [`EDITOR_ORIGINS`] instead of `'none'` and it carries
+/// no `X-Frame-Options`; every other response may be framed by nobody.
+#[derive(Clone, Copy, Debug)]
+pub struct EditorFraming;
+
+/// `policy` with `frame-ancestors` allowing [`EDITOR_ORIGINS`].
+pub fn framed_by_editor(policy: &HeaderValue) -> HeaderValue {
+    let text = policy.to_str().unwrap_or_default().replace(
+        "frame-ancestors 'none'",
+        &format!("frame-ancestors {EDITOR_ORIGINS}"),
+    );
+    HeaderValue::from_str(&text).unwrap_or_else(|_| policy.clone())
+}
+
 /// The fixed security headers, as constants so no response parses a name or value.
 pub const FIXED_HEADERS: [(HeaderName, HeaderValue); 6] = [
     (

@@ -38,6 +38,8 @@ pub struct Mounts {
     pub contact: Option<Arc<ContactDesk>>,
     /// How fresh the content is, for `/readyz`.
     pub freshness: Option<Arc<dyn ContentFreshness>>,
+    /// The editors' preview; without it the preview routes answer 404.
+    pub preview: Option<Arc<crate::preview::Preview>>,
 }
 
 pub(crate) struct Inner {
@@ -59,6 +61,7 @@ pub(crate) struct Inner {
     pub renderer: OnceLock<Arc<Renderer>>,
     pub contact: Option<Arc<ContactDesk>>,
     pub freshness: Option<Arc<dyn ContentFreshness>>,
+    pub preview: Option<Arc<crate::preview::Preview>>,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: String,
     /// What the server's connection defences did, for `/readyz`.
@@ -104,6 +107,7 @@ impl AppState {
                 renderer: OnceLock::new(),
                 contact: mounts.contact,
                 freshness: mounts.freshness,
+                preview: mounts.preview,
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
@@ -160,6 +164,11 @@ impl AppState {
     /// The contact endpoints, when mounted.
     pub fn contact(&self) -> Option<&ContactDesk> {
         self.inner.contact.as_deref()
+    }
+
+    /// The editors' preview, when configured.
+    pub fn preview(&self) -> Option<&crate::preview::Preview> {
+        self.inner.preview.as_deref()
     }
 
     /// The pool heavy work runs in (see [`crate::heavy`]).

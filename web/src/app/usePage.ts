@@ -32,6 +32,9 @@ export interface PageState {
   loading: boolean;
 }
 
+/** The window event whose `detail`, a {@link LoadedPage}, replaces the page shown. */
+export const PAGE_SWAP_EVENT = 'supplysite:swap-page';
+
 /** Path plus query: what the page API is asked for. */
 export const locationKey = (location: { pathname: string; search: string }) => location.pathname + location.search;
 
@@ -60,6 +63,13 @@ export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) =
     })().catch((error: unknown) => console.error(`could not load ${key}`, error));
     return () => controller.abort();
   }, [key, loading, navigate, onChrome]);
+
+  // A page made again in place (Live Preview, after an editor saved) replaces the shown one.
+  useEffect(() => {
+    const swap = (event: Event) => setPage((event as CustomEvent<LoadedPage>).detail);
+    window.addEventListener(PAGE_SWAP_EVENT, swap);
+    return () => window.removeEventListener(PAGE_SWAP_EVENT, swap);
+  }, []);
 
   return { page, loading };
 }

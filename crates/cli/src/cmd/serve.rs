@@ -97,6 +97,7 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
     let mounts = Mounts {
         contact: Some(desk.clone()),
         freshness: source.freshness.clone(),
+        preview: source.preview.clone(),
     };
     let state = AppState::with_mounts(
         StateParts {

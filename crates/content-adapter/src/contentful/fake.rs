@@ -30,6 +30,9 @@ pub const SPACE_ID: &str = "fakespace";
 pub const ENVIRONMENT: &str = "master";
 /// The delivery token the fake accepts.
 pub const TOKEN: &str = "fake-delivery-token";
+/// The preview token the fake accepts: with it the entries API, and GraphQL queries that ask
+/// with `preview: true`, read drafts and the latest version of changed entries.
+pub const PREVIEW_TOKEN: &str = "fake-preview-token";
 
 /// How the fake answers one request instead of answering it normally.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +81,11 @@ pub struct FakeContentful {
 impl FakeContentful {
     /// Serves `export` (a space export, such as the demo's) on a free port of 127.0.0.1.
     pub async fn start(export: Value) -> FakeContentful {
+        Self::start_on(export, 0).await
+    }
+
+    /// [`Self::start`] on `port` of 127.0.0.1 (0: any free port).
+    pub async fn start_on(export: Value, port: u16) -> FakeContentful {
         let space = Space::new(export).expect("the export's content model gives a valid schema");
         let shared = Arc::new(Shared {
             space: Mutex::new(space),
@@ -86,9 +94,9 @@ impl FakeContentful {
             received: Mutex::new(Vec::new()),
             files: Mutex::new(None),
         });
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
-            .expect("bind 127.0.0.1:0");
+            .expect("bind a port of 127.0.0.1");
         let addr = listener.local_addr().expect("local address");
         let app = axum::Router::new()
             .fallback(handle)
@@ -167,6 +175,58 @@ impl FakeContentful {
                             .as_object_mut()
                             .map(|sys| sys.remove("publishedVersion"));
                     }
+                }
+            }
+        });
+    }
+
+    /// Settings that read this fake's preview content, as the site's preview does.
+    pub fn preview_settings(&self) -> ContentfulSettings {
+        self.settings()
+            .for_preview(AccessToken::new(PREVIEW_TOKEN), self.url())
+    }
+
+    /// Saves a new, unpublished version of entry `id` made by `change` from its latest
+    /// version: the preview APIs read it, the delivery APIs still read the published one.
+    pub fn save_draft(&self, id: &str, change: impl FnOnce(&mut Value)) {
+        let mut space = lock(&self.shared.space);
+        let latest = space.drafts.get(id).cloned().or_else(|| {
+            space
+                .list("entries")
+                .iter()
+                .find(|e| space::id(e) == id)
+                .cloned()
+        });
+        let Some(mut latest) = latest else {
+            panic!("the fake space has no entry {id}");
+        };
+        change(&mut latest);
+        space.drafts.insert(id.to_string(), latest);
+    }
+
+    /// Adds `entry`, never published: only the preview APIs read it.
+    pub fn create_draft(&self, mut entry: Value) {
+        if let Some(sys) = entry["sys"].as_object_mut() {
+            sys.remove("publishedVersion");
+            sys.remove("publishedAt");
+            sys.remove("firstPublishedAt");
+        }
+        self.edit(|export| {
+            if let Some(entries) = export["entries"].as_array_mut() {
+                entries.push(entry);
+            }
+        });
+    }
+
+    /// Archives entry `id`: no API reads it any more.
+    pub fn archive(&self, id: &str) {
+        self.edit(|export| {
+            for item in export["entries"].as_array_mut().into_iter().flatten() {
+                if item.pointer("/sys/id").and_then(Value::as_str) == Some(id)
+                    && let Some(sys) = item["sys"].as_object_mut()
+                {
+                    let version = sys.remove("publishedVersion").unwrap_or(Value::from(1));
+                    sys.insert("archivedVersion".into(), version);
                 }
             }
         });
@@ -297,9 +357,14 @@ async fn handle(
         let dir = lock(&shared.files).clone();
         return file(dir, &path).await;
     }
-    if authorization.as_deref() != Some(&format!("Bearer {TOKEN}")) {
-        return json_response(401, fault_body(graphql_api, 401));
-    }
+    let preview_token = match authorization
+        .as_deref()
+        .and_then(|a| a.strip_prefix("Bearer "))
+    {
+        Some(TOKEN) => false,
+        Some(PREVIEW_TOKEN) => true,
+        _ => return json_response(401, fault_body(graphql_api, 401)),
+    };
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let (space, env, rest) = match (graphql_api, segments.as_slice()) {
         (true, ["content", "v1", "spaces", s, "environments", e]) => (*s, *e, ""),
@@ -309,12 +374,12 @@ async fn handle(
     if space != SPACE_ID || env != ENVIRONMENT {
         return json_response(404, fault_body(graphql_api, 404));
     }
-    let space = lock(&shared.space);
+    let mut space = lock(&shared.space);
     let (status, body) = if graphql_api {
         if method != Method::POST {
             (405, graphql::error("Use POST", "METHOD_NOT_ALLOWED"))
         } else {
-            graphql::answer(&space, &body)
+            graphql::answer(&mut space, &body, preview_token)
         }
     } else {
         let query: HashMap<String, String> = uri
@@ -326,6 +391,9 @@ async fn handle(
                     .collect()
             })
             .unwrap_or_default();
+        // The preview host reads preview content with the preview token, as Contentful's
+        // Content Preview API does; one fake serves both hosts.
+        space.preview = preview_token;
         cda::answer(&space, rest, &query)
     };
     json_response(status, body)

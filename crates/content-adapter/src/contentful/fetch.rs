@@ -188,7 +188,12 @@ async fn pages(
     let mut limit = q.page_size();
     let mut skip = 0u32;
     loop {
-        let answer = match client.graphql(&q.text, q.variables(skip, limit)).await {
+        let variables = if client.settings().preview {
+            q.preview_variables(skip, limit)
+        } else {
+            q.variables(skip, limit)
+        };
+        let answer = match client.graphql(&q.text, variables).await {
             Err(FetchError::TooComplex { code, .. }) if limit > 1 => {
                 limit = (limit / 2).max(1);
                 out.notice(format!(

@@ -40,15 +40,24 @@ impl PageQuery {
         (MAX_COMPLEXITY / self.per_item.max(1)).clamp(1, MAX_LIMIT)
     }
 
-    /// The variables for the page starting at `skip` with at most `limit` items. The order is
+    /// The variables for the page starting at `skip` with at most `limit` items, of published
+    /// content (`preview` false; see [`Self::preview_variables`]). The order is
     /// total (the id breaks ties) so pages neither overlap nor skip anything, and it is the
     /// order editors first published in, which is the order a space export lists them in:
     /// lists the rules show in source order come out the same from both sources.
     pub fn variables(&self, skip: u32, limit: u32) -> Value {
-        let mut vars = json!({"skip": skip, "limit": limit, "order": self.order});
+        let mut vars = json!({"skip": skip, "limit": limit, "order": self.order, "preview": false});
         if self.nested {
             vars["nested"] = json!(NESTED_LIMIT);
         }
+        vars
+    }
+
+    /// [`Self::variables`] asking for preview content: drafts and the latest version of
+    /// changed entries, in the collection and every link inside it.
+    pub fn preview_variables(&self, skip: u32, limit: u32) -> Value {
+        let mut vars = self.variables(skip, limit);
+        vars["preview"] = json!(true);
         vars
     }
 }
@@ -94,7 +103,7 @@ pub(crate) fn for_type(ct: &ContentType) -> PageQuery {
     }
     let nested_var = if nested { ", $nested: Int!" } else { "" };
     let mut text = format!(
-        "query {name}Page($skip: Int!, $limit: Int!, $order: [{name}Order]{nested_var}) {{ {root}(skip: $skip, limit: $limit, order: $order) {{ total skip limit items {{ {} }} }} }}\n{SYS}",
+        "query {name}Page($skip: Int!, $limit: Int!, $order: [{name}Order], $preview: Boolean{nested_var}) {{ {root}(skip: $skip, limit: $limit, order: $order, preview: $preview) {{ total skip limit items {{ {} }} }} }}\n{SYS}",
         fields.join(" ")
     );
     if rich || entry_refs {
@@ -118,7 +127,7 @@ pub(crate) fn for_type(ct: &ContentType) -> PageQuery {
 pub(crate) fn assets() -> PageQuery {
     let root = "assetCollection".to_string();
     let text = format!(
-        "query AssetPage($skip: Int!, $limit: Int!, $order: [AssetOrder]) {{ {root}(skip: $skip, limit: $limit, order: $order) {{ total skip limit items {{ ...AssetFields }} }} }}\n{SYS}\n{ASSET}"
+        "query AssetPage($skip: Int!, $limit: Int!, $order: [AssetOrder], $preview: Boolean) {{ {root}(skip: $skip, limit: $limit, order: $order, preview: $preview) {{ total skip limit items {{ ...AssetFields }} }} }}\n{SYS}\n{ASSET}"
     );
     PageQuery {
         root,
@@ -188,11 +197,11 @@ mod tests {
     fn the_variables_page_in_publishing_order_and_carry_the_nested_limit_only_when_used() {
         assert_eq!(
             query("faqList").variables(108, 108),
-            json!({"skip": 108, "limit": 108, "order": ["sys_firstPublishedAt_ASC", "sys_id_ASC"], "nested": 100})
+            json!({"skip": 108, "limit": 108, "order": ["sys_firstPublishedAt_ASC", "sys_id_ASC"], "preview": false, "nested": 100})
         );
         assert_eq!(
             query("faqItem").variables(0, 5),
-            json!({"skip": 0, "limit": 5, "order": ["sys_firstPublishedAt_ASC", "sys_id_ASC"]})
+            json!({"skip": 0, "limit": 5, "order": ["sys_firstPublishedAt_ASC", "sys_id_ASC"], "preview": false})
         );
     }
 }

@@ -8,6 +8,8 @@ use std::fmt;
 pub const DEFAULT_GRAPHQL_HOST: &str = "https://graphql.contentful.com";
 /// The Content Delivery API host outside the EU data region.
 pub const DEFAULT_CDA_HOST: &str = "https://cdn.contentful.com";
+/// The Content Preview API host (the entries API with drafts) outside the EU data region.
+pub const DEFAULT_PREVIEW_HOST: &str = "https://preview.contentful.com";
 
 /// A Content Delivery API access token. `Debug` and `Display` show `[redacted]`, so the token
 /// cannot reach a log line or an error message by accident.
@@ -50,6 +52,10 @@ pub struct ContentfulSettings {
     pub cda_host: String,
     /// Timeouts, retries and back-off.
     pub retry: RetryPolicy,
+    /// Read preview content: drafts and the latest version of changed entries (archived ones
+    /// left out). GraphQL asks with `preview: true`; `access_token` must be a Content Preview
+    /// API token and `cda_host` the preview host.
+    pub preview: bool,
 }
 
 /// Why the Contentful settings were refused. Each message names the variable; none shows the
@@ -83,7 +89,38 @@ impl ContentfulSettings {
             graphql_host: DEFAULT_GRAPHQL_HOST.to_string(),
             cda_host: DEFAULT_CDA_HOST.to_string(),
             retry: RetryPolicy::default(),
+            preview: false,
         }
+    }
+
+    /// The same space and environment read for preview with `token` (a Content Preview API
+    /// token), the entries API at `preview_host`.
+    pub fn for_preview(&self, token: AccessToken, preview_host: impl Into<String>) -> Self {
+        ContentfulSettings {
+            access_token: token,
+            cda_host: preview_host.into(),
+            preview: true,
+            ..self.clone()
+        }
+    }
+
+    /// Checks `value` as the origin of `name` (such as `CONTENTFUL_PREVIEW_HOST`).
+    ///
+    /// Errors: [`SettingsError::Invalid`] naming the setting.
+    pub fn origin(name: &'static str, value: &str) -> Result<String, SettingsError> {
+        host_value(name, value.trim().to_string())
+    }
+
+    /// Checks `value` as an access token for `name` (such as `CONTENTFUL_PREVIEW_TOKEN`),
+    /// without ever showing it.
+    ///
+    /// Errors: [`SettingsError::Invalid`] naming the setting, with the value redacted.
+    pub fn token(name: &'static str, value: &str) -> Result<AccessToken, SettingsError> {
+        token_value(value.trim().to_string()).map_err(|_| SettingsError::Invalid {
+            name,
+            value: "[redacted]".to_string(),
+            expected: "letters, digits, '-' or '_' only",
+        })
     }
 
     /// Reads `CONTENTFUL_SPACE_ID`, `CONTENTFUL_ACCESS_TOKEN`, `CONTENTFUL_ENVIRONMENT`,

@@ -9,5 +9,7 @@ mod schema;
 mod failures;
 // The last good set is served while Contentful is down and after a restart during an outage.
 mod outage;
+// Preview content: drafts and changes only with the preview token, on both APIs.
+mod preview;
 // Asset files downloaded beside an export: every host, resumed, size-checked, retried.
 mod download;

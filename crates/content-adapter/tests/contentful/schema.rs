@@ -47,6 +47,7 @@ fn every_query_the_adapter_sends_validates_against_the_sdl_with_its_variables() 
             let ty = v.ty.inner_named_type().as_str();
             match ty {
                 "Int" => assert!(value.is_u64(), "{root}: ${} = {value}", v.name),
+                "Boolean" => assert!(value.is_boolean(), "{root}: ${} = {value}", v.name),
                 order => {
                     let values = schema.get_enum(order).expect("an order enum");
                     for item in value.as_array().unwrap() {

@@ -17,6 +17,12 @@ pub trait ContentSource: Send + Sync {
     /// - [`ContentLoadError::NotFound`] when there is no space, environment or file there;
     /// - [`ContentLoadError::Malformed`] when it answers with content that cannot be read.
     async fn load(&self) -> Result<ContentSet, ContentLoadError>;
+
+    /// The locale the last [`Self::load`] read the space in (its default locale), when the
+    /// source knows it: Live Preview's inspector tags name it. `None` by default.
+    fn locale(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A source whose content sets show publish dates in `zone`: wraps the source the server

@@ -126,6 +126,7 @@ pub fn app_with(desk: Option<ContactDesk>) -> TestApp {
     let mounts = Mounts {
         contact: desk.map(Arc::new),
         freshness: None,
+        ..Default::default()
     };
     TestApp {
         router: supplysite_http::router(AppState::with_mounts(parts, mounts)),

@@ -298,6 +298,7 @@ pub fn spawn_app_with(options: Options) -> TestApp {
     let mounts = Mounts {
         contact: options.robot.map(contact_desk),
         freshness: None,
+        ..Default::default()
     };
     let state = AppState::with_mounts(parts, mounts);
     TestApp {

@@ -1,6 +1,7 @@
 // Small building blocks for fixed copy and lists that several screens show the same way:
 // paragraphs, a row of buttons, card grids, claims, quotes, product cards, blog cards and
 // mini-card lists.
+import { inspect } from '../../lib/inspector';
 import type { ReactNode } from 'react';
 import type {
   BlogCardList,
@@ -94,12 +95,19 @@ export function QuoteBlock({ quote, large = false }: { quote: Quote | Testimonia
   return (
     <figure className={[styles.quote, large && styles.quoteLarge].filter(Boolean).join(' ')}>
       <blockquote>
-        <p>{quote.quote}</p>
+        <p {...inspect(quote, 'quote')}>{quote.quote}</p>
       </blockquote>
       <figcaption className={styles.attribution}>
-        {person && <span className={styles.person}>{person}</span>}
+        {person && (
+          <span className={styles.person} {...inspect(quote, 'person')}>
+            {person}
+          </span>
+        )}
         <span>
-          {quote.role}, {href ? <SmartLink href={href}>{quote.organisation}</SmartLink> : quote.organisation}
+          <span {...inspect(quote, 'role')}>{quote.role}</span>,{' '}
+          <span {...inspect(quote, 'organisation')}>
+            {href ? <SmartLink href={href}>{quote.organisation}</SmartLink> : quote.organisation}
+          </span>
         </span>
       </figcaption>
     </figure>

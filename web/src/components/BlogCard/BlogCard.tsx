@@ -1,6 +1,7 @@
 // An insight card (docs/behaviour.md §2): image, title, 'Read Time: N minutes' (or the publish date),
 // short description and a READ POST button to the article.
 import type { BlogCard as BlogCardView } from '../../lib/view';
+import { inspect } from '../../lib/inspector';
 import { ButtonLink } from '../Button/Button';
 import { Image } from '../Image/Image';
 import styles from './BlogCard.module.css';
@@ -14,11 +15,17 @@ export function BlogCard({ card, headingLevel = 3 }: BlogCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={styles.card}>
-      <div className={styles.media}>{card.image && <Image image={card.image} cover />}</div>
+      <div className={styles.media} {...inspect(card, 'image')}>
+        {card.image && <Image image={card.image} cover />}
+      </div>
       <div className={styles.body}>
         <p className={styles.meta}>{card.readTime}</p>
-        <Heading className={styles.title}>{card.title}</Heading>
-        <p className={styles.description}>{card.description}</p>
+        <Heading className={styles.title} {...inspect(card, 'title')}>
+          {card.title}
+        </Heading>
+        <p className={styles.description} {...inspect(card, 'description')}>
+          {card.description}
+        </p>
         {/* The visible label is the same on every card; the title tells them apart. */}
         <ButtonLink
           href={card.href}

@@ -3,6 +3,7 @@
 // and MORE CUSTOMER STORIES. 'listing' (the customer stories index): logo, person, quote,
 // teaser heading, extract and the one link, the logo alternating sides from row to row.
 import type { CaseStudyTeaser as TeaserView, Side } from '../../lib/view';
+import { inspect } from '../../lib/inspector';
 import { ButtonLink } from '../Button/Button';
 import { Image } from '../Image/Image';
 import styles from './CaseStudyTeaser.module.css';
@@ -28,24 +29,32 @@ export function CaseStudyTeaser({
     <article className={classes}>
       <div className={styles.aside}>
         {teaser.logo && (
-          <div className={styles.logo}>
+          <div className={styles.logo} {...inspect(teaser, 'logo')}>
             <Image image={teaser.logo} />
           </div>
         )}
         <figure className={styles.quote}>
           <blockquote>
-            <p>{teaser.quote}</p>
+            <p {...inspect(teaser, 'quote')}>{teaser.quote}</p>
           </blockquote>
           <figcaption className={styles.attribution}>
-            <span className={styles.person}>{teaser.quotedPerson}</span>
-            <span>{teaser.jobTitle}</span>
-            <span>{teaser.organisation}</span>
+            <span className={styles.person} {...inspect(teaser, 'quotedPerson')}>
+              {teaser.quotedPerson}
+            </span>
+            <span {...inspect(teaser, 'jobTitle')}>{teaser.jobTitle}</span>
+            <span {...inspect(teaser, 'organisation')}>{teaser.organisation}</span>
           </figcaption>
         </figure>
       </div>
       <div className={styles.main}>
-        {teaser.heading && <Heading className={styles.heading}>{teaser.heading}</Heading>}
-        <p className={styles.extract}>{teaser.extract}</p>
+        {teaser.heading && (
+          <Heading className={styles.heading} {...inspect(teaser, 'heading')}>
+            {teaser.heading}
+          </Heading>
+        )}
+        <p className={styles.extract} {...inspect(teaser, 'extract')}>
+          {teaser.extract}
+        </p>
         <div className={styles.actions}>
           <ButtonLink href={teaser.href} inverse={inverse}>
             {teaser.readLabel}

@@ -1,6 +1,7 @@
 // The FAQ block (docs/behaviour.md §4): rows collapsed by default, each toggled by its button (click,
 // Enter or Space), the arrow turning and the answer's height animating. Follows the WAI-ARIA
 // accordion pattern: a heading holding a button with aria-expanded/aria-controls, and a region.
+import { inspect } from '../../lib/inspector';
 import { useId, useState } from 'react';
 import type { Faq } from '../../lib/view';
 import { ScriptButton } from '../Button/Button';
@@ -29,7 +30,11 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
 
   return (
     <div className={styles.faq}>
-      {faq.title && <Title className={styles.title}>{faq.title}</Title>}
+      {faq.title && (
+        <Title className={styles.title} {...inspect(faq, 'title')}>
+          {faq.title}
+        </Title>
+      )}
       <div className={styles.rows}>
         {faq.items.map((item, index) => {
           const expanded = open.has(index);

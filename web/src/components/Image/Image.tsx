@@ -1,5 +1,6 @@
 // An image that reserves its box before it loads (width and height from the view model when
 // known), so the layout does not shift; lazy unless it is above the fold.
+import type { InspectorAttributes } from '../../lib/inspector';
 import type { Image as ImageView } from '../../lib/view';
 import styles from './Image.module.css';
 
@@ -10,11 +11,14 @@ export interface ImageProps {
   /** Fill the parent's box, cropping to it (the parent sets the aspect ratio). */
   cover?: boolean;
   className?: string;
+  /** Live Preview's inspector attributes, on preview pages. */
+  inspector?: InspectorAttributes;
 }
 
-export function Image({ image, priority = false, cover = false, className }: ImageProps) {
+export function Image({ image, priority = false, cover = false, className, inspector }: ImageProps) {
   return (
     <img
+      {...inspector}
       className={[styles.image, cover && styles.cover, className].filter(Boolean).join(' ')}
       src={image.url}
       alt={image.alt}

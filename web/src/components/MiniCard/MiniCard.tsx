@@ -1,5 +1,6 @@
 // A mini card of the 'More Insights and Information' list: an insight shows its title, a
 // page-builder page its banner text (docs/behaviour.md §2); the whole card is one link.
+import { inspect } from '../../lib/inspector';
 import type { MiniCard as MiniCardView } from '../../lib/view';
 import { SmartLink } from '../SmartLink/SmartLink';
 import styles from './MiniCard.module.css';
@@ -26,7 +27,9 @@ export function MiniCard({ card }: { card: MiniCardView }) {
           />
         )}
       </svg>
-      <span className={styles.label}>{card.text}</span>
+      <span className={styles.label} {...inspect(card, 'text')}>
+        {card.text}
+      </span>
       <span className={styles.arrow} aria-hidden="true">
         →
       </span>

@@ -4,15 +4,18 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import { isInternalHref } from '../../lib/routes';
 import { isPlainClick } from '../SmartLink/SmartLink';
+import type { InspectorAttributes } from '../../lib/inspector';
 import styles from './RichText.module.css';
 
 export interface RichTextProps {
   /** HTML produced by the server's rich-text renderer; never visitor input. */
   html: string;
   className?: string;
+  /** Live Preview's inspector attributes, on preview pages. */
+  inspector?: InspectorAttributes;
 }
 
-export function RichText({ html, className }: RichTextProps) {
+export function RichText({ html, className, inspector }: RichTextProps) {
   const navigate = useNavigate();
 
   // Links inside server HTML are plain anchors; follow site links in-app like any other link.
@@ -30,6 +33,7 @@ export function RichText({ html, className }: RichTextProps) {
     // The click handler only intercepts the anchors inside, which are keyboard-operable.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
+      {...inspector}
       className={[styles.richText, className].filter(Boolean).join(' ')}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: html }}

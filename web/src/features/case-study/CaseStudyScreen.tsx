@@ -7,6 +7,7 @@ import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
 import { Image } from '../../components/Image/Image';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
+import { inspect } from '../../lib/inspector';
 import type { CaseStudyView } from '../../lib/view';
 import styles from './CaseStudyScreen.module.css';
 
@@ -16,15 +17,26 @@ export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <div className={styles.logos}>
-            {view.logo && <Image image={view.logo} className={styles.logo} priority />}
-            {view.productLogo && <Image image={view.productLogo} className={styles.logo} priority />}
+            {view.logo && (
+              <Image image={view.logo} className={styles.logo} priority inspector={inspect(view, 'logo')} />
+            )}
+            {view.productLogo && (
+              <Image
+                image={view.productLogo}
+                className={styles.logo}
+                priority
+                inspector={inspect(view, 'productLogo')}
+              />
+            )}
           </div>
-          <p className={styles.organisation}>{view.organisation}</p>
-          <h1>{view.title}</h1>
+          <p className={styles.organisation} {...inspect(view, 'organisation')}>
+            {view.organisation}
+          </p>
+          <h1 {...inspect(view, 'title')}>{view.title}</h1>
         </div>
         {view.bannerImage && (
           <div className={styles.banner}>
-            <Image image={view.bannerImage} cover priority />
+            <Image image={view.bannerImage} cover priority inspector={inspect(view, 'bannerImage')} />
           </div>
         )}
       </header>
@@ -37,13 +49,13 @@ export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
                 {view.facts.map((fact) => (
                   <div key={fact.label} className={styles.fact}>
                     <dt>{fact.label}</dt>
-                    <dd>{fact.value}</dd>
+                    <dd {...inspect(fact, 'value')}>{fact.value}</dd>
                   </div>
                 ))}
               </dl>
             )}
             {view.download && (
-              <div className={styles.download}>
+              <div className={styles.download} {...inspect(view, 'download')}>
                 <DownloadButton download={view.download} />
               </div>
             )}
@@ -57,8 +69,10 @@ export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
             {view.sections.map((section) => (
               <section key={section.heading} className={styles.section} aria-label={section.heading}>
                 <h2>{section.heading}</h2>
-                <RichText html={section.html} />
-                {section.image && <Image image={section.image} className={styles.sectionImage} />}
+                <RichText html={section.html} inspector={inspect(section, 'html')} />
+                {section.image && (
+                  <Image image={section.image} className={styles.sectionImage} inspector={inspect(section, 'image')} />
+                )}
               </section>
             ))}
           </div>

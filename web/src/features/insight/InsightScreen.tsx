@@ -8,6 +8,7 @@ import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
 import { SmartLink } from '../../components/SmartLink/SmartLink';
 import { VideoButton } from '../../components/VideoModal/VideoButton';
+import { inspect } from '../../lib/inspector';
 import type { InsightView } from '../../lib/view';
 import styles from './InsightScreen.module.css';
 
@@ -20,7 +21,9 @@ export function InsightScreen({ view }: { view: InsightView }) {
           <p className={styles.meta}>
             <time dateTime={view.publishedIso}>{view.readTime}</time>
           </p>
-          <h1 className={styles.title}>{view.title}</h1>
+          <h1 className={styles.title} {...inspect(view, 'title')}>
+            {view.title}
+          </h1>
           {view.video && (
             <div className={styles.video}>
               <VideoButton button={view.video} fill="outline" />
@@ -28,12 +31,12 @@ export function InsightScreen({ view }: { view: InsightView }) {
           )}
         </header>
         {view.hero && (
-          <div className={styles.hero}>
+          <div className={styles.hero} {...inspect(view, 'hero')}>
             <Image image={view.hero} priority />
           </div>
         )}
         <div className={styles.layout}>
-          <RichText html={view.body} className={styles.body} />
+          <RichText html={view.body} className={styles.body} inspector={inspect(view, 'body')} />
           {view.moreInsights.cards.length > 0 && (
             <aside className={styles.aside} aria-labelledby="more-insights">
               <h2 id="more-insights" className={styles.asideHeading}>
@@ -43,8 +46,12 @@ export function InsightScreen({ view }: { view: InsightView }) {
                 {view.moreInsights.cards.map((card) => (
                   <li key={card.href}>
                     <SmartLink href={card.href} className={styles.asideLink}>
-                      {card.image && <Image image={card.image} className={styles.asideImage} />}
-                      <span className={styles.asideTitle}>{card.title}</span>
+                      {card.image && (
+                        <Image image={card.image} className={styles.asideImage} inspector={inspect(card, 'image')} />
+                      )}
+                      <span className={styles.asideTitle} {...inspect(card, 'title')}>
+                        {card.title}
+                      </span>
                       <span className={styles.asideMeta}>{card.readTime}</span>
                     </SmartLink>
                   </li>

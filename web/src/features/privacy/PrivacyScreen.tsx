@@ -3,6 +3,7 @@
 import { ButtonRow } from '../../components/Blocks/Blocks';
 import { Image } from '../../components/Image/Image';
 import { RichText } from '../../components/RichText/RichText';
+import { inspect } from '../../lib/inspector';
 import type { PrivacyView } from '../../lib/view';
 import styles from './PrivacyScreen.module.css';
 
@@ -10,14 +11,18 @@ export function PrivacyScreen({ view }: { view: PrivacyView }) {
   const { policy, emptyState } = view;
   return (
     <article className={styles.page}>
-      <h1>{view.title}</h1>
+      <h1 {...inspect(view, 'title')}>{view.title}</h1>
       {policy && (
         <>
-          {policy.image1 && <Image image={policy.image1} className={styles.image} priority />}
+          {policy.image1 && (
+            <Image image={policy.image1} className={styles.image} priority inspector={inspect(policy, 'image1')} />
+          )}
           {policy.sections.map((html, i) => (
-            <RichText key={i} html={html} className={styles.section} />
+            <RichText key={i} html={html} className={styles.section} inspector={inspect(policy, 'sections', i)} />
           ))}
-          {policy.image5 && <Image image={policy.image5} className={styles.image} />}
+          {policy.image5 && (
+            <Image image={policy.image5} className={styles.image} inspector={inspect(policy, 'image5')} />
+          )}
         </>
       )}
       {!policy && emptyState && (

@@ -14,11 +14,13 @@ use std::path::{Path, PathBuf};
 use std::pin::pin;
 use std::sync::Arc;
 use std::time::Duration;
-use supplysite_content_adapter::contentful::{CachedSource, ContentfulSettings, ContentfulSource};
+use supplysite_content_adapter::contentful::{
+    CachedSource, ContentfulSettings, ContentfulSource, DEFAULT_PREVIEW_HOST,
+};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
-use supplysite_http::AppState;
 use supplysite_http::freshness::{ContentFreshness, Freshness};
+use supplysite_http::{AppState, Preview, PreviewSecret};
 use tokio::time::MissedTickBehavior;
 
 /// The poll interval in live mode unless set.
@@ -52,6 +54,17 @@ pub struct Args {
     /// Folder of the last good live content, served when Contentful cannot be reached at start.
     #[arg(long, env = "SUPPLYSITE_CACHE_DIR", default_value = "var/cache")]
     cache_dir: PathBuf,
+    /// Contentful Content Preview API token; with the preview secret, editors can preview
+    /// drafts.
+    #[arg(long, env = "CONTENTFUL_PREVIEW_TOKEN", hide_env_values = true)]
+    contentful_preview_token: Option<String>,
+    /// Content Preview API origin [default: https://preview.contentful.com].
+    #[arg(long, env = "CONTENTFUL_PREVIEW_HOST")]
+    contentful_preview_host: Option<String>,
+    /// The secret of preview links (at least 32 characters); with the preview token, editors
+    /// can preview drafts.
+    #[arg(long, env = "SUPPLYSITE_PREVIEW_SECRET", hide_env_values = true)]
+    preview_secret: Option<String>,
 }
 
 /// The content source chosen by the settings.
@@ -66,6 +79,8 @@ pub struct Content {
     pub describe: String,
     /// The settings to name when the first load fails.
     settings_hint: String,
+    /// The editors' preview, when its token and secret are set.
+    pub preview: Option<Arc<Preview>>,
 }
 
 impl Args {
@@ -80,8 +95,10 @@ impl Args {
     ) -> anyhow::Result<Content> {
         let live = ContentfulSettings::from_lookup(|name| self.lookup(name))?;
         let poll = self.poll()?;
+        let preview = self.preview(live.as_ref())?;
         let Some(settings) = live else {
             return Ok(Content {
+                preview,
                 source: export,
                 freshness: None,
                 poll: poll.flatten(),
@@ -98,6 +115,7 @@ impl Args {
         let describe = contentful.location();
         let cached = Arc::new(CachedSource::new(Arc::new(contentful), &cache));
         Ok(Content {
+            preview,
             source: cached.clone(),
             freshness: Some(Arc::new(CacheFreshness(cached))),
             poll: poll.unwrap_or(Some(DEFAULT_LIVE_POLL)),
@@ -107,6 +125,54 @@ impl Args {
             ),
             describe,
         })
+    }
+
+    /// The preview when `CONTENTFUL_PREVIEW_TOKEN` and `SUPPLYSITE_PREVIEW_SECRET` are both
+    /// set (it reads the same space and environment as `live`); off, with a warning, when only
+    /// one is. No value is ever shown.
+    ///
+    /// Errors: a malformed token, host or short secret, or a preview without live content.
+    fn preview(&self, live: Option<&ContentfulSettings>) -> anyhow::Result<Option<Arc<Preview>>> {
+        let given = |v: &Option<String>| {
+            v.as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+        };
+        let host = match given(&self.contentful_preview_host) {
+            Some(h) => ContentfulSettings::origin("CONTENTFUL_PREVIEW_HOST", &h)
+                .context("CONTENTFUL_PREVIEW_HOST / --contentful-preview-host")?,
+            None => DEFAULT_PREVIEW_HOST.to_string(),
+        };
+        let token = given(&self.contentful_preview_token)
+            .map(|t| ContentfulSettings::token("CONTENTFUL_PREVIEW_TOKEN", &t))
+            .transpose()
+            .context("CONTENTFUL_PREVIEW_TOKEN / --contentful-preview-token")?;
+        let secret = given(&self.preview_secret)
+            .map(|s| PreviewSecret::parse(&s))
+            .transpose()
+            .context("SUPPLYSITE_PREVIEW_SECRET / --preview-secret")?;
+        let (token, secret) = match (token, secret) {
+            (Some(token), Some(secret)) => (token, secret),
+            (None, None) => return Ok(None),
+            (token, _) => {
+                let missing = if token.is_none() {
+                    "CONTENTFUL_PREVIEW_TOKEN"
+                } else {
+                    "SUPPLYSITE_PREVIEW_SECRET"
+                };
+                tracing::warn!(missing, "preview is off: it needs its token and its secret");
+                return Ok(None);
+            }
+        };
+        let Some(live) = live else {
+            anyhow::bail!(
+                "CONTENTFUL_PREVIEW_TOKEN and SUPPLYSITE_PREVIEW_SECRET are set but CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN are not (preview reads the live space)"
+            );
+        };
+        let source = ContentfulSource::from_settings(live.for_preview(token, host))
+            .context("cannot set up the preview content")?;
+        Ok(Some(Arc::new(Preview::new(secret, Arc::new(source)))))
     }
 
     fn lookup(&self, name: &str) -> Option<String> {

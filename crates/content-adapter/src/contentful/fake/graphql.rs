@@ -19,8 +19,10 @@ pub(crate) fn error(message: &str, code: &str) -> Value {
     json!({"errors": [{"message": message, "extensions": {"contentful": {"code": code, "requestId": "fake-request"}}}]})
 }
 
-/// Answers one GraphQL request body.
-pub(crate) fn answer(space: &Space, body: &[u8]) -> Answer {
+/// Answers one GraphQL request body. `preview_token`: whether it came with the preview
+/// token; only then may its root fields ask for `preview: true`, which reads drafts and the
+/// latest version of changed entries in every nested link too.
+pub(crate) fn answer(space: &mut Space, body: &[u8], preview_token: bool) -> Answer {
     if body.len() > MAX_QUERY_BYTES {
         return (
             413,
@@ -53,6 +55,18 @@ pub(crate) fn answer(space: &Space, body: &[u8]) -> Answer {
             error("Exactly one operation is expected", "BAD_REQUEST"),
         );
     };
+    let preview = asks_for_preview(&op.selection_set, &vars);
+    if preview && !preview_token {
+        return (
+            401,
+            error(
+                "A preview access token is required for preview content",
+                "ACCESS_TOKEN_INVALID",
+            ),
+        );
+    }
+    space.preview = preview;
+    let space = &*space;
     let mut exec = Exec {
         space,
         doc: &doc,
@@ -72,6 +86,21 @@ pub(crate) fn answer(space: &Space, body: &[u8]) -> Answer {
         out["errors"] = Value::Array(exec.errors);
     }
     (200, out)
+}
+
+/// Whether a root field of `set` has `preview: true` (a literal or a variable).
+fn asks_for_preview(set: &SelectionSet, vars: &Map<String, Value>) -> bool {
+    set.selections.iter().any(|s| match s {
+        Selection::Field(f) => f.arguments.iter().any(|a| {
+            a.name == "preview"
+                && match a.value.as_ref() {
+                    GqlValue::Boolean(b) => *b,
+                    GqlValue::Variable(n) => vars.get(n.as_str()) == Some(&Value::Bool(true)),
+                    _ => false,
+                }
+        }),
+        _ => false,
+    })
 }
 
 #[derive(Clone)]

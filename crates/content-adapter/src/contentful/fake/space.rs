@@ -1,6 +1,10 @@
 //! The fake's content: an export, read the way the delivery APIs read a space (published
 //! items only, values in the default locale with fallbacks), and editable so tests can publish
 //! and unpublish while it runs.
+//!
+//! The preview APIs read it the way Contentful's Content Preview API does: drafts and the
+//! latest, unpublished version of changed entries, archived items left out. A changed entry
+//! keeps its published version in the export and its latest version in `drafts`.
 
 use crate::contentful::model::type_name;
 use crate::contentful::schema;
@@ -16,6 +20,10 @@ pub(crate) struct Space {
     pub schema: Valid<Schema>,
     /// GraphQL type name → content type id.
     pub type_to_ct: HashMap<String, String>,
+    /// The latest versions of entries changed since they were published, by id.
+    pub drafts: HashMap<String, Value>,
+    /// Whether the request being answered reads preview content.
+    pub preview: bool,
 }
 
 impl Space {
@@ -39,6 +47,8 @@ impl Space {
             locales,
             schema,
             type_to_ct,
+            drafts: HashMap::new(),
+            preview: false,
         })
     }
 
@@ -50,22 +60,46 @@ impl Space {
             .unwrap_or_default()
     }
 
-    /// A published entry.
+    /// Whether `item` is delivered to the request being answered: published for delivery,
+    /// anything not archived for preview.
+    fn visible(&self, item: &Value) -> bool {
+        if self.preview {
+            !archived(item)
+        } else {
+            published(item)
+        }
+    }
+
+    /// The version of `item` the request being answered reads: the latest for preview.
+    fn version<'v>(&'v self, item: &'v Value) -> &'v Value {
+        if self.preview {
+            self.drafts.get(id(item)).unwrap_or(item)
+        } else {
+            item
+        }
+    }
+
+    /// A delivered entry.
     pub fn entry(&self, id: &str) -> Option<&Value> {
-        find(self.list("entries"), id).filter(|e| published(e))
+        find(self.list("entries"), id)
+            .filter(|e| self.visible(e))
+            .map(|e| self.version(e))
     }
 
-    /// A published asset.
+    /// A delivered asset.
     pub fn asset(&self, id: &str) -> Option<&Value> {
-        find(self.list("assets"), id).filter(|e| published(e))
+        find(self.list("assets"), id)
+            .filter(|e| self.visible(e))
+            .map(|e| self.version(e))
     }
 
-    /// Published entries of content type `ct`, by id.
+    /// Delivered entries of content type `ct`, by id.
     pub fn entries_of(&self, ct: &str) -> Vec<&Value> {
         let mut out: Vec<&Value> = self
             .list("entries")
             .iter()
-            .filter(|e| published(e) && content_type(e) == Some(ct))
+            .filter(|e| self.visible(e) && content_type(e) == Some(ct))
+            .map(|e| self.version(e))
             .collect();
         out.sort_by_key(|e| id(e));
         out
@@ -75,7 +109,8 @@ impl Space {
         let mut out: Vec<&Value> = self
             .list("assets")
             .iter()
-            .filter(|e| published(e))
+            .filter(|e| self.visible(e))
+            .map(|e| self.version(e))
             .collect();
         out.sort_by_key(|e| id(e));
         out
@@ -114,6 +149,11 @@ pub(crate) fn content_type(item: &Value) -> Option<&str> {
 
 pub(crate) fn published(item: &Value) -> bool {
     item.pointer("/sys/publishedVersion")
+        .is_some_and(|v| !v.is_null())
+}
+
+pub(crate) fn archived(item: &Value) -> bool {
+    item.pointer("/sys/archivedVersion")
         .is_some_and(|v| !v.is_null())
 }
 

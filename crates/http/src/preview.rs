@@ -1,0 +1,152 @@
+//! Preview for editors: drafts and unpublished changes, shown only to a browser that holds a
+//! signed preview cookie, which `GET /api/preview?secret=…&path=…` hands out.
+//!
+//! A preview page is composed from the preview content (read through its own source, kept a
+//! few seconds at most) and sent with `Cache-Control: private, no-store` and
+//! `X-Robots-Tag: noindex`; it never reads from or writes to the public page cache, and the
+//! preview source is not the public one, so nothing reaches the disk copy of the last good
+//! content either. Without a [`Preview`] mounted, the preview routes answer 404 and every
+//! request is public.
+
+mod cookie;
+mod page;
+mod path;
+mod routes;
+
+pub use cookie::COOKIE_NAME;
+pub(crate) use page::{api as api_page, page as html_page};
+pub use path::site_path;
+pub use routes::{enter, exit};
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::{ContentLoadError, ContentSource};
+
+/// The shortest secret accepted.
+pub const MIN_SECRET_LEN: usize = 32;
+/// How long a preview cookie lasts unless set.
+pub const DEFAULT_COOKIE_TTL: Duration = Duration::from_secs(3600);
+/// How long preview content is reused before it is read again unless set.
+pub const DEFAULT_FRESH_FOR: Duration = Duration::from_secs(5);
+
+/// The secret an editor's preview link carries. `Debug` and `Display` show `[redacted]`.
+#[derive(Clone)]
+pub struct PreviewSecret(String);
+
+/// Why a preview secret was refused. The message never shows the secret.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the preview secret is {len} characters long; at least {MIN_SECRET_LEN} are needed")]
+pub struct SecretTooShort {
+    pub len: usize,
+}
+
+impl PreviewSecret {
+    /// The secret, if it is at least [`MIN_SECRET_LEN`] characters long (surrounding blanks
+    /// are dropped).
+    ///
+    /// Errors: [`SecretTooShort`].
+    pub fn parse(secret: &str) -> Result<Self, SecretTooShort> {
+        let secret = secret.trim();
+        let len = secret.chars().count();
+        if len < MIN_SECRET_LEN {
+            return Err(SecretTooShort { len });
+        }
+        Ok(PreviewSecret(secret.to_string()))
+    }
+
+    fn expose(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl fmt::Debug for PreviewSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl fmt::Display for PreviewSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// The preview: its secret, its content source and how long cookies and content last.
+pub struct Preview {
+    secret: PreviewSecret,
+    source: Arc<dyn ContentSource>,
+    cookie_ttl: Duration,
+    fresh_for: Duration,
+    /// The last preview content read and when; one read at a time.
+    cached: tokio::sync::Mutex<Option<(Instant, Arc<ContentSet>)>>,
+}
+
+impl Preview {
+    /// A preview reading drafts from `source` (a source of preview content, never the public
+    /// one), opened with `secret`.
+    pub fn new(secret: PreviewSecret, source: Arc<dyn ContentSource>) -> Self {
+        Preview {
+            secret,
+            source,
+            cookie_ttl: DEFAULT_COOKIE_TTL,
+            fresh_for: DEFAULT_FRESH_FOR,
+            cached: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// Cookies last `ttl` (an hour unless set).
+    pub fn with_cookie_ttl(mut self, ttl: Duration) -> Self {
+        self.cookie_ttl = ttl;
+        self
+    }
+
+    /// Preview content is reused for `fresh_for` before it is read again (five seconds unless
+    /// set; zero reads it for every request).
+    pub fn with_freshness(mut self, fresh_for: Duration) -> Self {
+        self.fresh_for = fresh_for;
+        self
+    }
+
+    /// Whether `given` is the secret, compared in constant time (see [`cookie::secret_matches`]).
+    pub(crate) fn secret_matches(&self, given: &str) -> bool {
+        cookie::secret_matches(self.secret.expose(), given.as_bytes())
+    }
+
+    /// The preview content: the last read when it is fresh enough, else read now. Concurrent
+    /// requests wait for one read.
+    ///
+    /// Errors: what the preview source returns.
+    pub async fn content(&self) -> Result<Arc<ContentSet>, ContentLoadError> {
+        self.read(false).await.map(|(set, _)| set)
+    }
+
+    /// The preview content and its locale (the default locale of the space, `en-US` when the
+    /// source does not say), for the inspector tags. `fresh`: read it now even if the last
+    /// read is recent (a page asking again after an editor saved).
+    ///
+    /// Errors: what the preview source returns.
+    pub(crate) async fn read(
+        &self,
+        fresh: bool,
+    ) -> Result<(Arc<ContentSet>, String), ContentLoadError> {
+        let set = self.load(fresh).await?;
+        let locale = self.source.locale().unwrap_or_else(|| "en-US".to_string());
+        Ok((set, locale))
+    }
+
+    async fn load(&self, fresh: bool) -> Result<Arc<ContentSet>, ContentLoadError> {
+        let asked = Instant::now();
+        let mut cached = self.cached.lock().await;
+        // A read that started after this request asked is fresh enough even when `fresh`.
+        if let Some((at, set)) = cached.as_ref()
+            && (*at >= asked || (!fresh && at.elapsed() < self.fresh_for))
+        {
+            return Ok(Arc::clone(set));
+        }
+        let set = Arc::new(self.source.load().await?);
+        *cached = Some((Instant::now(), Arc::clone(&set)));
+        Ok(set)
+    }
+}

@@ -1,0 +1,266 @@
+//! Pages and the page API for a browser holding a valid preview cookie: composed from the
+//! preview content every time (the content itself is reused for seconds), never cached, sent
+//! private and unindexed with a visible preview bar, and allowed to be framed by Contentful's
+//! editor for Live Preview.
+
+use super::{Preview, cookie};
+use crate::cache::PageEntry;
+use crate::composer::Outcome;
+use crate::head::Head;
+use crate::pages::PageError;
+use crate::security::{CspNonce, EditorFraming};
+use crate::state::AppState;
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::SystemTime;
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::ContentLoadError;
+use supplysite_core::routes::Route;
+
+const NO_STORE: HeaderValue = HeaderValue::from_static("private, no-store");
+const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
+const NOINDEX: HeaderValue = HeaderValue::from_static("noindex");
+
+/// What a path is in the preview content.
+pub(crate) enum Composed {
+    Page { head: Box<Head>, json: Value },
+    Redirect(String),
+    NotFound,
+}
+
+impl AppState {
+    /// The preview, when one is configured and `headers` carry a valid preview cookie.
+    pub(crate) fn preview_for(&self, headers: &HeaderMap) -> Option<&Preview> {
+        let preview = self.preview()?;
+        let value = cookie::from_headers(headers)?;
+        cookie::valid(preview.secret.expose(), value, SystemTime::now()).then_some(preview)
+    }
+}
+
+/// Composes `path` (with `query`) from the preview content `set`, in the heavy pool, with the
+/// inspector tags of Contentful's Live Preview for entries in `locale`.
+pub(crate) async fn compose(
+    state: &AppState,
+    set: Arc<ContentSet>,
+    locale: String,
+    path: &str,
+    query: Option<&str>,
+) -> Result<Composed, PageError> {
+    let route = match query {
+        Some(q) => Route::parse(&format!("{path}?{q}")),
+        None => Route::parse(path),
+    };
+    if route == Route::NotFound {
+        return Ok(Composed::NotFound);
+    }
+    let canonical = route.path();
+    if canonical != path {
+        return Ok(Composed::Redirect(canonical));
+    }
+    let made = state.clone();
+    let json = state
+        .heavy()
+        .run(move || {
+            let mut json = made.inner().composer.compose(&route, &set);
+            supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+            json
+        })
+        .await;
+    Ok(match Outcome::read(json)? {
+        Outcome::Page { head, json } => Composed::Page { head, json },
+        Outcome::Redirect { to } => Composed::Redirect(to),
+        Outcome::NotFound => Composed::NotFound,
+    })
+}
+
+/// 503 for preview content that cannot be read now; the cause is logged, not sent.
+pub(crate) fn unavailable(error: &ContentLoadError) -> Response {
+    tracing::error!(%error, "preview content could not be read");
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::CACHE_CONTROL, NO_STORE)],
+        "the preview content could not be read; please try again",
+    )
+        .into_response()
+}
+
+/// What a preview request for `path` resolves to, or `None` to answer it publicly (no valid
+/// cookie, or no page there: the not-found page and the web build's files are the same for
+/// everyone).
+///
+/// A request with `Cache-Control: no-cache` (the page asking again after an editor saved)
+/// reads the preview content afresh. The locale of the content comes with the answer.
+async fn resolve(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: &str,
+    query: Option<&str>,
+) -> Option<Result<(Composed, String), Response>> {
+    let preview = state.preview_for(headers)?;
+    let fresh = headers
+        .get_all(header::CACHE_CONTROL)
+        .iter()
+        .any(|v| v.to_str().is_ok_and(|v| v.contains("no-cache")));
+    let (set, locale) = match preview.read(fresh).await {
+        Ok(read) => read,
+        Err(e) => return Some(Err(unavailable(&e))),
+    };
+    match compose(state, set, locale.clone(), path, query).await {
+        Ok(Composed::NotFound) => None,
+        Ok(composed) => Some(Ok((composed, locale))),
+        Err(e) => Some(Err(e.into_response())),
+    }
+}
+
+/// The preview page at `path`, or `None` to serve it publicly.
+pub(crate) async fn page(
+    state: &AppState,
+    nonce: &CspNonce,
+    headers: &HeaderMap,
+    path: &str,
+    query: Option<&str>,
+) -> Option<Response> {
+    let (head, json, locale) = match resolve(state, headers, path, query).await? {
+        Err(response) => return Some(response),
+        Ok((Composed::Redirect(to), _)) => return Some(redirect(&to)),
+        Ok((Composed::Page { head, json }, locale)) => (head, json, locale),
+        Ok((Composed::NotFound, _)) => return None,
+    };
+    let inner = state.inner();
+    let outcome = json.to_string();
+    // `preview` tells the web UI to load Contentful's Live Preview SDK, in this locale.
+    let data = format!(
+        "{{\"chrome\":{},\"settings\":{},\"outcome\":{},\"preview\":{{\"locale\":{}}}}}",
+        inner.chrome_json,
+        inner.settings_json,
+        outcome,
+        Value::from(locale.as_str())
+    );
+    let html = inner
+        .shell
+        .render(&head.render(&inner.settings.public_url), &data);
+    // Never cached: the entry lives for this response only.
+    let tag = HeaderValue::from_static("\"preview\"");
+    let entry = Arc::new(PageEntry::new(
+        StatusCode::OK,
+        &html,
+        Bytes::from(outcome),
+        tag.clone(),
+        tag,
+    ));
+    let sent = crate::ssr::page(state, &entry, path).await;
+    let filled = sent.html.fill(nonce.as_str());
+    let here = match query {
+        Some(q) => format!("{path}?{q}"),
+        None => path.to_string(),
+    };
+    let body = with_bar(&String::from_utf8_lossy(&filled), &here, &locale);
+    let mut response = Response::new(Body::from(body));
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    private(h);
+    response.extensions_mut().insert(EditorFraming);
+    Some(response)
+}
+
+/// The preview outcome JSON for `GET /api/page`, or `None` to answer it publicly.
+pub(crate) async fn api(
+    state: &AppState,
+    headers: &HeaderMap,
+    path: &str,
+    query: Option<&str>,
+) -> Option<Response> {
+    let body = match resolve(state, headers, path, query).await? {
+        Err(response) => return Some(response),
+        Ok((Composed::Redirect(to), _)) => serde_json::json!({"outcome": "redirect", "to": to}),
+        Ok((Composed::Page { json, .. }, _)) => json,
+        Ok((Composed::NotFound, _)) => return None,
+    };
+    let mut response = Response::new(Body::from(body.to_string()));
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    private(h);
+    Some(response)
+}
+
+fn private(headers: &mut HeaderMap) {
+    headers.insert(header::CACHE_CONTROL, NO_STORE);
+    headers.insert(X_ROBOTS_TAG, NOINDEX);
+}
+
+fn redirect(to: &str) -> Response {
+    let Ok(location) = HeaderValue::from_str(to) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let mut response = (StatusCode::FOUND, [(header::LOCATION, location)]).into_response();
+    private(response.headers_mut());
+    response
+}
+
+/// The id of the preview bar, for styles and tests.
+pub const BAR_ID: &str = "supplysite-preview-bar";
+
+/// `html` with the preview bar first in its body: a labelled region saying drafts are shown,
+/// with a link (reachable by keyboard) that ends the preview and comes back to `here`. Its
+/// `data-locale` (the content's locale) tells the web UI to start Live Preview.
+pub(crate) fn with_bar(html: &str, here: &str, locale: &str) -> String {
+    let exit = format!("/api/preview/exit?path={}", percent_encode(here));
+    let locale = crate::escape::html(locale);
+    let bar = format!(
+        "<div id=\"{BAR_ID}\" data-locale=\"{locale}\" role=\"region\" aria-label=\"Preview\" style=\"position:sticky;top:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:0.75rem 1.5rem;align-items:center;justify-content:center;padding:0.5rem 1rem;background:#1d1d1b;color:#fff;font:600 0.9375rem/1.4 system-ui,sans-serif\">\
+<span>Preview: you are seeing drafts and unpublished changes</span>\
+<a href=\"{exit}\" style=\"color:#fff;text-decoration:underline;outline-offset:2px\">Exit preview</a></div>"
+    );
+    let lower = html.to_ascii_lowercase();
+    let at = lower
+        .find("<body")
+        .and_then(|start| html[start..].find('>').map(|end| start + end + 1));
+    match at {
+        Some(at) => format!("{}{bar}{}", &html[..at], &html[at..]),
+        None => format!("{bar}{html}"),
+    }
+}
+
+/// `s` with every byte but unreserved characters and `/` percent-encoded, for a query value
+/// that is also safe inside an HTML attribute.
+fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_opens_the_body_and_its_exit_link_comes_back_here() {
+        let html = with_bar(
+            "<html><head></head><body class=\"x\"><div id=\"root\"></div></body></html>",
+            "/insights?page=2",
+            "en-AU",
+        );
+        assert!(
+            html.contains("<body class=\"x\"><div id=\"supplysite-preview-bar\" data-locale=\"en-AU\" role=\"region\" aria-label=\"Preview\""),
+            "{html}"
+        );
+        assert!(html.contains("<a href=\"/api/preview/exit?path=/insights%3Fpage%3D2\""));
+        assert!(html.ends_with("Exit preview</a></div><div id=\"root\"></div></body></html>"));
+    }
+}

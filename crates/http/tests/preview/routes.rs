@@ -1,0 +1,117 @@
+use crate::support::{CHANGED, DRAFT, SECRET, site};
+
+#[tokio::test]
+async fn without_the_preview_configured_its_routes_answer_404() {
+    let site = site(false).await;
+    for path in [
+        format!("/api/preview?secret={SECRET}&path=/insights/{DRAFT}"),
+        "/api/preview/exit?path=/".to_string(),
+    ] {
+        let response = site.get(&path, None).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert!(response.headers().get("set-cookie").is_none());
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_or_missing_secret_is_401_and_sets_no_cookie() {
+    let site = site(true).await;
+    let near_miss = format!("{}X", &SECRET[..SECRET.len() - 1]);
+    let longer = format!("{SECRET}x");
+    for query in [
+        format!("secret={near_miss}&path=/insights/{DRAFT}"),
+        format!("secret={}&path=/insights/{DRAFT}", &SECRET[..16]),
+        format!("secret={longer}&path=/insights/{DRAFT}"),
+        format!("secret=&path=/insights/{DRAFT}"),
+        format!("path=/insights/{DRAFT}"),
+        // The path is not looked at before the secret is right.
+        "secret=nope&path=//evil.example".to_string(),
+    ] {
+        let response = site.get(&format!("/api/preview?{query}"), None).await;
+        assert_eq!(response.status(), 401, "{query}");
+        assert!(response.headers().get("set-cookie").is_none(), "{query}");
+        assert!(response.headers().get("location").is_none(), "{query}");
+        let body = response.text().await.unwrap();
+        assert!(!body.contains(SECRET), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn paths_of_other_sites_and_paths_without_a_page_are_400() {
+    let site = site(true).await;
+    for path in [
+        "//evil.example/",
+        "https://evil.example/",
+        "https:/evil.example",
+        "/%5Cevil.example",
+        "/\\evil.example",
+        "evil.example",
+        "",
+        "/insights/no-such-post",
+        "/no/such/page",
+    ] {
+        let query = format!("secret={SECRET}&path={}", path.replace('\\', "%5C"));
+        let response = site.get(&format!("/api/preview?{query}"), None).await;
+        assert_eq!(response.status(), 400, "{path:?}");
+        assert!(response.headers().get("set-cookie").is_none(), "{path:?}");
+        assert!(response.headers().get("location").is_none(), "{path:?}");
+    }
+    let response = site
+        .get(&format!("/api/preview?secret={SECRET}"), None)
+        .await;
+    assert_eq!(response.status(), 400);
+}
+
+#[tokio::test]
+async fn the_right_secret_sets_an_hour_long_signed_cookie_and_redirects_to_the_draft() {
+    let site = site(true).await;
+    let response = site
+        .get(
+            &format!("/api/preview?secret={SECRET}&path=/insights/{DRAFT}"),
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), 307);
+    assert_eq!(response.headers()["location"], format!("/insights/{DRAFT}"));
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let cookie = response.headers()["set-cookie"].to_str().unwrap();
+    let attributes: Vec<&str> = cookie.split("; ").collect();
+    assert!(attributes[0].starts_with("supplysite_preview="), "{cookie}");
+    for wanted in [
+        "Max-Age=3600",
+        "Path=/",
+        "HttpOnly",
+        "Secure",
+        "SameSite=None",
+        "Partitioned",
+    ] {
+        assert!(attributes.contains(&wanted), "{cookie}");
+    }
+    assert!(!cookie.contains(SECRET), "{cookie}");
+    // A published page may be previewed too.
+    site.enter(&format!("/insights/{CHANGED}")).await;
+}
+
+#[tokio::test]
+async fn exit_clears_the_cookie_and_goes_back_to_a_path_of_this_site_only() {
+    let site = site(true).await;
+    let response = site
+        .get(&format!("/api/preview/exit?path=/insights/{CHANGED}"), None)
+        .await;
+    assert_eq!(response.status(), 307);
+    assert_eq!(
+        response.headers()["location"],
+        format!("/insights/{CHANGED}")
+    );
+    let cookie = response.headers()["set-cookie"].to_str().unwrap();
+    assert!(
+        cookie.starts_with("supplysite_preview=; Max-Age=0;"),
+        "{cookie}"
+    );
+    for path in ["//evil.example", "https://evil.example"] {
+        let response = site
+            .get(&format!("/api/preview/exit?path={path}"), None)
+            .await;
+        assert_eq!(response.headers()["location"], "/", "{path}");
+    }
+}

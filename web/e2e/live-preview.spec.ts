@@ -1,0 +1,83 @@
+// Live Preview: the site framed by Contentful's editor (a page served here at the editor's
+// origin stands in for it), an editor saving a change, and the preview showing it without a
+// reload. The server reads a fake Contentful with the preview on (see playwright.config.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+
+const site = process.env.E2E_LIVE_URL;
+const control = process.env.E2E_CONTENTFUL_CONTROL_URL;
+const secret = process.env.E2E_PREVIEW_SECRET;
+test.skip(!site || !control || !secret, 'needs the live-mode server the Playwright config starts');
+
+const EDITOR = 'https://app.contentful.com';
+const ENTRY = 'post-what-is-e-tendering';
+const PATH = '/insights/what-is-e-tendering';
+
+// A browser of its own: the editor's page is on a public origin and the site here is on the
+// loopback address, which Chromium's local network access checks would not let it frame (a
+// deployed site is public, so real editors never meet them).
+let context: BrowserContext;
+let profile: string;
+test.beforeAll(async ({ launchOptions }) => {
+  profile = mkdtempSync(path.join(tmpdir(), 'supplysite-editor-'));
+  const args = [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'];
+  context = await chromium.launchPersistentContext(profile, { ...launchOptions, args });
+});
+test.afterAll(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+test('a change saved in the editor shows in the framed preview without a reload', async ({ request }) => {
+  const page = await context.newPage();
+  const start = `${site}/api/preview?secret=${secret}&path=${PATH}`;
+  // The editor's page, answered here: no request leaves the machine.
+  await page.route(`${EDITOR}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Editor</title><iframe id="preview" title="Preview" src="${start}" width="1200" height="900"></iframe>`,
+    }),
+  );
+  await page.goto(`${EDITOR}/spaces/fakespace/entries/${ENTRY}`);
+  const frame = page.frameLocator('#preview');
+  const title = frame.getByRole('heading', { level: 1, name: /^What Is e-Tendering\?/ });
+  await expect(title).toBeVisible();
+  await expect(frame.getByRole('region', { name: 'Preview' })).toBeVisible();
+  await expect(title).toHaveAttribute('data-contentful-entry-id', ENTRY);
+  await expect(title).toHaveAttribute('data-contentful-field-id', 'title');
+
+  // Marks this document: a reload would lose the mark.
+  const preview = page.frame({ url: (url) => url.href.startsWith(`${site}${PATH}`) });
+  expect(preview).not.toBeNull();
+  await preview!.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  const saved = await request.post(`${control}/draft/${ENTRY}`, {
+    data: { field: 'title', value: 'Edited in the editor, not published' },
+  });
+  expect(saved.ok()).toBe(true);
+
+  const edited = frame.getByRole('heading', { level: 1, name: 'Edited in the editor, not published' });
+  // The SDK's save message, as the editor posts it. The SDK may still be loading: post until
+  // the page has asked the server again and shows the change.
+  await expect(async () => {
+    await page.evaluate((entry) => {
+      const frame = document.querySelector<HTMLIFrameElement>('#preview');
+      frame?.contentWindow?.postMessage(
+        { source: 'live-preview-editor', method: 'ENTRY_SAVED', entity: { sys: { id: entry } } },
+        '*',
+      );
+    }, ENTRY);
+    await expect(edited).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(edited).toHaveAttribute('data-contentful-entry-id', ENTRY);
+  await expect(title).toHaveCount(0);
+  expect(await preview!.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // The public page still shows the published title.
+  const publicPage = await request.get(`${site}${PATH}`);
+  expect(await publicPage.text()).not.toContain('Edited in the editor');
+});

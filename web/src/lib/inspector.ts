@@ -1,0 +1,21 @@
+// Contentful Live Preview's inspector attributes for one field of a view object. The server
+// adds an `inspector` object beside the fields only when it composes a page for preview, with
+// each field's attributes ready to put on its element, so public pages get none at all.
+
+/** The attributes Contentful's inspector looks for; empty when the field is not tagged. */
+export interface InspectorAttributes {
+  'data-contentful-entry-id'?: string;
+  'data-contentful-field-id'?: string;
+  'data-contentful-locale'?: string;
+}
+
+type Tagged = { inspector?: Record<string, InspectorAttributes | InspectorAttributes[] | undefined> };
+
+/**
+ * The inspector attributes of `key` in `object` (the `index`th when the key holds a list, such
+ * as rich-text sections), or none.
+ */
+export function inspect(object: unknown, key: string, index = -1): InspectorAttributes {
+  const tag = (object as Tagged | null)?.inspector?.[key];
+  return (Array.isArray(tag) ? tag[index] : tag) ?? {};
+}
