@@ -26,6 +26,7 @@ use raw::RawExport;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use stream::Again;
 use supplysite_core::content::{
     BlogPost, CaseStudy, ContentParts, ContentSet, CustomerLogo, PrivacyPage, TimelineEntry,
 };
@@ -47,6 +48,8 @@ pub enum ExportError {
     NoEntries,
     #[error("not a Contentful export: no locales")]
     NoLocales,
+    #[error("export file {path} changed while it was read")]
+    Changed { path: PathBuf },
 }
 
 /// A loaded export: the content set, what was wrong, and what it held.
@@ -73,7 +76,17 @@ pub fn load_export(path: impl AsRef<Path>) -> Result<Loaded, ExportError> {
         path: path.to_path_buf(),
         source,
     })?;
-    load_export_bytes(&bytes, path.parent())
+    let mut problems = Problems::default();
+    let raw = stream::raw_from_slice(&bytes, &mut problems)?;
+    let version = version_of(&bytes);
+    // The entries' fields are read from the file again: its bytes need not stay in memory
+    // beside the entries read from them.
+    drop(bytes);
+    let again = Again::File {
+        path,
+        version: &version,
+    };
+    load(again, raw, problems, path.parent(), version.clone())
 }
 
 /// Loads an export from its bytes. `asset_dir` is where `--download-assets` put the files, if
@@ -81,7 +94,13 @@ pub fn load_export(path: impl AsRef<Path>) -> Result<Loaded, ExportError> {
 pub fn load_export_bytes(bytes: &[u8], asset_dir: Option<&Path>) -> Result<Loaded, ExportError> {
     let mut problems = Problems::default();
     let raw = stream::raw_from_slice(bytes, &mut problems)?;
-    load(bytes, raw, problems, asset_dir, version_of(bytes))
+    load(
+        Again::Bytes(bytes),
+        raw,
+        problems,
+        asset_dir,
+        version_of(bytes),
+    )
 }
 
 /// Loads an export already parsed; the content version is a hash of its JSON text.
@@ -92,16 +111,22 @@ pub fn load_export_value(value: Value, asset_dir: Option<&Path>) -> Result<Loade
 /// A stable name for these bytes: FNV-1a 64, as 16 hex digits. Not cryptographic: it only has to
 /// change when the content does (it ends up in ETags and cache keys).
 pub fn version_of(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    format!("{:016x}", fnv(FNV_OFFSET, bytes))
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a 64 of `bytes`, continuing from `hash`.
+fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    format!("{hash:016x}")
+    hash
 }
 
 fn load(
-    bytes: &[u8],
+    again: Again<'_>,
     mut raw: RawExport,
     mut problems: Problems,
     asset_dir: Option<&Path>,
@@ -126,8 +151,11 @@ fn load(
     // stream past; the few that link to other entries wait until those are read.
     let mut early = Early::default();
     let mut waiting: HashMap<usize, Map<String, Value>> = HashMap::new();
-    stream::each_entry_fields(bytes, &raw, |i, fields| {
-        let entry = &raw.entries[i];
+    stream::each_entry_fields(again, &raw, |i, fields| {
+        // A file that changed since the first pass may hold more entries; the pass then fails.
+        let Some(entry) = raw.entries.get(i) else {
+            return;
+        };
         if !entry.published {
             return;
         }

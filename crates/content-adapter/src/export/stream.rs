@@ -6,17 +6,22 @@
 //! writes after the entries, and which every field read needs). The content model, editor
 //! interfaces and any other section are skipped unparsed. The second pass
 //! ([`each_entry_fields`]) hands the loader each entry's `fields` in turn, parsed on its own
-//! and dropped once read into a typed entry.
+//! and dropped once read into a typed entry. When the export is a file, the second pass reads
+//! the file again rather than keeping its bytes, so the bytes and the typed entries are never
+//! held at once.
 //!
 //! The outcome of the first pass is exactly that of parsing the whole file and calling
 //! [`RawExport::from_value`]: the same errors, and the same problems in the same order.
 
-use super::ExportError;
 use super::problem::Problems;
 use super::raw::{Items, RawExport, object_or_empty, raw_item, reduce};
+use super::{ExportError, FNV_OFFSET, fnv};
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use std::fmt;
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::Path;
 
 /// Reads the export in `bytes` without building a tree of the whole file or of any entry's
 /// fields.
@@ -43,21 +48,83 @@ pub(crate) fn raw_from_slice(
     Ok(raw)
 }
 
+/// Where the second pass reads the export again: the bytes the first pass read, or the file
+/// they came from.
+pub(crate) enum Again<'a> {
+    Bytes(&'a [u8]),
+    /// The file, which must still hold the bytes whose [`super::version_of`] is `version`.
+    File {
+        path: &'a Path,
+        version: &'a str,
+    },
+}
+
 /// Calls `each(i, fields)` for every entry of `raw.entries`, in order, with its `fields` (field
-/// id → locale code → value; empty when the entry has none). `bytes` must be those `raw` was
-/// read from.
+/// id → locale code → value; empty when the entry has none). `again` must hold the export
+/// `raw` was read from; a file that changed in between is an error.
 pub(crate) fn each_entry_fields(
-    bytes: &[u8],
+    again: Again<'_>,
     raw: &RawExport,
     each: impl FnMut(usize, Map<String, Value>),
 ) -> Result<(), ExportError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    EntryFields {
+    let seed = EntryFields {
         key: raw.entries_key,
         each,
+    };
+    match again {
+        Again::Bytes(bytes) => {
+            let mut de = serde_json::Deserializer::from_slice(bytes);
+            seed.deserialize(&mut de).map_err(ExportError::NotJson)
+        }
+        Again::File { path, version } => {
+            let read_error = |source| ExportError::Read {
+                path: path.to_path_buf(),
+                source,
+            };
+            let file = File::open(path).map_err(read_error)?;
+            // Hashed in the buffer's large reads; the parser takes its bytes one at a time
+            // from the buffer.
+            let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(file));
+            let mut de = serde_json::Deserializer::from_reader(&mut reader);
+            let read = seed.deserialize(&mut de).and_then(|()| de.end());
+            // What is left after the top level (whitespace) still counts towards the version.
+            std::io::copy(&mut reader, &mut std::io::sink()).map_err(read_error)?;
+            match read {
+                Ok(()) if reader.get_ref().version() == version => Ok(()),
+                Err(e) if e.is_io() => Err(read_error(std::io::Error::other(e))),
+                _ => Err(ExportError::Changed {
+                    path: path.to_path_buf(),
+                }),
+            }
+        }
     }
-    .deserialize(&mut de)
-    .map_err(ExportError::NotJson)
+}
+
+/// A reader that hashes what passes through it as [`super::version_of`] does.
+struct Hashing<R> {
+    inner: R,
+    hash: u64,
+}
+
+impl<R> Hashing<R> {
+    fn new(inner: R) -> Self {
+        Hashing {
+            inner,
+            hash: FNV_OFFSET,
+        }
+    }
+
+    fn version(&self) -> String {
+        format!("{:016x}", self.hash)
+    }
+}
+
+impl<R: Read> Read for Hashing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hash = fnv(self.hash, &buf[..n]);
+        Ok(n)
+    }
 }
 
 /// The keys of the top level and of an item that the loader reads; any other is skipped.
@@ -366,6 +433,69 @@ mod tests {
             let (streamed, tree) = both(broken);
             assert_eq!(streamed, tree, "{broken}");
             assert!(streamed.is_err());
+        }
+    }
+
+    /// The fields the second pass hands over, from the bytes and from a file of them.
+    fn second_pass(text: &str) -> (Vec<(usize, Value)>, Vec<(usize, Value)>) {
+        let raw = raw_from_slice(text.as_bytes(), &mut Problems::default()).unwrap();
+        let mut from_bytes = Vec::new();
+        each_entry_fields(Again::Bytes(text.as_bytes()), &raw, |i, f| {
+            from_bytes.push((i, Value::Object(f)))
+        })
+        .unwrap();
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), text).unwrap();
+        let version = super::super::version_of(text.as_bytes());
+        let again = Again::File {
+            path: file.path(),
+            version: &version,
+        };
+        let mut from_file = Vec::new();
+        each_entry_fields(again, &raw, |i, f| from_file.push((i, Value::Object(f)))).unwrap();
+        (from_bytes, from_file)
+    }
+
+    #[test]
+    fn the_second_pass_hands_over_the_fields_of_the_entries_the_first_pass_kept() {
+        let locales = json!([{"code": "en-US", "default": true}]);
+        let entry = |id: &str, fields: Value| json!({"sys": {"id": id, "contentType": {"sys": {"id": "blogPost"}}}, "fields": fields});
+        let (a, b, c) = (
+            entry("a", json!({"title": {"en-US": "A"}})),
+            entry("b", json!("not an object")),
+            json!({"sys": {"id": "c", "contentType": {"sys": {"id": "x"}}}}),
+        );
+        let text = format!(
+            r#"{{"entries": [{a}], "locales": {locales}, "entries": [{a}, 5, {b}, {{"sys": {{}}}}, {c}]}} "#
+        );
+        let (from_bytes, from_file) = second_pass(&text);
+        let expected = vec![
+            (0, json!({"title": {"en-US": "A"}})),
+            (1, json!({})),
+            (2, json!({})),
+        ];
+        assert_eq!(from_bytes, expected);
+        assert_eq!(from_file, expected);
+    }
+
+    #[test]
+    fn a_file_that_changed_since_the_first_pass_is_refused() {
+        let text = r#"{"entries": [], "locales": [{"code": "en-US", "default": true}]}"#;
+        let raw = raw_from_slice(text.as_bytes(), &mut Problems::default()).unwrap();
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let changed = text.replace("[]", "[{\"sys\": {\"id\": \"new\"}}]");
+        for on_disk in [changed.as_str(), "{", "[]"] {
+            std::fs::write(file.path(), on_disk).unwrap();
+            let version = super::super::version_of(text.as_bytes());
+            let again = Again::File {
+                path: file.path(),
+                version: &version,
+            };
+            let err = each_entry_fields(again, &raw, |_, _| {}).unwrap_err();
+            assert!(
+                matches!(&err, ExportError::Changed { path } if path == file.path()),
+                "{on_disk}: {err}"
+            );
         }
     }
 }
