@@ -14,6 +14,7 @@ mod nested;
 mod problem;
 mod raw;
 mod stream;
+mod version;
 
 pub use assets::site_url;
 pub use problem::{Counts, Problem, Severity, TypeCount};
@@ -108,21 +109,12 @@ pub fn load_export_value(value: Value, asset_dir: Option<&Path>) -> Result<Loade
     load_export_bytes(value.to_string().as_bytes(), asset_dir)
 }
 
-/// A stable name for these bytes: FNV-1a 64, as 16 hex digits. Not cryptographic: it only has to
-/// change when the content does (it ends up in ETags and cache keys).
+/// A stable name for these bytes, as 16 hex digits (see [`version::Version`]). It changes when
+/// the content does and ends up in ETags and cache keys.
 pub fn version_of(bytes: &[u8]) -> String {
-    format!("{:016x}", fnv(FNV_OFFSET, bytes))
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a 64 of `bytes`, continuing from `hash`.
-fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
+    let mut version = version::Version::new();
+    version.update(bytes);
+    version.finish()
 }
 
 fn load(
@@ -433,8 +425,8 @@ mod tests {
 
     #[test]
     fn the_version_is_a_stable_hash_of_the_bytes() {
-        assert_eq!(version_of(b""), "cbf29ce484222325");
-        assert_eq!(version_of(b"a"), "af63dc4c8601ec8c");
+        assert_eq!(version_of(b""), "af63bd4c8601b7df");
+        assert_eq!(version_of(b"a"), "089be307b544f397");
         assert_ne!(version_of(b"{}"), version_of(b"{ }"));
     }
 }

@@ -13,15 +13,18 @@
 //! The outcome of the first pass is exactly that of parsing the whole file and calling
 //! [`RawExport::from_value`]: the same errors, and the same problems in the same order.
 
+use super::ExportError;
 use super::problem::Problems;
 use super::raw::{Items, RawExport, object_or_empty, raw_item, reduce};
-use super::{ExportError, FNV_OFFSET, fnv};
+use super::version::Version;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
+use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::Path;
+use std::rc::Rc;
 
 /// Reads the export in `bytes` without building a tree of the whole file or of any entry's
 /// fields.
@@ -83,14 +86,18 @@ pub(crate) fn each_entry_fields(
             };
             let file = File::open(path).map_err(read_error)?;
             // Hashed in the buffer's large reads; the parser takes its bytes one at a time
-            // from the buffer.
-            let mut reader = BufReader::with_capacity(1 << 16, Hashing::new(file));
-            let mut de = serde_json::Deserializer::from_reader(&mut reader);
+            // straight from the buffer (owned, so the standard library's fast path applies).
+            let version_read = Rc::new(RefCell::new(Version::new()));
+            let hashing = Hashing {
+                inner: file,
+                version: Rc::clone(&version_read),
+            };
+            let mut de =
+                serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, hashing));
+            // `end` reads to the end of the file, so every byte is hashed when it succeeds.
             let read = seed.deserialize(&mut de).and_then(|()| de.end());
-            // What is left after the top level (whitespace) still counts towards the version.
-            std::io::copy(&mut reader, &mut std::io::sink()).map_err(read_error)?;
             match read {
-                Ok(()) if reader.get_ref().version() == version => Ok(()),
+                Ok(()) if version_read.borrow().finish() == version => Ok(()),
                 Err(e) if e.is_io() => Err(read_error(std::io::Error::other(e))),
                 _ => Err(ExportError::Changed {
                     path: path.to_path_buf(),
@@ -103,26 +110,13 @@ pub(crate) fn each_entry_fields(
 /// A reader that hashes what passes through it as [`super::version_of`] does.
 struct Hashing<R> {
     inner: R,
-    hash: u64,
-}
-
-impl<R> Hashing<R> {
-    fn new(inner: R) -> Self {
-        Hashing {
-            inner,
-            hash: FNV_OFFSET,
-        }
-    }
-
-    fn version(&self) -> String {
-        format!("{:016x}", self.hash)
-    }
+    version: Rc<RefCell<Version>>,
 }
 
 impl<R: Read> Read for Hashing<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.hash = fnv(self.hash, &buf[..n]);
+        self.version.borrow_mut().update(&buf[..n]);
         Ok(n)
     }
 }
