@@ -430,8 +430,11 @@ mod tests {
         }
     }
 
+    /// Entry indexes and the fields handed over for each.
+    type Handed = Vec<(usize, Value)>;
+
     /// The fields the second pass hands over, from the bytes and from a file of them.
-    fn second_pass(text: &str) -> (Vec<(usize, Value)>, Vec<(usize, Value)>) {
+    fn second_pass(text: &str) -> (Handed, Handed) {
         let raw = raw_from_slice(text.as_bytes(), &mut Problems::default()).unwrap();
         let mut from_bytes = Vec::new();
         each_entry_fields(Again::Bytes(text.as_bytes()), &raw, |i, f| {
