@@ -275,7 +275,7 @@ impl<'de> Visitor<'de> for Item {
         let (mut sys, mut fields) = (None, None);
         while let Some(key) = map.next_key::<Key>()? {
             match key {
-                Key::Sys => sys = Some(map.next_value::<Value>()?),
+                Key::Sys => sys = Some(map.next_value_seed(Sys)?),
                 Key::Fields if self.keep_fields => fields = Some(map.next_value::<Value>()?),
                 _ => {
                     map.next_value::<IgnoredAny>()?;
@@ -295,6 +295,79 @@ impl<'de> Visitor<'de> for Item {
     }
 
     not_a_container!((None, None); visit_bool: bool, visit_i64: i64, visit_u64: u64, visit_f64: f64, visit_str: &str);
+}
+
+/// An item's `sys`, cut down to the keys the loader reads (`id`, `publishedVersion`,
+/// `contentType`); anything but an object reads as `null`, which has none of them either.
+struct Sys;
+
+impl<'de> DeserializeSeed<'de> for Sys {
+    type Value = Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Sys {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut kept = Map::new();
+        while let Some(key) = map.next_key::<SysKey>()? {
+            match key {
+                SysKey::Kept(key) => {
+                    kept.insert(key.to_string(), map.next_value()?);
+                }
+                SysKey::Other => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(Value::Object(kept))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Value::Null)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    not_a_container!(Value::Null; visit_bool: bool, visit_i64: i64, visit_u64: u64, visit_f64: f64, visit_str: &str);
+}
+
+/// A key of `sys`: one the loader reads, or another.
+enum SysKey {
+    Kept(&'static str),
+    Other,
+}
+
+impl<'de> de::Deserialize<'de> for SysKey {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<SysKey, D::Error> {
+        struct KeyVisitor;
+        impl Visitor<'_> for KeyVisitor {
+            type Value = SysKey;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object key")
+            }
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<SysKey, E> {
+                Ok(match key {
+                    "id" => SysKey::Kept("id"),
+                    "publishedVersion" => SysKey::Kept("publishedVersion"),
+                    "contentType" => SysKey::Kept("contentType"),
+                    _ => SysKey::Other,
+                })
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
 }
 
 /// The second pass: the `fields` of every entry the first pass kept, in order.
