@@ -70,9 +70,17 @@ impl Loaded {
     }
 }
 
+/// Up to this size the second pass reads the bytes already in memory (faster than reading the
+/// file again); past it, the file, so a large export's bytes are not held beside its entries.
+const KEEP_BYTES: usize = 32 << 20;
+
 /// Loads the export at `path`. Downloaded asset files beside it are served by the site.
 pub fn load_export(path: impl AsRef<Path>) -> Result<Loaded, ExportError> {
-    let path = path.as_ref();
+    load_file(path.as_ref(), KEEP_BYTES)
+}
+
+/// [`load_export`], reading the file again for the second pass when it is larger than `keep`.
+fn load_file(path: &Path, keep: usize) -> Result<Loaded, ExportError> {
     let bytes = std::fs::read(path).map_err(|source| ExportError::Read {
         path: path.to_path_buf(),
         source,
@@ -80,6 +88,9 @@ pub fn load_export(path: impl AsRef<Path>) -> Result<Loaded, ExportError> {
     let mut problems = Problems::default();
     let raw = stream::raw_from_slice(&bytes, &mut problems)?;
     let version = version_of(&bytes);
+    if bytes.len() <= keep {
+        return load(Again::Bytes(&bytes), raw, problems, path.parent(), version);
+    }
     // The entries' fields are read from the file again: its bytes need not stay in memory
     // beside the entries read from them.
     drop(bytes);
@@ -422,6 +433,22 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_the_file_again_loads_what_reading_its_bytes_loads() {
+        let mut bytes = Vec::new();
+        crate::synth::write_export(&mut bytes, 40).unwrap();
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), &bytes).unwrap();
+        let again = load_file(file.path(), 0).unwrap();
+        let kept = load_file(file.path(), usize::MAX).unwrap();
+        assert_eq!(again.set.posts().len(), 40);
+        assert_eq!(again.set.parts(), kept.set.parts());
+        assert_eq!(again.set.version(), kept.set.version());
+        assert_eq!(again.set.version(), version_of(&bytes));
+        assert_eq!(again.problems, kept.problems);
+        assert_eq!(again.counts, kept.counts);
+    }
 
     #[test]
     fn the_version_is_a_stable_hash_of_the_bytes() {
