@@ -159,6 +159,15 @@ def start_budgets(data, budgets, b: Budgets):
             peak = max(s["hwm_ready"], s["hwm_after_pages"]) / 2**20
             b.check(f"peak resident memory at {s['posts']:,} posts", f"≤ {limit:,} MiB", f"{peak:.0f} MiB",
                     peak <= limit)
+        if posts in budgets.get("reload_peak_rss_mib", {}):
+            limit = budgets["reload_peak_rss_mib"][posts]
+            reload = s.get("reload")
+            if reload is None:
+                b.check(f"peak resident memory while reloading at {s['posts']:,} posts", "measured", "missing", False)
+            else:
+                peak = reload["hwm_reload"] / 2**20
+                b.check(f"peak resident memory while reloading at {s['posts']:,} posts", f"≤ {limit:,} MiB",
+                        f"{peak:.0f} MiB", peak <= limit)
         for name in budgets.get("listings", []):
             page = s["pages"].get(name)
             if page is None:
@@ -203,6 +212,15 @@ def start_section(data, budgets=None, b: Budgets | None = None) -> list[str]:
             cells.append(f"{p['first_ms']:.1f} ms, {p['bytes'] / 1024:,.0f} KB" + ("" if p["status"] == 200 else f" ({p['status']})"))
         out.append(f"| {n} | " + " | ".join(cells) + " |")
     out.append("")
+    for s in data["sizes"]:
+        reload = s.get("reload")
+        if reload is not None:
+            since = "the change" if reload["hwm_reset"] else "start-up (the kernel refused to reset VmHWM)"
+            out.append(
+                f"- Reload of a changed export at {s['posts']:,} posts: peak {reload['hwm_reload'] / 2**20:.0f} MiB "
+                f"resident since {since}, {reload['rss_before'] / 2**20:.0f} MiB before it; the new content "
+                f"served {reload['served_after_ms']:.0f} ms after the change (the poll runs every second)."
+            )
     for s in data["sizes"]:
         urls = s["pages"].get("sitemap", {}).get("urls")
         if urls is not None:

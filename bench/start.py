@@ -4,7 +4,9 @@ For each N: writes the export with `supplysite content synth` (kept between runs
 gives the same bytes), then starts the server RUNS times and measures the time from exec to the
 first 200 from /readyz, and the peak resident memory (VmHWM from /proc/PID/status) once ready
 and again after one request for every route template, with each template's first (uncached)
-response time and size. Prints one JSON document on stdout.
+response time and size. Then once more, polling a copy of the export, it changes the copy and
+measures the peak resident memory while the new content is read beside the old (the reload).
+Prints one JSON document on stdout.
 
     python3 start.py BIN WEB_DIR OUT_DIR N [N ...] [--runs R]
 
@@ -14,6 +16,7 @@ Every server is started on a free loopback port and stopped by its own pid.
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -61,9 +64,11 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 urllib.request.install_opener(urllib.request.build_opener(NoRedirect))
 
 
-def one_start(bin_: str, web_dir: str, content: str) -> dict:
+def launch(bin_: str, web_dir: str, content: str, *extra: str):
+    """Starts the server and waits for the first 200 from /readyz. Returns the process, its base
+    URL, and the seconds from exec to listening and to ready."""
     env = dict(os.environ, RUST_LOG="warn")
-    args = [bin_, "serve", "--bind", "127.0.0.1:0", "--content", content, "--web-dir", web_dir]
+    args = [bin_, "serve", "--bind", "127.0.0.1:0", "--content", content, "--web-dir", web_dir, *extra]
     started = time.perf_counter()
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     try:
@@ -83,7 +88,20 @@ def one_start(bin_: str, web_dir: str, content: str) -> dict:
             if time.perf_counter() > deadline or proc.poll() is not None:
                 raise RuntimeError("the server never became ready")
             time.sleep(POLL)
-        ready = time.perf_counter() - started
+        return proc, base, listening, time.perf_counter() - started
+    except BaseException:
+        stop(proc)
+        raise
+
+
+def stop(proc) -> None:
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def one_start(bin_: str, web_dir: str, content: str) -> dict:
+    proc, base, listening, ready = launch(bin_, web_dir, content)
+    try:
         hwm_ready = vm(proc.pid, "VmHWM")
         pages = {}
         for template, path in routes(base):
@@ -106,8 +124,59 @@ def one_start(bin_: str, web_dir: str, content: str) -> dict:
             "pages": pages,
         }
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        stop(proc)
+
+
+def content_version(base: str) -> str:
+    status, body = get(base + "/readyz", timeout=5)
+    if status != 200:
+        raise RuntimeError(f"/readyz answered {status}")
+    return json.loads(body)["contentVersion"]
+
+
+def reset_hwm(pid: int) -> bool:
+    """Sets the process's VmHWM back to its VmRSS (Linux: 5 to /proc/PID/clear_refs), so the next
+    reading is the peak from now on; False when the kernel does not allow it."""
+    try:
+        with open(f"/proc/{pid}/clear_refs", "w") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def one_reload(bin_: str, web_dir: str, content: str, out_dir: str) -> dict:
+    """Peak memory while a changed export is read beside the content being served: the server
+    polls a copy of the export every second; once it is ready the copy is changed (a newline
+    appended, a new version), and the peak resident memory is read when /readyz names the new
+    version. The peak is counted from the change (VmHWM reset), not from start-up."""
+    copy = os.path.join(out_dir, "reload-" + os.path.basename(content))
+    shutil.copyfile(content, copy)
+    try:
+        proc, base, _, _ = launch(bin_, web_dir, copy, "--poll-seconds", "1")
+        try:
+            before = content_version(base)
+            rss_before = vm(proc.pid, "VmRSS")
+            reset = reset_hwm(proc.pid)
+            with open(copy, "ab") as f:
+                f.write(b"\n")
+            changed = time.perf_counter()
+            deadline = changed + 600
+            while content_version(base) == before:
+                if time.perf_counter() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the changed export was never served")
+                time.sleep(0.05)
+            return {
+                "served_after_ms": (time.perf_counter() - changed) * 1000,
+                "rss_before": rss_before,
+                "hwm_reload": vm(proc.pid, "VmHWM"),
+                "hwm_reset": reset,
+                "rss_after": vm(proc.pid, "VmRSS"),
+            }
+        finally:
+            stop(proc)
+    finally:
+        os.remove(copy)
 
 
 def sitemap_text(base: str, body: bytes) -> str:
@@ -120,8 +189,21 @@ def sitemap_text(base: str, body: bytes) -> str:
     return "".join(get(base + part)[1].decode() for part in parts)
 
 
+def built_sitemap(base: str) -> str:
+    """The sitemap's text once it is built: a build longer than the request timeout answers 503
+    and goes on in the background, so ask again until it is served."""
+    deadline = time.perf_counter() + 600
+    while True:
+        status, body = get(base + "/sitemap.xml")
+        if status == 200:
+            return sitemap_text(base, body)
+        if status != 503 or time.perf_counter() > deadline:
+            raise RuntimeError(f"/sitemap.xml answered {status}")
+        time.sleep(0.2)
+
+
 def routes(base: str) -> list[tuple[str, str]]:
-    sitemap = sitemap_text(base, get(base + "/sitemap.xml")[1])
+    sitemap = built_sitemap(base)
 
     def first(prefix: str) -> str:
         m = re.search(r"(" + re.escape(prefix) + r"[^<]+)</loc>", sitemap)
@@ -156,6 +238,7 @@ def main() -> None:
         starts = [one_start(bin_, web_dir, content) for _ in range(runs)]
         starts.sort(key=lambda s: s["ready_ms"])
         median = starts[len(starts) // 2]
+        reload = one_reload(bin_, web_dir, content, out_dir)
         result.append(
             {
                 "posts": posts,
@@ -163,9 +246,14 @@ def main() -> None:
                 "runs": runs,
                 "ready_ms_runs": [s["ready_ms"] for s in starts],
                 **median,
+                "reload": reload,
             }
         )
-        print(f"start: {posts} posts ready in {median['ready_ms']:.0f} ms", file=sys.stderr)
+        print(
+            f"start: {posts} posts ready in {median['ready_ms']:.0f} ms, "
+            f"reload peak {reload['hwm_reload'] / 2**20:.0f} MiB",
+            file=sys.stderr,
+        )
     json.dump({"sizes": result}, sys.stdout, indent=1)
 
 

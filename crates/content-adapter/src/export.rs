@@ -14,6 +14,7 @@ mod nested;
 mod problem;
 mod raw;
 mod stream;
+mod version;
 
 pub use assets::site_url;
 pub use problem::{Counts, Problem, Severity, TypeCount};
@@ -26,7 +27,10 @@ use raw::RawExport;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use supplysite_core::content::{ContentParts, ContentSet};
+use stream::Again;
+use supplysite_core::content::{
+    BlogPost, CaseStudy, ContentParts, ContentSet, CustomerLogo, PrivacyPage, TimelineEntry,
+};
 
 /// Why an export could not be loaded at all.
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +49,8 @@ pub enum ExportError {
     NoEntries,
     #[error("not a Contentful export: no locales")]
     NoLocales,
+    #[error("export file {path} changed while it was read")]
+    Changed { path: PathBuf },
 }
 
 /// A loaded export: the content set, what was wrong, and what it held.
@@ -64,14 +70,35 @@ impl Loaded {
     }
 }
 
+/// Up to this size the second pass reads the bytes already in memory (faster than reading the
+/// file again); past it, the file, so a large export's bytes are not held beside its entries.
+const KEEP_BYTES: usize = 32 << 20;
+
 /// Loads the export at `path`. Downloaded asset files beside it are served by the site.
 pub fn load_export(path: impl AsRef<Path>) -> Result<Loaded, ExportError> {
-    let path = path.as_ref();
+    load_file(path.as_ref(), KEEP_BYTES)
+}
+
+/// [`load_export`], reading the file again for the second pass when it is larger than `keep`.
+fn load_file(path: &Path, keep: usize) -> Result<Loaded, ExportError> {
     let bytes = std::fs::read(path).map_err(|source| ExportError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    load_export_bytes(&bytes, path.parent())
+    let mut problems = Problems::default();
+    let raw = stream::raw_from_slice(&bytes, &mut problems)?;
+    let version = version_of(&bytes);
+    if bytes.len() <= keep {
+        return load(Again::Bytes(&bytes), raw, problems, path.parent(), version);
+    }
+    // The entries' fields are read from the file again: its bytes need not stay in memory
+    // beside the entries read from them.
+    drop(bytes);
+    let again = Again::File {
+        path,
+        version: &version,
+    };
+    load(again, raw, problems, path.parent(), version.clone())
 }
 
 /// Loads an export from its bytes. `asset_dir` is where `--download-assets` put the files, if
@@ -79,29 +106,30 @@ pub fn load_export(path: impl AsRef<Path>) -> Result<Loaded, ExportError> {
 pub fn load_export_bytes(bytes: &[u8], asset_dir: Option<&Path>) -> Result<Loaded, ExportError> {
     let mut problems = Problems::default();
     let raw = stream::raw_from_slice(bytes, &mut problems)?;
-    load(raw, problems, asset_dir, version_of(bytes))
+    load(
+        Again::Bytes(bytes),
+        raw,
+        problems,
+        asset_dir,
+        version_of(bytes),
+    )
 }
 
 /// Loads an export already parsed; the content version is a hash of its JSON text.
 pub fn load_export_value(value: Value, asset_dir: Option<&Path>) -> Result<Loaded, ExportError> {
-    let version = version_of(value.to_string().as_bytes());
-    let mut problems = Problems::default();
-    let raw = RawExport::from_value(value, &mut problems)?;
-    load(raw, problems, asset_dir, version)
+    load_export_bytes(value.to_string().as_bytes(), asset_dir)
 }
 
-/// A stable name for these bytes: FNV-1a 64, as 16 hex digits. Not cryptographic: it only has to
-/// change when the content does (it ends up in ETags and cache keys).
+/// A stable name for these bytes, as 16 hex digits (see [`version::Version`]). It changes when
+/// the content does and ends up in ETags and cache keys.
 pub fn version_of(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{hash:016x}")
+    let mut version = version::Version::new();
+    version.update(bytes);
+    version.finish()
 }
 
 fn load(
+    again: Again<'_>,
     mut raw: RawExport,
     mut problems: Problems,
     asset_dir: Option<&Path>,
@@ -117,19 +145,64 @@ fn load(
         &mut problems,
         &mut counts,
     );
-    let mut reader = Reader {
-        by_type: by_type(&raw),
-        fields: std::mem::take(&mut raw.entry_fields),
-        raw: &raw,
-        locales: &raw.locales,
-        problems: &mut problems,
-        counts: &mut counts,
-    };
     let r = Resolver {
         raw: &raw,
         assets: &assets,
     };
 
+    // The second pass: entries that link only to assets are read into typed entries as they
+    // stream past; the few that link to other entries wait until those are read.
+    let mut early = Early::default();
+    let mut waiting: HashMap<usize, Map<String, Value>> = HashMap::new();
+    stream::each_entry_fields(again, &raw, |i, fields| {
+        // A file that changed since the first pass may hold more entries; the pass then fails.
+        let Some(entry) = raw.entries.get(i) else {
+            return;
+        };
+        if !entry.published {
+            return;
+        }
+        let ct = entry.content_type.as_str();
+        if LINKED.contains(&ct) {
+            waiting.insert(i, fields);
+            return;
+        }
+        let Some(ct) = EARLY.iter().copied().find(|&early| early == ct) else {
+            return;
+        };
+        let read = EarlyRead {
+            id: &entry.id,
+            ct,
+            fields,
+            locales: &raw.locales,
+            early: &mut early.outcome,
+        };
+        match ct {
+            "blogPost" => early.posts.extend(read.read(|f| entries::blog_post(f, &r))),
+            "casestudy" => early
+                .case_studies
+                .extend(read.read(|f| entries::case_study(f, &r))),
+            "aboutUsTimeline" => early
+                .timeline
+                .extend(read.read(|f| entries::timeline_entry(f, &r))),
+            "customerLogo" => early
+                .logos
+                .extend(read.read(|f| entries::customer_logo(f, &r))),
+            _ => early
+                .rich_text_pages
+                .extend(read.read(|f| entries::rich_text_page(f, &r))),
+        }
+    })?;
+
+    let mut reader = Reader {
+        by_type: by_type(&raw),
+        fields: waiting,
+        raw: &raw,
+        locales: &raw.locales,
+        problems: &mut problems,
+        counts: &mut counts,
+        early: early.outcome,
+    };
     let mut n = Nested::default();
     n.faq_items = reader
         .read("faqItem", nested::faq_item)
@@ -158,18 +231,23 @@ fn load(
         .into_iter()
         .collect();
 
-    let rich_text_pages: Vec<_> =
-        values(reader.read("richTextPage", |f| entries::rich_text_page(f, &r)));
+    reader.read_early("richTextPage");
+    reader.read_early("blogPost");
+    reader.read_early("casestudy");
+    let pages = values(reader.read("pageBuilder", |f| entries::page(f, &r, &n)));
+    reader.read_early("aboutUsTimeline");
+    reader.read_early("customerLogo");
     let mut parts = ContentParts {
-        posts: values(reader.read("blogPost", |f| entries::blog_post(f, &r))),
-        case_studies: values(reader.read("casestudy", |f| entries::case_study(f, &r))),
-        pages: values(reader.read("pageBuilder", |f| entries::page(f, &r, &n))),
+        posts: early.posts,
+        case_studies: early.case_studies,
+        pages,
         faq_lists: values(add_ons),
-        timeline: values(reader.read("aboutUsTimeline", |f| entries::timeline_entry(f, &r))),
-        privacy: rich_text_pages
+        timeline: early.timeline,
+        privacy: early
+            .rich_text_pages
             .into_iter()
             .find(|p| p.title.trim().eq_ignore_ascii_case(entries::PRIVACY_TITLE)),
-        customer_logos: values(reader.read("customerLogo", |f| entries::customer_logo(f, &r))),
+        customer_logos: early.logos,
         assets: Default::default(),
     };
     reader.count_unknown_types();
@@ -184,6 +262,73 @@ fn load(
         problems: problems.0,
         counts,
     })
+}
+
+/// The content types whose entries link to other entries: read once those are.
+const LINKED: [&str; 8] = [
+    "faqItem",
+    "faqList",
+    "addOnFaqList",
+    "button",
+    "pageBanner",
+    "textAndMedia",
+    "dividerCta",
+    "pageBuilder",
+];
+
+/// The content types whose entries link only to assets: read as they stream past.
+const EARLY: [&str; 5] = [
+    "blogPost",
+    "casestudy",
+    "aboutUsTimeline",
+    "customerLogo",
+    "richTextPage",
+];
+
+/// Entries read during the second pass, and what reading them found, per content type.
+#[derive(Default)]
+struct Early {
+    posts: Vec<BlogPost>,
+    case_studies: Vec<CaseStudy>,
+    timeline: Vec<TimelineEntry>,
+    logos: Vec<CustomerLogo>,
+    rich_text_pages: Vec<PrivacyPage>,
+    outcome: HashMap<&'static str, Outcome>,
+}
+
+/// What reading one content type's entries early found: its problems, in order, and how many
+/// were skipped.
+#[derive(Default)]
+struct Outcome {
+    problems: Problems,
+    skipped: usize,
+}
+
+/// One published entry read during the second pass.
+struct EarlyRead<'a> {
+    id: &'a str,
+    ct: &'static str,
+    fields: Map<String, Value>,
+    locales: &'a [String],
+    early: &'a mut HashMap<&'static str, Outcome>,
+}
+
+impl EarlyRead<'_> {
+    fn read<T>(self, read: impl FnOnce(&mut Fields<'_>) -> Option<T>) -> Option<T> {
+        let outcome = self.early.entry(self.ct).or_default();
+        let at = At {
+            id: self.id,
+            content_type: self.ct,
+        };
+        let mut f = Fields::new(at, self.fields, self.locales, &mut outcome.problems);
+        match read(&mut f) {
+            Some(item) if !f.failed() => Some(item),
+            _ => {
+                outcome.skipped += 1;
+                None
+            }
+        }
+    }
 }
 
 fn values<T>(items: Vec<(String, T)>) -> Vec<T> {
@@ -203,9 +348,11 @@ struct Reader<'a> {
     raw: &'a RawExport,
     locales: &'a [String],
     by_type: HashMap<String, Vec<usize>>,
-    fields: Vec<Map<String, Value>>,
+    /// The fields of the published entries of [`LINKED`] types, by entry index.
+    fields: HashMap<usize, Map<String, Value>>,
     problems: &'a mut Problems,
     counts: &'a mut Counts,
+    early: HashMap<&'static str, Outcome>,
 }
 
 impl Reader<'_> {
@@ -230,7 +377,7 @@ impl Reader<'_> {
                 id: &entry.id,
                 content_type: ct,
             };
-            let fields = std::mem::take(&mut self.fields[i]);
+            let fields = self.fields.remove(&i).unwrap_or_default();
             let mut f = Fields::new(at, fields, self.locales, self.problems);
             match read(&mut f) {
                 Some(item) if !f.failed() => out.push((entry.id.clone(), item)),
@@ -238,6 +385,24 @@ impl Reader<'_> {
             }
         }
         out
+    }
+
+    /// Counts the entries of `ct`, read during the second pass, and reports what reading them
+    /// found, in the place the content type has in the load's order.
+    fn read_early(&mut self, ct: &str) {
+        let indexes = self.by_type.remove(ct).unwrap_or_default();
+        let count = self.counts.entry(ct.to_string()).or_default();
+        for i in indexes {
+            if self.raw.entries[i].published {
+                count.published += 1;
+            } else {
+                count.drafts += 1;
+            }
+        }
+        if let Some(outcome) = self.early.remove(ct) {
+            count.skipped += outcome.skipped;
+            self.problems.0.extend(outcome.problems.0);
+        }
     }
 
     /// Entries of content types the site does not use: counted and reported once per type.
@@ -270,9 +435,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn reading_the_file_again_loads_what_reading_its_bytes_loads() {
+        let mut bytes = Vec::new();
+        crate::synth::write_export(&mut bytes, 40).unwrap();
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), &bytes).unwrap();
+        let again = load_file(file.path(), 0).unwrap();
+        let kept = load_file(file.path(), usize::MAX).unwrap();
+        assert_eq!(again.set.posts().len(), 40);
+        assert_eq!(again.set.parts(), kept.set.parts());
+        assert_eq!(again.set.version(), kept.set.version());
+        assert_eq!(again.set.version(), version_of(&bytes));
+        assert_eq!(again.problems, kept.problems);
+        assert_eq!(again.counts, kept.counts);
+    }
+
+    #[test]
     fn the_version_is_a_stable_hash_of_the_bytes() {
-        assert_eq!(version_of(b""), "cbf29ce484222325");
-        assert_eq!(version_of(b"a"), "af63dc4c8601ec8c");
+        assert_eq!(version_of(b""), "af63bd4c8601b7df");
+        assert_eq!(version_of(b"a"), "089be307b544f397");
         assert_ne!(version_of(b"{}"), version_of(b"{ }"));
     }
 }

@@ -52,6 +52,10 @@ fn load_error(path: &Path, error: ExportError) -> ContentLoadError {
             location,
             reason: source.to_string(),
         },
+        changed @ ExportError::Changed { .. } => ContentLoadError::Unreachable {
+            location,
+            reason: changed.to_string(),
+        },
         malformed => ContentLoadError::Malformed {
             location,
             reason: malformed.to_string(),

@@ -5,7 +5,9 @@
 use proptest::prelude::*;
 use serde_json::json;
 use supplysite_core::content::{ContentParts, ContentSet};
-use supplysite_core::richtext::{Document, Mark, NoLinks, Node, plain_text, to_html, word_count};
+use supplysite_core::richtext::{
+    Data, Document, Mark, NoLinks, Node, plain_text, to_html, word_count,
+};
 
 /// A space with one post, case study and page, and the assets the fixtures embed.
 fn space() -> ContentSet {
@@ -19,7 +21,7 @@ fn node(kind: &str) -> Node {
         node_type: kind.into(),
         value: None,
         marks: vec![],
-        data: serde_json::Value::Null,
+        data: Data::Null,
         content: vec![],
     }
 }
@@ -116,7 +118,7 @@ fn arb_node() -> impl Strategy<Value = Node> {
             node_type: kind.to_string(),
             value,
             marks: marks.into_iter().map(|m| Mark { kind: m.into() }).collect(),
-            data,
+            data: data.into(),
             content: vec![],
         });
     leaf.prop_recursive(6, 64, 6, |inner| {
@@ -129,7 +131,7 @@ fn arb_node() -> impl Strategy<Value = Node> {
                 node_type: kind.to_string(),
                 value: None,
                 marks: vec![],
-                data,
+                data: data.into(),
                 content,
             })
     })

@@ -186,34 +186,63 @@ fn candidates(generation: &Generation) -> Vec<(Route, String)> {
     routes
 }
 
-/// The indexable routes' canonical URLs, each once, in the order of [`candidates`].
+/// The indexable routes' canonical URLs, each once, in the order of [`candidates`]. A listing's
+/// later pages (`/insights?page=2`, …) follow its first: each is its own canonical page, the
+/// way crawlers and visitors without JavaScript reach every entry, so each is listed, found by
+/// following the `rel=next` link of the page before as a crawler does.
 fn entries(state: &AppState, generation: &Generation) -> Vec<Entry> {
     let public = &state.settings().public_url;
     let composer = &state.inner().composer;
     let mut seen = HashSet::new();
     let mut entries = Vec::new();
-    for (route, lastmod) in candidates(generation) {
-        let head = match Outcome::read(composer.compose(&route, &generation.set)) {
-            Ok(Outcome::Page { head, .. }) => head,
-            Ok(_) => continue,
-            Err(e) => {
-                tracing::error!(error = %e, route = %route.path(), "left out of the sitemap");
+    for (first, lastmod) in candidates(generation) {
+        let mut route = Some(first);
+        while let Some(here) = route.take() {
+            let head = match Outcome::read(composer.compose(&here, &generation.set)) {
+                Ok(Outcome::Page { head, .. }) => head,
+                Ok(_) => continue,
+                Err(e) => {
+                    tracing::error!(error = %e, route = %here.href(), "left out of the sitemap");
+                    continue;
+                }
+            };
+            // A site path, or a URL on this site.
+            let origin = public.to_string();
+            let next = head
+                .next
+                .as_deref()
+                .map(|url| url.strip_prefix(origin.as_str()).unwrap_or(url));
+            route = next_listing_page(&here, next);
+            if !head.indexable() {
                 continue;
             }
-        };
-        if !head.indexable() {
-            continue;
+            let loc = head
+                .canonical_url(public)
+                .unwrap_or_else(|| public.absolute(&here.href()));
+            // A canonical on another site belongs in that site's sitemap.
+            if !public.owns(&loc) || !seen.insert(loc.clone()) {
+                continue;
+            }
+            entries.push(Entry {
+                loc,
+                lastmod: lastmod.clone(),
+            });
         }
-        let loc = head
-            .canonical_url(public)
-            .unwrap_or_else(|| public.absolute(&route.path()));
-        // A canonical on another site belongs in that site's sitemap.
-        if !public.owns(&loc) || !seen.insert(loc.clone()) {
-            continue;
-        }
-        entries.push(Entry { loc, lastmod });
     }
     entries
+}
+
+/// The page a listing page's `rel=next` link names (a site path), when it is a later page of the
+/// same listing.
+fn next_listing_page(here: &Route, next: Option<&str>) -> Option<Route> {
+    let page = |r: &Route| match r {
+        Route::InsightsPage(n) | Route::CaseStudyIndexPage(n) => *n,
+        _ => 1,
+    };
+    let next = Route::parse(next?);
+    let same_listing =
+        here.listing_page(1).is_some() && next.listing_page(1) == here.listing_page(1);
+    (same_listing && page(&next) > page(here)).then_some(next)
 }
 
 /// `YYYY-MM-DD` (UTC) of a system time.

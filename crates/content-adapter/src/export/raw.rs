@@ -22,12 +22,15 @@ pub(crate) struct RawExport {
     pub locales: Vec<String>,
     pub entries: Vec<RawEntry>,
     pub assets: Vec<RawEntry>,
-    /// The `fields` of each entry (field id → locale code → value), parallel to `entries`; kept
-    /// apart so the loader can take them while links are resolved against `entries`.
-    pub entry_fields: Vec<Map<String, Value>>,
+    /// The `fields` of each asset (field id → locale code → value), parallel to `assets`. The
+    /// entries' fields are not kept: the loader reads them in a second pass over the file, one
+    /// entry at a time (see [`super::stream::each_entry_fields`]).
     pub asset_fields: Vec<Map<String, Value>>,
     pub entry_index: HashMap<String, usize>,
     pub asset_index: HashMap<String, usize>,
+    /// Which `entries` key of the top level the entries came from (1 for the first; a key
+    /// repeated counts with its last value), so the second pass reads the same list.
+    pub entries_key: usize,
 }
 
 impl RawExport {
@@ -70,12 +73,12 @@ impl RawExport {
         }
         Ok(RawExport {
             locales,
-            entry_fields: entries.fields,
             asset_fields: assets.fields,
             entry_index: index(&entries.items),
             asset_index: index(&assets.items),
             entries: entries.items,
             assets: assets.items,
+            entries_key: 1,
         })
     }
 
@@ -138,33 +141,63 @@ fn locale_chain(locales: &[Value], problems: &mut Problems) -> Result<Vec<String
 #[derive(Debug, Default)]
 pub(crate) struct Items {
     pub items: Vec<RawEntry>,
-    /// The `fields` of each item, parallel to `items`.
+    /// The `fields` of each item, parallel to `items` (assets only).
     pub fields: Vec<Map<String, Value>>,
     /// Why items were skipped, in order (each an error of the file).
     pub problems: Vec<String>,
 }
 
 fn raw_items(items: Vec<Value>, list: &'static str) -> Items {
+    let keep_fields = list == "assets";
     let mut out = Items {
         items: Vec::with_capacity(items.len()),
         fields: Vec::with_capacity(items.len()),
         problems: Vec::new(),
     };
     for (i, item) in items.into_iter().enumerate() {
-        raw_item(item, i, list, &mut out);
+        let (sys, fields) = match item {
+            Value::Object(mut item) => {
+                let fields = if keep_fields {
+                    item.remove("fields")
+                } else {
+                    None
+                };
+                (Some(item.remove("sys")), fields)
+            }
+            _ => (None, None),
+        };
+        raw_item(sys, fields, i, list, &mut out);
     }
     out
 }
 
 /// Reduces item `i` of `list` (`entries` or `assets`) to what the loader reads, or notes why
-/// it is skipped.
-pub(crate) fn raw_item(item: Value, i: usize, list: &str, out: &mut Items) {
-    let Value::Object(mut item) = item else {
-        out.problems
-            .push(format!("{list}[{i}] is not an object; skipped"));
-        return;
+/// it is skipped. `sys` is `None` when the item is not an object (`Some(None)`: an object
+/// without `sys`); `fields` is the item's `fields` when the caller keeps them.
+pub(crate) fn raw_item(
+    sys: Option<Option<Value>>,
+    fields: Option<Value>,
+    i: usize,
+    list: &str,
+    out: &mut Items,
+) {
+    match reduce(sys, i, list) {
+        Ok(entry) => {
+            out.items.push(entry);
+            if list == "assets" {
+                out.fields.push(object_or_empty(fields));
+            }
+        }
+        Err(message) => out.problems.push(message),
+    }
+}
+
+/// The id, content type and published flag of item `i` of `list`, from its `sys`.
+pub(crate) fn reduce(sys: Option<Option<Value>>, i: usize, list: &str) -> Result<RawEntry, String> {
+    let Some(sys) = sys else {
+        return Err(format!("{list}[{i}] is not an object; skipped"));
     };
-    let sys = item.get("sys");
+    let sys = sys.as_ref();
     let id = sys.and_then(|s| s.get("id")).and_then(Value::as_str);
     let published = sys
         .and_then(|s| s.get("publishedVersion"))
@@ -176,22 +209,23 @@ pub(crate) fn raw_item(item: Value, i: usize, list: &str, out: &mut Items) {
             .and_then(Value::as_str)
     };
     let (Some(id), Some(content_type)) = (id, content_type) else {
-        out.problems.push(format!(
+        return Err(format!(
             "{list}[{i}] has no sys.id or sys.contentType; skipped"
         ));
-        return;
     };
-    let (id, content_type) = (id.to_string(), content_type.to_string());
-    let fields = match item.remove("fields") {
+    Ok(RawEntry {
+        id: id.to_string(),
+        content_type: content_type.to_string(),
+        published,
+    })
+}
+
+/// An item's `fields` as read: an object, else (missing or of another kind) no fields.
+pub(crate) fn object_or_empty(fields: Option<Value>) -> Map<String, Value> {
+    match fields {
         Some(Value::Object(fields)) => fields,
         _ => Map::new(),
-    };
-    out.items.push(RawEntry {
-        id,
-        content_type,
-        published,
-    });
-    out.fields.push(fields);
+    }
 }
 
 pub(crate) fn json_kind(v: &Value) -> &'static str {

@@ -21,7 +21,7 @@ use crate::content::{
     ContentSet, CustomerLogo, DividerCta, FaqItem, FaqList, Page, PageBanner, PrivacyPage,
     ProductTag, PublishDate, Slice, TextJustification, TextLayout, TextMedia, TimelineEntry,
 };
-use crate::richtext::{Document, Node};
+use crate::richtext::{Data, Document, Node};
 use ProductTag::*;
 
 /// The fixture content set described in the module documentation.
@@ -78,21 +78,21 @@ pub fn paragraph(text: &str) -> Document {
         node_type: "text".into(),
         value: Some(text.into()),
         marks: vec![],
-        data: serde_json::json!({}),
+        data: Data::Empty,
         content: vec![],
     };
     let p = Node {
         node_type: "paragraph".into(),
         value: None,
         marks: vec![],
-        data: serde_json::json!({}),
+        data: Data::Empty,
         content: vec![text],
     };
     Document(Node {
         node_type: "document".into(),
         value: None,
         marks: vec![],
-        data: serde_json::json!({}),
+        data: Data::Empty,
         content: vec![p],
     })
 }

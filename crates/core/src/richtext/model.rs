@@ -1,6 +1,7 @@
 //! The rich-text node tree.
 
-use serde::{Deserialize, Serialize};
+use super::Data;
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// A rich-text document: a [`Node`] whose `node_type` is `document`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -16,12 +17,20 @@ pub struct Node {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// Only on `text` nodes.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "shrunk",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub marks: Vec<Mark>,
     /// `uri` for hyperlinks, `target` for entry and asset links; empty otherwise.
     #[serde(default)]
-    pub data: serde_json::Value,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub data: Data,
+    #[serde(
+        default,
+        deserialize_with = "shrunk",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub content: Vec<Node>,
 }
 
@@ -70,18 +79,15 @@ impl Document {
 impl Node {
     /// The `data.uri` of a hyperlink.
     pub fn uri(&self) -> Option<&str> {
-        self.data.get("uri").and_then(|u| u.as_str())
+        self.data.uri()
     }
 
     /// The `data.target.sys` of an entry or asset link.
     pub fn target(&self) -> Option<Link<'_>> {
-        let sys = self.data.get("target")?.get("sys")?;
+        let (link_type, id) = self.data.target()?;
         Some(Link {
-            link_type: sys
-                .get("linkType")
-                .and_then(|v| v.as_str())
-                .unwrap_or("Entry"),
-            id: sys.get("id")?.as_str()?,
+            link_type: link_type.unwrap_or("Entry"),
+            id,
         })
     }
 
@@ -94,6 +100,14 @@ impl Node {
             Some(n)
         })
     }
+}
+
+/// A list read without spare capacity: a large archive holds millions of them, and a list read
+/// from JSON grows by doubling.
+fn shrunk<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+    let mut items = Vec::<T>::deserialize(d)?;
+    items.shrink_to_fit();
+    Ok(items)
 }
 
 #[cfg(test)]

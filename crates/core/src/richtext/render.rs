@@ -347,6 +347,7 @@ pub(crate) fn escape(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::content::ContentParts;
+    use crate::richtext::Data;
     use crate::richtext::plain_text;
     use serde_json::json;
 
@@ -455,7 +456,7 @@ mod tests {
             node_type: "blockquote".into(),
             value: None,
             marks: vec![],
-            data: serde_json::Value::Null,
+            data: Data::Null,
             content: vec![],
         };
         for _ in 0..10_000 {
@@ -480,7 +481,7 @@ mod tests {
             node_type: kind.into(),
             value: None,
             marks: vec![],
-            data: serde_json::Value::Null,
+            data: Data::Null,
             content: vec![],
         }
     }

@@ -85,6 +85,21 @@ fn site_with_posts(posts: usize) -> TestApp {
 }
 
 fn site_with_posts_and_timeout(posts: usize, timeout: std::time::Duration) -> TestApp {
+    site_with(posts, timeout, None)
+}
+
+fn site_with_posts_composed_by(
+    posts: usize,
+    composer: Option<std::sync::Arc<dyn supplysite_http::Composer>>,
+) -> TestApp {
+    site_with(posts, std::time::Duration::from_secs(300), composer)
+}
+
+fn site_with(
+    posts: usize,
+    timeout: std::time::Duration,
+    composer: Option<std::sync::Arc<dyn supplysite_http::Composer>>,
+) -> TestApp {
     let mut parts = serde_json::to_value(parts("big")).unwrap();
     let list = parts["posts"].as_array_mut().unwrap();
     list.clear();
@@ -98,6 +113,7 @@ fn site_with_posts_and_timeout(posts: usize, timeout: std::time::Duration) -> Te
         // Building 50,000 entries takes a debug build on a busy machine longer than the
         // default request timeout; this test is about what the sitemap holds.
         settings: Some(Box::new(move |s| s.request_timeout = timeout)),
+        composer,
         ..Options::default()
     })
 }
@@ -198,4 +214,48 @@ async fn a_sitemap_build_longer_than_the_request_timeout_completes_and_is_served
         assert!(Instant::now() < deadline, "the sitemap was never built");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+#[tokio::test]
+async fn a_listing_longer_than_a_page_lists_each_later_page_at_its_own_address() {
+    // 20 articles: the insights listing shows them on three pages of nine (the real page
+    // rules, which paginate).
+    let app = site_with_posts_composed_by(
+        20,
+        Some(std::sync::Arc::new(supplysite_http::CoreComposer::new(
+            PUBLIC_URL,
+        ))),
+    );
+    let urls = locs(&body_text(app.get("/sitemap.xml").await).await);
+    let listing: Vec<&String> = urls
+        .iter()
+        .filter(|u| u.starts_with(&format!("{PUBLIC_URL}/insights")) && !u.contains("/insights/"))
+        .collect();
+    assert_eq!(
+        listing,
+        [
+            &format!("{PUBLIC_URL}/insights"),
+            &format!("{PUBLIC_URL}/insights?page=2"),
+            &format!("{PUBLIC_URL}/insights?page=3"),
+        ]
+    );
+    // Each later page names itself as canonical, as the sitemap does, and exists.
+    for page in ["/insights?page=2", "/insights?page=3"] {
+        let response = app.get(page).await;
+        assert_eq!(response.status(), StatusCode::OK, "{page}");
+        let html = body_text(response).await;
+        assert!(
+            html.contains(&format!(
+                "<link rel=\"canonical\" href=\"{PUBLIC_URL}{page}\""
+            )),
+            "{page}"
+        );
+    }
+    assert_eq!(
+        app.get("/insights?page=4").await.status(),
+        StatusCode::NOT_FOUND
+    );
+    // The case-study index of the fixture fits one page: only its first page is listed.
+    assert!(urls.contains(&format!("{PUBLIC_URL}/case-study-index")));
+    assert!(!urls.iter().any(|u| u.contains("case-study-index?page=")));
 }
