@@ -26,7 +26,7 @@ pub use fetch::{LiveExport, Progress};
 pub use query::{MAX_COMPLEXITY, MAX_QUERY_BYTES, all_queries};
 pub use retry::{Pause, RetryPolicy, TokioPause};
 pub use settings::{
-    AccessToken, ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, DEFAULT_PREVIEW_HOST,
+    ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, DEFAULT_PREVIEW_HOST, Secret,
     SettingsError,
 };
 

@@ -19,6 +19,7 @@ pub mod ports;
 pub mod richtext;
 pub mod routes;
 pub mod rules;
+pub mod secret;
 pub mod time_zone;
 pub mod video;
 pub mod view;

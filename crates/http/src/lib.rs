@@ -45,7 +45,7 @@ pub use connections::{ConnectionLimits, ConnectionStats, OpenFiles, raise_open_f
 pub use content::{ContentStore, ReloadOutcome};
 pub use core_composer::CoreComposer;
 pub use pages::PAGE_CACHE;
-pub use preview::{Preview, PreviewSecret};
+pub use preview::Preview;
 pub use server::{serve, serve_per_core, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};

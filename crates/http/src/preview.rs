@@ -18,11 +18,11 @@ pub(crate) use page::{api as api_page, page as html_page};
 pub use path::site_path;
 pub use routes::{enter, exit};
 
-use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource};
+use supplysite_core::secret::Secret;
 
 /// The shortest secret accepted.
 pub const MIN_SECRET_LEN: usize = 32;
@@ -31,51 +31,9 @@ pub const DEFAULT_COOKIE_TTL: Duration = Duration::from_secs(3600);
 /// How long preview content is reused before it is read again unless set.
 pub const DEFAULT_FRESH_FOR: Duration = Duration::from_secs(5);
 
-/// The secret an editor's preview link carries. `Debug` and `Display` show `[redacted]`.
-#[derive(Clone)]
-pub struct PreviewSecret(String);
-
-/// Why a preview secret was refused. The message never shows the secret.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the preview secret is {len} characters long; at least {MIN_SECRET_LEN} are needed")]
-pub struct SecretTooShort {
-    pub len: usize,
-}
-
-impl PreviewSecret {
-    /// The secret, if it is at least [`MIN_SECRET_LEN`] characters long (surrounding blanks
-    /// are dropped).
-    ///
-    /// Errors: [`SecretTooShort`].
-    pub fn parse(secret: &str) -> Result<Self, SecretTooShort> {
-        let secret = secret.trim();
-        let len = secret.chars().count();
-        if len < MIN_SECRET_LEN {
-            return Err(SecretTooShort { len });
-        }
-        Ok(PreviewSecret(secret.to_string()))
-    }
-
-    fn expose(&self) -> &[u8] {
-        self.0.as_bytes()
-    }
-}
-
-impl fmt::Debug for PreviewSecret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
-
-impl fmt::Display for PreviewSecret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
-
 /// The preview: its secret, its content source and how long cookies and content last.
 pub struct Preview {
-    secret: PreviewSecret,
+    secret: Secret,
     source: Arc<dyn ContentSource>,
     cookie_ttl: Duration,
     fresh_for: Duration,
@@ -86,7 +44,7 @@ pub struct Preview {
 impl Preview {
     /// A preview reading drafts from `source` (a source of preview content, never the public
     /// one), opened with `secret`.
-    pub fn new(secret: PreviewSecret, source: Arc<dyn ContentSource>) -> Self {
+    pub fn new(secret: Secret, source: Arc<dyn ContentSource>) -> Self {
         Preview {
             secret,
             source,
@@ -111,7 +69,7 @@ impl Preview {
 
     /// Whether `given` is the secret, compared in constant time (see [`cookie::secret_matches`]).
     pub(crate) fn secret_matches(&self, given: &str) -> bool {
-        cookie::secret_matches(self.secret.expose(), given.as_bytes())
+        cookie::secret_matches(self.secret.expose().as_bytes(), given.as_bytes())
     }
 
     /// The preview content: the last read when it is fresh enough, else read now. Concurrent

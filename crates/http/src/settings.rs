@@ -113,59 +113,7 @@ impl fmt::Display for PublicUrl {
     }
 }
 
-/// A secret value that never prints: `Debug` and `Display` show `[redacted]`.
-#[derive(Clone)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Secret(value.into())
-    }
-
-    /// The value, for the one place that needs it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
-
-impl fmt::Display for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
-
-/// Why a webhook signing secret was refused.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error(
-    "invalid webhook signing secret of {length} characters (Contentful secrets are exactly 64 characters of A-Z a-z 0-9 + / = _ -)"
-)]
-pub struct WebhookSecretError {
-    pub length: usize,
-}
-
-impl Secret {
-    /// A Contentful webhook signing secret: exactly 64 characters from `[0-9a-zA-Z+/=_-]`, as
-    /// Contentful requires. The error names the length only, never the value.
-    pub fn webhook(value: &str) -> Result<Self, WebhookSecretError> {
-        let ok = value.len() == 64
-            && value.bytes().all(|b| {
-                b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'_' | b'-')
-            });
-        if ok {
-            Ok(Secret(value.to_string()))
-        } else {
-            Err(WebhookSecretError {
-                length: value.chars().count(),
-            })
-        }
-    }
-}
+pub use supplysite_core::secret::{Secret, WebhookSecretError};
 
 #[cfg(test)]
 mod tests {
@@ -212,22 +160,5 @@ mod tests {
         );
         assert!(url.owns("https://x.test/a"));
         assert!(!url.owns("https://x.test.evil/a"));
-    }
-
-    #[test]
-    fn secrets_never_print() {
-        let secret = Secret::new("hunter2");
-        assert_eq!(format!("{secret:?} {secret}"), "[redacted] [redacted]");
-        assert_eq!(secret.expose(), "hunter2");
-    }
-
-    #[test]
-    fn webhook_secret_must_be_64_allowed_characters_and_the_error_hides_it() {
-        assert!(Secret::webhook(&"a".repeat(64)).is_ok());
-        assert!(Secret::webhook(&"A1+/=_-b".repeat(8)).is_ok());
-        let err = Secret::webhook("short-secret").unwrap_err();
-        assert!(!err.to_string().contains("short-secret"));
-        assert_eq!(err.length, 12);
-        assert!(Secret::webhook(&"!".repeat(64)).is_err());
     }
 }

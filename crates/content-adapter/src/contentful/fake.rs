@@ -10,7 +10,7 @@ mod graphql;
 mod space;
 
 use super::retry::{Pause, RetryPolicy};
-use super::settings::{AccessToken, ContentfulSettings};
+use super::settings::{ContentfulSettings, Secret};
 use async_trait::async_trait;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -124,7 +124,7 @@ impl FakeContentful {
 
     /// Settings that reach this fake, with short back-off so retries take milliseconds.
     pub fn settings(&self) -> ContentfulSettings {
-        let mut s = ContentfulSettings::new(SPACE_ID, AccessToken::new(TOKEN));
+        let mut s = ContentfulSettings::new(SPACE_ID, Secret::new(TOKEN));
         s.graphql_host = self.url();
         s.cda_host = self.url();
         s.retry = RetryPolicy {
@@ -183,7 +183,7 @@ impl FakeContentful {
     /// Settings that read this fake's preview content, as the site's preview does.
     pub fn preview_settings(&self) -> ContentfulSettings {
         self.settings()
-            .for_preview(AccessToken::new(PREVIEW_TOKEN), self.url())
+            .for_preview(Secret::new(PREVIEW_TOKEN), self.url())
     }
 
     /// Saves a new, unpublished version of entry `id` made by `change` from its latest

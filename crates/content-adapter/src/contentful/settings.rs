@@ -2,7 +2,6 @@
 //! start-up, with the access token wrapped so it never prints.
 
 use super::retry::RetryPolicy;
-use std::fmt;
 
 /// The GraphQL Content API host outside the EU data region.
 pub const DEFAULT_GRAPHQL_HOST: &str = "https://graphql.contentful.com";
@@ -11,39 +10,15 @@ pub const DEFAULT_CDA_HOST: &str = "https://cdn.contentful.com";
 /// The Content Preview API host (the entries API with drafts) outside the EU data region.
 pub const DEFAULT_PREVIEW_HOST: &str = "https://preview.contentful.com";
 
-/// A Content Delivery API access token. `Debug` and `Display` show `[redacted]`, so the token
+/// Contentful access tokens (delivery or preview) are the site's one secret type, so a token
 /// cannot reach a log line or an error message by accident.
-#[derive(Clone, PartialEq, Eq)]
-pub struct AccessToken(String);
-
-impl AccessToken {
-    pub fn new(token: impl Into<String>) -> Self {
-        AccessToken(token.into())
-    }
-
-    /// The token, for the `Authorization` header and nowhere else.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for AccessToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
-
-impl fmt::Display for AccessToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
+pub use supplysite_core::secret::Secret;
 
 /// How to reach one environment of one Contentful space.
 #[derive(Clone, Debug)]
 pub struct ContentfulSettings {
     pub space_id: String,
-    pub access_token: AccessToken,
+    pub access_token: Secret,
     /// `master` unless set.
     pub environment: String,
     /// `https://graphql.contentful.com`, or the EU host, or a local fake in tests.
@@ -81,7 +56,7 @@ pub enum SettingsError {
 
 impl ContentfulSettings {
     /// Settings for `space_id` with `token`, the `master` environment and the default hosts.
-    pub fn new(space_id: impl Into<String>, token: AccessToken) -> Self {
+    pub fn new(space_id: impl Into<String>, token: Secret) -> Self {
         ContentfulSettings {
             space_id: space_id.into(),
             access_token: token,
@@ -95,7 +70,7 @@ impl ContentfulSettings {
 
     /// The same space and environment read for preview with `token` (a Content Preview API
     /// token), the entries API at `preview_host`.
-    pub fn for_preview(&self, token: AccessToken, preview_host: impl Into<String>) -> Self {
+    pub fn for_preview(&self, token: Secret, preview_host: impl Into<String>) -> Self {
         ContentfulSettings {
             access_token: token,
             cda_host: preview_host.into(),
@@ -115,7 +90,7 @@ impl ContentfulSettings {
     /// without ever showing it.
     ///
     /// Errors: [`SettingsError::Invalid`] naming the setting, with the value redacted.
-    pub fn token(name: &'static str, value: &str) -> Result<AccessToken, SettingsError> {
+    pub fn token(name: &'static str, value: &str) -> Result<Secret, SettingsError> {
         token_value(value.trim().to_string()).map_err(|_| SettingsError::Invalid {
             name,
             value: "[redacted]".to_string(),
@@ -207,12 +182,12 @@ fn id(name: &'static str, value: String) -> Result<String, SettingsError> {
     }
 }
 
-fn token_value(value: String) -> Result<AccessToken, SettingsError> {
+fn token_value(value: String) -> Result<Secret, SettingsError> {
     let ok = value
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
     if ok {
-        Ok(AccessToken(value))
+        Ok(Secret::new(value))
     } else {
         Err(SettingsError::InvalidToken)
     }
@@ -352,6 +327,6 @@ mod tests {
         ])
         .unwrap_err();
         assert!(!e.to_string().contains("sec ret"));
-        assert_eq!(format!("{:?}", AccessToken::new("sec")), "[redacted]");
+        assert_eq!(format!("{:?}", Secret::new("sec")), "Secret([redacted])");
     }
 }

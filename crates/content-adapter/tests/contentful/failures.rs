@@ -1,8 +1,8 @@
 use crate::helpers::{demo, live};
 use std::sync::Arc;
 use std::time::Duration;
-use supplysite_content_adapter::contentful::AccessToken;
 use supplysite_content_adapter::contentful::ContentfulSource;
+use supplysite_content_adapter::contentful::Secret;
 use supplysite_content_adapter::contentful::fake::{FakeContentful, Fault, RecordingPause, TOKEN};
 use supplysite_core::ports::ContentLoadError;
 
@@ -10,7 +10,7 @@ use supplysite_core::ports::ContentLoadError;
 async fn a_refused_token_is_a_clear_error_naming_the_setting_and_is_not_retried() {
     let fake = FakeContentful::start(demo()).await;
     let mut settings = fake.settings();
-    settings.access_token = AccessToken::new("wrong-token-value");
+    settings.access_token = Secret::new("wrong-token-value");
     let source =
         ContentfulSource::with_pause(settings, Arc::new(RecordingPause::default())).unwrap();
     let err = source.load_live().await.unwrap_err();

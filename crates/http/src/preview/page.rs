@@ -37,7 +37,8 @@ impl AppState {
     pub(crate) fn preview_for(&self, headers: &HeaderMap) -> Option<&Preview> {
         let preview = self.preview()?;
         let value = cookie::from_headers(headers)?;
-        cookie::valid(preview.secret.expose(), value, SystemTime::now()).then_some(preview)
+        cookie::valid(preview.secret.expose().as_bytes(), value, SystemTime::now())
+            .then_some(preview)
     }
 }
 

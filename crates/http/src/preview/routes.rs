@@ -72,7 +72,7 @@ pub async fn enter(
         Err(e) => return e.into_response(),
     }
     let cookie = cookie::issue(
-        preview.secret.expose(),
+        preview.secret.expose().as_bytes(),
         SystemTime::now(),
         preview.cookie_ttl,
     );

@@ -9,8 +9,8 @@ use supplysite_content_adapter::contentful::fake::FakeContentful;
 use supplysite_content_adapter::contentful::{CachedSource, ContentfulSource};
 use supplysite_core::ports::ContentSource;
 use supplysite_http::{
-    AppState, ConnectionLimits, CoreComposer, Mounts, Preview, PreviewSecret, PublicUrl, Settings,
-    Shell, StateParts,
+    AppState, ConnectionLimits, CoreComposer, Mounts, Preview, PublicUrl, Secret, Settings, Shell,
+    StateParts,
 };
 use tempfile::TempDir;
 
@@ -110,7 +110,7 @@ async fn start(preview: bool, renderer: Option<supplysite_http::Renderer>) -> Si
     let preview = preview.then(|| {
         let source = ContentfulSource::from_settings(fake.preview_settings()).unwrap();
         Arc::new(Preview::new(
-            PreviewSecret::parse(SECRET).unwrap(),
+            Secret::at_least(SECRET, supplysite_http::preview::MIN_SECRET_LEN).unwrap(),
             Arc::new(source),
         ))
     });

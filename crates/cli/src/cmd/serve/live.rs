@@ -20,7 +20,7 @@ use supplysite_content_adapter::contentful::{
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
 use supplysite_http::freshness::{ContentFreshness, Freshness};
-use supplysite_http::{AppState, Preview, PreviewSecret};
+use supplysite_http::{AppState, Preview, Secret};
 use tokio::time::MissedTickBehavior;
 
 /// The poll interval in live mode unless set.
@@ -149,7 +149,7 @@ impl Args {
             .transpose()
             .context("CONTENTFUL_PREVIEW_TOKEN / --contentful-preview-token")?;
         let secret = given(&self.preview_secret)
-            .map(|s| PreviewSecret::parse(&s))
+            .map(|s| Secret::at_least(&s, supplysite_http::preview::MIN_SECRET_LEN))
             .transpose()
             .context("SUPPLYSITE_PREVIEW_SECRET / --preview-secret")?;
         let (token, secret) = match (token, secret) {
