@@ -14,6 +14,7 @@ pub mod copy;
 pub mod enquiry;
 pub mod feed;
 pub mod format;
+pub mod html;
 pub mod inspector;
 pub mod ports;
 pub mod richtext;

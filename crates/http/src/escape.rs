@@ -1,26 +1,8 @@
 //! Escaping for the three places the server writes untrusted text into HTML: element text,
 //! attribute values and JSON inside `<script>` elements.
 
-/// Escapes text for an HTML element body or a double-quoted attribute value.
-pub fn html(input: &str) -> String {
-    let mut out = String::with_capacity(input.len() + 8);
-    html_into(&mut out, input);
-    out
-}
-
-/// [`html`], appending to `out`.
-pub fn html_into(out: &mut String, input: &str) {
-    for c in input.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-}
+/// Text for an HTML element body or an attribute value: core's one escaping rule.
+pub use supplysite_core::html::{escape as html, escape_into as html_into};
 
 /// Makes serialised JSON safe to place inside a `<script>` element.
 ///

@@ -14,20 +14,9 @@ use supplysite_core::ports::StoredEnquiry;
 /// Escapes `&`, `<`, `>`, `"` and `'`, so a value is inert in element content and in
 /// attribute values alike, and `{`, `}` so it is inert to Brevo's template engine.
 pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '{' => out.push_str("&#123;"),
-            '}' => out.push_str("&#125;"),
-            c => out.push(c),
-        }
-    }
-    out
+    supplysite_core::html::escape(text)
+        .replace('{', "&#123;")
+        .replace('}', "&#125;")
 }
 
 /// The subject: `Website enquiry from Ada Lovelace (Analytical Engines Pty Ltd)`. Plain

@@ -327,21 +327,7 @@ fn text(out: &mut String, node: &Node) {
     }
 }
 
-/// Escapes text for use in element content and in double- or single-quoted attributes.
-pub(crate) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use crate::html::escape;
 
 #[cfg(test)]
 mod tests {
