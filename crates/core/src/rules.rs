@@ -7,6 +7,7 @@
 
 mod about;
 mod case_study_index;
+mod every_route;
 mod latest;
 mod links;
 mod listing;
@@ -16,6 +17,7 @@ mod teaser;
 
 pub use about::{AboutLists, about_lists};
 pub use case_study_index::{Side, case_study_index, logo_side};
+pub use every_route::every_route;
 pub use latest::{latest, latest_excluding};
 pub use links::{LinkKind, LinkText, SiteLink, mini_cards};
 pub use listing::{ListingPage, listing, listing_page, page_of};

@@ -65,14 +65,7 @@ mod tests {
     #[test]
     fn every_route_of_the_fixture_reads_as_the_server_expects() {
         let set = fixture::content();
-        let mut routes = Route::fixed();
-        routes.extend(set.posts().iter().map(|p| Route::Insight(p.slug.clone())));
-        routes.extend(
-            set.case_studies()
-                .iter()
-                .map(|c| Route::CaseStudy(c.slug.clone())),
-        );
-        routes.extend(set.pages().iter().map(|p| Route::Page(p.slug.clone())));
+        let routes = supplysite_core::rules::every_route(&set);
         for route in routes {
             match Read::read(composer().compose(&route, &set)) {
                 Ok(Read::Page { head, .. }) => {

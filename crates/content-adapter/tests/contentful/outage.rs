@@ -4,31 +4,11 @@ use supplysite_content_adapter::contentful::fake::{FakeContentful, RecordingPaus
 use supplysite_content_adapter::contentful::{CachedSource, ContentfulSource};
 use supplysite_core::compose::compose;
 use supplysite_core::ports::ContentSource;
-use supplysite_core::routes::Route;
 use supplysite_core::view::Outcome;
 use supplysite_http::ContentStore;
 
 fn pages_served(set: &supplysite_core::content::ContentSet) -> usize {
-    let mut routes = Route::fixed();
-    routes.extend(
-        set.parts()
-            .posts
-            .iter()
-            .map(|p| Route::Insight(p.slug.clone())),
-    );
-    routes.extend(
-        set.parts()
-            .case_studies
-            .iter()
-            .map(|c| Route::CaseStudy(c.slug.clone())),
-    );
-    routes.extend(
-        set.parts()
-            .pages
-            .iter()
-            .map(|p| Route::Page(p.slug.clone())),
-    );
-    routes
+    supplysite_core::rules::every_route(set)
         .iter()
         .filter(|r| matches!(compose(r, set), Outcome::Page(_)))
         .count()

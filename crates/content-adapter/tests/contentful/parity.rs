@@ -18,16 +18,7 @@ fn by_id(parts: &ContentParts) -> ContentParts {
 }
 
 fn every_route(set: &ContentSet) -> Vec<Route> {
-    let parts = set.parts();
-    let mut routes = Route::fixed();
-    routes.extend(parts.posts.iter().map(|p| Route::Insight(p.slug.clone())));
-    routes.extend(
-        parts
-            .case_studies
-            .iter()
-            .map(|c| Route::CaseStudy(c.slug.clone())),
-    );
-    routes.extend(parts.pages.iter().map(|p| Route::Page(p.slug.clone())));
+    let mut routes = supplysite_core::rules::every_route(set);
     routes.push(Route::Insight("no-such-post".into()));
     routes.push(Route::NotFound);
     routes

@@ -62,15 +62,8 @@ fn every_route_of_a_synthesised_export_of_ten_thousand_posts_composes_to_a_page(
     use supplysite_core::view::Outcome;
 
     let set = &synthesised().1.set;
-    let mut routes = Route::fixed();
-    let fixed = routes.len();
-    routes.extend(set.posts().iter().map(|p| Route::Insight(p.slug.clone())));
-    routes.extend(
-        set.case_studies()
-            .iter()
-            .map(|c| Route::CaseStudy(c.slug.clone())),
-    );
-    routes.extend(set.pages().iter().map(|p| Route::Page(p.slug.clone())));
+    let routes = supplysite_core::rules::every_route(set);
+    let fixed = Route::fixed().len();
     assert_eq!(routes.len(), fixed + 10_000 + 500 + 200);
     for route in &routes {
         // Through the path, as a request arrives.
