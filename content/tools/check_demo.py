@@ -354,7 +354,8 @@ class Checker:
         need(case_products["PIM"] == 0, "a case study is tagged PIM (no product would be without one)")
         need(case_products["eRFx"] > 0, "no case study tagged eRFx for the sourcing fall-back")
         need(sum(bool(v(e, "doesPdFexist")) and v(e, "downloadablePdf") is not None for e in cases) >= 2, "fewer than 2 case studies with a PDF")
-        need(any(v(e, "doesPdFexist") and v(e, "downloadablePdf") is None for e in cases), "no case study flags a PDF it lacks")
+        # The shipped demo audits clean of errors; the audit's planted defects live in fixtures.
+        need(not any(v(e, "doesPdFexist") and v(e, "downloadablePdf") is None for e in cases), "a case study flags a PDF it lacks")
         need(any(v(e, "seoIndex") is False for e in cases), "no case study is non-indexable")
         need(len({v(e, "casestudyorderpriority") for e in cases}) == len(cases), "case study priorities are not distinct")
 

@@ -86,7 +86,7 @@ CASES = [
         extract="The University of the Lachlan Plains replaced annual paper reviews with quarterly scorecards and 360-degree surveys for its 60 most important suppliers.",
         category="Supplier performance", location="Central West NSW, Australia", suppliers="60 strategic suppliers",
         strategy="Quarterly scorecards and 360-degree surveys", industry="Higher education",
-        pdf=True, palette="plum",
+        pdf="University of the Lachlan Plains customer story", palette="plum",
         background="""
         The University of the Lachlan Plains teaches 24,000 students across three campuses. Its largest contracts cover facilities maintenance, cleaning, security, IT services and catering.
         """,
