@@ -15,6 +15,8 @@
 
 mod attempt;
 mod deliver;
+pub mod mail_date;
+pub mod notification;
 mod retry;
 
 pub use attempt::{Attempted, attempt_job};

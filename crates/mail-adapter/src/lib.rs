@@ -14,12 +14,12 @@
 pub mod address;
 pub mod brevo;
 pub mod clock;
-pub mod date;
+pub use supplysite_core::enquiry::mail_date as date;
 pub mod enquiries;
 #[cfg(feature = "fake")]
 pub mod fake_brevo;
 pub mod mailbox;
-pub mod notification;
+pub use supplysite_core::enquiry::notification;
 pub mod outbox;
 pub mod recaptcha;
 pub mod secret;

@@ -8,13 +8,13 @@
 //! HTML they are the character references `&#123;` and `&#125;` (shown as braces, invisible to
 //! the engine), and in the plain-text subject they become look-alikes (see [`subject`]).
 
-use crate::date;
-use supplysite_core::ports::StoredEnquiry;
+use super::mail_date as date;
+use crate::ports::StoredEnquiry;
 
 /// Escapes `&`, `<`, `>`, `"` and `'`, so a value is inert in element content and in
 /// attribute values alike, and `{`, `}` so it is inert to Brevo's template engine.
 pub fn escape_html(text: &str) -> String {
-    supplysite_core::html::escape(text)
+    crate::html::escape(text)
         .replace('{', "&#123;")
         .replace('}', "&#125;")
 }
@@ -81,8 +81,8 @@ pub fn html(stored: &StoredEnquiry) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
-    use supplysite_core::ports::UnixMillis;
+    use crate::contact::{ContactForm, Enquiry, EnquiryId};
+    use crate::ports::UnixMillis;
 
     fn stored(message: &str) -> StoredEnquiry {
         StoredEnquiry {

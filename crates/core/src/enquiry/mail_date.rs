@@ -1,7 +1,7 @@
 //! Instants written for people, listings and mail headers, in UTC. Small enough to do by hand
 //! rather than pull in a calendar crate for two formats.
 
-use supplysite_core::ports::UnixMillis;
+use crate::ports::UnixMillis;
 
 const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -23,7 +23,7 @@ fn civil(at: UnixMillis) -> Civil {
     let secs = at.0.div_euclid(1000);
     let days = secs.div_euclid(86_400);
     let of_day = secs.rem_euclid(86_400);
-    let (year, month, day) = supplysite_core::content::civil_from_days(days);
+    let (year, month, day) = crate::content::civil_from_days(days);
     Civil {
         year,
         month: usize::try_from(month - 1).unwrap_or(0),
