@@ -12,6 +12,7 @@ mod latest;
 mod links;
 mod listing;
 mod related;
+mod site_map;
 mod sourcing;
 mod teaser;
 
@@ -22,6 +23,7 @@ pub use latest::{latest, latest_excluding};
 pub use links::{LinkKind, LinkText, SiteLink, mini_cards};
 pub use listing::{ListingPage, listing, listing_page, page_of};
 pub use related::{Related, related_posts};
+pub use site_map::sitemap_candidates;
 pub use sourcing::{SourcingExtras, TaggedList, sourcing_extras};
 pub use teaser::{Teaser, TeaserReason, fallback_tag, teaser};
 

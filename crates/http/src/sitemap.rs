@@ -155,35 +155,10 @@ pub async fn robots(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
-/// Every route that may have a page: the fixed routes, then each article, case study and
-/// page-builder page, with the date it last changed as far as the content says.
+/// Every route that may have a page, with its last change (core's rule), falling back to the
+/// day the content was loaded when there are no articles.
 fn candidates(generation: &Generation) -> Vec<(Route, String)> {
-    let set = &generation.set;
-    // Entries carry no modification date; the newest article is the latest change the
-    // content records, and pages that list articles change with it.
-    let site_date = set
-        .posts_newest()
-        .next()
-        .map(|p| p.publish_date.ymd())
-        .unwrap_or_else(|| ymd(generation.loaded_at));
-    let mut routes: Vec<(Route, String)> = Route::fixed()
-        .into_iter()
-        .map(|r| (r, site_date.clone()))
-        .collect();
-    routes.extend(
-        set.posts_newest()
-            .map(|p| (Route::Insight(p.slug.clone()), p.publish_date.ymd())),
-    );
-    routes.extend(
-        set.case_studies_by_priority()
-            .map(|c| (Route::CaseStudy(c.slug.clone()), site_date.clone())),
-    );
-    routes.extend(
-        set.pages()
-            .iter()
-            .map(|p| (Route::Page(p.slug.clone()), site_date.clone())),
-    );
-    routes
+    supplysite_core::rules::sitemap_candidates(&generation.set, &ymd(generation.loaded_at))
 }
 
 /// The indexable routes' canonical URLs, each once, in the order of [`candidates`]. A listing's
