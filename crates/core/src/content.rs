@@ -12,10 +12,10 @@ mod product;
 mod set;
 mod timeline;
 
+pub use crate::calendar::civil_from_days;
 pub use asset::{ASSET_HOSTS, Asset};
 pub use case_study::CaseStudy;
-pub(crate) use date::days_from_civil;
-pub use date::{DateError, PublishDate, civil_from_days};
+pub use date::{DateError, PublishDate};
 pub use faq::{FaqItem, FaqList};
 pub use page::{
     AddComponent, Button, ButtonAction, ButtonFill, DividerCta, Page, PageBanner, Slice,

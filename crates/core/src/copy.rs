@@ -10,6 +10,7 @@ mod company;
 mod home;
 mod labels;
 mod products;
+mod site_chrome;
 
 pub use about::ABOUT;
 pub use chrome::CHROME;
@@ -20,6 +21,7 @@ pub use company::{
 pub use home::{HOME, OVERVIEW_VIDEO, SOLUTIONS};
 pub use labels::*;
 pub use products::{HOME_MODULES, product};
+pub use site_chrome::{Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, SolutionsMenu};
 
 use crate::routes::ProductPage;
 use crate::video::VideoService;
@@ -68,13 +70,24 @@ pub struct Testimonial {
 }
 
 /// An office on the contact page.
+/// A phone number as shown, and as dialled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Phone {
+    /// `AU`, `NZ`, `UK`.
+    pub label: &'static str,
+    pub display: &'static str,
+    /// `tel:+61…`.
+    pub href: &'static str,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Office {
     pub country: &'static str,
     pub heading: &'static str,
     pub lines: &'static [&'static str],
-    pub phone: Option<crate::view::Phone>,
+    pub phone: Option<Phone>,
     pub email: Option<&'static str>,
     /// E.g. 'Serviced out of our Sydney office'.
     pub note: Option<&'static str>,

@@ -6,6 +6,7 @@
 //! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
 
 pub mod audit;
+pub mod calendar;
 pub mod compose;
 pub mod contact;
 pub mod content;

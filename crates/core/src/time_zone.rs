@@ -11,7 +11,7 @@
 //! daylight-saving dates in 2008) is placed by today's rule, which can move a post published
 //! within an hour of midnight in those weeks by a day.
 
-use crate::content::civil_from_days;
+use crate::calendar::{civil_from_days, days_from_civil};
 use std::fmt;
 
 /// The zone the site shows dates in unless told otherwise.
@@ -136,15 +136,15 @@ impl fmt::Debug for TimeZone {
 impl Transition {
     /// Minutes since the epoch of this switch's local time in `year`.
     fn local_minutes(self, year: i64) -> i64 {
-        let first = crate::content::days_from_civil(year as i32, self.month, 1);
+        let first = days_from_civil(year as i32, self.month, 1);
         // 1970-01-01 was a Thursday (weekday 4).
         let first_weekday = (first + 4).rem_euclid(7);
         let mut day = first + (i64::from(self.weekday) - first_weekday).rem_euclid(7);
         day += 7 * (i64::from(self.week) - 1);
         let next_month = if self.month == 12 {
-            crate::content::days_from_civil(year as i32 + 1, 1, 1)
+            days_from_civil(year as i32 + 1, 1, 1)
         } else {
-            crate::content::days_from_civil(year as i32, self.month + 1, 1)
+            days_from_civil(year as i32, self.month + 1, 1)
         };
         while day >= next_month {
             day -= 7;

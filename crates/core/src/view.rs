@@ -8,7 +8,6 @@
 mod about;
 mod answer;
 mod case_study;
-mod chrome;
 mod head;
 mod home;
 mod insight;
@@ -18,10 +17,12 @@ mod parts;
 mod product;
 mod simple;
 
+pub use crate::copy::{
+    Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, Phone, SolutionsMenu,
+};
 pub use about::{AboutView, TimelineItem};
 pub use answer::{Embedded, NotFoundScreen, PageAnswer, PageSettings, RobotWidget, Tracker};
 pub use case_study::{CaseStudyIndexView, CaseStudyView, Fact, IndexedTeaser, StorySection};
-pub use chrome::{Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, Phone, SolutionsMenu};
 pub use head::{Head, OpenGraph};
 pub use home::{HomeHero, HomeView};
 pub use insight::{InsightView, InsightsView};

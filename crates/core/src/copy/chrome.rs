@@ -1,8 +1,8 @@
 //! The navigation, Solutions dropdown and footer of docs/behaviour.md §2 "Shared layout".
 
 use super::company::{LOGO, ORGANISATION_ADDRESS, PHONES};
+use super::site_chrome::{Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, SolutionsMenu};
 use super::{CUSTOMER_STORIES, LOADING, MENU, OUR_SOLUTIONS, SEND_US_A_MESSAGE};
-use crate::view::{Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, SolutionsMenu};
 
 const fn link(label: &'static str, href: &'static str) -> NavLink {
     NavLink { label, href }

@@ -1,7 +1,7 @@
 //! The company: its name, claims, offices and the contact page's copy.
 
+use super::Phone;
 use super::{Claim, ContactFormCopy, Office};
-use crate::view::Phone;
 
 /// The brand, in titles and Open Graph.
 pub const BRAND: &str = "Supplysite";

@@ -23,7 +23,7 @@ fn civil(at: UnixMillis) -> Civil {
     let secs = at.0.div_euclid(1000);
     let days = secs.div_euclid(86_400);
     let of_day = secs.rem_euclid(86_400);
-    let (year, month, day) = crate::content::civil_from_days(days);
+    let (year, month, day) = crate::calendar::civil_from_days(days);
     Civil {
         year,
         month: usize::try_from(month - 1).unwrap_or(0),

@@ -1,6 +1,7 @@
-//! The shared layout (docs/behaviour.md §2 "Shared layout"): top navigation, Solutions dropdown and footer.
+//! The site chrome's types (docs/behaviour.md §2 "Shared layout"): top navigation, Solutions dropdown and footer.
 //! The same for every page, so the server embeds it once rather than in each view.
 
+use super::Phone;
 use serde::Serialize;
 
 /// Everything around a page's body.
@@ -78,15 +79,4 @@ pub struct ContactBlock {
     pub phones: &'static [Phone],
     /// 'Send us a message', to /contact-us.
     pub message_link: NavLink,
-}
-
-/// A phone number as shown, and as dialled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Phone {
-    /// `AU`, `NZ`, `UK`.
-    pub label: &'static str,
-    pub display: &'static str,
-    /// `tel:+61…`.
-    pub href: &'static str,
 }
