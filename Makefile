@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run test lint lint-refs lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
+.PHONY: help run test lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
         test-fuzz test-cluster fuzz setup wasm web-deps web-build demo bench
 
 help:
@@ -24,12 +24,16 @@ run: setup web-build
 
 test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
-lint: lint-refs lint-rust lint-web
+lint: lint-refs lint-layers lint-rust lint-web
 
 # Every reference in the code and docs resolves inside the repository (docs/behaviour.md sections,
 # Makefile targets), and none cites a document the repository does not hold.
 lint-refs:
 	bash scripts/check-references.sh
+
+# No import cycle between the top-level modules of any crate beyond the known ones it lists.
+lint-layers:
+	python3 scripts/check-module-cycles.py
 
 lint-rust:
 	$(CARGO) fmt --all -- --check
