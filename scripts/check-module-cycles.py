@@ -12,8 +12,6 @@ import sys
 
 # crate -> the modules of each cycle still being untangled.
 KNOWN = {
-    # Rich text renders links to routes and assets of the content it is part of.
-    "core": [{"content", "richtext", "routes"}],
     # The server's state holds its handlers' services and the handlers read the state.
     "http": [{
         "cache", "composer", "contact", "content", "feed", "head", "pages", "preview", "reload",

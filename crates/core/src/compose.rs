@@ -7,6 +7,7 @@ mod case_study;
 mod head;
 mod home;
 mod insight;
+mod links;
 mod page;
 mod paging;
 mod pieces;

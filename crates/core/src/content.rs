@@ -1,7 +1,6 @@
 //! The content model of docs/behaviour.md §3: one Rust type per Contentful content type, and the
 //! [`ContentSet`] that holds a whole space with its indexes built once.
 
-mod asset;
 mod case_study;
 mod date;
 mod faq;
@@ -12,8 +11,8 @@ mod product;
 mod set;
 mod timeline;
 
+pub use crate::asset::{ASSET_HOSTS, Asset};
 pub use crate::calendar::civil_from_days;
-pub use asset::{ASSET_HOSTS, Asset};
 pub use case_study::CaseStudy;
 pub use date::{DateError, PublishDate};
 pub use faq::{FaqItem, FaqList};

@@ -5,6 +5,7 @@
 //! two into a page view model or a redirect. Validation, video links, dates and rich text live
 //! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
 
+pub mod asset;
 pub mod audit;
 pub mod calendar;
 pub mod compose;

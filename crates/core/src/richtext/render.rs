@@ -8,8 +8,7 @@
 
 use super::href::{self, Href};
 use super::model::{Document, Node};
-use crate::content::{Asset, ContentSet, EntryRef};
-use crate::routes::Route;
+use crate::asset::Asset;
 use std::fmt::Write;
 
 /// Nodes nested deeper than this are dropped: a real document is a handful of levels deep,
@@ -43,32 +42,6 @@ impl LinkResolver for NoLinks {
 
     fn asset(&self, _id: &str) -> Option<&Asset> {
         None
-    }
-}
-
-/// Posts link to `/insights/{slug}`, case studies to `/case-study/{slug}` and page-builder
-/// pages to `/page/{slug}`; assets come from the space's asset table.
-impl LinkResolver for ContentSet {
-    fn entry_path(&self, id: &str) -> Option<String> {
-        let route = match self.entry(id)? {
-            EntryRef::Post(i) => Route::Insight(self.posts().get(i)?.slug.clone()),
-            EntryRef::CaseStudy(i) => Route::CaseStudy(self.case_studies().get(i)?.slug.clone()),
-            EntryRef::Page(i) => Route::Page(self.pages().get(i)?.slug.clone()),
-        };
-        Some(route.path())
-    }
-
-    fn asset(&self, id: &str) -> Option<&Asset> {
-        ContentSet::asset(self, id)
-    }
-
-    fn entry_title(&self, id: &str) -> Option<String> {
-        let title = match self.entry(id)? {
-            EntryRef::Post(i) => &self.posts().get(i)?.title,
-            EntryRef::CaseStudy(i) => &self.case_studies().get(i)?.title,
-            EntryRef::Page(i) => &self.pages().get(i)?.title,
-        };
-        Some(title.clone())
     }
 }
 
@@ -332,7 +305,7 @@ pub(crate) use crate::html::escape;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::ContentParts;
+    use crate::content::{ContentParts, ContentSet};
     use crate::richtext::Data;
     use crate::richtext::plain_text;
     use serde_json::json;
