@@ -5,8 +5,11 @@
 //! connection behind a mutex: the async runtime's threads never wait on the disk.
 
 mod challenges;
+pub mod identity;
 mod queries;
 mod schema;
+
+use identity::new_id;
 
 pub use challenges::DEFAULT_CAPACITY as DEFAULT_CHALLENGE_CAPACITY;
 
@@ -74,18 +77,6 @@ impl SqliteOutbox {
         .await
         .map_err(|e| queries::unavailable(format!("outbox operation did not finish: {e}")))?
     }
-}
-
-/// A new enquiry id: a UUID (Brevo wants its idempotency keys to be UUIDs), version 7 so
-/// that ids sort by the time they were received.
-fn new_id(received_at: UnixMillis) -> EnquiryId {
-    let millis = u64::try_from(received_at.0).unwrap_or(0);
-    let ts = uuid::Timestamp::from_unix(
-        uuid::NoContext,
-        millis / 1000,
-        u32::try_from(millis % 1000).unwrap_or(0) * 1_000_000,
-    );
-    EnquiryId::parse(uuid::Uuid::new_v7(ts).to_string()).expect("a UUID is a valid enquiry id")
 }
 
 #[async_trait]

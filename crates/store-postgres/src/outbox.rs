@@ -13,6 +13,7 @@ use supplysite_core::ports::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,
     JobState, OutboxError, Stored, StoredEnquiry, UnixMillis,
 };
+use supplysite_mail_adapter::outbox::identity::{fingerprint, new_id};
 use tokio_postgres::Row;
 
 /// Any database failure, as the port words it: the store cannot be used now.
@@ -54,28 +55,6 @@ fn job_from(row: &Row) -> Result<Job, OutboxError> {
         finished_at: row.get::<_, Option<i64>>(5).map(UnixMillis),
         last_error: row.get(6),
     })
-}
-
-/// A new enquiry id: a UUID version 7 (Brevo wants idempotency keys to be UUIDs; version 7
-/// sorts by the time received), as the SQLite outbox makes them.
-fn new_id(received_at: UnixMillis) -> EnquiryId {
-    let millis = u64::try_from(received_at.0).unwrap_or(0);
-    let ts = uuid::Timestamp::from_unix(
-        uuid::NoContext,
-        millis / 1000,
-        u32::try_from(millis % 1000).unwrap_or(0) * 1_000_000,
-    );
-    EnquiryId::parse(uuid::Uuid::new_v7(ts).to_string()).expect("a UUID is a valid enquiry id")
-}
-
-/// SHA-256 of the address (lowercased) and the message: what makes two forms identical.
-fn fingerprint(enquiry: &Enquiry) -> String {
-    use sha2::{Digest, Sha256};
-    let mut hash = Sha256::new();
-    hash.update(enquiry.email().to_ascii_lowercase().as_bytes());
-    hash.update([0]);
-    hash.update(enquiry.message().unwrap_or("").as_bytes());
-    hex::encode(hash.finalize())
 }
 
 async fn seq_of(c: &impl GenericClient, id: &EnquiryId) -> Result<i64, OutboxError> {

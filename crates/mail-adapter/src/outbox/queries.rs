@@ -2,6 +2,7 @@
 //! anything runs in one `BEGIN IMMEDIATE` transaction, so it takes the write lock before
 //! reading and two processes (the server and an operator's CLI) never interleave halfway.
 
+use super::identity::fingerprint;
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 use std::time::Duration;
 use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
@@ -187,17 +188,6 @@ pub fn find_submission(
         })
     })
     .transpose()
-}
-
-/// SHA-256 of the address (lowercased) and the message: what makes two forms "identical"
-/// for folding, without keeping a second copy of the message in an index.
-fn fingerprint(enquiry: &Enquiry) -> String {
-    use sha2::{Digest, Sha256};
-    let mut hash = Sha256::new();
-    hash.update(enquiry.email().to_ascii_lowercase().as_bytes());
-    hash.update([0]);
-    hash.update(enquiry.message().unwrap_or("").as_bytes());
-    hex::encode(hash.finalize())
 }
 
 fn insert(
