@@ -47,6 +47,9 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
   // again keeps what was appended.
   const current = appended.page === page ? appended : fresh();
   const [loading, setLoading] = useState(false);
+  // Set when a load appended cards: the scroll waits for them to be drawn, or a page already
+  // scrolled to its end would have nowhere to go.
+  const scrollPending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const request = useRef<AbortController>(undefined);
   useEffect(
@@ -72,16 +75,22 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
       setLoading(false);
       // A failed request is logged by fetchPage; the button stays for another try.
       if (!loaded) return;
+      scrollPending.current = true;
       setAppended((before) => {
         const base = before.page === page ? before.cards : [];
         // A post published between two requests shifts the pages by one: never show a card twice.
         const seen = new Set([...view.cards, ...base].map((c) => c.href));
         return { page, cards: [...base, ...loaded.cards.filter((c) => !seen.has(c.href))], next: loaded.next };
       });
-      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      window.scrollBy({ top: loadMoreScrollOffset(window.innerWidth), behavior: reduced ? 'auto' : 'smooth' });
     });
   }
+
+  useEffect(() => {
+    if (!scrollPending.current) return;
+    scrollPending.current = false;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollBy({ top: loadMoreScrollOffset(window.innerWidth), behavior: reduced ? 'auto' : 'smooth' });
+  }, [appended]);
 
   const cards = [...view.cards, ...current.cards];
   return (
