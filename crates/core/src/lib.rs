@@ -19,6 +19,7 @@ pub mod format;
 pub mod html;
 pub mod inspector;
 pub mod ports;
+pub mod rendition;
 pub mod richtext;
 pub mod routes;
 pub mod rules;

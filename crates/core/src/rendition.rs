@@ -1,0 +1,364 @@
+//! Renditions of a picture: the widths, formats and qualities the site asks for, and the address
+//! of one rendition.
+//!
+//! One rule for both places a picture can be resized. Live, Contentful's Images API does it
+//! (`https://images.ctfassets.net/…?w=640&fm=avif&q=50`); from an export, the site's own image
+//! endpoint does it for files on disk (`/img/images.ctfassets.net/…?w=640&fm=avif&q=50`, beside
+//! the plain file at `/assets/images.ctfassets.net/…`). Both take the same parameters, so a page
+//! builds the same `srcset` either way, and the endpoint reads its query with [`Request::parse`].
+//!
+//! Only raster pictures are resized ([`resizable`]); SVG icons and logos are served as they are.
+//! Widths come from a short list ([`WIDTHS`]) so a cache in front holds few renditions of each
+//! picture, and nothing is ever asked for wider than the original.
+
+use std::fmt;
+
+/// The widths a rendition may have, narrowest first: phone, tablet and desktop layouts at one to
+/// three device pixels per CSS pixel, and [`SHARE_WIDTH`] for link previews.
+pub const WIDTHS: [u32; 9] = [320, 480, 640, 828, 1080, 1200, 1280, 1600, 2048];
+
+/// The width of the rendition link previews show (Open Graph, JSON-LD).
+pub const SHARE_WIDTH: u32 = 1200;
+
+/// The widest picture Contentful's Images API will return.
+pub const CONTENTFUL_MAX_WIDTH: u32 = 4000;
+
+/// The path the site's own image endpoint answers under.
+pub const ENDPOINT: &str = "/img/";
+
+/// The path the files of an export are served under as they are.
+pub const ASSETS: &str = "/assets/";
+
+/// The encodings a rendition can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    Avif,
+    Webp,
+    Jpeg,
+    Png,
+}
+
+impl Format {
+    /// Every format, in the order a page offers them (smallest first).
+    pub const ALL: [Format; 4] = [Format::Avif, Format::Webp, Format::Jpeg, Format::Png];
+
+    /// The value of the `fm` parameter (Contentful's names).
+    pub fn param(self) -> &'static str {
+        match self {
+            Format::Avif => "avif",
+            Format::Webp => "webp",
+            Format::Jpeg => "jpg",
+            Format::Png => "png",
+        }
+    }
+
+    /// The media type of a rendition in this format.
+    pub fn mime(self) -> &'static str {
+        match self {
+            Format::Avif => "image/avif",
+            Format::Webp => "image/webp",
+            Format::Jpeg => "image/jpeg",
+            Format::Png => "image/png",
+        }
+    }
+
+    /// The format an `fm` value names; `jpeg` is taken for `jpg`.
+    pub fn from_param(value: &str) -> Option<Format> {
+        match value {
+            "avif" => Some(Format::Avif),
+            "webp" => Some(Format::Webp),
+            "jpg" | "jpeg" => Some(Format::Jpeg),
+            "png" => Some(Format::Png),
+            _ => None,
+        }
+    }
+
+    /// The format of a source file by its media type, if it is a picture that can be resized.
+    pub fn of_mime(mime: &str) -> Option<Format> {
+        match mime.split(';').next().unwrap_or("").trim() {
+            "image/avif" => Some(Format::Avif),
+            "image/webp" => Some(Format::Webp),
+            "image/jpeg" | "image/jpg" | "image/pjpeg" => Some(Format::Jpeg),
+            "image/png" => Some(Format::Png),
+            _ => None,
+        }
+    }
+
+    /// The quality asked for when a request names none: what keeps a photograph clean at the
+    /// smallest size in each encoding. PNG is lossless and ignores it.
+    pub fn default_quality(self) -> u8 {
+        match self {
+            Format::Avif => 50,
+            Format::Webp => 75,
+            Format::Jpeg => 75,
+            Format::Png => 100,
+        }
+    }
+
+    /// The fallback format for a source of this format: what every browser shows, keeping
+    /// transparency where the source may have it.
+    pub fn fallback(self) -> Format {
+        match self {
+            Format::Png | Format::Webp | Format::Avif => Format::Png,
+            Format::Jpeg => Format::Jpeg,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.param())
+    }
+}
+
+/// Whether a file of this media type is a picture the site resizes (not SVG, GIF or a document).
+pub fn resizable(mime: &str) -> bool {
+    Format::of_mime(mime).is_some()
+}
+
+/// The widths offered for a picture `original` pixels wide: every listed width narrower than it,
+/// and the original's own width when it is not wider than the widest listed one. Never wider
+/// than the original.
+pub fn widths_for(original: u32) -> Vec<u32> {
+    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|&w| w < original).collect();
+    if original > 0 && original <= WIDTHS[WIDTHS.len() - 1] {
+        widths.push(original);
+    }
+    widths
+}
+
+/// Whether `width` may be asked of a picture `original` pixels wide: a listed width or the
+/// original's own, and not wider than the original.
+pub fn width_allowed(width: u32, original: u32) -> bool {
+    width <= original && (WIDTHS.contains(&width) || width == original)
+}
+
+/// The width of the rendition to use where a picture is shown `wanted` pixels wide at most:
+/// the narrowest offered width that covers it, else the widest offered.
+pub fn width_covering(wanted: u32, original: u32) -> Option<u32> {
+    let widths = widths_for(original);
+    widths
+        .iter()
+        .copied()
+        .find(|&w| w >= wanted)
+        .or(widths.last().copied())
+}
+
+/// One rendition asked of the image endpoint: `w` (required), `fm` and `q` (optional).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Request {
+    pub width: u32,
+    /// `None`: the endpoint chooses by the `Accept` header.
+    pub format: Option<Format>,
+    /// `None`: the format's [`Format::default_quality`].
+    pub quality: Option<u8>,
+}
+
+/// Why a rendition's query is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    #[error("unknown parameter {0:?}: use w, fm and q")]
+    UnknownParameter(String),
+    #[error("parameter {0:?} is given more than once")]
+    Repeated(&'static str),
+    #[error("missing width: add w, one of {WIDTHS:?}")]
+    MissingWidth,
+    #[error("width {0:?} is not one of {WIDTHS:?}")]
+    Width(String),
+    #[error("format {0:?} is not one of avif, webp, jpg, png")]
+    Format(String),
+    #[error("quality {0:?} is not a whole number from 1 to 100")]
+    Quality(String),
+}
+
+impl Request {
+    /// Reads a query string (without the `?`). The width must be a listed one or a number the
+    /// endpoint then checks against the original ([`width_allowed`]); anything else is refused.
+    pub fn parse(query: &str) -> Result<Request, RequestError> {
+        let mut width = None;
+        let mut format = None;
+        let mut quality = None;
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match key {
+                "w" => {
+                    let w = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&w| {
+                            (1..=CONTENTFUL_MAX_WIDTH).contains(&w) && !value.starts_with('0')
+                        })
+                        .ok_or_else(|| RequestError::Width(value.to_owned()))?;
+                    if width.replace(w).is_some() {
+                        return Err(RequestError::Repeated("w"));
+                    }
+                }
+                "fm" => {
+                    let f = Format::from_param(value)
+                        .ok_or_else(|| RequestError::Format(value.to_owned()))?;
+                    if format.replace(f).is_some() {
+                        return Err(RequestError::Repeated("fm"));
+                    }
+                }
+                "q" => {
+                    let q = value
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|q| (1..=100).contains(q) && !value.starts_with('0'))
+                        .ok_or_else(|| RequestError::Quality(value.to_owned()))?;
+                    if quality.replace(q).is_some() {
+                        return Err(RequestError::Repeated("q"));
+                    }
+                }
+                other => return Err(RequestError::UnknownParameter(other.to_owned())),
+            }
+        }
+        Ok(Request {
+            width: width.ok_or(RequestError::MissingWidth)?,
+            format,
+            quality,
+        })
+    }
+
+    /// The query that asks for this rendition, in a fixed order (so one rendition has one URL).
+    pub fn query(&self) -> String {
+        let mut query = format!("w={}", self.width);
+        if let Some(format) = self.format {
+            query.push_str("&fm=");
+            query.push_str(format.param());
+        }
+        if let Some(quality) = self.quality {
+            query.push_str(&format!("&q={quality}"));
+        }
+        query
+    }
+}
+
+/// The address of a rendition of the picture at `url`: Contentful's Images API for a picture on
+/// Contentful's image host, the site's image endpoint for a file of an export served under
+/// `/assets/`. `None` for any other address (the picture is then shown as it is).
+pub fn url(url: &str, request: &Request) -> Option<String> {
+    let query = request.query();
+    if let Some(rest) = url.strip_prefix(ASSETS) {
+        return resizable_path(rest).then(|| format!("{ENDPOINT}{rest}?{query}"));
+    }
+    let rest = url
+        .strip_prefix("https:")
+        .or_else(|| url.strip_prefix("http:"))
+        .unwrap_or(url)
+        .strip_prefix("//images.ctfassets.net/")?;
+    (!rest.contains('?') && !rest.contains('#'))
+        .then(|| format!("https://images.ctfassets.net/{rest}?{query}"))
+}
+
+/// A file path under `/assets/` the endpoint serves: one of the export's image host folders,
+/// with no query, fragment or climbing out of the folder.
+fn resizable_path(rest: &str) -> bool {
+    rest.starts_with("images.ctfassets.net/")
+        && !rest.contains(['?', '#', '\\'])
+        && !rest
+            .split('/')
+            .any(|part| part.is_empty() || part == "." || part == "..")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offers_listed_widths_below_the_original_and_the_original() {
+        assert_eq!(widths_for(700), vec![320, 480, 640, 700]);
+        assert_eq!(widths_for(2400), WIDTHS.to_vec());
+        assert_eq!(widths_for(2048), WIDTHS.to_vec());
+        assert_eq!(widths_for(100), vec![100]);
+        assert!(widths_for(0).is_empty());
+    }
+
+    #[test]
+    fn never_asks_wider_than_the_original() {
+        assert!(width_allowed(640, 2400));
+        assert!(width_allowed(700, 700));
+        assert!(!width_allowed(1080, 700));
+        assert!(!width_allowed(700, 2400));
+        assert_eq!(width_covering(500, 2400), Some(640));
+        assert_eq!(width_covering(3000, 2400), Some(2048));
+        assert_eq!(width_covering(900, 700), Some(700));
+    }
+
+    #[test]
+    fn reads_a_query_and_writes_it_back_in_one_order() {
+        let request = Request::parse("q=60&fm=webp&w=640").unwrap();
+        assert_eq!(
+            request,
+            Request {
+                width: 640,
+                format: Some(Format::Webp),
+                quality: Some(60)
+            }
+        );
+        assert_eq!(request.query(), "w=640&fm=webp&q=60");
+        assert_eq!(Request::parse("w=320").unwrap().format, None);
+        assert_eq!(
+            Request::parse("w=320&fm=jpeg").unwrap().format,
+            Some(Format::Jpeg)
+        );
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_know() {
+        use RequestError::*;
+        assert_eq!(Request::parse(""), Err(MissingWidth));
+        assert_eq!(Request::parse("fm=avif"), Err(MissingWidth));
+        assert_eq!(Request::parse("w=abc"), Err(Width("abc".into())));
+        assert_eq!(Request::parse("w=0"), Err(Width("0".into())));
+        assert_eq!(Request::parse("w=0640"), Err(Width("0640".into())));
+        assert_eq!(Request::parse("w=99999"), Err(Width("99999".into())));
+        assert_eq!(Request::parse("w=640&fm=gif"), Err(Format("gif".into())));
+        assert_eq!(Request::parse("w=640&q=0"), Err(Quality("0".into())));
+        assert_eq!(Request::parse("w=640&q=101"), Err(Quality("101".into())));
+        assert_eq!(Request::parse("w=640&w=320"), Err(Repeated("w")));
+        assert_eq!(
+            Request::parse("w=640&fit=fill"),
+            Err(UnknownParameter("fit".into()))
+        );
+    }
+
+    #[test]
+    fn addresses_contentful_and_the_export_alike() {
+        let request = Request {
+            width: 640,
+            format: Some(Format::Avif),
+            quality: None,
+        };
+        assert_eq!(
+            url("//images.ctfassets.net/s/a/t/hero.jpg", &request).as_deref(),
+            Some("https://images.ctfassets.net/s/a/t/hero.jpg?w=640&fm=avif")
+        );
+        assert_eq!(
+            url("https://images.ctfassets.net/s/a/t/hero.jpg", &request).as_deref(),
+            Some("https://images.ctfassets.net/s/a/t/hero.jpg?w=640&fm=avif")
+        );
+        assert_eq!(
+            url("/assets/images.ctfassets.net/s/a/t/hero.jpg", &request).as_deref(),
+            Some("/img/images.ctfassets.net/s/a/t/hero.jpg?w=640&fm=avif")
+        );
+        assert_eq!(url("/assets/index-abc.js", &request), None);
+        assert_eq!(
+            url("/assets/images.ctfassets.net/s/../x.jpg", &request),
+            None
+        );
+        assert_eq!(url("https://example.com/hero.jpg", &request), None);
+        assert_eq!(url("//images.ctfassets.net/s/a.jpg?w=10", &request), None);
+    }
+
+    #[test]
+    fn resizes_raster_pictures_only() {
+        assert!(resizable("image/jpeg"));
+        assert!(resizable("image/png"));
+        assert!(!resizable("image/svg+xml"));
+        assert!(!resizable("image/gif"));
+        assert!(!resizable("application/pdf"));
+        assert_eq!(Format::Png.fallback(), Format::Png);
+        assert_eq!(Format::Jpeg.fallback(), Format::Jpeg);
+    }
+}
