@@ -2,17 +2,19 @@
 //! return [`Finding`]s, each naming the entry, field and route at fault, what is wrong and
 //! which field to edit in Contentful to fix it.
 //!
-//! Five reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text),
+//! Six reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text),
 //! `links` (internal links, video links, asset links, case-study PDFs), `coverage` (what every
 //! product tag has, and which selection-rule fall-backs the product pages use and why),
-//! `freshness` (read times and the oldest posts) and `faq` (FAQ lists attached to no page, pages
-//! without a FAQ). [`audit`] runs the ones asked for and sorts the findings, so the same content
+//! `freshness` (read times and the oldest posts), `faq` (FAQ lists attached to no page, pages
+//! without a FAQ) and `inspector` (content a preview page shows without Live Preview's
+//! inspector tags). [`audit`] runs the ones asked for and sorts the findings, so the same content
 //! always gives the same list.
 
 mod coverage;
 mod faq;
 mod finding;
 mod freshness;
+mod inspector;
 mod links;
 mod seo;
 mod subject;
@@ -42,6 +44,7 @@ fn run(set: &ContentSet, report: Report) -> Vec<Finding> {
         Report::Coverage => coverage::report(set),
         Report::Freshness => freshness::report(set),
         Report::Faq => faq::report(set),
+        Report::Inspector => inspector::report(set),
     }
 }
 

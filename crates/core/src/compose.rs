@@ -18,6 +18,8 @@ mod simple;
 pub mod fixture;
 
 pub use home::FEATURED_STORY;
+pub(crate) use home::shown_logos;
+pub(crate) use page::{banner_text, shown_buttons, shown_slices};
 
 use crate::content::ContentSet;
 use crate::routes::Route;

@@ -21,13 +21,15 @@ use utoipa::OpenApi;
 #[openapi(
     info(
         title = "supplysite",
-        description = "The site's HTTP API: pages for in-app navigation, enquiries, the robot check, the content webhook and health."
+        description = "The site's HTTP API: pages for in-app navigation, enquiries, the robot check, the content webhook, editors' preview and health."
     ),
     paths(
         crate::pages::api,
         crate::contact::submit,
         crate::robot::challenge,
         crate::webhook::contentful,
+        crate::preview::routes::enter,
+        crate::preview::routes::exit,
         crate::health::healthz,
         crate::health::readyz,
     ),

@@ -11,7 +11,7 @@
 mod cookie;
 mod page;
 mod path;
-mod routes;
+pub(crate) mod routes;
 
 pub use cookie::COOKIE_NAME;
 pub(crate) use page::{api as api_page, page as html_page};

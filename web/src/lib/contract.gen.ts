@@ -21,7 +21,7 @@ export type ActionButton = { "action": "link", label: string, style: ButtonStyle
  */
 external: boolean, } | { "action": "video", label: string, style: ButtonStyle, video: Video, } | { "action": "download", label: string, style: ButtonStyle, href: string, fileName: string, };
 
-export type BannerView = { image: Image | null, text: string | null, logo: Image | null, textBox: Html | null, bodyText: string | null, };
+export type BannerView = { image: Image | null, logo: Image | null, textBox: Html | null, bodyText: string | null, };
 
 export type Block = { heading: string, paragraphs: Array<string>, };
 
@@ -312,7 +312,11 @@ type: string, title: string, description: string, image: string | null, url: str
 
 export type PageAnswer = { "outcome": "page" } & PageView | { "outcome": "redirect", to: string, } | { "outcome": "not_found" } & NotFoundScreen;
 
-export type PageBuilderView = { head: Head, title: string, banner: BannerView | null, 
+export type PageBuilderView = { head: Head, 
+/**
+ * The page's heading: the banner's text, else the page's title.
+ */
+heading: string, banner: BannerView | null, 
 /**
  * At most 12.
  */

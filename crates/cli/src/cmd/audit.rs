@@ -1,4 +1,4 @@
-//! `supplysite audit [seo|links|coverage|freshness|faq]`: content reports for editors and SEO
+//! `supplysite audit [seo|links|coverage|freshness|faq|inspector]`: content reports for editors and SEO
 //! auditors, as a table (coloured on a terminal), JSON, CSV or Markdown, with an exit status CI
 //! can gate on.
 
@@ -48,6 +48,8 @@ enum ReportCommand {
     Freshness,
     /// FAQ lists attached to no page; product pages and insights without a FAQ
     Faq,
+    /// Content a preview page shows without Live Preview's inspector tags
+    Inspector,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -136,6 +138,7 @@ impl From<ReportCommand> for Report {
             ReportCommand::Coverage => Report::Coverage,
             ReportCommand::Freshness => Report::Freshness,
             ReportCommand::Faq => Report::Faq,
+            ReportCommand::Inspector => Report::Inspector,
         }
     }
 }
@@ -168,7 +171,7 @@ fn counts_line(summary: &Summary) -> String {
 fn reports_line(summary: &Summary) -> String {
     let r = &summary.by_report;
     format!(
-        "seo {}, links {}, coverage {}, freshness {}, faq {}",
-        r.seo, r.links, r.coverage, r.freshness, r.faq
+        "seo {}, links {}, coverage {}, freshness {}, faq {}, inspector {}",
+        r.seo, r.links, r.coverage, r.freshness, r.faq, r.inspector
     )
 }

@@ -25,6 +25,7 @@ pub(crate) struct Nested {
 
 pub(crate) fn faq_item(f: &mut Fields<'_>) -> Option<FaqItem> {
     Some(FaqItem {
+        id: f.at.id.to_string(),
         question: f.required_symbol("question")?,
         answer_text: f.required_symbol("answerText")?,
     })
@@ -43,11 +44,13 @@ pub(crate) fn faq_list(
 pub(crate) fn add_on(f: &mut Fields<'_>, r: &Resolver<'_>, n: &Nested) -> Option<FaqList> {
     let slug = f.required_symbol("addOnFaqListSlug");
     let list_id = f.link("faqList", "Entry", true);
+    let list_id = list_id?;
     let (title, items) = r
-        .entry(f, "faqList", &list_id?, "faqList", &n.faq_lists)?
+        .entry(f, "faqList", &list_id, "faqList", &n.faq_lists)?
         .clone();
     Some(FaqList {
         id: f.at.id.to_string(),
+        list_id,
         // Editors sometimes paste the path with its slash; the page looks it up without one.
         slug: slug?.trim().trim_start_matches('/').to_string(),
         title,
@@ -87,6 +90,7 @@ pub(crate) fn button(f: &mut Fields<'_>, r: &Resolver<'_>) -> Option<Button> {
 
 pub(crate) fn banner(f: &mut Fields<'_>, r: &Resolver<'_>) -> Option<PageBanner> {
     Some(PageBanner {
+        id: f.at.id.to_string(),
         banner_image: r.asset(f, "bannerImage"),
         banner_text: f.symbol("bannerText"),
         banner_logo: r.asset(f, "bannerLogo"),

@@ -161,10 +161,12 @@ mod tests {
     fn list(id: &str, slug: &str, items: usize) -> FaqList {
         FaqList {
             id: id.into(),
+            list_id: format!("{id}-list"),
             slug: slug.into(),
             title: "Questions".into(),
             items: (0..items)
                 .map(|i| FaqItem {
+                    id: format!("{id}-{i}"),
                     question: format!("Q{i}?"),
                     answer_text: "A.".into(),
                 })

@@ -40,7 +40,7 @@ impl fmt::Display for Severity {
     }
 }
 
-/// One of the five reports.
+/// One of the six reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Report {
@@ -54,16 +54,19 @@ pub enum Report {
     Freshness,
     /// FAQ lists attached to no page; product pages and insights without a FAQ.
     Faq,
+    /// Content a preview page shows without Live Preview's inspector tags.
+    Inspector,
 }
 
 impl Report {
     /// Every report, in the order `supplysite audit` runs them.
-    pub const ALL: [Report; 5] = [
+    pub const ALL: [Report; 6] = [
         Report::Seo,
         Report::Links,
         Report::Coverage,
         Report::Freshness,
         Report::Faq,
+        Report::Inspector,
     ];
 
     /// `seo`, `links`, `coverage`, `freshness` or `faq`.
@@ -74,6 +77,7 @@ impl Report {
             Report::Coverage => "coverage",
             Report::Freshness => "freshness",
             Report::Faq => "faq",
+            Report::Inspector => "inspector",
         }
     }
 }
@@ -141,6 +145,7 @@ pub struct ByReport {
     pub coverage: usize,
     pub freshness: usize,
     pub faq: usize,
+    pub inspector: usize,
 }
 
 /// How many findings there are, in total, by severity and by report.
@@ -171,6 +176,7 @@ impl Summary {
                 Report::Coverage => &mut s.by_report.coverage,
                 Report::Freshness => &mut s.by_report.freshness,
                 Report::Faq => &mut s.by_report.faq,
+                Report::Inspector => &mut s.by_report.inspector,
             } += 1;
         }
         s

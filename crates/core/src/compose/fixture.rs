@@ -302,6 +302,7 @@ fn pages() -> Vec<Page> {
         add_components: AddComponent::ALL.to_vec(),
         products: vec![Sim, ERfx],
         banner: Some(PageBanner {
+            id: "banner-why-supplysite".into(),
             banner_image: Some(image("banner", "Banner")),
             banner_text: Some("Why teams choose us".into()),
             banner_logo: Some(image("banner-logo", "Banner logo")),
@@ -347,6 +348,7 @@ fn pages() -> Vec<Page> {
         add_components: vec![],
         products: vec![],
         banner: Some(PageBanner {
+            id: "banner-partner-offer".into(),
             banner_text: Some("Offer for partners".into()),
             ..PageBanner::default()
         }),
@@ -405,10 +407,12 @@ fn pages() -> Vec<Page> {
 fn faq(slug: &str, title: &str, items: usize) -> FaqList {
     FaqList {
         id: format!("faq-{slug}"),
+        list_id: format!("faq-list-{slug}"),
         slug: slug.into(),
         title: title.into(),
         items: (1..=items)
             .map(|i| FaqItem {
+                id: format!("faq-item-{slug}-{i}"),
                 question: format!("{title} question {i}?"),
                 answer_text: format!("{title} answer {i}."),
             })

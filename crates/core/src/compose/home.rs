@@ -5,7 +5,7 @@ use super::pieces::{
     blog_cards, button, fixed_video, image, mini_cards, product_card, story_quote, teaser,
     testimonial,
 };
-use crate::content::ContentSet;
+use crate::content::{ContentSet, CustomerLogo};
 use crate::copy::{self, HOME};
 use crate::routes::{ProductPage, Route};
 use crate::rules;
@@ -16,6 +16,13 @@ use crate::view::{
 
 /// The customer story the home page features: its hero button and quote.
 pub const FEATURED_STORY: &str = "manage-contractor-compliance";
+
+/// The customer logos the home page shows, in order: those with a file, up to the limit.
+pub(crate) fn shown_logos(set: &ContentSet) -> impl Iterator<Item = &CustomerLogo> {
+    set.customer_logos()
+        .filter(|l| !l.logo.url.is_empty())
+        .take(rules::CUSTOMER_LOGOS)
+}
 
 pub fn home(set: &ContentSet) -> HomeView {
     let route = Route::Home;
@@ -62,10 +69,7 @@ pub fn home(set: &ContentSet) -> HomeView {
                 .collect(),
             buttons,
         },
-        logos: set
-            .customer_logos()
-            .filter(|l| !l.logo.url.is_empty())
-            .take(rules::CUSTOMER_LOGOS)
+        logos: shown_logos(set)
             .map(|l| {
                 let mut logo = image(&l.logo);
                 if logo.alt.is_empty() {

@@ -20,15 +20,9 @@ use crate::view::{
 
 pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
     let route = Route::Page(p.slug.clone());
-    let slices: Vec<SliceView> = p
-        .slices
-        .iter()
-        .take(rules::PAGE_SLICES_MAX)
-        .filter_map(|s| slice(s, set))
-        .collect();
+    let slices: Vec<SliceView> = shown_slices(p, set).map(|(_, view)| view).collect();
     let banner = p.banner.as_ref().map(|b| BannerView {
         image: image_of(b.banner_image.as_ref()),
-        text: first_text([b.banner_text.as_deref()]),
         logo: image_of(b.banner_logo.as_ref()),
         text_box: b.banner_text_box.as_ref().map(|d| rich(Some(d), set)),
         body_text: first_text([b.banner_body_text.as_deref()]),
@@ -66,7 +60,7 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
     let product = p.products.first().copied();
     PageBuilderView {
         head,
-        title: p.title.clone(),
+        heading: banner_text(p).unwrap_or_else(|| p.title.clone()),
         banner,
         slices,
         product_cards: wants(AddComponent::ProductCardsPanel).then(|| ProductCardList {
@@ -88,6 +82,31 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
             ),
         }),
     }
+}
+
+/// The banner's text, when the page has a banner with one: then it is the page's heading.
+pub(crate) fn banner_text(p: &Page) -> Option<String> {
+    first_text([p.banner.as_ref().and_then(|b| b.banner_text.as_deref())])
+}
+
+/// The slices a page shows, each with its view, in order: at most the page's limit, and none
+/// that cannot be shown. What the inspector tags follows this one choice.
+pub(crate) fn shown_slices<'a>(
+    p: &'a Page,
+    set: &'a ContentSet,
+) -> impl Iterator<Item = (&'a Slice, SliceView)> + 'a {
+    p.slices
+        .iter()
+        .take(rules::PAGE_SLICES_MAX)
+        .filter_map(|s| Some((s, slice(s, set)?)))
+}
+
+/// The buttons a divider shows, each with what it does: at most the limit, none that cannot work.
+pub(crate) fn shown_buttons(buttons: &[Button]) -> impl Iterator<Item = (&Button, ActionButton)> {
+    buttons
+        .iter()
+        .take(rules::DIVIDER_BUTTONS_MAX)
+        .filter_map(|b| Some((b, action_button(b)?)))
 }
 
 /// A slice as the page shows it; an FAQ slice with no items is left out.
@@ -114,12 +133,7 @@ fn slice(s: &Slice, set: &ContentSet) -> Option<SliceView> {
         Slice::DividerCta(d) => Some(SliceView::DividerCta {
             title: first_text([d.title.as_deref()]),
             text: first_text([d.text.as_deref()]),
-            buttons: d
-                .buttons
-                .iter()
-                .take(rules::DIVIDER_BUTTONS_MAX)
-                .filter_map(action_button)
-                .collect(),
+            buttons: shown_buttons(&d.buttons).map(|(_, view)| view).collect(),
         }),
     }
 }

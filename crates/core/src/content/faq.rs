@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FaqItem {
+    /// The `faqItem` entry's `sys.id` (what Live Preview's inspector names); empty when unknown.
+    #[serde(default)]
+    pub id: String,
     pub question: String,
     pub answer_text: String,
 }
@@ -15,7 +18,11 @@ pub struct FaqItem {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FaqList {
+    /// The `addOnFaqList` entry's `sys.id`.
     pub id: String,
+    /// The `faqList` entry holding the title and the items; empty when unknown.
+    #[serde(default)]
+    pub list_id: String,
     pub slug: String,
     pub title: String,
     pub items: Vec<FaqItem>,

@@ -61,6 +61,9 @@ impl AddComponent {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageBanner {
+    /// The `pageBanner` entry's `sys.id`; empty when unknown.
+    #[serde(default)]
+    pub id: String,
     pub banner_image: Option<Asset>,
     pub banner_text: Option<String>,
     pub banner_logo: Option<Asset>,

@@ -10,7 +10,8 @@ use serde::Serialize;
 #[serde(rename_all = "camelCase")]
 pub struct PageBuilderView {
     pub head: Head,
-    pub title: String,
+    /// The page's heading: the banner's text, else the page's title.
+    pub heading: String,
     pub banner: Option<BannerView>,
     /// At most 12.
     pub slices: Vec<SliceView>,
@@ -28,7 +29,6 @@ pub struct PageBuilderView {
 #[serde(rename_all = "camelCase")]
 pub struct BannerView {
     pub image: Option<Image>,
-    pub text: Option<String>,
     pub logo: Option<Image>,
     pub text_box: Option<Html>,
     pub body_text: Option<String>,

@@ -3,17 +3,20 @@
 //!
 //! Statuses of `/api/preview`: 307 to the path with the preview cookie; 401 without the right
 //! secret (no cookie); 400 for a path that is not a path of this site or has no page in the
-//! preview content; 503 when the preview content cannot be read.
+//! preview content; 503 with `Retry-After` when the preview content cannot be read.
 
 use super::page::{Composed, compose};
 use super::{cookie, site_path};
-use crate::pages::api_error;
+use crate::pages::{ApiErrorBody, api_error};
 use crate::state::AppState;
 use axum::extract::{Query, State, rejection::QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use std::time::SystemTime;
+
+/// Seconds a browser is asked to wait when the preview content cannot be read.
+const RETRY_AFTER: &str = "5";
 
 /// The query of `GET /api/preview`.
 #[derive(Deserialize)]
@@ -30,6 +33,28 @@ pub struct ExitQuery {
 
 /// `GET /api/preview`: checks the secret in constant time, then that the path has a page in
 /// the preview content, and sends the browser there with a preview cookie.
+#[utoipa::path(
+    get,
+    path = "/api/preview",
+    tag = "preview",
+    params(
+        ("secret" = String, Query, description = "The preview secret (`SUPPLYSITE_PREVIEW_SECRET`), as pasted in Contentful's content preview settings"),
+        ("path" = String, Query, description = "The page to preview: a path of this site starting with one `/`, such as `/insights/some-slug`"),
+    ),
+    responses(
+        (status = 307, description = "To the path, with the signed preview cookie (`HttpOnly; Secure; SameSite=None; Partitioned; Path=/`)",
+            headers(
+                ("location" = String, description = "The path asked for"),
+                ("set-cookie" = String, description = "The preview cookie"),
+                ("cache-control" = String, description = "`no-store`"),
+            )),
+        (status = 400, description = "A malformed query, a path that is not one of this site's, or one with no page in the preview content", body = ApiErrorBody),
+        (status = 401, description = "A wrong or missing secret; no cookie is set", body = ApiErrorBody),
+        (status = 404, description = "Preview is not configured", body = ApiErrorBody),
+        (status = 503, description = "The preview content cannot be read now", body = ApiErrorBody,
+            headers(("retry-after" = String, description = "Seconds to wait"))),
+    )
+)]
 pub async fn enter(
     State(state): State<AppState>,
     query: Result<Query<EnterQuery>, QueryRejection>,
@@ -55,7 +80,17 @@ pub async fn enter(
     };
     let (set, locale) = match preview.read(false).await {
         Ok(read) => read,
-        Err(e) => return super::page::unavailable(&e),
+        Err(error) => {
+            tracing::error!(%error, "preview content could not be read");
+            let mut response = api_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the preview content could not be read; please try again",
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER));
+            return response;
+        }
     };
     let (bare, q) = match path.split_once('?') {
         Some((bare, q)) => (bare, Some(q)),
@@ -81,6 +116,23 @@ pub async fn enter(
 
 /// `GET /api/preview/exit`: ends the preview and sends the browser to the path (the home page
 /// when it is not a path of this site).
+#[utoipa::path(
+    get,
+    path = "/api/preview/exit",
+    tag = "preview",
+    params(
+        ("path" = Option<String>, Query, description = "Where to go after: a path of this site; anything else goes to `/`"),
+    ),
+    responses(
+        (status = 307, description = "To the path, with the preview cookie cleared",
+            headers(
+                ("location" = String, description = "The path, or `/`"),
+                ("set-cookie" = String, description = "The preview cookie, expired"),
+                ("cache-control" = String, description = "`no-store`"),
+            )),
+        (status = 404, description = "Preview is not configured", body = ApiErrorBody),
+    )
+)]
 pub async fn exit(
     State(state): State<AppState>,
     query: Result<Query<ExitQuery>, QueryRejection>,

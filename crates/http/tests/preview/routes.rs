@@ -115,3 +115,62 @@ async fn exit_clears_the_cookie_and_goes_back_to_a_path_of_this_site_only() {
         assert_eq!(response.headers()["location"], "/", "{path}");
     }
 }
+
+#[tokio::test]
+async fn every_status_the_preview_routes_answer_is_in_the_api_description() {
+    let site = site(true).await;
+    let doc: serde_json::Value = site
+        .get("/api/openapi.json", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let cases = [
+        (
+            "/api/preview",
+            format!("secret={SECRET}&path=/insights/{DRAFT}"),
+        ),
+        (
+            "/api/preview",
+            format!("secret=nope&path=/insights/{DRAFT}"),
+        ),
+        (
+            "/api/preview",
+            format!("secret={SECRET}&path=//evil.example"),
+        ),
+        (
+            "/api/preview",
+            format!("secret={SECRET}&path=/no/such/page"),
+        ),
+        ("/api/preview/exit", "path=/insights".to_string()),
+    ];
+    let mut seen = Vec::new();
+    for (path, query) in cases {
+        let response = site.get(&format!("{path}?{query}"), None).await;
+        let status = response.status();
+        seen.push(status.as_u16());
+        let described = &doc["paths"][path]["get"]["responses"][status.as_str()];
+        assert!(
+            described.is_object(),
+            "{path}?{query}: {status} is not described"
+        );
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_owned());
+        match content_type {
+            Some(ct) => assert!(
+                described["content"][&ct].is_object(),
+                "{path}?{query}: {status} with {ct}, described as {}",
+                described["content"]
+            ),
+            None => assert!(
+                described["content"].is_null(),
+                "{path}: {status} has no body"
+            ),
+        }
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen, [307, 400, 401]);
+}

@@ -28,7 +28,7 @@ fn described(doc: &Value, method: &str, path: &str, status: StatusCode) -> Vec<S
 }
 
 #[tokio::test]
-async fn the_description_is_openapi_3_1_with_the_six_paths() {
+async fn the_description_is_openapi_3_1_with_the_eight_paths() {
     let app = spawn_app();
     let doc = description(&app).await;
     assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
@@ -44,6 +44,8 @@ async fn the_description_is_openapi_3_1_with_the_six_paths() {
         [
             "/api/contact",
             "/api/page",
+            "/api/preview",
+            "/api/preview/exit",
             "/api/robot-challenge",
             "/api/webhooks/contentful",
             "/healthz",
@@ -119,6 +121,20 @@ async fn every_status_the_routes_answer_here_is_described_with_its_content_type(
             "get",
             "/api/page",
             Request::get("/api/page?path=%ZZ")
+                .body(Body::empty())
+                .unwrap(),
+        ),
+        (
+            "get",
+            "/api/preview",
+            Request::get("/api/preview?secret=x&path=/")
+                .body(Body::empty())
+                .unwrap(),
+        ),
+        (
+            "get",
+            "/api/preview/exit",
+            Request::get("/api/preview/exit")
                 .body(Body::empty())
                 .unwrap(),
         ),

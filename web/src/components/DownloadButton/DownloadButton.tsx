@@ -1,6 +1,7 @@
 // 'DOWNLOAD FACTSHEET' and the customer-story PDF button: fetches the file and saves it
 // (docs/behaviour.md §2, §7). It is a real link to the file, so it also works before scripts run, with a
 // modifier key, or when the fetch fails (the browser then opens the file itself).
+import type { InspectorAttributes } from '../../lib/inspector';
 import { useState, type MouseEvent } from 'react';
 import { saveFile } from '../../lib/download';
 import type { ButtonStyle, Download } from '../../lib/view';
@@ -10,9 +11,11 @@ export interface DownloadButtonProps {
   download: Download;
   fill?: ButtonStyle;
   inverse?: boolean;
+  /** Live Preview's inspector attributes of the label, on preview pages. */
+  inspector?: InspectorAttributes;
 }
 
-export function DownloadButton({ download, fill = 'filled', inverse = false }: DownloadButtonProps) {
+export function DownloadButton({ download, fill = 'filled', inverse = false, inspector }: DownloadButtonProps) {
   const [saving, setSaving] = useState(false);
 
   async function onClick(event: MouseEvent<HTMLAnchorElement>) {
@@ -32,6 +35,7 @@ export function DownloadButton({ download, fill = 'filled', inverse = false }: D
 
   return (
     <a
+      {...inspector}
       className={buttonClass({ fill, inverse })}
       href={download.href}
       download={download.fileName}

@@ -50,7 +50,7 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
                   aria-controls={panelId}
                   onClick={() => toggle(index)}
                 >
-                  <span>{item.question}</span>
+                  <span {...inspect(item, 'question')}>{item.question}</span>
                   <svg className={styles.arrow} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
                     <path
                       d="M5 7.5l5 5 5-5"
@@ -74,7 +74,7 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
                 data-open={expanded}
               >
                 <div className={styles.panelInner}>
-                  <div className={styles.answer}>
+                  <div className={styles.answer} {...inspect(item, 'answer')}>
                     {item.answer.split(/\n{2,}/).map((paragraph, i) => (
                       <p key={i}>{paragraph}</p>
                     ))}

@@ -2,6 +2,7 @@
 // 'Watch Insight Video', …) and gives focus back to itself when the modal closes. The modal's
 // code is fetched when the visitor points at or focuses the button, so it is usually ready by
 // the click and no page loads it until a visitor reaches for a video.
+import type { InspectorAttributes } from '../../lib/inspector';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
 import type { ButtonStyle, VideoButton as VideoButtonView } from '../../lib/view';
@@ -22,9 +23,11 @@ export interface VideoButtonProps {
   /** Open the modal as soon as the page is interactive (the /videopopup page). */
   initiallyOpen?: boolean;
   className?: string;
+  /** Live Preview's inspector attributes of the label, on preview pages. */
+  inspector?: InspectorAttributes;
 }
 
-export function VideoButton({ button, fill, inverse, initiallyOpen = false, className }: VideoButtonProps) {
+export function VideoButton({ button, fill, inverse, initiallyOpen = false, className, inspector }: VideoButtonProps) {
   // null until the visitor opens or closes it; a page that starts with the modal open shows
   // it once hydrated (the server never renders an open modal).
   const [choice, setChoice] = useState<boolean | null>(null);
@@ -41,6 +44,7 @@ export function VideoButton({ button, fill, inverse, initiallyOpen = false, clas
   return (
     <>
       <Button
+        {...inspector}
         ref={buttonRef}
         fill={fill}
         inverse={inverse}

@@ -5,6 +5,7 @@ import { BlogCards, ButtonRow, Claims, MiniCardLinks, Paragraphs, ProductCards }
 import { ButtonLink } from '../../components/Button/Button';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { Image } from '../../components/Image/Image';
+import { inspect } from '../../lib/inspector';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
 import { SmartLink } from '../../components/SmartLink/SmartLink';
@@ -89,19 +90,21 @@ export function AboutScreen({ view }: { view: AboutView }) {
 }
 
 function TimelineEntry({ item }: { item: TimelineItem }) {
-  const image = item.image && <Image image={item.image} className={styles.entryImage} />;
+  const image = item.image && (
+    <Image image={item.image} className={styles.entryImage} inspector={inspect(item, 'image')} />
+  );
   return (
     <li className={[styles.entry, item.side === 'left' ? styles.left : styles.right].join(' ')}>
-      <span className={styles.marker} aria-hidden="true">
+      <span className={styles.marker} aria-hidden="true" {...inspect(item, 'iconText')}>
         {item.iconText}
       </span>
       <div className={styles.entryCard}>
-        <RichText html={item.title} className={styles.entryTitle} />
-        <RichText html={item.html} />
+        <RichText html={item.title} className={styles.entryTitle} inspector={inspect(item, 'title')} />
+        <RichText html={item.html} inspector={inspect(item, 'html')} />
         {image && (item.imageHref ? <SmartLink href={item.imageHref}>{image}</SmartLink> : image)}
         {item.button && (
           <div className={styles.entryButton}>
-            <ButtonLink href={item.button.href} fill={item.button.style} newTab>
+            <ButtonLink {...inspect(item.button, 'label')} href={item.button.href} fill={item.button.style} newTab>
               {item.button.label}
             </ButtonLink>
           </div>

@@ -13,6 +13,7 @@ import { Carousel } from '../../components/Carousel/Carousel';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { ProductIcon } from '../../components/icons/ProductIcon';
 import { Image } from '../../components/Image/Image';
+import { inspect } from '../../lib/inspector';
 import { MiniCard } from '../../components/MiniCard/MiniCard';
 import { Section } from '../../components/Section/Section';
 import { VideoButton } from '../../components/VideoModal/VideoButton';
@@ -67,9 +68,9 @@ export function HomeScreen({ view }: { view: HomeView }) {
           <div className={styles.logosInner}>
             <Carousel
               label="Customer logos"
-              slides={view.logos.slice(0, 12).map((logo) => (
+              slides={view.logos.slice(0, 12).map((logo, i) => (
                 <div key={logo.url} className={styles.logo}>
-                  <Image image={logo} />
+                  <Image image={logo} inspector={inspect(view, 'logos', i)} />
                 </div>
               ))}
               slidesToShow={4}

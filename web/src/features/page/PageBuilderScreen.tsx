@@ -12,13 +12,14 @@ import { Image } from '../../components/Image/Image';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
 import { VideoButton } from '../../components/VideoModal/VideoButton';
+import { inspect } from '../../lib/inspector';
 import type { ActionButton, BannerView, PageBuilderView, SliceView } from '../../lib/view';
 import styles from './PageBuilderScreen.module.css';
 
 export function PageBuilderScreen({ view }: { view: PageBuilderView }) {
   return (
     <>
-      <Banner banner={view.banner} title={view.title} />
+      <Banner banner={view.banner} page={view} />
       {view.slices.map((slice, i) => (
         <Slice key={i} slice={slice} />
       ))}
@@ -41,7 +42,7 @@ export function PageBuilderScreen({ view }: { view: PageBuilderView }) {
   );
 }
 
-function Banner({ banner, title }: { banner: BannerView | null; title: string }) {
+function Banner({ banner, page }: { banner: BannerView | null; page: PageBuilderView }) {
   // The image is a CSS variable so the stylesheet can apply it only above 1023px.
   const style = banner?.image
     ? ({ '--banner-image': `url("${encodeURI(banner.image.url)}")` } as CSSProperties)
@@ -49,10 +50,18 @@ function Banner({ banner, title }: { banner: BannerView | null; title: string })
   return (
     <header className={[styles.banner, banner?.image && styles.withImage].filter(Boolean).join(' ')} style={style}>
       <div className={styles.bannerInner}>
-        {banner?.logo && <Image image={banner.logo} className={styles.bannerLogo} priority />}
-        <h1>{banner?.text ?? title}</h1>
-        {banner?.textBox && <RichText html={banner.textBox} className={styles.textBox} />}
-        {banner?.bodyText && <p className={styles.bodyText}>{banner.bodyText}</p>}
+        {banner?.logo && (
+          <Image image={banner.logo} className={styles.bannerLogo} priority inspector={inspect(banner, 'logo')} />
+        )}
+        <h1 {...inspect(page, 'heading')}>{page.heading}</h1>
+        {banner?.textBox && (
+          <RichText html={banner.textBox} className={styles.textBox} inspector={inspect(banner, 'textBox')} />
+        )}
+        {banner?.bodyText && (
+          <p className={styles.bodyText} {...inspect(banner, 'bodyText')}>
+            {banner.bodyText}
+          </p>
+        )}
       </div>
     </header>
   );
@@ -65,8 +74,8 @@ function Slice({ slice }: { slice: SliceView }) {
         <Section>
           <div className={[styles.textMedia, styles[slice.layout], styles[`justify-${slice.justification}`]].join(' ')}>
             <div className={styles.text}>
-              {slice.title && <h2>{slice.title}</h2>}
-              <RichText html={slice.html} />
+              {slice.title && <h2 {...inspect(slice, 'title')}>{slice.title}</h2>}
+              <RichText html={slice.html} inspector={inspect(slice, 'html')} />
               {slice.button && (
                 <div className={styles.buttons}>
                   <Action button={slice.button} />
@@ -75,7 +84,7 @@ function Slice({ slice }: { slice: SliceView }) {
             </div>
             {slice.image && (
               <div className={styles.media}>
-                <Image image={slice.image} />
+                <Image image={slice.image} inspector={inspect(slice, 'image')} />
               </div>
             )}
           </div>
@@ -91,8 +100,8 @@ function Slice({ slice }: { slice: SliceView }) {
       return (
         <Section tone="navy" centred>
           <div className={styles.divider}>
-            {slice.title && <h2>{slice.title}</h2>}
-            {slice.text && <p>{slice.text}</p>}
+            {slice.title && <h2 {...inspect(slice, 'title')}>{slice.title}</h2>}
+            {slice.text && <p {...inspect(slice, 'text')}>{slice.text}</p>}
             <div className={styles.buttons}>
               {slice.buttons.map((button, i) => (
                 <Action key={i} button={button} inverse />
@@ -105,16 +114,22 @@ function Slice({ slice }: { slice: SliceView }) {
 }
 
 function Action({ button, inverse = false }: { button: ActionButton; inverse?: boolean }) {
+  const inspector = inspect(button, 'label');
   switch (button.action) {
     case 'link':
       return (
-        <ButtonLink href={button.href} fill={button.style} inverse={inverse} newTab={button.external}>
+        <ButtonLink {...inspector} href={button.href} fill={button.style} inverse={inverse} newTab={button.external}>
           {button.label}
         </ButtonLink>
       );
     case 'video':
       return (
-        <VideoButton button={{ label: button.label, video: button.video }} fill={button.style} inverse={inverse} />
+        <VideoButton
+          button={{ label: button.label, video: button.video }}
+          fill={button.style}
+          inverse={inverse}
+          inspector={inspector}
+        />
       );
     case 'download':
       return (
@@ -122,6 +137,7 @@ function Action({ button, inverse = false }: { button: ActionButton; inverse?: b
           download={{ label: button.label, href: button.href, fileName: button.fileName }}
           fill={button.style}
           inverse={inverse}
+          inspector={inspector}
         />
       );
   }
