@@ -50,7 +50,33 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
         )
     })?;
     let shell = Shell::parse(&html).with_context(|| format!("web build {}", index.display()))?;
+    // The server-rendering engines compile the bundle on their own threads while the content
+    // is read: start-up waits for the slower of the two, not for both in turn.
+    let started = config
+        .ssr_bundle
+        .clone()
+        .map(|path| std::thread::spawn(move || renderer(&path)));
+    let renderer = || -> anyhow::Result<Option<Renderer>> {
+        match started {
+            Some(started) => match started.join() {
+                Ok(made) => made.map(Some),
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+            None => Ok(None),
+        }
+    };
+    serve_with(config, shell, renderer, enquiries, live)
+}
 
+/// Serves until a shutdown signal, with `renderer` giving the server-rendering engines (or
+/// none) once they are ready.
+fn serve_with(
+    config: Config,
+    shell: Shell,
+    renderer: impl FnOnce() -> anyhow::Result<Option<Renderer>>,
+    enquiries: &enquiries::Args,
+    live: &live::Args,
+) -> anyhow::Result<()> {
     // The outbox worker, the content poll, the live first load and the shared database's
     // connections run here, off the per-core request runtimes.
     let background = tokio::runtime::Builder::new_multi_thread()
@@ -114,8 +140,8 @@ fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyh
     // Webhook reloads read and parse the whole space: on the background runtime, not the
     // request runtime of the worker that took the webhook.
     let state = state.with_background(background.handle().clone());
-    let state = match &config.ssr_bundle {
-        Some(path) => state.with_renderer(Arc::new(renderer(path)?)),
+    let state = match renderer()? {
+        Some(renderer) => state.with_renderer(Arc::new(renderer)),
         None => {
             tracing::info!("server-side rendering off: pages are drawn by the browser");
             state
