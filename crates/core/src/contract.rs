@@ -1,10 +1,15 @@
 //! The page contract in TypeScript: the declarations of every type the browser receives,
 //! generated from the Rust view models so the two sides cannot drift apart.
 //!
+//! Beside the types, the file holds the site's interface copy as the constant `UI` (the labels
+//! of controls and landmarks, see [`crate::copy::INTERFACE`]), so the browser's fixed words come
+//! from the same place as the rest of the copy.
+//!
 //! The web build commits the output as `web/src/lib/contract.gen.ts`; a test in this crate
 //! fails when the committed file differs from what these types generate, and
 //! `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract` rewrites it.
 
+use crate::copy::{INTERFACE, InterfaceCopy};
 use crate::view::{Embedded, PageAnswer};
 use std::any::TypeId;
 use std::collections::HashSet;
@@ -24,6 +29,7 @@ pub fn typescript() -> String {
     };
     walk.visit::<Embedded>();
     walk.visit::<PageAnswer>();
+    walk.visit::<InterfaceCopy>();
     walk.decls.sort();
     let mut out = String::from(PREAMBLE);
     for (_, decl) in walk.decls {
@@ -32,6 +38,10 @@ pub fn typescript() -> String {
         out.push_str(&decl);
         out.push('\n');
     }
+    let copy = serde_json::to_string_pretty(&INTERFACE).expect("the interface copy serialises");
+    out.push_str(&format!(
+        "\n/** The site's interface copy: labels of controls and landmarks. */\nexport const UI: InterfaceCopy = {copy};\n"
+    ));
     out
 }
 

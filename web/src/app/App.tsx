@@ -11,6 +11,7 @@ import { usePage, type LoadedPage } from './usePage';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
 import { useTracker } from './useTracker';
 import styles from './App.module.css';
+import { UI } from '../lib/contract.gen';
 
 export interface AppProps {
   chrome: Chrome | null;
@@ -58,4 +59,4 @@ function Shell({ chrome: initialChrome, initialPage }: AppProps) {
 }
 
 /** The title of a bare not-found outcome (the server's not-found view brings its own head). */
-const NOT_FOUND_TITLE = 'Page not found';
+const NOT_FOUND_TITLE = UI.pageNotFound;

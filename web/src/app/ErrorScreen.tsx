@@ -2,6 +2,7 @@
 // screen. The app routes with its own small router (lib/router.tsx), so this boundary draws
 // that screen's markup and, like React Router's, clears on the next navigation.
 import { Component, type ReactNode } from 'react';
+import { UI } from '../lib/contract.gen';
 
 interface Props {
   /** A new value (the location) clears the error. */
@@ -42,7 +43,7 @@ function DefaultErrorScreen({ error }: { error: unknown }) {
   const stack = error instanceof Error ? error.stack : null;
   return (
     <>
-      <h2>Unexpected Application Error!</h2>
+      <h2>{UI.unexpectedError}</h2>
       <h3 style={{ fontStyle: 'italic' }}>{message}</h3>
       {stack ? <pre style={{ padding: '0.5rem', backgroundColor: lightgrey }}>{stack}</pre> : null}
     </>

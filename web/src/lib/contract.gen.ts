@@ -264,6 +264,44 @@ export type InsightsView = { head: Head, heading: string,
  */
 cards: Array<BlogCard>, pageSize: number, loadMoreLabel: string, pagination: Pagination, };
 
+export type InterfaceCopy = { 
+/**
+ * The video popup's close button.
+ */
+closeVideo: string, 
+/**
+ * Shown in the video popup when a link names no video service the site plays.
+ */
+unrecognisedVideo: string, 
+/**
+ * A carousel's buttons.
+ */
+previousSlides: string, nextSlides: string, startSlideShow: string, stopSlideShow: string, 
+/**
+ * The top bar's navigation landmark.
+ */
+mainNavigation: string, 
+/**
+ * The home page's customer logos: the region and its carousel.
+ */
+customers: string, customerLogos: string, 
+/**
+ * The home page's carousel of articles and pages.
+ */
+insightsAndPages: string, 
+/**
+ * The page-to-page navigation of the two listings.
+ */
+insightsPages: string, customerStoryPages: string, 
+/**
+ * The heading of the screen a rendering error leaves.
+ */
+unexpectedError: string, 
+/**
+ * The not-found screen's heading when its page data has not arrived.
+ */
+pageNotFound: string, };
+
 export type Justification = "full" | "centre" | "right" | "left";
 
 export type Layout = "leftColumn" | "rightColumn" | "fullWidth";
@@ -509,3 +547,21 @@ export type VideoButton = { label: string, video: Video, };
 export type VideoPopupView = { head: Head, video: VideoButton, };
 
 export type VideoService = "youtube" | "vimeo" | "vine" | "videopress" | "microsoftstream" | "tiktok" | "dailymotion";
+
+/** The site's interface copy: labels of controls and landmarks. */
+export const UI: InterfaceCopy = {
+  "closeVideo": "Close video",
+  "unrecognisedVideo": "Sorry, this video can’t be played here: its link is not from a video service we recognise.",
+  "previousSlides": "Previous slides",
+  "nextSlides": "Next slides",
+  "startSlideShow": "Start automatic slide show",
+  "stopSlideShow": "Stop automatic slide show",
+  "mainNavigation": "Main",
+  "customers": "Customers",
+  "customerLogos": "Customer logos",
+  "insightsAndPages": "Insights and pages",
+  "insightsPages": "Insights pages",
+  "customerStoryPages": "Customer story pages",
+  "unexpectedError": "Unexpected Application Error!",
+  "pageNotFound": "Page not found"
+};

@@ -14,6 +14,7 @@ import {
 } from './carouselMath';
 import { ScriptButton } from '../Button/Button';
 import styles from './Carousel.module.css';
+import { UI } from '../../lib/contract.gen';
 
 export type { CarouselBreakpoint } from './carouselMath';
 
@@ -182,15 +183,15 @@ export function Carousel({
             <ScriptButton
               className={styles.control}
               onClick={() => setStopped((s) => !s)}
-              aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+              aria-label={stopped ? UI.startSlideShow : UI.stopSlideShow}
             >
               {stopped ? <PlayGlyph /> : <PauseGlyph />}
             </ScriptButton>
           )}
-          <ScriptButton className={styles.control} onClick={() => step(-scroll)} aria-label="Previous slides">
+          <ScriptButton className={styles.control} onClick={() => step(-scroll)} aria-label={UI.previousSlides}>
             <ArrowGlyph direction="left" />
           </ScriptButton>
-          <ScriptButton className={styles.control} onClick={() => step(scroll)} aria-label="Next slides">
+          <ScriptButton className={styles.control} onClick={() => step(scroll)} aria-label={UI.nextSlides}>
             <ArrowGlyph direction="right" />
           </ScriptButton>
         </div>

@@ -8,6 +8,7 @@ import { ScriptButton } from '../Button/Button';
 import { SiteLink } from '../SmartLink/SmartLink';
 import { SolutionsMenu } from './SolutionsMenu';
 import styles from './SiteNav.module.css';
+import { UI } from '../../lib/contract.gen';
 
 export interface SiteNavProps {
   chrome: Chrome;
@@ -38,7 +39,7 @@ export function SiteNav({ chrome }: SiteNavProps) {
     <header className={styles.header}>
       {/* Escape closes the mobile menu from anywhere inside it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <nav className={styles.bar} aria-label="Main" onKeyDown={onKeyDown}>
+      <nav className={styles.bar} aria-label={UI.mainNavigation} onKeyDown={onKeyDown}>
         <SiteLink to={brand.href} className={styles.logo}>
           <img src={brand.logoUrl} alt={brand.logoAlt} width={brand.logoWidth} height={brand.logoHeight} />
         </SiteLink>

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { video } from '../../testing/fixtures/parts';
 import { VideoButton } from './VideoButton';
-import { UNRECOGNISED } from './VideoModal';
+import { UI } from '../../lib/contract.gen';
 
 const demo = { label: 'VIEW DEMO', video: video('youtube', 'dQw4w9WgXcQ') };
 
@@ -110,7 +110,7 @@ describe('VideoButton and VideoModal', () => {
     };
     render(<VideoButton button={button} />);
     await user.click(screen.getByRole('button', { name: 'VIEW DEMO' }));
-    expect(await screen.findByText(UNRECOGNISED)).toBeInTheDocument();
+    expect(await screen.findByText(UI.unrecognisedVideo)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'VIEW DEMO' })).toBeInTheDocument();
     expect(screen.queryByTitle('VIEW DEMO')).not.toBeInTheDocument();
   });

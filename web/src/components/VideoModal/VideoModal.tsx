@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import { playerFor } from '../../lib/video';
 import type { Video } from '../../lib/view';
 import styles from './VideoModal.module.css';
+import { UI } from '../../lib/contract.gen';
 
 export interface VideoModalProps {
   video: Video;
@@ -16,8 +17,6 @@ export interface VideoModalProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
-export const UNRECOGNISED =
-  'Sorry, this video can’t be played here: its link is not from a video service we recognise.';
 /** Rendered only while open (and so only in the browser, after a click). */
 export function VideoModal({ video, title, onClose }: VideoModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -79,7 +78,7 @@ export function VideoModal({ video, title, onClose }: VideoModalProps) {
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button ref={closeRef} type="button" className={styles.close} onClick={onClose} aria-label="Close video">
+          <button ref={closeRef} type="button" className={styles.close} onClick={onClose} aria-label={UI.closeVideo}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
@@ -96,7 +95,7 @@ export function VideoModal({ video, title, onClose }: VideoModalProps) {
             />
           ) : (
             <div className={styles.message} role="status">
-              <p>{UNRECOGNISED}</p>
+              <p>{UI.unrecognisedVideo}</p>
             </div>
           )}
         </div>

@@ -6,6 +6,7 @@ import { Pager } from '../../components/Pager/Pager';
 import { Section } from '../../components/Section/Section';
 import type { CaseStudyIndexView } from '../../lib/view';
 import styles from './CaseStudyIndexScreen.module.css';
+import { UI } from '../../lib/contract.gen';
 
 export function CaseStudyIndexScreen({ view }: { view: CaseStudyIndexView }) {
   const { pagination } = view;
@@ -26,7 +27,7 @@ export function CaseStudyIndexScreen({ view }: { view: CaseStudyIndexView }) {
           ))}
         </ol>
         <Pager
-          label="Customer story pages"
+          label={UI.customerStoryPages}
           prev={pagination.prev}
           prevLabel={pagination.prevLabel}
           next={pagination.next}

@@ -19,6 +19,7 @@ import { Section } from '../../components/Section/Section';
 import { VideoButton } from '../../components/VideoModal/VideoButton';
 import type { HomeView } from '../../lib/view';
 import styles from './HomeScreen.module.css';
+import { UI } from '../../lib/contract.gen';
 
 /** docs/behaviour.md §9: 4 logos, 3 at 1024px or less, 2 at 600px or less, 1 at 480px or less. */
 const LOGO_BREAKPOINTS = [
@@ -64,10 +65,10 @@ export function HomeScreen({ view }: { view: HomeView }) {
       </section>
 
       {view.logos.length > 0 && (
-        <section className={styles.logos} aria-label="Customers">
+        <section className={styles.logos} aria-label={UI.customers}>
           <div className={styles.logosInner}>
             <Carousel
-              label="Customer logos"
+              label={UI.customerLogos}
               slides={view.logos.slice(0, 12).map((logo, i) => (
                 <div key={logo.url} className={styles.logo}>
                   <Image image={logo} inspector={inspect(view, 'logos', i)} />
@@ -150,7 +151,7 @@ export function HomeScreen({ view }: { view: HomeView }) {
         <Section heading={view.moreInsights.heading} tone="tint">
           <Carousel
             // The section already carries the heading as its name; a landmark inside it needs its own.
-            label="Insights and pages"
+            label={UI.insightsAndPages}
             slides={view.moreInsights.cards.map((card) => (
               <MiniCard key={card.href} card={card} />
             ))}

@@ -12,6 +12,7 @@ import { fetchPage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
 import type { BlogCard as Card, InsightsView, PagePayload } from '../../lib/view';
 import styles from './InsightsScreen.module.css';
+import { UI } from '../../lib/contract.gen';
 
 /** docs/behaviour.md §9: the load-more loading state lasts 1000 ms. */
 const LOAD_MORE_DELAY_MS = 1000;
@@ -122,7 +123,7 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
             )}
           </div>
         )}
-        <Pager label="Insights pages" prev={view.pagination.prev} prevLabel={view.pagination.prevLabel} />
+        <Pager label={UI.insightsPages} prev={view.pagination.prev} prevLabel={view.pagination.prevLabel} />
       </Section>
     </>
   );

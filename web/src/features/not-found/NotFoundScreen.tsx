@@ -6,9 +6,10 @@ import { ButtonLink } from '../../components/Button/Button';
 import { Section } from '../../components/Section/Section';
 import type { NotFoundView } from '../../lib/view';
 import styles from './NotFoundScreen.module.css';
+import { UI } from '../../lib/contract.gen';
 
 export function NotFoundScreen({ view }: { view: NotFoundView | null }) {
-  const heading = view?.heading ?? 'Page not found';
+  const heading = view?.heading ?? UI.pageNotFound;
   const links = view?.links ?? [{ label: 'Home', href: '/', style: 'filled' as const }];
   return (
     <>
