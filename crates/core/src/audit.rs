@@ -2,7 +2,8 @@
 //! return [`Finding`]s, each naming the entry, field and route at fault, what is wrong and
 //! which field to edit in Contentful to fix it.
 //!
-//! Five reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text),
+//! Five reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text,
+//! pictures the site cannot resize),
 //! `links` (internal links, video links, asset links, case-study PDFs), `coverage` (what every
 //! product tag has, and which selection-rule fall-backs the product pages use and why),
 //! `freshness` (read times and the oldest posts) and `faq` (FAQ lists attached to no page, pages
@@ -13,6 +14,7 @@ mod coverage;
 mod faq;
 mod finding;
 mod freshness;
+mod images;
 mod links;
 mod seo;
 mod subject;
