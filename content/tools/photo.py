@@ -127,6 +127,18 @@ def _scene(rng, w, h, palette):
     return img, mask
 
 
+def _upscale(a, w, h):
+    """A float plane scaled up bicubically to (w, h)."""
+    return np.asarray(Image.fromarray(np.ascontiguousarray(a), mode="F").resize((w, h), Image.Resampling.BICUBIC), dtype=np.float32)
+
+
+def _drawn(rng, w, h, palette):
+    """The scene drawn at half size (it is smooth) and scaled up: colour planes and the subject's mask."""
+    img, mask = _scene(rng, w // 2, h // 2, palette)
+    planes = np.dstack([_upscale(img[..., c], w, h) for c in range(3)])
+    return planes, np.clip(_upscale(mask, w, h), 0, 1)
+
+
 def _finish(rng, img, w, h):
     """Texture, vignette and sensor noise; clipped to 8 bits."""
     tex = _texture(rng, w, h)
@@ -149,7 +161,7 @@ def jpeg(key, palette, size=(WIDTH, HEIGHT)):
     """A landscape photograph as JPEG bytes (4:2:0, no metadata), deterministic in `key`."""
     w, h = size
     rng = _rng(key)
-    img, _ = _scene(rng, w, h, palette)
+    img, _ = _drawn(rng, w, h, palette)
     pixels = _finish(rng, img, w, h)
     out = io.BytesIO()
     Image.fromarray(pixels, mode="RGB").save(out, "JPEG", quality=QUALITY, subsampling="4:2:0", optimize=True)
@@ -160,7 +172,7 @@ def cutout(key, palette, size=CUTOUT):
     """A cut-out product shot: the subject alone on a transparent background, as PNG bytes."""
     w, h = size
     rng = _rng(key)
-    img, mask = _scene(rng, w, h, palette)
+    img, mask = _drawn(rng, w, h, palette)
     pixels = _finish(rng, img, w, h)
     alpha = np.clip(mask * np.float32(255) + np.float32(0.5), 0, 255).astype(np.uint8)
     # Fully transparent pixels carry no colour, as an editor's export of a cut-out does.
