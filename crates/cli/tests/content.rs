@@ -172,5 +172,8 @@ fn the_demo_check_counts_its_photographs_and_names_files_missing_beside_an_expor
             .any(|l| l.contains("/hero-kpis-vs-slas.jpg is missing")),
         "{text}"
     );
-    assert!(text.ends_with(&format!("0 errors, {} warnings\n", missing.len())), "{text}");
+    assert!(
+        text.ends_with(&format!("0 errors, {} warnings\n", missing.len())),
+        "{text}"
+    );
 }

@@ -87,14 +87,26 @@ mod tests {
 
     #[test]
     fn a_camera_sized_photograph_that_can_be_resized_is_fine() {
-        assert_eq!(check(&at(), "heroImage", &asset("image/jpeg", Some(6000))), None);
-        assert_eq!(check(&at(), "heroImage", &asset("image/png", Some(2400))), None);
+        assert_eq!(
+            check(&at(), "heroImage", &asset("image/jpeg", Some(6000))),
+            None
+        );
+        assert_eq!(
+            check(&at(), "heroImage", &asset("image/png", Some(2400))),
+            None
+        );
     }
 
     #[test]
     fn an_svg_is_fine_at_any_size() {
-        assert_eq!(check(&at(), "heroImage", &asset("image/svg+xml", Some(8000))), None);
-        assert_eq!(check(&at(), "heroImage", &asset("image/svg+xml", None)), None);
+        assert_eq!(
+            check(&at(), "heroImage", &asset("image/svg+xml", Some(8000))),
+            None
+        );
+        assert_eq!(
+            check(&at(), "heroImage", &asset("image/svg+xml", None)),
+            None
+        );
     }
 
     #[test]
@@ -103,7 +115,11 @@ mod tests {
         assert_eq!(f.severity, Severity::Warning);
         assert_eq!(f.field.as_deref(), Some("heroImage"));
         assert!(f.message.contains("asset pic, image/jpeg"), "{}", f.message);
-        assert!(f.message.contains("no recorded width and height"), "{}", f.message);
+        assert!(
+            f.message.contains("no recorded width and height"),
+            "{}",
+            f.message
+        );
     }
 
     #[test]
@@ -111,11 +127,17 @@ mod tests {
         let f = check(&at(), "mainimage", &asset("image/gif", Some(3000))).unwrap();
         assert!(f.message.contains("3000 pixels wide"), "{}", f.message);
         assert!(f.hint.contains("at most 2048 pixels"), "{}", f.hint);
-        assert_eq!(check(&at(), "mainimage", &asset("image/gif", Some(WIDEST))), None);
+        assert_eq!(
+            check(&at(), "mainimage", &asset("image/gif", Some(WIDEST))),
+            None
+        );
     }
 
     #[test]
     fn a_document_is_not_a_picture() {
-        assert_eq!(check(&at(), "heroImage", &asset("application/pdf", None)), None);
+        assert_eq!(
+            check(&at(), "heroImage", &asset("application/pdf", None)),
+            None
+        );
     }
 }

@@ -152,21 +152,53 @@ mod tests {
                 })
             })
             .collect();
-        serde_json::json!({ "assets": assets }).to_string().into_bytes()
+        serde_json::json!({ "assets": assets })
+            .to_string()
+            .into_bytes()
     }
 
     #[test]
     fn pictures_are_counted_by_whether_the_site_resizes_them() {
         let dir = tempfile::tempdir().unwrap();
         let bytes = export(&[
-            ("a", "//images.ctfassets.net/s/a/t/a.jpg", "image/jpeg", 900_000, Some(2400)),
-            ("b", "//images.ctfassets.net/s/b/t/b.png", "image/png", 400_000, Some(1600)),
-            ("c", "//images.ctfassets.net/s/c/t/c.svg", "image/svg+xml", 2_000, Some(800)),
-            ("d", "//assets.ctfassets.net/s/d/t/d.pdf", "application/pdf", 9_000, None),
+            (
+                "a",
+                "//images.ctfassets.net/s/a/t/a.jpg",
+                "image/jpeg",
+                900_000,
+                Some(2400),
+            ),
+            (
+                "b",
+                "//images.ctfassets.net/s/b/t/b.png",
+                "image/png",
+                400_000,
+                Some(1600),
+            ),
+            (
+                "c",
+                "//images.ctfassets.net/s/c/t/c.svg",
+                "image/svg+xml",
+                2_000,
+                Some(800),
+            ),
+            (
+                "d",
+                "//assets.ctfassets.net/s/d/t/d.pdf",
+                "application/pdf",
+                9_000,
+                None,
+            ),
         ]);
         let f = files(&bytes, dir.path());
         assert_eq!(
-            (f.resizable, f.widest, f.resizable_bytes, f.as_they_are, f.other),
+            (
+                f.resizable,
+                f.widest,
+                f.resizable_bytes,
+                f.as_they_are,
+                f.other
+            ),
             (2, 2400, 1_300_000, 1, 1)
         );
         // Nothing was downloaded beside this export, so no file is missing.
@@ -185,17 +217,51 @@ mod tests {
         put("images.ctfassets.net/s/a/t/a.jpg", 10);
         put("images.ctfassets.net/s/b/t/b.jpg", 11);
         let bytes = export(&[
-            ("a", "//images.ctfassets.net/s/a/t/a.jpg", "image/jpeg", 10, Some(2400)),
-            ("b", "//images.ctfassets.net/s/b/t/b.jpg", "image/jpeg", 12, Some(2400)),
-            ("c", "//images.ctfassets.net/s/c/t/c.jpg", "image/jpeg", 10, Some(2400)),
-            ("x", "https://example.com/x.jpg", "image/jpeg", 10, Some(2400)),
+            (
+                "a",
+                "//images.ctfassets.net/s/a/t/a.jpg",
+                "image/jpeg",
+                10,
+                Some(2400),
+            ),
+            (
+                "b",
+                "//images.ctfassets.net/s/b/t/b.jpg",
+                "image/jpeg",
+                12,
+                Some(2400),
+            ),
+            (
+                "c",
+                "//images.ctfassets.net/s/c/t/c.jpg",
+                "image/jpeg",
+                10,
+                Some(2400),
+            ),
+            (
+                "x",
+                "https://example.com/x.jpg",
+                "image/jpeg",
+                10,
+                Some(2400),
+            ),
         ]);
         let f = files(&bytes, dir.path());
         assert!(f.downloaded);
         assert_eq!(f.problems.len(), 2, "{:?}", f.problems);
-        assert!(f.problems[0].starts_with("asset b: file "), "{}", f.problems[0]);
+        assert!(
+            f.problems[0].starts_with("asset b: file "),
+            "{}",
+            f.problems[0]
+        );
         assert!(f.problems[0].ends_with("has 11 bytes, the export records 12"));
-        assert!(f.problems[1].starts_with("asset c: file "), "{}", f.problems[1]);
-        assert!(f.problems[1].ends_with("is missing beside the export, so the site links to images.ctfassets.net for it"));
+        assert!(
+            f.problems[1].starts_with("asset c: file "),
+            "{}",
+            f.problems[1]
+        );
+        assert!(f.problems[1].ends_with(
+            "is missing beside the export, so the site links to images.ctfassets.net for it"
+        ));
     }
 }
