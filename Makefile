@@ -6,20 +6,20 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run test lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz test-cluster fuzz setup wasm web-deps web-build demo bench
+        test-fuzz test-cluster fuzz setup wasm web-deps web-build demo demo-photos bench
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
 	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit and browser tests"
 	@echo "make bench  every performance, SEO and accessibility figure into bench/REPORT.md (minutes)"
-	@echo "make demo   rewrite the demo space from its generator"
+	@echo "make demo   rewrite the demo space from its generator (export.json and every file)"
 	@echo "make fuzz   every fuzz target for five minutes (FUZZ_SECONDS to change)"
 
 # Everything a fresh machine lacks (apt packages, npm packages); each step checks first.
 setup:
 	bash scripts/setup.sh
 
-run: setup web-build
+run: setup web-build demo-photos
 	$(CARGO) run --release -p supplysite-cli -- serve
 
 test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
@@ -44,12 +44,12 @@ lint-rust:
 lint-web: web-deps wasm
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 
-test-rust: web-build
+test-rust: web-build demo-photos
 	$(CARGO) test --workspace
 	$(CARGO) test -p supplysite-wasm --features full
 
 # The demo space: the generator's own tests, then a check of the committed export.
-test-content:
+test-content: demo-photos
 	python3 -m unittest discover -s content/tools -p 'test_*.py'
 	python3 content/tools/check_demo.py
 
@@ -62,7 +62,7 @@ test-budget: web-build
 
 # Whole journeys in Debian's Chromium against the real server over the demo space (Playwright,
 # axe-core); screenshots of every screen land in web/test-results/screens/.
-test-e2e: web-build
+test-e2e: web-build demo-photos
 	cd web && CI=1 npx playwright test
 
 web-deps: web/node_modules/.package-lock.json
@@ -78,7 +78,7 @@ web-build: web-deps wasm
 
 # Server rendering: QuickJS markup equals Node's renderToString for every demo page; in Chromium
 # every route hydrates without warnings, stays interactive and reads well without JavaScript.
-test-ssr: web-build
+test-ssr: web-build demo-photos
 	$(CARGO) test -p supplysite-http --test ssr_parity -- --ignored
 	$(CARGO) test -p supplysite-http --test preview -- --ignored
 	$(CARGO) build -p supplysite-cli
@@ -86,7 +86,7 @@ test-ssr: web-build
 
 # The HTTP API against its own OpenAPI description (GET /api/openapi.json): schemathesis sends
 # generated requests to the real server for about a minute; no 5xx, every answer as described.
-test-api: web-build
+test-api: web-build demo-photos
 	bash scripts/api-fuzz.sh
 
 # The browser's WebAssembly package (web/src/wasm-pkg); rebuilt only when its inputs change.
@@ -100,15 +100,22 @@ test-wasm: wasm
 
 # Rewrite the demo export from its generator (deterministic).
 demo:
+	bash scripts/python-deps.sh
 	python3 content/tools/make_demo.py
 
-bench:
+# The demo's photographs (git-ignored, tens of MB) from the same generator, as export.json
+# describes them; about a second when they are already there, a minute or two when not.
+demo-photos:
+	bash scripts/python-deps.sh
+	python3 content/tools/make_photos.py
+
+bench: demo-photos
 	bash bench/run.sh
 
 # Two replicas sharing their own PostgreSQL behind nginx (deploy/nginx.conf), on loopback, with
 # the fake Brevo and Contentful: deliveries exactly once through a SIGKILL, the shared rate
 # limit, webhooks reaching both, the cache's 304s and stale pages (about two minutes).
-test-cluster:
+test-cluster: demo-photos
 	$(CARGO) test -p supplysite-cli --test cluster -- --ignored
 
 # Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
@@ -119,5 +126,5 @@ fuzz:
 	bash scripts/fuzz.sh $${FUZZ_SECONDS:-300}
 
 # Every bench script in a tiny mode (about a minute): proves `make bench` still runs; judges no budget.
-test-bench: web-build
+test-bench: web-build demo-photos
 	bash bench/smoke.sh

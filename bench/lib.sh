@@ -99,6 +99,23 @@ stop_server() {
   wait "$SERVER_PID" 2>/dev/null || true
 }
 
+# The first insight in the sitemap whose page shows a photograph (a JPEG, PNG or WebP as its
+# Open Graph image, which is its hero), else the first insight: the heavy case issue 20 measures.
+insight_with_photo() {
+  local url path fallback=""
+  while read -r url; do
+    path="$(sed 's#^https\?://[^/]*##' <<<"$url")"
+    [ -n "$fallback" ] || fallback="$path"
+    # (The page is read whole before grep: an early exit would fail curl under pipefail.)
+    if grep -Eq '<meta property="og:image" content="[^"]*\.(jpe?g|png|webp)([?][^"]*)?"' \
+      <<<"$(curl -fsS "$SERVER_URL$path" || true)"; then
+      echo "$path"
+      return
+    fi
+  done < <(grep -o 'https\?://[^<]*/insights/[a-z0-9][^<]*' <<<"$1")
+  echo "$fallback"
+}
+
 # One path per route template over the running server's content, as "template|path" lines.
 # Detail paths come from the sitemap, so they exist whatever the content.
 template_routes() {
@@ -108,7 +125,7 @@ template_routes() {
   first() { grep -o "$1[^<]*" <<<"$sitemap" | head -n 1 | sed 's#^https\?://[^/]*##'; }
   echo "home|/"
   echo "product|/etender"
-  echo "insight|$(first '/insights/[a-z0-9]')"
+  echo "insight|$(insight_with_photo "$sitemap")"
   echo "case-study|$(first '/case-study/')"
   echo "insights|/insights"
   echo "contact-us|/contact-us"

@@ -291,6 +291,40 @@ def lighthouse_section(data, budget, b: Budgets) -> list[str]:
     return out + [""]
 
 
+def photos_section(data, budget, b: Budgets) -> list[str]:
+    """Issue 20's budgets over the same Lighthouse runs: scores, LCP and page weight with photographs."""
+    out = ["## Lighthouse with photographs (issue 20)", ""]
+    if data is None or budget is None:
+        return out + ["Not run.", ""]
+    runs = [r for r in data["runs"] if r["formFactor"] == budget["form_factor"] and r["template"] in budget["templates"]]
+    out += [
+        f"Lighthouse {budget['form_factor']} on the templates that show photographs; page weight is "
+        "Lighthouse's total byte weight (everything the page loads).",
+        "",
+        "| template | path | lowest category | LCP | page weight |",
+        "|---|---|---:|---:|---:|",
+    ]
+    cats = budget["categories"]
+    for r in runs:
+        s, m = r["scores"], r["metrics"]
+        low = min((s[c] if s[c] is not None else 0) for c in cats)
+        lcp, total = m.get("lcp_ms"), m.get("total_bytes")
+        out.append(
+            f"| {r['template']} | `{r['path']}` | {low} | {'–' if lcp is None else f'{lcp:,.0f} ms'} "
+            f"| {'–' if total is None else kb(total)} |"
+        )
+        name = f"Lighthouse {r['formFactor']} {r['template']} with photographs"
+        b.check(f"{name}: lowest category", f"≥ {budget['min_score']}", str(low), low >= budget["min_score"])
+        b.check(f"{name}: LCP", f"≤ {budget['max_lcp_ms']:,} ms", "–" if lcp is None else f"{lcp:,.0f} ms",
+                lcp is not None and lcp <= budget["max_lcp_ms"])
+        b.check(f"{name}: page weight", f"≤ {kb(budget['max_total_bytes'])}", "–" if total is None else kb(total),
+                total is not None and total <= budget["max_total_bytes"])
+    missing = sorted(set(budget["templates"]) - {r["template"] for r in runs})
+    for t in missing:
+        b.check(f"Lighthouse {budget['form_factor']} {t} with photographs", "measured", "not measured", False)
+    return out + [""]
+
+
 def html_section(vnu, sitemap, budgets, b: Budgets) -> list[str]:
     out = ["## Nu HTML Checker and sitemap", ""]
     if vnu is None:
@@ -342,6 +376,7 @@ def main() -> None:
     body += hostile_section(load(results, "serve-hostile.txt"), budgets["serve"], b)
     body += start_section(load(results, "start.json"), budgets.get("start"), b)
     body += lighthouse_section(load(results, "lighthouse.json"), budgets["lighthouse"], b)
+    body += photos_section(load(results, "lighthouse.json"), budgets.get("lighthouse_photos"), b)
     body += pages_section(load(results, "pages.json"), budgets, b)
     body += html_section(load(results, "vnu.json"), load(results, "sitemap.json"), budgets, b)
     body += wasm_section(load(results, "wasm.txt"), load(results, "web-size.txt"), budgets["wasm"], b)

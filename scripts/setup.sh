@@ -42,5 +42,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 
+# Pillow and numpy for the demo generator's photographs, at the versions it pins.
+bash scripts/python-deps.sh
+
 # The WebAssembly toolchain (a wasm32 target, or Debian's rustc-web route) and wasm-bindgen-cli.
 bash scripts/build-wasm.sh --setup

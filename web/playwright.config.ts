@@ -92,8 +92,9 @@ export default defineConfig({
             timeout: 600_000,
           },
           {
-            // A fresh outbox each run, so the journey sees only its own enquiries.
-            command: `rm -rf ${outboxDir} && cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${port} --web-dir web/dist --public-url ${baseURL}`,
+            // A fresh outbox each run, so the journey sees only its own enquiries. The demo's
+            // photographs are git-ignored and made by the generator (quick when they are there).
+            command: `make -s demo-photos && rm -rf ${outboxDir} && cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${port} --web-dir web/dist --public-url ${baseURL}`,
             cwd: '..',
             url: `${baseURL}/`,
             env: {

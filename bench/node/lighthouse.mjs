@@ -1,6 +1,7 @@
 // Lighthouse 12 over every route, mobile (the default config: simulated slow 4G and a 4x slower
 // CPU) and desktop, in Debian's headless Chromium. Prints one JSON document with, per route and
-// form factor, the four category scores (0-100) and LCP, TBT, CLS and FCP.
+// form factor, the four category scores (0-100), LCP, TBT, CLS and FCP, and the page's total
+// bytes over the network (Lighthouse's total byte weight).
 //
 //   node lighthouse.mjs BASE_URL ROUTES_JSON [mobile,desktop]
 import lighthouse from 'lighthouse';
@@ -16,6 +17,7 @@ const METRICS = {
   tbt_ms: 'total-blocking-time',
   cls: 'cumulative-layout-shift',
   fcp_ms: 'first-contentful-paint',
+  total_bytes: 'total-byte-weight',
 };
 
 const results = [];

@@ -2,6 +2,7 @@
 
 from datetime import datetime, timedelta, timezone
 
+import photo
 import richtext
 import svg
 from copy_about import PRIVACY_SECTIONS, PRIVACY_TITLE, TIMELINE
@@ -11,6 +12,10 @@ from export import asset_link
 TIMELINE_CREATED = datetime(2019, 3, 4, 0, 0, tzinfo=timezone.utc)
 PRIVACY_CREATED = datetime(2019, 1, 28, 0, 0, tzinfo=timezone.utc)
 LOGOS_CREATED = datetime(2019, 2, 11, 0, 0, tzinfo=timezone.utc)
+# Timeline entries (by icon text) whose picture is a photograph or a cut-out with transparency;
+# the others keep their drawn scenes.
+PHOTOGRAPHS = {"2007"}
+CUTOUTS = {"Today"}
 
 
 def build(space):
@@ -19,7 +24,14 @@ def build(space):
         image = None
         if caption:
             asset_id = f"timeline-image-{icon_text.lower()}"
-            image = space.svg(asset_id, caption, caption, svg.scene(asset_id, caption, "teal" if position % 2 else "navy"), (800, 500), created)
+            palette = "teal" if position % 2 else "navy"
+            if icon_text in PHOTOGRAPHS:
+                data = photo.jpeg(asset_id, palette)
+                image = space.photo(asset_id, caption, caption, data, (photo.WIDTH, photo.HEIGHT), created)
+            elif icon_text in CUTOUTS:
+                image = space.photo(asset_id, caption, caption, photo.cutout(asset_id, palette), photo.CUTOUT, created)
+            else:
+                image = space.svg(asset_id, caption, caption, svg.scene(asset_id, caption, palette), (800, 500), created)
         fields = {
             "position": position,
             "title": richtext.document(title),

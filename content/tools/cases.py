@@ -1,11 +1,11 @@
-"""Adds the customer stories (content type `casestudy`), their images and PDFs to the space."""
+"""Adds the customer stories (content type `casestudy`), their photographs and PDFs to the space."""
 
 import re
 from datetime import datetime, timedelta, timezone
 
 import pdf
+import photo
 import richtext
-import svg
 from copy_cases import CASES
 from copy_media import FOOTER, logo_id
 from export import asset_link
@@ -39,15 +39,17 @@ def build(space):
         slug = case["slug"]
         org = case["organisation"]
         images = {}
-        for key, caption, maker in [
-            ("main", f"{org}", lambda k, c: svg.scene(k, c, case["palette"])),
-            ("challenge", "The challenge", lambda k, c: svg.scene(k, c, "slate")),
-            ("solution", "The solution", lambda k, c: svg.scene(k, c, case["palette"])),
-            ("outcomes", "The outcomes", lambda k, c: svg.scene(k, c, "green")),
+        # The banner and the story's pictures are photographs, as editors upload them.
+        for key, caption, palette in [
+            ("main", f"{org}", case["palette"]),
+            ("challenge", "The challenge", "slate"),
+            ("solution", "The solution", case["palette"]),
+            ("outcomes", "The outcomes", "green"),
         ]:
             asset_id = f"case-{key}-{slug}"[:64]
             alt = f"{caption}: {case['teaser_heading']}" if key != "main" else f"{org}: {case['title']}"
-            images[key] = space.svg(asset_id, f"{org}: {caption}", alt, maker(asset_id, caption), (800, 500), created)
+            data = photo.jpeg(asset_id, palette)
+            images[key] = space.photo(asset_id, f"{org}: {caption}", alt, data, (photo.WIDTH, photo.HEIGHT), created)
         pdf_link = None
         if isinstance(case["pdf"], str):
             data = pdf.build(

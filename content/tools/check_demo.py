@@ -6,13 +6,15 @@ Usage: python3 content/tools/check_demo.py [EXPORT_JSON]   (default: content/dem
 Checks that every link resolves to a published record, every required field is present, every
 field value fits its type and validations (`in`, `unique`, `size`, `range`, `regexp`,
 `linkContentType`, `linkMimetypeGroup`, rich-text node types, marks and link targets), that asset
-files exist beside the export with the recorded size and dimensions, and that the demo holds what
-the site needs to show every rule (see `coverage`). Prints counts and every problem; exits 1 on
+files exist beside the export with the recorded size and dimensions (read from SVG, PNG and JPEG
+headers), and that the demo holds what the site needs to show every rule (see `coverage`),
+among them camera-sized photographs of every kind and PNG cut-outs with transparency. Prints counts and every problem; exits 1 on
 any problem.
 """
 
 import json
 import re
+import struct
 import subprocess
 import sys
 from collections import Counter, defaultdict
@@ -25,6 +27,45 @@ MIME_GROUPS = {
     "pdfdocument": lambda t: t == "application/pdf",
     "presentation": lambda t: "presentation" in t or "powerpoint" in t,
 }
+
+
+# Image types a server can resize and re-encode (an SVG or a GIF is served as it is).
+RESIZABLE = {"image/jpeg", "image/png", "image/webp", "image/avif"}
+# The demo's photographs are git-ignored and made at build time (`make demo-photos`).
+PHOTO_SUFFIXES = (".jpg", ".png")
+# A camera-sized photograph: every width of the site's rendition list (up to 2048) exists.
+CAMERA_WIDTH = 2048
+# How many photographs of each kind the demo holds at least.
+MIN_PHOTOS = {"insight hero": 20, "case-study banner": 7, "case-study story picture": 21, "page-builder banner": 5}
+MIN_CUTOUTS = 3
+
+
+def raster_size(data):
+    """(width, height, has_alpha) from a PNG's header or a JPEG's start-of-frame; None if neither."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        idat = data.find(b"IDAT")
+        alpha = data[25] in (4, 6) or b"tRNS" in data[: idat if idat > 0 else len(data)]
+        return width, height, alpha
+    if data[:2] != b"\xff\xd8":
+        return None
+    i = 2
+    while i + 4 <= len(data):
+        if data[i] != 0xFF:
+            return None
+        marker = data[i + 1]
+        if marker == 0xFF:
+            i += 1
+            continue
+        if marker == 0x01 or 0xD0 <= marker <= 0xD8:
+            i += 2
+            continue
+        (length,) = struct.unpack(">H", data[i + 2 : i + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[i + 5 : i + 9])
+            return width, height, False
+        i += 2 + length
+    return None
 
 
 class Checker:
@@ -265,6 +306,13 @@ class Checker:
                 image = file.get("details", {}).get("image", {})
                 if not image.get("width") or not image.get("height"):
                     self.problem(where, "image without width and height")
+                if mime in ("image/jpeg", "image/png"):
+                    dims = raster_size(data)
+                    expected_kind = b"\x89PNG" if mime == "image/png" else b"\xff\xd8"
+                    if dims is None or not data.startswith(expected_kind):
+                        self.problem(where, f"file is not a {mime} picture")
+                    elif dims[:2] != (image.get("width"), image.get("height")):
+                        self.problem(where, f"the picture is {dims[0]}x{dims[1]} but details.image says {image.get('width')}x{image.get('height')}")
                 if mime == "image/svg+xml":
                     dims = re.search(rb'<svg[^>]* width="(\d+)" height="(\d+)"', data)
                     if not dims or (int(dims.group(1)), int(dims.group(2))) != (image.get("width"), image.get("height")):
@@ -417,8 +465,10 @@ class Checker:
             need(f"factsheet-{segment}" in self.assets, f"no asset factsheet-{segment}")
         need(any(self.value(e, f, "en-US") != self.value(e, f) for e in self.entries.values() for f in e["fields"]),
              "no field has an en-US value that differs from en-AU")
-        total = sum(p.stat().st_size for p in self.root.rglob("*") if p.is_file())
-        need(total < 3_000_000, f"the demo is {total} bytes (keep it under 3 MB)")
+        need_photos(self, posts, cases, pages, need)
+        # What is committed stays small; the photographs are made at build time.
+        total = sum(p.stat().st_size for p in self.root.rglob("*") if p.is_file() and p.suffix not in PHOTO_SUFFIXES)
+        need(total < 3_000_000, f"the demo is {total} bytes without its photographs (keep it under 3 MB)")
         for message in req:
             self.problem("coverage", message)
 
@@ -429,6 +479,42 @@ class Checker:
         if coverage:
             self.coverage()
         return self.problems
+
+
+def need_photos(checker, posts, cases, pages, need):
+    """Photographs of every kind, and every template's hero or banner a resizable raster picture."""
+    v = checker.value
+
+    def file_of(link):
+        asset = checker.assets.get(link["sys"]["id"]) if link else None
+        return (v(asset, "file") or {}) if asset else {}
+
+    def camera_sized(file):
+        image = file.get("details", {}).get("image", {})
+        return file.get("contentType") in RESIZABLE and image.get("width", 0) >= CAMERA_WIDTH
+
+    banners = [checker.entries[v(e, "pageBanner")["sys"]["id"]] for e in pages if v(e, "pageBanner")]
+    kinds = {
+        "insight hero": [(e, "heroImage") for e in posts],
+        "case-study banner": [(e, "mainimage") for e in cases],
+        "case-study story picture": [(e, f) for e in cases for f in ("thechallengeimage", "thesolutionimage", "theoutcomesimage")],
+        "page-builder banner": [(b, "bannerImage") for b in banners],
+    }
+    for kind, fields in kinds.items():
+        photos = sum(camera_sized(file_of(v(e, f))) for e, f in fields)
+        need(photos >= MIN_PHOTOS[kind], f"{photos} camera-sized photographs as {kind} (need {MIN_PHOTOS[kind]})")
+    for kind in ("insight hero", "case-study banner", "page-builder banner"):
+        for e, f in kinds[kind]:
+            mime = file_of(v(e, f)).get("contentType")
+            need(mime is None or mime in RESIZABLE, f"{e['sys']['id']}.{f} is {mime}, not a resizable raster picture")
+    cutouts = 0
+    for asset in checker.assets.values():
+        file = v(asset, "file") or {}
+        path = checker.root / file.get("url", "")[2:]
+        if file.get("contentType") == "image/png" and path.is_file():
+            dims = raster_size(path.read_bytes()[:65536])
+            cutouts += bool(dims and dims[2])
+    need(cutouts >= MIN_CUTOUTS, f"{cutouts} PNG pictures with transparency (need {MIN_CUTOUTS})")
 
 
 def walk(node):

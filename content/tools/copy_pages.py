@@ -3,7 +3,9 @@
 
 Slices: ("text", {...}), ("faq", title, [(q, a), ...]), ("divider", title, text, [buttons]).
 Buttons: dict(action, label, url=None, asset=None, fill=True, internal=None).
-Scene images named `scene:<caption>` are drawn for the page; other image names are asset ids.
+Images named `scene:<caption>` are drawn for the page (SVG), `photo:<caption>` are photographs
+(the banners), `cutout:<caption>` product shots on a transparent background (PNG); other image
+names are asset ids.
 """
 
 VIDEO = "View Video"
@@ -33,7 +35,7 @@ PAGES = [
         add=["Product Cards Panel", "Case Study Teaser", "Insights (Blog) Teasers"],
         products=["eRFx", "SSM"],
         banner=dict(
-            image="scene:Procurement, transformed", logo="logo-supplysite",
+            image="photo:Procurement, transformed", logo="logo-supplysite",
             text="The Procurement Transformation Guide", text_us="The Procurement Transformation Guide: A Practical Roadmap",
             textbox="**Twelve steps** from spreadsheets and email to a procurement function that *plans, controls and improves*.",
             body="Written from fifteen years of working with councils, universities, utilities and food makers across Australia and New Zealand.",
@@ -98,7 +100,7 @@ PAGES = [
         add=["Case Study Teaser"],
         products=["SIM"],
         banner=dict(
-            image="scene:Onboarding made simple", logo="icon-sim", text="Supplier Onboarding Toolkit",
+            image="photo:Onboarding made simple", logo="icon-sim", text="Supplier Onboarding Toolkit",
             textbox="A checklist, a video and a factsheet to help you **onboard suppliers safely** and keep their records current.",
             body=None,
         ),
@@ -106,7 +108,7 @@ PAGES = [
             ("text", dict(title="The onboarding checklist", image="img-onboarding-steps", layout="Left Column", just="Left Justified", body="""
                 Our [onboarding checklist for councils](entry:post-supplier-onboarding-checklist) covers identity, payments, insurance, safety and ethical sourcing. It applies to most organisations, public or private.
                 """, button=dict(action=URL, label="Read the checklist", url="/insights/supplier-onboarding-checklist", fill=True))),
-            ("text", dict(title="See it in two minutes", image="scene:Supplier portal tour", layout="Right Column", just="Fully Justified", body="""
+            ("text", dict(title="See it in two minutes", image="cutout:Supplier portal tour", layout="Right Column", just="Fully Justified", body="""
                 Watch a supplier register, upload an insurance certificate and receive an expiry reminder, all without a phone call to your team.
                 """, button=dict(action=VIDEO, label="Play the video", url="https://www.youtube.com/watch?v=Lm4tY8rVc2k", fill=False, internal="video-sim-tour"))),
             ("text", dict(title="The factsheet", image="icon-sim", layout="Full Width", just="Centre Justified", body="""
@@ -127,7 +129,7 @@ PAGES = [
         add=["Product Cards Panel"],
         products=["PIM"],
         banner=dict(
-            image="scene:From farm gate to label", logo="icon-pim", text="Food Safety Compliance for Manufacturers",
+            image="photo:From farm gate to label", logo="icon-pim", text="Food Safety Compliance for Manufacturers",
             textbox=None,
             body="Supplier approval, specifications and allergen control in one place, built for food makers.",
         ),
@@ -161,7 +163,7 @@ PAGES = [
         add=["Insights (Blog) Teasers"],
         products=[],
         banner=dict(
-            image="scene:Security by design", logo="logo-supplysite", text="Security and Trust",
+            image="photo:Security by design", logo="logo-supplysite", text="Security and Trust",
             textbox="ISO27001 certified since 2015. Hosted in Australia.",
             body="Tender responses, pricing and supplier bank details deserve the highest standard of care.",
         ),
@@ -169,7 +171,7 @@ PAGES = [
             ("text", dict(title="Certified, every year", image="scene:Independent audit", layout="Left Column", just="Left Justified", body="""
                 Our information security management system is certified to ISO/IEC 27001 and audited every year by an independent certification body. The scope covers the whole platform and the people who run it.
                 """, button=dict(action=URL, label="About ISO/IEC 27001", url="https://www.iso.org/standard/27001", fill=False))),
-            ("text", dict(title="Your data stays in Australia", image="scene:Australian hosting", layout="Right Column", just="Right Justified", body="""
+            ("text", dict(title="Your data stays in Australia", image="cutout:Australian hosting", layout="Right Column", just="Right Justified", body="""
                 Customer data is hosted in Australian data centres, encrypted in transit and at rest, with tested backups and a documented recovery plan.
                 """)),
             ("divider", "Questions from your security team?", "We share our certificate and statement of applicability with customers under confidentiality.", [
@@ -186,7 +188,7 @@ PAGES = [
         add=[],
         products=["eRFx", "SPM"],
         banner=dict(
-            image="scene:Webinar recording", logo=None, text="Procurement Priorities for 2025",
+            image="photo:Webinar recording", logo=None, text="Procurement Priorities for 2025",
             textbox="A recording for customers who registered for our February webinar.",
             body=None,
         ),

@@ -3,7 +3,8 @@
 
 Usage: python3 content/tools/make_demo.py [OUT_DIR]   (default: content/demo beside this folder)
 
-Standard library only and deterministic: the same inputs always write the same bytes.
+Deterministic: the same inputs always write the same bytes. The photographs need the Pillow and
+numpy versions pinned in photo.py (scripts/python-deps.sh installs them).
 """
 
 import sys
@@ -24,11 +25,20 @@ from space import Space  # noqa: E402
 BUILDERS = [copy_media.build, posts.build, cases.build, faqs.build, pages.build, about.build]
 
 
-def main():
-    out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "demo"
+DEMO = Path(__file__).resolve().parent.parent / "demo"
+
+
+def build_space():
+    """The whole demo space, in memory."""
     space = Space()
     for build in BUILDERS:
         build(space)
+    return space
+
+
+def main():
+    out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else DEMO
+    space = build_space()
     space.write(out_dir)
     print(f"wrote {out_dir}/export.json: {len(space.entries)} entries, {len(space.assets)} assets")
 

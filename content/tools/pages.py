@@ -2,6 +2,7 @@
 
 from datetime import datetime, timedelta, timezone
 
+import photo
 import richtext
 import svg
 from copy_pages import PAGES
@@ -13,14 +14,23 @@ PALETTES = ["teal", "navy", "green", "plum", "rust", "slate"]
 
 
 def _image(space, page_slug, name, n, created):
-    """Resolves a slice or banner image: an existing asset id, or `scene:<caption>` drawn here."""
+    """Resolves a slice or banner image: an existing asset id, `scene:<caption>` drawn here as an
+    SVG illustration, `photo:<caption>` as a photograph or `cutout:<caption>` as a product shot on
+    a transparent background (PNG)."""
     if name is None:
         return None
-    if not name.startswith("scene:"):
+    kind, _, caption = name.partition(":")
+    if not caption:
         return asset_link(name)
-    caption = name[len("scene:"):]
     asset_id = f"page-{page_slug}-{n}"[:64]
-    data = svg.scene(asset_id, caption, PALETTES[n % len(PALETTES)])
+    palette = PALETTES[n % len(PALETTES)]
+    if kind == "photo":
+        data = photo.jpeg(asset_id, palette)
+        return asset_link(space.photo(asset_id, caption, f"Photograph: {caption}", data, (photo.WIDTH, photo.HEIGHT), created))
+    if kind == "cutout":
+        data = photo.cutout(asset_id, palette, photo.CUTOUT)
+        return asset_link(space.photo(asset_id, caption, f"Product shot: {caption}", data, photo.CUTOUT, created))
+    data = svg.scene(asset_id, caption, palette)
     return asset_link(space.svg(asset_id, caption, f"Illustration: {caption}", data, (800, 500), created))
 
 

@@ -1,9 +1,9 @@
-"""Adds the insight articles (content type `blogPost`) and their hero images to the space."""
+"""Adds the insight articles (content type `blogPost`) and their hero photographs to the space."""
 
 from datetime import datetime, timedelta
 
+import photo
 import richtext
-import svg
 from copy_posts_a import POSTS as POSTS_A
 from copy_posts_b import POSTS as POSTS_B
 
@@ -25,12 +25,13 @@ def build(space):
         created = day - timedelta(days=3, hours=2)
         hero = None
         if post.get("hero", True):
-            hero = space.svg(
-                f"hero-{post['slug']}"[:64],
+            asset_id = f"hero-{post['slug']}"[:64]
+            hero = space.photo(
+                asset_id,
                 post["title"],
-                f"Illustration for the article: {post['title']}",
-                svg.hero(post["slug"], post["title"], post["palette"]),
-                (1200, 630),
+                f"Photograph for the article: {post['title']}",
+                photo.jpeg(asset_id, post["palette"]),
+                (photo.WIDTH, photo.HEIGHT),
                 created,
             )
         fields = {

@@ -1,6 +1,7 @@
 """Collects the entries, assets and files of the demo space and writes them as an export."""
 
 import json
+import os
 import shutil
 from datetime import datetime, timezone
 from pathlib import Path
@@ -9,11 +10,21 @@ import export
 import model
 
 
+PHOTO_SUFFIXES = (".jpg", ".png")
+
+
+def is_photo_file(path):
+    """Whether a file of the export is a generated photograph (git-ignored, made at build time)."""
+    return Path(path).suffix in PHOTO_SUFFIXES
+
+
 class Space:
     def __init__(self):
         self.entries = []
         self.assets = []
         self.files = {}
+        # The paths (below the asset host) of the photographs: made at build time, not committed.
+        self.photos = set()
         self._ids = set()
 
     def _claim(self, record_id):
@@ -33,6 +44,14 @@ class Space:
 
     def svg(self, asset_id, title, description, data, size, created=None):
         return self.asset(asset_id, title, description, f"{asset_id}.svg", "image/svg+xml", data, size, created)
+
+    def photo(self, asset_id, title, description, data, size, created=None):
+        """A photograph (JPEG, or PNG for a cut-out with transparency) of `size` (width, height)."""
+        png = data.startswith(b"\x89PNG\r\n\x1a\n")
+        file_name = f"{asset_id}.png" if png else f"{asset_id}.jpg"
+        self.asset(asset_id, title, description, file_name, "image/png" if png else "image/jpeg", data, size, created)
+        self.photos.add(export.asset_path(asset_id, data, file_name))
+        return asset_id
 
     def pdf(self, asset_id, title, description, file_name, data, created=None):
         return self.asset(asset_id, title, description, file_name, "application/pdf", data, None, created)
@@ -56,6 +75,27 @@ class Space:
             "webhooks": [],
             "roles": [],
         }
+
+    def write_photos(self, out_dir):
+        """Writes the photographs only, leaving every other file and export.json as they are;
+        removes photographs of earlier runs that the space no longer has. Returns how many
+        files were written (a file already there with the same bytes is kept)."""
+        files_root = Path(out_dir) / export.ASSET_HOST
+        written = 0
+        for rel in sorted(self.photos):
+            path = files_root / rel
+            data = self.files[rel]
+            if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            tmp.replace(path)
+            written += 1
+        for path in sorted(files_root.rglob("*")) if files_root.exists() else []:
+            if path.is_file() and is_photo_file(path) and path.relative_to(files_root).as_posix() not in self.photos:
+                path.unlink()
+        return written
 
     def write(self, out_dir):
         out_dir = Path(out_dir)

@@ -95,6 +95,45 @@ class CheckDemo(unittest.TestCase):
 
         self.assertIn("details.size", " ".join(problems_after(mutate)))
 
+    def test_a_photograph_whose_recorded_dimensions_differ_from_its_file_is_reported(self):
+        def mutate(data):
+            asset = next(a for a in data["assets"] if a["sys"]["id"] == "hero-kpis-vs-slas")
+            asset["fields"]["file"]["en-AU"]["details"]["image"]["width"] = 1200
+
+        self.assertIn("the picture is 2400x1600 but details.image says 1200x1600", " ".join(problems_after(mutate)))
+
+    def test_a_photograph_whose_file_is_missing_is_reported(self):
+        def mutate(data):
+            asset = next(a for a in data["assets"] if a["sys"]["id"] == "case-main-energy-retailer-etender")
+            file = asset["fields"]["file"]["en-AU"]
+            file["url"] = file["url"].replace(file["url"].split("/")[-2], "0" * 32)
+
+        self.assertIn("case-main-energy-retailer-etender.jpg is missing", " ".join(problems_after(mutate)))
+
+    def test_a_png_cut_out_recorded_as_a_jpeg_is_reported(self):
+        def mutate(data):
+            asset = next(a for a in data["assets"] if a["sys"]["id"] == "timeline-image-today")
+            asset["fields"]["file"]["en-AU"]["contentType"] = "image/jpeg"
+
+        self.assertIn("file is not a image/jpeg picture", " ".join(problems_after(mutate)))
+
+    def test_coverage_reports_an_svg_hero_and_too_few_photographs(self):
+        data = copy.deepcopy(DATA)
+        logo = next(a for a in data["assets"] if a["sys"]["id"] == "logo-supplysite")
+        for e in data["entries"]:
+            if e["sys"]["contentType"]["sys"]["id"] == "blogPost" and "heroImage" in e["fields"]:
+                e["fields"]["heroImage"]["en-AU"]["sys"]["id"] = logo["sys"]["id"]
+        text = " ".join(Checker(EXPORT, data).run())
+        self.assertIn("coverage: 0 camera-sized photographs as insight hero (need 20)", text)
+        self.assertIn("post-kpis-vs-slas.heroImage is image/svg+xml, not a resizable raster picture", text)
+
+    def test_the_photographs_are_the_generator_s_and_described_in_the_export(self):
+        # make_photos.py --check: every photograph export.json describes is on disk with its
+        # size and the MD5 its URL carries (what `make demo-photos` wrote).
+        run = subprocess.run([sys.executable, str(TOOLS / "make_photos.py"), "--check"], capture_output=True, text=True)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertRegex(run.stdout, r"demo photographs: \d+ up to date")
+
     def test_a_localised_value_on_a_field_that_is_not_localised_is_reported(self):
         def mutate(data):
             entry(data, "post-kpis-vs-slas")["fields"]["slug"]["en-US"] = "kpis-and-slas"

@@ -135,3 +135,45 @@ fn the_content_file_can_come_from_the_environment() {
     assert_eq!(check.status.code(), Some(0), "{check:?}");
     assert!(stdout(&check).starts_with(&format!("{file} (content version ")));
 }
+
+/// The demo space beside this crate (its photographs made by `make demo-photos`).
+fn demo_export() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content/demo/export.json")
+}
+
+#[test]
+fn the_demo_check_counts_its_photographs_and_names_files_missing_beside_an_export() {
+    let demo = demo_export();
+    let check = supplysite(&["content", "check", "--content", demo.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    let text = stdout(&check);
+    assert!(
+        text.contains("  pictures: 62 the site resizes (widest 2400 px, "),
+        "{text}"
+    );
+    assert!(text.ends_with("0 errors, 0 warnings\n"), "{text}");
+
+    // The same export with an asset folder that lacks the photographs: each is named, as a
+    // warning (the site would link to Contentful's host for it).
+    let dir = TempDir::new("no-photos");
+    let file = dir.file("export.json");
+    std::fs::copy(&demo, &file).unwrap();
+    std::fs::create_dir_all(dir.0.join("images.ctfassets.net")).unwrap();
+    let check = supplysite(&["content", "check", "--content", &file]);
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
+    let text = stdout(&check);
+    let missing: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("warning: asset ") && l.contains(" is missing beside the export"))
+        .collect();
+    assert!(
+        missing
+            .iter()
+            .any(|l| l.contains("/hero-kpis-vs-slas.jpg is missing")),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(&format!("0 errors, {} warnings\n", missing.len())),
+        "{text}"
+    );
+}

@@ -2,7 +2,8 @@
 //! return [`Finding`]s, each naming the entry, field and route at fault, what is wrong and
 //! which field to edit in Contentful to fix it.
 //!
-//! Six reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text),
+//! Six reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text,
+//! pictures the site cannot resize),
 //! `links` (internal links, video links, asset links, case-study PDFs), `coverage` (what every
 //! product tag has, and which selection-rule fall-backs the product pages use and why),
 //! `freshness` (read times and the oldest posts), `faq` (FAQ lists attached to no page, pages
@@ -14,6 +15,7 @@ mod coverage;
 mod faq;
 mod finding;
 mod freshness;
+mod images;
 mod inspector;
 mod links;
 mod seo;

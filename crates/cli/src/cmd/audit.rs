@@ -38,7 +38,8 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Clone, Copy)]
 enum ReportCommand {
-    /// Title tags, meta descriptions, canonicals, noindex entries and image alt text
+    /// Title tags, meta descriptions, canonicals, noindex entries, image alt text and pictures the
+    /// site cannot resize
     Seo,
     /// Internal links, video links, asset links and case-study PDFs
     Links,

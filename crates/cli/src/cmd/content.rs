@@ -3,6 +3,7 @@
 //! is given.
 
 mod check;
+mod files;
 mod pull;
 mod synth;
 

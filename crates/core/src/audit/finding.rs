@@ -44,7 +44,8 @@ impl fmt::Display for Severity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Report {
-    /// Title tags, meta descriptions, canonicals, noindex entries and alt text.
+    /// Title tags, meta descriptions, canonicals, noindex entries, alt text and pictures the site
+    /// cannot resize.
     Seo,
     /// Internal links, video links, asset links and case-study PDFs.
     Links,

@@ -1,6 +1,7 @@
 //! The `seo` report: title tags and meta descriptions (missing, outside the lengths search
 //! engines display, or shared by two pages), canonicals (missing, malformed or pointing at
-//! another page), noindex entries, and images without alt text.
+//! another page), noindex entries, images without alt text, and pictures the site cannot serve
+//! at the right size (see `images`).
 
 use super::subject::{At, Routed, Target, is_image, pictures, quote, routed, target, texts};
 use super::{Finding, Report, Severity};
@@ -47,6 +48,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         e.meta_description
     });
     alt_text(&mut out, set);
+    super::images::report(&mut out, set);
     out
 }
 

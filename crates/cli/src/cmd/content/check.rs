@@ -1,5 +1,7 @@
-//! `supplysite content check [--content FILE]`: what an export holds and what is wrong with it.
+//! `supplysite content check [--content FILE]`: what an export holds and what is wrong with it,
+//! with its pictures (which the site can resize) and the asset files missing beside it.
 
+use super::files::{Files, files};
 use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,16 +21,20 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let path = super::content_path(args.content)?;
     let loaded = load_export(&path).with_context(|| format!("cannot load {}", path.display()))?;
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let files = files(&bytes, dir);
     if args.json {
         let json = serde_json::json!({
             "file": path,
             "version": loaded.set.version(),
             "counts": loaded.counts,
             "problems": loaded.problems,
+            "files": files,
         });
         println!("{json}");
     } else {
-        print!("{}", report(&path.display().to_string(), &loaded));
+        print!("{}", report(&path.display().to_string(), &loaded, &files));
     }
     Ok(if loaded.has_errors() {
         ExitCode::FAILURE
@@ -37,9 +43,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The text report: the file and its version, a line per content type, a line per problem,
-/// and a closing tally.
-fn report(file: &str, loaded: &Loaded) -> String {
+/// The text report: the file and its version, a line per content type, the pictures, a line per
+/// problem (missing asset files are warnings), and a closing tally.
+fn report(file: &str, loaded: &Loaded, files: &Files) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(out, "{file} (content version {})", loaded.set.version());
@@ -54,15 +60,28 @@ fn report(file: &str, loaded: &Loaded) -> String {
         }
         out.push('\n');
     }
+    if files.resizable + files.as_they_are > 0 {
+        let _ = writeln!(
+            out,
+            "  pictures: {} the site resizes (widest {} px, {:.1} MB), {} served as they are",
+            files.resizable,
+            files.widest,
+            files.resizable_bytes as f64 / 1e6,
+            files.as_they_are
+        );
+    }
     for p in &loaded.problems {
         let _ = writeln!(out, "{p}");
+    }
+    for p in &files.problems {
+        let _ = writeln!(out, "warning: {p}");
     }
     let errors = loaded
         .problems
         .iter()
         .filter(|p| p.severity == Severity::Error)
         .count();
-    let warnings = loaded.problems.len() - errors;
+    let warnings = loaded.problems.len() - errors + files.problems.len();
     let _ = writeln!(
         out,
         "{errors} error{}, {warnings} warning{}",
