@@ -2,9 +2,10 @@
 //! extra sections the page asks for.
 
 use super::head::{self, HeadInput};
+use super::picture;
 use super::pieces::{
     blog_cards, download, faq, first_text, image_of, linked_video, product_card, rich, robots,
-    safe_href, teaser,
+    safe_href, shown, teaser,
 };
 use crate::content::{
     AddComponent, Button, ButtonAction, ButtonFill, ContentSet, Page, Slice, TextJustification,
@@ -27,7 +28,7 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
         .filter_map(|s| slice(s, set))
         .collect();
     let banner = p.banner.as_ref().map(|b| BannerView {
-        image: image_of(b.banner_image.as_ref()),
+        image: image_of(b.banner_image.as_ref()).map(|i| picture::lcp(i, picture::BANNER_SIZES)),
         text: first_text([b.banner_text.as_deref()]),
         logo: image_of(b.banner_logo.as_ref()),
         text_box: b.banner_text_box.as_ref().map(|d| rich(Some(d), set)),
@@ -47,11 +48,16 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
         route: &route,
         robots: robots(p.seo_index),
         kind: "website",
-        image: banner
+        image: p
+            .banner
             .as_ref()
-            .and_then(|b| b.image.as_ref())
-            .map(|i| i.url.clone()),
+            .and_then(|b| shown(b.banner_image.as_ref()))
+            .map(picture::share),
     });
+    head.preload = banner
+        .as_ref()
+        .and_then(|b| b.image.as_ref())
+        .and_then(|i| picture::preload(i, Some(picture::BANNER_MEDIA)));
     head.json_ld.push(head::breadcrumbs(&[
         ("Home", Route::Home.path()),
         (p.title.as_str(), route.path()),
@@ -96,7 +102,7 @@ fn slice(s: &Slice, set: &ContentSet) -> Option<SliceView> {
         Slice::TextMedia(t) => Some(SliceView::TextMedia {
             title: first_text([t.text_block_title.as_deref()]),
             html: rich(t.text_content.as_ref(), set),
-            image: image_of(t.side_image.as_ref()),
+            image: image_of(t.side_image.as_ref()).map(Box::new),
             layout: match t.text_layout {
                 TextLayout::LeftColumn => Layout::LeftColumn,
                 TextLayout::RightColumn => Layout::RightColumn,
