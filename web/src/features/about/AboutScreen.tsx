@@ -5,6 +5,7 @@ import { BlogCards, ButtonRow, Claims, MiniCardLinks, Paragraphs, ProductCards }
 import { ButtonLink } from '../../components/Button/Button';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
 import { SmartLink } from '../../components/SmartLink/SmartLink';
@@ -89,7 +90,7 @@ export function AboutScreen({ view }: { view: AboutView }) {
 }
 
 function TimelineEntry({ item }: { item: TimelineItem }) {
-  const image = item.image && <Image image={item.image} className={styles.entryImage} />;
+  const image = item.image && <Image image={item.image} sizes={sizes.TIMELINE} className={styles.entryImage} />;
   return (
     <li className={[styles.entry, item.side === 'left' ? styles.left : styles.right].join(' ')}>
       <span className={styles.marker} aria-hidden="true">

@@ -13,6 +13,7 @@ import { Carousel } from '../../components/Carousel/Carousel';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { ProductIcon } from '../../components/icons/ProductIcon';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { MiniCard } from '../../components/MiniCard/MiniCard';
 import { Section } from '../../components/Section/Section';
 import { VideoButton } from '../../components/VideoModal/VideoButton';
@@ -69,7 +70,7 @@ export function HomeScreen({ view }: { view: HomeView }) {
               label="Customer logos"
               slides={view.logos.slice(0, 12).map((logo) => (
                 <div key={logo.url} className={styles.logo}>
-                  <Image image={logo} />
+                  <Image image={logo} sizes={sizes.byHeight(logo, 64)} />
                 </div>
               ))}
               slidesToShow={4}
