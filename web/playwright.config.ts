@@ -35,6 +35,10 @@ const livePort = Number(process.env.E2E_LIVE_PORT ?? port + 5);
 const liveURL = `http://127.0.0.1:${livePort}`;
 const liveDir = fileURLToPath(new URL('./test-results/e2e-live', import.meta.url));
 const previewSecret = 'e2e-preview-secret-0123456789abcdefghij';
+// A server over the demo with photographs for its large pictures, for the picture width checks.
+const photosPort = Number(process.env.E2E_PHOTOS_PORT ?? port + 6);
+const photosURL = `http://127.0.0.1:${photosPort}`;
+const photosDir = fileURLToPath(new URL('./test-results/e2e-photos', import.meta.url));
 if (ownServer) {
   process.env.E2E_LIVE_URL = liveURL;
   process.env.E2E_CONTENTFUL_CONTROL_URL = contentfulControlURL;
@@ -42,6 +46,7 @@ if (ownServer) {
   process.env.E2E_BREVO_URL = brevoURL;
   process.env.E2E_OUTBOX = path.join(outboxDir, 'outbox.sqlite3');
   process.env.E2E_ARCHIVE_URL = archiveURL;
+  process.env.E2E_PHOTOS_URL = photosURL;
 }
 
 // docs/toolchain.md: headless as root, and quiet on a machine with no network.
@@ -129,6 +134,26 @@ export default defineConfig({
               CONTACT_INBOX: 'Supplysite <info@supplysite.test>',
               SUPPLYSITE_OUTBOX: path.join(archiveDir, 'outbox.sqlite3'),
               SUPPLYSITE_MAILBOX: path.join(archiveDir, 'mailbox'),
+            },
+            stdout: 'ignore',
+            reuseExistingServer: false,
+            timeout: 600_000,
+          },
+          {
+            command:
+              `rm -rf ${photosDir} && node web/e2e/photo-space.mjs content/demo ${photosDir} && ` +
+              `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${photosPort} --web-dir web/dist ` +
+              `--public-url ${photosURL} --content ${photosDir}/export.json`,
+            cwd: '..',
+            url: `${photosURL}/`,
+            env: {
+              RUST_LOG: 'warn',
+              BREVO_API_KEY: brevoKey,
+              BREVO_API_BASE: brevoURL,
+              CONTACT_SENDER: 'Supplysite Website <website@supplysite.test>',
+              CONTACT_INBOX: 'Supplysite <info@supplysite.test>',
+              SUPPLYSITE_OUTBOX: path.join(photosDir, 'outbox.sqlite3'),
+              SUPPLYSITE_MAILBOX: path.join(photosDir, 'mailbox'),
             },
             stdout: 'ignore',
             reuseExistingServer: false,

@@ -15,21 +15,30 @@ const ROUTES = [
   '/privacy',
 ];
 
-test('a page-builder banner shows its background image above 1023px only', async ({ page }) => {
+test('a page-builder banner shows its picture behind the text above 1023px only', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const href = await page.locator('main a[href^="/page/"]').first().getAttribute('href');
   expect(href, 'a /page/… link on the home page').toBeTruthy();
   await page.goto(href!);
   const banner = page.locator('header', { has: page.getByRole('heading', { level: 1 }) });
-  const backgroundImage = () => banner.evaluate((el) => getComputedStyle(el).backgroundImage);
-  await expect.poll(backgroundImage).toContain('url(');
+  const picture = banner.locator('img[fetchpriority="high"]').first();
+  // The picture fills the banner, behind the heading.
+  const covers = () =>
+    banner.evaluate((el) => {
+      const img = el.querySelector('img[fetchpriority="high"]');
+      if (!img || getComputedStyle(img).display === 'none') return false;
+      const [a, b] = [el.getBoundingClientRect(), img.getBoundingClientRect()];
+      return Math.abs(a.width - b.width) < 1 && Math.abs(a.height - b.height) < 1;
+    });
+  await expect.poll(covers).toBe(true);
+  await expect(picture).toBeVisible();
   await page.setViewportSize({ width: 1024, height: 900 });
-  await expect.poll(backgroundImage).toContain('url(');
+  await expect.poll(covers).toBe(true);
   await page.setViewportSize({ width: 1023, height: 900 });
-  await expect.poll(backgroundImage).not.toContain('url(');
+  await expect(picture).toBeHidden();
   await page.setViewportSize({ width: 375, height: 900 });
-  await expect.poll(backgroundImage).not.toContain('url(');
+  await expect(picture).toBeHidden();
 });
 
 /** Where each heading, paragraph and list item of the main content starts down the page. */

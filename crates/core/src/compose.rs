@@ -10,6 +10,7 @@ mod insight;
 mod links;
 mod page;
 mod paging;
+mod picture;
 mod pieces;
 mod product;
 mod simple;
@@ -143,6 +144,19 @@ mod tests {
         for path in FIXTURE_PATHS {
             let outcome = compose(&Route::parse(path), &set);
             insta::assert_json_snapshot!(snapshot_name("fixture", path), outcome);
+        }
+    }
+
+    #[test]
+    fn the_large_pictures_of_each_template_as_photographs_match_their_snapshots() {
+        let set = fixture::content_with_photos();
+        for path in [
+            "/insights/erfx-templates",
+            "/case-study/dairy-auction",
+            "/page/why-supplysite",
+        ] {
+            let outcome = compose(&Route::parse(path), &set);
+            insta::assert_json_snapshot!(snapshot_name("photos", path), outcome);
         }
     }
 

@@ -18,6 +18,7 @@ pub mod feed;
 pub mod format;
 pub mod html;
 pub mod inspector;
+pub mod picture;
 pub mod ports;
 pub mod rendition;
 pub mod richtext;

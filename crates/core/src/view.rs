@@ -23,15 +23,15 @@ pub use crate::copy::{
 pub use about::{AboutView, TimelineItem};
 pub use answer::{Embedded, NotFoundScreen, PageAnswer, PageSettings, RobotWidget, Tracker};
 pub use case_study::{CaseStudyIndexView, CaseStudyView, Fact, IndexedTeaser, StorySection};
-pub use head::{Head, OpenGraph};
+pub use head::{Head, OpenGraph, Preload};
 pub use home::{HomeHero, HomeView};
 pub use insight::{InsightView, InsightsView};
 pub use page::{ActionButton, BannerView, Justification, Layout, PageBuilderView, SliceView};
 pub use pagination::Pagination;
 pub use parts::{
     BlogCard, BlogCardList, ButtonStyle, CaseStudyTeaser, Download, Faq, FaqEntry, Html, Image,
-    LinkButton, MiniCard, MiniCardKind, MiniCardList, ProductCard, ProductCardList, Promo, Quote,
-    Video, VideoButton,
+    ImageSource, LinkButton, MiniCard, MiniCardKind, MiniCardList, ProductCard, ProductCardList,
+    Promo, Quote, Video, VideoButton,
 };
 pub use product::{ModuleArticles, ProductHero, ProductView, SolutionsView, SourcingView};
 pub use simple::{ContactView, EmptyState, NotFoundView, Policy, PrivacyView, VideoPopupView};
@@ -145,6 +145,7 @@ mod tests {
                 robots: "noindex, follow",
                 prev: None,
                 next: None,
+                preload: None,
                 open_graph: OpenGraph {
                     kind: "website",
                     title: "Page not found".into(),

@@ -31,8 +31,44 @@ pub struct Head {
     pub next: Option<String>,
     #[serde(default)]
     pub open_graph: Option<OpenGraph>,
+    /// The template's largest picture above the fold, to fetch before the page's script runs.
+    #[serde(default)]
+    pub preload: Option<Preload>,
     #[serde(default)]
     pub json_ld: Vec<serde_json::Value>,
+}
+
+/// A picture to preload: the candidates and `sizes` of its first `<source>`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Preload {
+    pub srcset: String,
+    pub sizes: String,
+    /// The candidates' media type; browsers that cannot show it skip the preload.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The viewports the picture shows on; absent: every viewport.
+    #[serde(default)]
+    pub media: Option<String>,
+}
+
+impl Preload {
+    /// `<link rel="preload" as="image" …>`, at high priority. The candidates stay as the page
+    /// writes them, so the browser matches the preload to the picture and fetches it once.
+    fn render(&self, out: &mut String) {
+        out.push_str("<link rel=\"preload\" as=\"image\" imagesrcset=\"");
+        escape::html_into(out, &self.srcset);
+        out.push_str("\" imagesizes=\"");
+        escape::html_into(out, &self.sizes);
+        out.push_str("\" type=\"");
+        escape::html_into(out, &self.kind);
+        out.push('"');
+        if let Some(media) = self.media.as_deref().filter(|m| !m.is_empty()) {
+            out.push_str(" media=\"");
+            escape::html_into(out, media);
+            out.push('"');
+        }
+        out.push_str(" fetchpriority=\"high\">\n");
+    }
 }
 
 /// Open Graph tags for link previews.
@@ -95,6 +131,9 @@ impl Head {
         line.push_str("<title>");
         escape::html_into(&mut line, &self.title);
         line.push_str("</title>\n");
+        if let Some(preload) = self.preload.as_ref().filter(|p| !p.srcset.is_empty()) {
+            preload.render(&mut line);
+        }
         if let Some(d) = self.description.as_deref().filter(|d| !d.is_empty()) {
             meta(&mut line, "name", "description", d);
         }
@@ -260,5 +299,104 @@ mod tests {
             "<title>Only</title>\n<link rel=\"alternate\" type=\"application/atom+xml\" \
              title=\"Supplysite Insights\" href=\"https://www.example.com/insights/feed.xml\">\n"
         );
+    }
+
+    /// The head of `path` over the fixture with photographs, as the server reads it.
+    fn photo_head(path: &str) -> Head {
+        use supplysite_core::compose::{compose, fixture};
+        use supplysite_core::routes::Route;
+        use supplysite_core::view::Outcome;
+        let Outcome::Page(mut view) = compose(&Route::parse(path), &fixture::content_with_photos())
+        else {
+            panic!("{path} is not a page");
+        };
+        view.head_mut().absolutize("https://www.example.com");
+        serde_json::from_value(serde_json::to_value(view.head()).unwrap()).unwrap()
+    }
+
+    fn rendered(head: &Head) -> String {
+        String::from_utf8(head.render(&public()).fill("n").to_vec()).unwrap()
+    }
+
+    #[test]
+    fn an_insight_preloads_its_hero_in_avif_at_high_priority() {
+        let html = rendered(&photo_head("/insights/erfx-templates"));
+        let hero =
+            "/img/images.ctfassets.net/fixture/hero-erfx-templates/token/hero-erfx-templates.jpg";
+        let link = html
+            .lines()
+            .find(|l| l.starts_with("<link rel=\"preload\" as=\"image\""))
+            .expect("a preload link");
+        assert!(
+            link.contains(&format!(
+                "imagesrcset=\"{hero}?w=320&amp;fm=avif&amp;q=50 320w, "
+            )),
+            "{link}"
+        );
+        assert!(link.contains(&format!("{hero}?w=2048&amp;fm=avif&amp;q=50 2048w\"")));
+        assert!(link.contains(
+            " imagesizes=\"(min-width: 1296px) 1216px, (min-width: 1280px) calc(100vw - 80px), \
+             calc(95vw - 16px)\" type=\"image/avif\" fetchpriority=\"high\">"
+        ));
+        assert!(!link.contains("media="), "{link}");
+        assert_eq!(html.matches("rel=\"preload\"").count(), 1);
+    }
+
+    #[test]
+    fn link_previews_show_the_1200_wide_jpeg_with_its_size() {
+        let head = photo_head("/case-study/dairy-auction");
+        let html = rendered(&head);
+        let share = "https://www.example.com/img/images.ctfassets.net/fixture/main-dairy-auction/token/main-dairy-auction.jpg?w=1200&amp;fm=jpg&amp;q=75";
+        assert!(
+            html.contains(&format!("<meta property=\"og:image\" content=\"{share}\">")),
+            "{html}"
+        );
+        assert!(html.contains("<meta property=\"og:image:width\" content=\"1200\">"));
+        assert!(html.contains("<meta property=\"og:image:height\" content=\"800\">"));
+        assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
+
+        let insight = photo_head("/insights/erfx-templates");
+        let article = insight
+            .json_ld
+            .iter()
+            .find(|v| v["@type"] == "Article")
+            .unwrap();
+        assert_eq!(
+            article["image"][0],
+            "https://www.example.com/img/images.ctfassets.net/fixture/hero-erfx-templates/token/hero-erfx-templates.jpg?w=1200&fm=jpg&q=75"
+        );
+    }
+
+    #[test]
+    fn a_page_builder_banner_is_preloaded_only_where_it_shows() {
+        let html = rendered(&photo_head("/page/why-supplysite"));
+        let link = html
+            .lines()
+            .find(|l| l.starts_with("<link rel=\"preload\""))
+            .expect("a preload link");
+        assert!(
+            link.ends_with(
+                " imagesizes=\"100vw\" type=\"image/avif\" media=\"(min-width: 1024px)\" fetchpriority=\"high\">"
+            ),
+            "{link}"
+        );
+    }
+
+    #[test]
+    fn pictures_without_renditions_are_not_preloaded() {
+        use supplysite_core::compose::{compose, fixture};
+        use supplysite_core::routes::Route;
+        use supplysite_core::view::Outcome;
+        // The plain fixture's pictures are SVGs: nothing to choose a width of.
+        let Outcome::Page(view) = compose(
+            &Route::parse("/insights/erfx-templates"),
+            &fixture::content(),
+        ) else {
+            panic!("not a page");
+        };
+        let head: Head =
+            serde_json::from_value(serde_json::to_value(view.head()).unwrap()).unwrap();
+        assert_eq!(head.preload, None);
+        assert!(!rendered(&head).contains("preload"));
     }
 }

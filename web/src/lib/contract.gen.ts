@@ -158,6 +158,11 @@ prev?: string,
  */
 next?: string, openGraph: OpenGraph, 
 /**
+ * The template's largest picture above the fold, asked for before the page's script runs
+ * (`<link rel="preload" as="image">`).
+ */
+preload?: Preload, 
+/**
  * JSON-LD objects, one `<script type="application/ld+json">` each.
  */
 jsonLd: unknown[], };
@@ -208,7 +213,34 @@ moreInsights: MiniCardList, };
 
 export type Html = string;
 
-export type Image = { url: string, alt: string, width?: number, height?: number, };
+export type Image = { url: string, alt: string, width?: number, height?: number, 
+/**
+ * Renditions in the source's own format or its fallback (JPEG, or PNG where the source may
+ * be transparent), widest last, for the `<img srcset>`: `"… 320w, … 640w"`. Absent for
+ * pictures that are shown as they are (SVG, GIF, unknown width, a host that cannot resize).
+ */
+srcset?: string, 
+/**
+ * The same widths in smaller encodings (AVIF, then WebP), for `<picture>`'s `<source>`s,
+ * in the order the browser should try them. Empty whenever `srcset` is absent.
+ */
+sources?: Array<ImageSource>, 
+/**
+ * The `sizes` the picture is shown at, set only for a template's largest picture above the
+ * fold, whose preload in the head must name the very same `sizes`; other pictures take
+ * theirs from the component that lays them out.
+ */
+sizes?: string, };
+
+export type ImageSource = { 
+/**
+ * `image/avif` or `image/webp`.
+ */
+type: string, 
+/**
+ * `"… 320w, … 640w"`.
+ */
+srcset: string, };
 
 export type IndexedTeaser = { logoSide: Side, 
 /**
@@ -346,7 +378,12 @@ export type OpenGraph = {
 /**
  * `website` or `article`.
  */
-type: string, title: string, description: string, image: string | null, url: string, siteName: string, };
+type: string, title: string, description: string, 
+/**
+ * The picture link previews show: a rendition [`crate::rendition::SHARE_WIDTH`] pixels wide
+ * where the picture can be resized, with its size.
+ */
+image: Image | null, url: string, siteName: string, };
 
 export type PageAnswer = { "outcome": "page" } & PageView | { "outcome": "redirect", to: string, } | { "outcome": "not_found" } & NotFoundScreen;
 
@@ -431,6 +468,24 @@ href: string, };
 
 export type Policy = { image1: Image | null, sections: Array<Html>, image5: Image | null, };
 
+export type Preload = { 
+/**
+ * `imagesrcset`.
+ */
+srcset: string, 
+/**
+ * `imagesizes`.
+ */
+sizes: string, 
+/**
+ * The candidates' media type (`image/avif`): browsers without it skip the preload.
+ */
+type: string, 
+/**
+ * The viewports the picture shows on (`(min-width: 1024px)`); absent: every viewport.
+ */
+media?: string, };
+
 export type PrivacyView = { head: Head, title: string, policy: Policy | null, emptyState: EmptyState | null, };
 
 export type ProductCard = { title: string, text: string, icon: Image, href: string, buttonLabel: string, };
@@ -492,7 +547,11 @@ export type RobotWidget = { "kind": "recaptcha", siteKey: string, } | { "kind": 
 
 export type Side = "left" | "right";
 
-export type SliceView = { "kind": "textMedia", title: string | null, html: Html, image: Image | null, layout: Layout, justification: Justification, button: ActionButton | null, } | { "kind": "faq" } & Faq | { "kind": "dividerCta", title: string | null, text: string | null, buttons: Array<ActionButton>, };
+export type SliceView = { "kind": "textMedia", title: string | null, html: Html, 
+/**
+ * Boxed: a picture with its renditions outweighs every other slice.
+ */
+image: Image | null, layout: Layout, justification: Justification, button: ActionButton | null, } | { "kind": "faq" } & Faq | { "kind": "dividerCta", title: string | null, text: string | null, buttons: Array<ActionButton>, };
 
 export type SolutionsMenu = { groups: Array<NavGroup>, overview: NavLink, graphicUrl: string, graphicAlt: string, };
 

@@ -35,6 +35,22 @@ describe('applyHead', () => {
     expect(Array.from(scripts).map((s) => s.textContent)).toEqual(['{"@type":"FAQPage"}']);
   });
 
+  it('names the link-preview picture with its size, and drops all of it on a page without one', () => {
+    const doc = document.implementation.createHTMLDocument('old');
+    const url = 'https://www.example.com/img/images.ctfassets.net/s/a/t/hero.jpg?w=1200&fm=jpg&q=75';
+    const image = { url, alt: 'Harbour', width: 1200, height: 800 };
+    applyHead({ ...head, openGraph: { ...head.openGraph, image } }, doc);
+    const meta = (key: string) => doc.head.querySelector(`meta[property="${key}"]`)?.getAttribute('content');
+    expect([meta('og:image'), meta('og:image:alt'), meta('og:image:width'), meta('og:image:height')]).toEqual([
+      url,
+      'Harbour',
+      '1200',
+      '800',
+    ]);
+    applyHead(head, doc);
+    expect(doc.head.querySelectorAll('meta[property^="og:image"]')).toHaveLength(0);
+  });
+
   it('keeps the link to the insights feed the server wrote, which every page shares', () => {
     const doc = document.implementation.createHTMLDocument('old');
     doc.head.innerHTML =

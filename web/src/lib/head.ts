@@ -15,7 +15,10 @@ export function applyHead(head: Head, doc: Document): void {
   setMeta(doc, 'property', 'og:title', og.title);
   setMeta(doc, 'property', 'og:description', og.description);
   setMeta(doc, 'property', 'og:url', og.url);
-  setMeta(doc, 'property', 'og:image', og.image);
+  setMeta(doc, 'property', 'og:image', og.image?.url);
+  setMeta(doc, 'property', 'og:image:alt', og.image?.alt);
+  setMeta(doc, 'property', 'og:image:width', og.image?.width?.toString());
+  setMeta(doc, 'property', 'og:image:height', og.image?.height?.toString());
   setMeta(doc, 'property', 'og:site_name', og.siteName);
   setJsonLd(doc, head.jsonLd);
 }

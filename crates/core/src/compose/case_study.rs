@@ -2,9 +2,10 @@
 
 use super::head::{self, HeadInput};
 use super::paging;
+use super::picture;
 use super::pieces::{
-    blog_cards, download, faq_for, first_text, image_of, mini_cards, rich, robots, story_quote,
-    teaser,
+    blog_cards, download, faq_for, first_text, image_of, mini_cards, rich, robots, shown,
+    story_quote, teaser,
 };
 use crate::content::{CaseStudy, ContentSet};
 use crate::copy;
@@ -63,8 +64,13 @@ pub fn detail(c: &CaseStudy, set: &ContentSet) -> CaseStudyView {
         route: &route,
         robots: robots(c.seo_index),
         kind: "article",
-        image: image_of(c.main_image.as_ref()).map(|i| i.url),
+        image: shown(c.main_image.as_ref()).map(picture::share),
     });
+    let banner_image =
+        image_of(c.main_image.as_ref()).map(|i| picture::lcp(i, picture::COLUMN_SIZES));
+    head.preload = banner_image
+        .as_ref()
+        .and_then(|i| picture::preload(i, None));
     head.json_ld.push(head::breadcrumbs(&[
         ("Home", Route::Home.path()),
         (copy::CUSTOMER_STORIES, Route::CaseStudyIndex.path()),
@@ -108,7 +114,7 @@ pub fn detail(c: &CaseStudy, set: &ContentSet) -> CaseStudyView {
         organisation: c.organisation.clone(),
         logo: image_of(c.logo.as_ref()),
         product_logo: image_of(c.product_logo.as_ref()),
-        banner_image: image_of(c.main_image.as_ref()),
+        banner_image,
         quote: story_quote(c),
         facts,
         sections,

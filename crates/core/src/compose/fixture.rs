@@ -26,6 +26,40 @@ use ProductTag::*;
 
 /// The fixture content set described in the module documentation.
 pub fn content() -> ContentSet {
+    ContentSet::new(parts(), "fixture")
+}
+
+/// The fixture with photographs where pages show large pictures: every insight's hero, every
+/// case study's banner and every page banner is a camera-sized JPEG of the export.
+pub fn content_with_photos() -> ContentSet {
+    let mut parts = parts();
+    for post in &mut parts.posts {
+        post.hero_image = Some(photo(&format!("hero-{}", post.slug)));
+    }
+    for story in &mut parts.case_studies {
+        story.main_image = Some(photo(&format!("main-{}", story.slug)));
+    }
+    for banner in parts.pages.iter_mut().filter_map(|p| p.banner.as_mut()) {
+        banner.banner_image = Some(photo("banner"));
+    }
+    ContentSet::new(parts, "fixture-photos")
+}
+
+/// A 2400x1600 JPEG of the export.
+fn photo(id: &str) -> Asset {
+    Asset {
+        id: id.into(),
+        url: format!("/assets/images.ctfassets.net/fixture/{id}/token/{id}.jpg"),
+        title: Some(format!("Photo {id}")),
+        description: Some(format!("Photo {id}")),
+        file_name: Some(format!("{id}.jpg")),
+        content_type: Some("image/jpeg".into()),
+        width: Some(2400),
+        height: Some(1600),
+    }
+}
+
+fn parts() -> ContentParts {
     let mut assets = std::collections::BTreeMap::new();
     for segment in ["etender", "sourcing-management"] {
         let id = format!("factsheet-{segment}");
@@ -34,7 +68,7 @@ pub fn content() -> ContentSet {
             file(&id, &format!("/assets/{id}.pdf"), &format!("{id}.pdf")),
         );
     }
-    let parts = ContentParts {
+    ContentParts {
         posts: posts(),
         case_studies: case_studies(),
         pages: pages(),
@@ -68,8 +102,7 @@ pub fn content() -> ContentSet {
             })
             .collect(),
         assets,
-    };
-    ContentSet::new(parts, "fixture")
+    }
 }
 
 /// A rich-text document of one paragraph.

@@ -2,10 +2,11 @@
 //! JSON-LD (Organization and WebSite on home, Article on insights, FAQPage wherever FAQ items
 //! show, BreadcrumbList below the top level).
 
+use super::picture;
 use crate::content::BlogPost;
 use crate::copy;
 use crate::routes::Route;
-use crate::view::{Faq, Head, OpenGraph};
+use crate::view::{Faq, Head, Image, OpenGraph};
 use serde_json::{Value, json};
 
 /// What a head is made from.
@@ -18,7 +19,8 @@ pub struct HeadInput<'a> {
     pub robots: &'static str,
     /// `website` or `article`.
     pub kind: &'static str,
-    pub image: Option<String>,
+    /// The picture link previews show ([`picture::share`]).
+    pub image: Option<Image>,
 }
 
 /// A head with no structured data yet.
@@ -41,6 +43,7 @@ pub fn head(input: HeadInput) -> Head {
         description: input.description,
         canonical,
         robots: input.robots,
+        preload: None,
         prev: None,
         next: None,
         json_ld: Vec::new(),
@@ -121,7 +124,7 @@ pub fn faq_page<'a>(faqs: impl IntoIterator<Item = &'a Faq>) -> Option<Value> {
     })
 }
 
-/// An insight as an Article.
+/// An insight as an Article; its image is the hero's rendition for link previews.
 pub fn article(post: &BlogPost, canonical: &str, description: &str) -> Value {
     let publisher = json!({
         "@type": "Organization",
@@ -140,7 +143,7 @@ pub fn article(post: &BlogPost, canonical: &str, description: &str) -> Value {
         "mainEntityOfPage": canonical,
     });
     if let Some(hero) = post.hero_image.as_ref().filter(|a| !a.url.is_empty()) {
-        article["image"] = json!([hero.url]);
+        article["image"] = json!([picture::share(hero).url]);
     }
     article
 }

@@ -2,9 +2,10 @@
 
 use super::head::{self, HeadInput};
 use super::paging;
+use super::picture;
 use super::pieces::{
     blog_card, blog_cards, button, date, faq_for, first_text, image_of, insight_video, read_time,
-    rich, robots,
+    rich, robots, shown,
 };
 use crate::content::{BlogPost, ContentSet};
 use crate::copy;
@@ -51,8 +52,10 @@ pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
         route: &route,
         robots: robots(post.seo_index),
         kind: "article",
-        image: image_of(post.hero_image.as_ref()).map(|i| i.url),
+        image: shown(post.hero_image.as_ref()).map(picture::share),
     });
+    let hero = image_of(post.hero_image.as_ref()).map(|i| picture::lcp(i, picture::COLUMN_SIZES));
+    head.preload = hero.as_ref().and_then(|i| picture::preload(i, None));
     let article = head::article(post, &head.canonical, &description);
     head.json_ld.push(article);
     head.json_ld.push(head::breadcrumbs(&[
@@ -69,7 +72,7 @@ pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
         published: date(post, set.time_zone()),
         published_iso: post.publish_date.ymd(),
         title: post.title.clone(),
-        hero: image_of(post.hero_image.as_ref()),
+        hero,
         body: rich(post.body.as_ref(), set),
         products: post.products.clone(),
         video: post

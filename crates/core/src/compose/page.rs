@@ -2,9 +2,10 @@
 //! extra sections the page asks for.
 
 use super::head::{self, HeadInput};
+use super::picture;
 use super::pieces::{
     blog_cards, download, faq, first_text, image_of, linked_video, product_card, rich, robots,
-    safe_href, teaser,
+    safe_href, shown, teaser,
 };
 use crate::content::{
     AddComponent, Button, ButtonAction, ButtonFill, ContentSet, Page, Slice, TextJustification,
@@ -22,7 +23,7 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
     let route = Route::Page(p.slug.clone());
     let slices: Vec<SliceView> = shown_slices(p, set).map(|(_, view)| view).collect();
     let banner = p.banner.as_ref().map(|b| BannerView {
-        image: image_of(b.banner_image.as_ref()),
+        image: image_of(b.banner_image.as_ref()).map(|i| picture::lcp(i, picture::BANNER_SIZES)),
         logo: image_of(b.banner_logo.as_ref()),
         text_box: b.banner_text_box.as_ref().map(|d| rich(Some(d), set)),
         body_text: first_text([b.banner_body_text.as_deref()]),
@@ -41,11 +42,16 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
         route: &route,
         robots: robots(p.seo_index),
         kind: "website",
-        image: banner
+        image: p
+            .banner
             .as_ref()
-            .and_then(|b| b.image.as_ref())
-            .map(|i| i.url.clone()),
+            .and_then(|b| shown(b.banner_image.as_ref()))
+            .map(picture::share),
     });
+    head.preload = banner
+        .as_ref()
+        .and_then(|b| b.image.as_ref())
+        .and_then(|i| picture::preload(i, Some(picture::BANNER_MEDIA)));
     head.json_ld.push(head::breadcrumbs(&[
         ("Home", Route::Home.path()),
         (p.title.as_str(), route.path()),
@@ -115,7 +121,7 @@ fn slice(s: &Slice, set: &ContentSet) -> Option<SliceView> {
         Slice::TextMedia(t) => Some(SliceView::TextMedia {
             title: first_text([t.text_block_title.as_deref()]),
             html: rich(t.text_content.as_ref(), set),
-            image: image_of(t.side_image.as_ref()),
+            image: image_of(t.side_image.as_ref()).map(Box::new),
             layout: match t.text_layout {
                 TextLayout::LeftColumn => Layout::LeftColumn,
                 TextLayout::RightColumn => Layout::RightColumn,

@@ -2,6 +2,7 @@
 //! videos, downloads and editors' links. Every call into rich text, formatting and video links
 //! goes through here, so each has one call site.
 
+use super::picture;
 use crate::content::{Asset, BlogPost, CaseStudy, ContentSet, FaqList};
 use crate::copy::{self, FixedVideo};
 use crate::format;
@@ -20,19 +21,19 @@ pub fn rich(doc: Option<&Document>, set: &ContentSet) -> Html {
     Html(doc.map_or_else(String::new, |d| richtext::to_html(d, set)))
 }
 
-/// An asset as an image; its alt text is the description, else its title.
+/// An asset as an image, with its renditions when it can be resized ([`picture::image`]).
 pub fn image(asset: &Asset) -> Image {
-    Image {
-        url: asset.url.clone(),
-        alt: asset.alt().to_string(),
-        width: asset.width,
-        height: asset.height,
-    }
+    picture::image(asset)
 }
 
 /// An image that exists only when the asset has a file.
 pub fn image_of(asset: Option<&Asset>) -> Option<Image> {
-    asset.filter(|a| !a.url.is_empty()).map(image)
+    shown(asset).map(image)
+}
+
+/// The asset when it has a file to show.
+pub fn shown(asset: Option<&Asset>) -> Option<&Asset> {
+    asset.filter(|a| !a.url.is_empty())
 }
 
 /// A site image from the fixed copy.
@@ -42,6 +43,9 @@ pub fn site_image(url: &str, alt: &str) -> Image {
         alt: alt.to_string(),
         width: None,
         height: None,
+        srcset: None,
+        sources: Vec::new(),
+        sizes: None,
     }
 }
 

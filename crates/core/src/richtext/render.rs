@@ -9,6 +9,7 @@
 use super::href::{self, Href};
 use super::model::{Document, Node};
 use crate::asset::Asset;
+use crate::picture;
 use std::fmt::Write;
 
 /// Nodes nested deeper than this are dropped: a real document is a handful of levels deep,
@@ -223,17 +224,9 @@ fn embedded_asset(out: &mut String, asset: &Asset) {
     if is_image(asset) {
         let _ = write!(
             out,
-            "<figure class=\"rich-text-image\"><img src=\"{}\" alt=\"{}\"",
-            escape(url),
-            escape(asset.alt())
+            "<figure class=\"rich-text-image\">{}</figure>",
+            picture::rich_text_html(asset, url, escape)
         );
-        if let Some(w) = asset.width {
-            let _ = write!(out, " width=\"{w}\"");
-        }
-        if let Some(h) = asset.height {
-            let _ = write!(out, " height=\"{h}\"");
-        }
-        out.push_str(" loading=\"lazy\"></figure>");
     } else {
         let label = [&asset.title, &asset.file_name]
             .into_iter()

@@ -5,6 +5,7 @@
 //! gave an absolute canonical. The server calls [`Head::absolutize`] with its public origin
 //! before writing the tags, because crawlers want absolute URLs.
 
+use super::Image;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -30,6 +31,11 @@ pub struct Head {
     #[ts(optional)]
     pub next: Option<String>,
     pub open_graph: OpenGraph,
+    /// The template's largest picture above the fold, asked for before the page's script runs
+    /// (`<link rel="preload" as="image">`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub preload: Option<Preload>,
     /// JSON-LD objects, one `<script type="application/ld+json">` each.
     #[ts(type = "unknown[]")]
     pub json_ld: Vec<Value>,
@@ -44,9 +50,30 @@ pub struct OpenGraph {
     pub kind: &'static str,
     pub title: String,
     pub description: String,
-    pub image: Option<String>,
+    /// The picture link previews show: a rendition [`crate::rendition::SHARE_WIDTH`] pixels wide
+    /// where the picture can be resized, with its size.
+    pub image: Option<Image>,
     pub url: String,
     pub site_name: &'static str,
+}
+
+/// A picture to fetch at once, at high priority: the same candidates and `sizes` as the
+/// picture's first `<source>`, so the browser reuses what it preloaded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Preload {
+    /// `imagesrcset`.
+    pub srcset: String,
+    /// `imagesizes`.
+    pub sizes: String,
+    /// The candidates' media type (`image/avif`): browsers without it skip the preload.
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub kind: &'static str,
+    /// The viewports the picture shows on (`(min-width: 1024px)`); absent: every viewport.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub media: Option<&'static str>,
 }
 
 /// JSON-LD keys whose string values are URLs.
@@ -65,7 +92,7 @@ impl Head {
             absolutize_str(link, origin);
         }
         if let Some(image) = &mut self.open_graph.image {
-            absolutize_str(image, origin);
+            absolutize_str(&mut image.url, origin);
         }
         for value in &mut self.json_ld {
             absolutize_json(value, origin, false);
@@ -112,11 +139,20 @@ mod tests {
             robots: "index, follow",
             prev: Some("/insights".into()),
             next: None,
+            preload: None,
             open_graph: OpenGraph {
                 kind: "article",
                 title: "t".into(),
                 description: "d".into(),
-                image: Some("//images.ctfassets.net/s/a.png".into()),
+                image: Some(Image {
+                    url: "//images.ctfassets.net/s/a.png?w=1200&fm=jpg&q=75".into(),
+                    alt: String::new(),
+                    width: Some(1200),
+                    height: Some(800),
+                    srcset: None,
+                    sources: Vec::new(),
+                    sizes: None,
+                }),
                 url: "https://elsewhere.example/a".into(),
                 site_name: "s",
             },
@@ -135,8 +171,8 @@ mod tests {
             Some("https://www.example.com/insights")
         );
         assert_eq!(
-            head.open_graph.image.as_deref(),
-            Some("https://images.ctfassets.net/s/a.png")
+            head.open_graph.image.map(|i| i.url).as_deref(),
+            Some("https://images.ctfassets.net/s/a.png?w=1200&fm=jpg&q=75")
         );
         assert_eq!(
             head.json_ld[0],

@@ -42,7 +42,8 @@ pub enum SliceView {
     TextMedia {
         title: Option<String>,
         html: Html,
-        image: Option<Image>,
+        /// Boxed: a picture with its renditions outweighs every other slice.
+        image: Option<Box<Image>>,
         layout: Layout,
         justification: Justification,
         button: Option<ActionButton>,

@@ -22,6 +22,35 @@ pub struct Image {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub height: Option<u32>,
+    /// Renditions in the source's own format or its fallback (JPEG, or PNG where the source may
+    /// be transparent), widest last, for the `<img srcset>`: `"… 320w, … 640w"`. Absent for
+    /// pictures that are shown as they are (SVG, GIF, unknown width, a host that cannot resize).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub srcset: Option<String>,
+    /// The same widths in smaller encodings (AVIF, then WebP), for `<picture>`'s `<source>`s,
+    /// in the order the browser should try them. Empty whenever `srcset` is absent.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<ImageSource>>")]
+    pub sources: Vec<ImageSource>,
+    /// The `sizes` the picture is shown at, set only for a template's largest picture above the
+    /// fold, whose preload in the head must name the very same `sizes`; other pictures take
+    /// theirs from the component that lays them out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub sizes: Option<String>,
+}
+
+/// One `<source>` of a `<picture>`: a media type and the renditions in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageSource {
+    /// `image/avif` or `image/webp`.
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub kind: &'static str,
+    /// `"… 320w, … 640w"`.
+    pub srcset: String,
 }
 
 /// Filled or outline.

@@ -4,6 +4,7 @@ import type { BlogCard as BlogCardView } from '../../lib/view';
 import { inspect } from '../../lib/inspector';
 import { ButtonLink } from '../Button/Button';
 import { Image } from '../Image/Image';
+import * as sizes from '../Image/sizes';
 import styles from './BlogCard.module.css';
 
 export interface BlogCardProps {
@@ -16,7 +17,7 @@ export function BlogCard({ card, headingLevel = 3 }: BlogCardProps) {
   return (
     <article className={styles.card}>
       <div className={styles.media} {...inspect(card, 'image')}>
-        {card.image && <Image image={card.image} cover />}
+        {card.image && <Image image={card.image} sizes={sizes.CARD} cover />}
       </div>
       <div className={styles.body}>
         <p className={styles.meta}>{card.readTime}</p>

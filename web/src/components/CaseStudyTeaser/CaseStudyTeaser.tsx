@@ -30,7 +30,7 @@ export function CaseStudyTeaser({
       <div className={styles.aside}>
         {teaser.logo && (
           <div className={styles.logo} {...inspect(teaser, 'logo')}>
-            <Image image={teaser.logo} />
+            <Image image={teaser.logo} sizes="160px" />
           </div>
         )}
         <figure className={styles.quote}>

@@ -5,6 +5,7 @@ import { BlogCards, ButtonRow, Claims, MiniCardLinks, Paragraphs, ProductCards }
 import { ButtonLink } from '../../components/Button/Button';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { inspect } from '../../lib/inspector';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
@@ -91,7 +92,7 @@ export function AboutScreen({ view }: { view: AboutView }) {
 
 function TimelineEntry({ item }: { item: TimelineItem }) {
   const image = item.image && (
-    <Image image={item.image} className={styles.entryImage} inspector={inspect(item, 'image')} />
+    <Image image={item.image} sizes={sizes.TIMELINE} className={styles.entryImage} inspector={inspect(item, 'image')} />
   );
   return (
     <li className={[styles.entry, item.side === 'left' ? styles.left : styles.right].join(' ')}>

@@ -5,6 +5,7 @@ import { BlogCards, MiniCardLinks, QuoteBlock } from '../../components/Blocks/Bl
 import { DownloadButton } from '../../components/DownloadButton/DownloadButton';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
 import { inspect } from '../../lib/inspector';
@@ -18,11 +19,18 @@ export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
         <div className={styles.headerInner}>
           <div className={styles.logos}>
             {view.logo && (
-              <Image image={view.logo} className={styles.logo} priority inspector={inspect(view, 'logo')} />
+              <Image
+                image={view.logo}
+                sizes={sizes.byHeight(view.logo, 40)}
+                className={styles.logo}
+                priority
+                inspector={inspect(view, 'logo')}
+              />
             )}
             {view.productLogo && (
               <Image
                 image={view.productLogo}
+                sizes={sizes.byHeight(view.productLogo, 40)}
                 className={styles.logo}
                 priority
                 inspector={inspect(view, 'productLogo')}
@@ -36,7 +44,13 @@ export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
         </div>
         {view.bannerImage && (
           <div className={styles.banner}>
-            <Image image={view.bannerImage} cover priority inspector={inspect(view, 'bannerImage')} />
+            <Image
+              image={view.bannerImage}
+              sizes={sizes.COLUMN}
+              cover
+              priority
+              inspector={inspect(view, 'bannerImage')}
+            />
           </div>
         )}
       </header>
@@ -71,7 +85,12 @@ export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
                 <h2>{section.heading}</h2>
                 <RichText html={section.html} inspector={inspect(section, 'html')} />
                 {section.image && (
-                  <Image image={section.image} className={styles.sectionImage} inspector={inspect(section, 'image')} />
+                  <Image
+                    image={section.image}
+                    sizes={sizes.STORY}
+                    className={styles.sectionImage}
+                    inspector={inspect(section, 'image')}
+                  />
                 )}
               </section>
             ))}

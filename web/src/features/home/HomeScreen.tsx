@@ -13,6 +13,7 @@ import { Carousel } from '../../components/Carousel/Carousel';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { ProductIcon } from '../../components/icons/ProductIcon';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { inspect } from '../../lib/inspector';
 import { MiniCard } from '../../components/MiniCard/MiniCard';
 import { Section } from '../../components/Section/Section';
@@ -71,7 +72,7 @@ export function HomeScreen({ view }: { view: HomeView }) {
               label={UI.customerLogos}
               slides={view.logos.slice(0, 12).map((logo, i) => (
                 <div key={logo.url} className={styles.logo}>
-                  <Image image={logo} inspector={inspect(view, 'logos', i)} />
+                  <Image image={logo} sizes={sizes.byHeight(logo, 64)} inspector={inspect(view, 'logos', i)} />
                 </div>
               ))}
               slidesToShow={4}

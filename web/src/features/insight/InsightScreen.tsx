@@ -4,6 +4,7 @@
 import { ButtonRow, Paragraphs } from '../../components/Blocks/Blocks';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
 import { SmartLink } from '../../components/SmartLink/SmartLink';
@@ -32,7 +33,7 @@ export function InsightScreen({ view }: { view: InsightView }) {
         </header>
         {view.hero && (
           <div className={styles.hero} {...inspect(view, 'hero')}>
-            <Image image={view.hero} priority />
+            <Image image={view.hero} sizes={sizes.COLUMN} priority />
           </div>
         )}
         <div className={styles.layout}>
@@ -47,7 +48,12 @@ export function InsightScreen({ view }: { view: InsightView }) {
                   <li key={card.href}>
                     <SmartLink href={card.href} className={styles.asideLink}>
                       {card.image && (
-                        <Image image={card.image} className={styles.asideImage} inspector={inspect(card, 'image')} />
+                        <Image
+                          image={card.image}
+                          sizes={sizes.ASIDE_CARD}
+                          className={styles.asideImage}
+                          inspector={inspect(card, 'image')}
+                        />
                       )}
                       <span className={styles.asideTitle} {...inspect(card, 'title')}>
                         {card.title}

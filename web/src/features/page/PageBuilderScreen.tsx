@@ -2,13 +2,13 @@
 // (text-and-media, FAQ list, divider call to action) and the extra sections the page asks
 // for. Breakpoint rules live in CSS: the banner's background image only above 1023px, and
 // text-and-media slices follow their layout above 1023px (at or below: text, then media).
-import type { CSSProperties } from 'react';
 import { BlogCards, ProductCards } from '../../components/Blocks/Blocks';
 import { ButtonLink } from '../../components/Button/Button';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { DownloadButton } from '../../components/DownloadButton/DownloadButton';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { RichText } from '../../components/RichText/RichText';
 import { Section } from '../../components/Section/Section';
 import { VideoButton } from '../../components/VideoModal/VideoButton';
@@ -42,16 +42,34 @@ export function PageBuilderScreen({ view }: { view: PageBuilderView }) {
   );
 }
 
+/** The viewports the banner's picture shows on (the stylesheet's and the head preload's). */
+const BANNER_MEDIA = '(min-width: 1024px)';
+
 function Banner({ banner, page }: { banner: BannerView | null; page: PageBuilderView }) {
-  // The image is a CSS variable so the stylesheet can apply it only above 1023px.
-  const style = banner?.image
-    ? ({ '--banner-image': `url("${encodeURI(banner.image.url)}")` } as CSSProperties)
-    : undefined;
+  // The picture lies behind the text and shows only above 1023px; below, it loads a blank pixel
+  // instead, so phones never download it.
   return (
-    <header className={[styles.banner, banner?.image && styles.withImage].filter(Boolean).join(' ')} style={style}>
+    <header className={[styles.banner, banner?.image && styles.withImage].filter(Boolean).join(' ')}>
+      {banner?.image && (
+        <Image
+          image={banner.image}
+          sizes="100vw"
+          media={BANNER_MEDIA}
+          className={styles.bannerImage}
+          cover
+          priority
+          inspector={inspect(banner, 'image')}
+        />
+      )}
       <div className={styles.bannerInner}>
         {banner?.logo && (
-          <Image image={banner.logo} className={styles.bannerLogo} priority inspector={inspect(banner, 'logo')} />
+          <Image
+            image={banner.logo}
+            sizes={sizes.byHeight(banner.logo, 56)}
+            className={styles.bannerLogo}
+            priority
+            inspector={inspect(banner, 'logo')}
+          />
         )}
         <h1 {...inspect(page, 'heading')}>{page.heading}</h1>
         {banner?.textBox && (
@@ -84,7 +102,11 @@ function Slice({ slice }: { slice: SliceView }) {
             </div>
             {slice.image && (
               <div className={styles.media}>
-                <Image image={slice.image} inspector={inspect(slice, 'image')} />
+                <Image
+                  image={slice.image}
+                  sizes={slice.layout === 'fullWidth' ? sizes.COLUMN : sizes.HALF_COLUMN}
+                  inspector={inspect(slice, 'image')}
+                />
               </div>
             )}
           </div>

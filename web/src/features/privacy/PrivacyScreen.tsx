@@ -2,6 +2,7 @@
 // state when the space has no policy.
 import { ButtonRow } from '../../components/Blocks/Blocks';
 import { Image } from '../../components/Image/Image';
+import * as sizes from '../../components/Image/sizes';
 import { RichText } from '../../components/RichText/RichText';
 import { inspect } from '../../lib/inspector';
 import type { PrivacyView } from '../../lib/view';
@@ -15,13 +16,24 @@ export function PrivacyScreen({ view }: { view: PrivacyView }) {
       {policy && (
         <>
           {policy.image1 && (
-            <Image image={policy.image1} className={styles.image} priority inspector={inspect(policy, 'image1')} />
+            <Image
+              image={policy.image1}
+              sizes={sizes.PROSE}
+              className={styles.image}
+              priority
+              inspector={inspect(policy, 'image1')}
+            />
           )}
           {policy.sections.map((html, i) => (
             <RichText key={i} html={html} className={styles.section} inspector={inspect(policy, 'sections', i)} />
           ))}
           {policy.image5 && (
-            <Image image={policy.image5} className={styles.image} inspector={inspect(policy, 'image5')} />
+            <Image
+              image={policy.image5}
+              sizes={sizes.PROSE}
+              className={styles.image}
+              inspector={inspect(policy, 'image5')}
+            />
           )}
         </>
       )}

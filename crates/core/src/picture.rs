@@ -1,0 +1,160 @@
+//! The renditions of an asset a page offers: whenever a picture can be resized (a raster
+//! format, a known width, a host that resizes), a `srcset` in each of AVIF, WebP and the
+//! source's fallback format at every width [`crate::rendition::widths_for`] allows, and the
+//! rendition link previews show. The browser only chooses among these; it never builds or
+//! reads an image address itself.
+//!
+//! The view pieces are made from these in `compose`; rich text writes them as markup here
+//! ([`rich_text_html`]), since it is rendered to HTML before any view exists.
+
+use crate::asset::Asset;
+use crate::rendition::{self, Format, Request};
+
+/// Where a picture fills the page column: the insight hero and the case-study banner. The column
+/// is the viewport less a gutter each side (`clamp(1rem, 0.5rem + 2.5vw, 2.5rem)`) and stops
+/// growing at 76rem (1216px) once the viewport reaches 1296px.
+pub const COLUMN_SIZES: &str =
+    "(min-width: 1296px) 1216px, (min-width: 1280px) calc(100vw - 80px), calc(95vw - 16px)";
+
+/// A picture in rich text: the widest text column, the story of a case study or the body of an
+/// insight beside an 18rem side column from 1024px (1216px less 22rem at most).
+pub const RICH_TEXT_SIZES: &str =
+    "(min-width: 1296px) 864px, (min-width: 1024px) calc(95vw - 368px), calc(95vw - 16px)";
+
+/// The page-builder banner: the full width of the viewport, shown from 1024px only.
+pub const BANNER_SIZES: &str = "100vw";
+
+/// The viewports the page-builder banner's picture shows on.
+pub const BANNER_MEDIA: &str = "(min-width: 1024px)";
+
+/// The formats offered before the fallback, smallest first.
+const SOURCE_FORMATS: [Format; 2] = [Format::Avif, Format::Webp];
+
+/// The renditions of a picture that can be resized.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renditions {
+    /// The fallback format's candidates, narrowest first: `"… 320w, … 640w"`.
+    pub srcset: String,
+    /// The smaller encodings' media types and candidates, in the order to offer them.
+    pub sources: Vec<(&'static str, String)>,
+}
+
+/// The renditions of `asset`, or `None` when it is shown as it is (SVG, GIF, unknown width, a
+/// host that cannot resize).
+pub fn renditions(asset: &Asset) -> Option<Renditions> {
+    let (width, format) = resizable(asset)?;
+    let widths = rendition::widths_for(width);
+    let fallback = srcset(&asset.url, &widths, format.fallback())?;
+    let sources = SOURCE_FORMATS
+        .into_iter()
+        .filter_map(|f| Some((f.mime(), srcset(&asset.url, &widths, f)?)))
+        .collect();
+    Some(Renditions {
+        srcset: fallback,
+        sources,
+    })
+}
+
+/// The rendition a link preview shows: the JPEG [`rendition::SHARE_WIDTH`] pixels wide (the
+/// original's width when narrower), with its width and height. `None` when the picture cannot
+/// be resized.
+pub fn share(asset: &Asset) -> Option<(String, u32, Option<u32>)> {
+    let (width, _) = resizable(asset)?;
+    let share_width = rendition::width_covering(rendition::SHARE_WIDTH, width).unwrap_or(width);
+    let url = rendition::url(&asset.url, &request(share_width, Format::Jpeg))?;
+    let height = asset.height.map(|h| scaled_height(h, width, share_width));
+    Some((url, share_width, height))
+}
+
+/// A picture inside rich text as HTML: `<picture>` with its AVIF and WebP sources and an `<img>`
+/// offering the fallback renditions, laid out at [`RICH_TEXT_SIZES`], lazy; a plain `<img>`
+/// when it cannot be resized. `escape` makes text safe inside a double-quoted attribute.
+pub fn rich_text_html(asset: &Asset, url: &str, escape: impl Fn(&str) -> String) -> String {
+    let renditions = renditions(asset);
+    let mut img = format!("<img src=\"{}\"", escape(url));
+    let mut sources = String::new();
+    if let Some(r) = &renditions {
+        for (kind, srcset) in &r.sources {
+            sources.push_str(&format!(
+                "<source type=\"{kind}\" srcset=\"{}\" sizes=\"{RICH_TEXT_SIZES}\">",
+                escape(srcset)
+            ));
+        }
+        img.push_str(&format!(
+            " srcset=\"{}\" sizes=\"{RICH_TEXT_SIZES}\"",
+            escape(&r.srcset)
+        ));
+    }
+    img.push_str(&format!(" alt=\"{}\"", escape(asset.alt())));
+    if let Some(w) = asset.width {
+        img.push_str(&format!(" width=\"{w}\""));
+    }
+    if let Some(h) = asset.height {
+        img.push_str(&format!(" height=\"{h}\""));
+    }
+    img.push_str(" loading=\"lazy\">");
+    if renditions.is_some() {
+        format!("<picture>{sources}{img}</picture>")
+    } else {
+        img
+    }
+}
+
+/// The width and format of a picture that can be resized at its address: a raster format, a
+/// known width, and a host that resizes.
+fn resizable(asset: &Asset) -> Option<(u32, Format)> {
+    let width = asset.width.filter(|&w| w > 0)?;
+    let format = match asset.content_type.as_deref() {
+        Some(mime) => Format::of_mime(mime)?,
+        None => format_of_path(&asset.url)?,
+    };
+    rendition::url(&asset.url, &request(width, format))?;
+    Some((width, format))
+}
+
+/// The format a file name's extension names, for assets that came without a media type.
+fn format_of_path(url: &str) -> Option<Format> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    let ext = path.rsplit_once('.')?.1.to_ascii_lowercase();
+    match ext.as_str() {
+        "jpg" | "jpeg" => Some(Format::Jpeg),
+        "png" => Some(Format::Png),
+        "webp" => Some(Format::Webp),
+        "avif" => Some(Format::Avif),
+        _ => None,
+    }
+}
+
+/// A request for one rendition: the format named, its default quality for lossy formats.
+fn request(width: u32, format: Format) -> Request {
+    Request {
+        width,
+        format: Some(format),
+        quality: (format != Format::Png).then(|| format.default_quality()),
+    }
+}
+
+/// `"… 320w, … 640w"` for the picture at `url` in `format`; `None` when the host cannot resize.
+fn srcset(url: &str, widths: &[u32], format: Format) -> Option<String> {
+    let candidates: Option<Vec<String>> = widths
+        .iter()
+        .map(|&w| {
+            rendition::url(url, &request(w, format)).map(|u| format!("{} {w}w", candidate(&u)))
+        })
+        .collect();
+    candidates.filter(|c| !c.is_empty()).map(|c| c.join(", "))
+}
+
+/// A URL made safe as a `srcset` candidate: spaces and commas would split it.
+fn candidate(url: &str) -> String {
+    url.replace(' ', "%20").replace(',', "%2C")
+}
+
+/// The height of a rendition `to` pixels wide of a picture `from` by `height` pixels, rounded.
+fn scaled_height(height: u32, from: u32, to: u32) -> u32 {
+    let scaled = (u64::from(height) * u64::from(to) + u64::from(from) / 2) / u64::from(from);
+    u32::try_from(scaled).unwrap_or(u32::MAX).max(1)
+}
+
+#[cfg(test)]
+mod tests;
