@@ -141,9 +141,24 @@ pub fn probe(bytes: &[u8], name: &str, limits: &Limits) -> Result<Probe, ImageEr
     })
 }
 
+/// How far from its end a JPEG's end-of-image marker may be (cameras append trailers).
+const JPEG_END_WITHIN: usize = 4096;
+
 /// Decodes the picture in `bytes` within `limits`, turned the way the camera says it is shown.
+/// A JPEG without its end-of-image marker, or a PNG without its end chunk, is refused as
+/// truncated: the decoders would otherwise fill the missing rows with grey.
 pub fn decode(bytes: &[u8], name: &str, limits: &Limits) -> Result<Decoded, ImageError> {
     let probe = probe(bytes, name, limits)?;
+    if probe.format == Format::Jpeg
+        && !bytes[bytes.len().saturating_sub(JPEG_END_WITHIN)..]
+            .windows(2)
+            .any(|w| w == [0xff, 0xd9])
+    {
+        return Err(ImageError::Corrupt(format!("{name} is truncated")));
+    }
+    if probe.format == Format::Png && !bytes.ends_with(b"IEND\xaeB`\x82") {
+        return Err(ImageError::Corrupt(format!("{name} is truncated")));
+    }
     let mut decoder = reader(bytes, probe.format, limits)
         .into_decoder()
         .map_err(corrupt)?;

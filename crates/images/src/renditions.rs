@@ -94,6 +94,8 @@ pub struct Renditions {
     probes: Mutex<HashMap<Identity, Probe>>,
     stats: Stats,
     warm: Mutex<Option<std::sync::mpsc::Sender<Vec<crate::warm::Picture>>>>,
+    /// Itself, for jobs that outlive the request that started them.
+    me: std::sync::Weak<Renditions>,
 }
 
 /// The format to answer with: the one asked for, else the best the `Accept` header takes
@@ -142,7 +144,7 @@ impl Renditions {
     pub fn open(config: Config) -> std::io::Result<Arc<Renditions>> {
         let cache = DiskCache::open(&config.cache_dir, config.cache_bytes)?;
         let pool = Pool::new(config.pool_size, config.queue_limit);
-        let renditions = Arc::new(Renditions {
+        let renditions = Arc::new_cyclic(|me| Renditions {
             config,
             cache,
             pool,
@@ -150,6 +152,7 @@ impl Renditions {
             probes: Mutex::default(),
             stats: Stats::default(),
             warm: Mutex::new(None),
+            me: me.clone(),
         });
         if renditions.config.warm {
             let sender = crate::warm::start(Arc::downgrade(&renditions));
@@ -268,13 +271,23 @@ impl Renditions {
                 if let Some(hit) = self.cache.get(&name).await {
                     return Ok(hit);
                 }
+                // The job stores what it made itself: a visitor who gives up (or a request
+                // timeout) does not waste the encode.
+                let engine = self.me.upgrade().ok_or_else(|| {
+                    ImageError::Internal("the image engine is shutting down".into())
+                })?;
                 let file = identity.file.clone();
-                let limits = self.config.limits;
-                let made = self.pool.run(move || make(&file, target, &limits)).await?;
-                self.stats.encodes.fetch_add(1, Ordering::Relaxed);
-                self.cache
-                    .put(&name, made)
-                    .map_err(|e| ImageError::Internal(format!("cache write failed: {e}")))
+                let name = name.clone();
+                self.pool
+                    .run(move || {
+                        let made = make(&file, target, &engine.config.limits)?;
+                        engine.stats.encodes.fetch_add(1, Ordering::Relaxed);
+                        engine
+                            .cache
+                            .put(&name, made)
+                            .map_err(|e| ImageError::Internal(format!("cache write failed: {e}")))
+                    })
+                    .await
             })
             .await
             .clone();
