@@ -16,7 +16,7 @@ pub struct Args {
         env = "SUPPLYSITE_IMAGE_CACHE_DIR",
         default_value = "var/img-cache"
     )]
-    image_cache_dir: PathBuf,
+    image_cache_dir: String,
     /// MiB of renditions kept on disk; past it the least recently used are deleted.
     #[arg(long, env = "SUPPLYSITE_IMAGE_CACHE_MIB", default_value = "1024")]
     image_cache_mib: String,
@@ -63,11 +63,11 @@ impl Args {
                 "SUPPLYSITE_IMAGE_WARM / --image-warm: invalid switch {other:?} (expected 1 or 0)"
             ),
         };
-        if self.image_cache_dir.as_os_str().is_empty() {
+        if self.image_cache_dir.trim().is_empty() {
             bail!("SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir: empty folder name");
         }
         Ok(Settings {
-            cache_dir: self.image_cache_dir.clone(),
+            cache_dir: PathBuf::from(self.image_cache_dir.trim()),
             cache_bytes,
             workers,
             warm,
