@@ -41,11 +41,8 @@ impl Limits {
     }
 
     fn check(&self, width: u32, height: u32) -> Result<(), ImageError> {
-        let too_large = |limit: String| ImageError::TooLarge {
-            width,
-            height,
-            limit,
-        };
+        let too_large =
+            |limit: String| ImageError::TooLarge(format!("{width}x{height} pixels, over {limit}"));
         if width > self.max_side || height > self.max_side {
             return Err(too_large(format!("{} pixels a side", self.max_side)));
         }
@@ -99,11 +96,7 @@ fn reader<'a>(bytes: &'a [u8], format: Format, limits: &Limits) -> ImageReader<C
 
 fn corrupt(error: image::ImageError) -> ImageError {
     match error {
-        image::ImageError::Limits(e) => ImageError::TooLarge {
-            width: 0,
-            height: 0,
-            limit: e.to_string(),
-        },
+        image::ImageError::Limits(e) => ImageError::TooLarge(e.to_string()),
         other => ImageError::Corrupt(other.to_string()),
     }
 }

@@ -26,12 +26,8 @@ pub enum ImageError {
     Corrupt(String),
     /// The picture is larger than the decoder is allowed to open (a decompression bomb, or a
     /// camera file bigger than the site resizes).
-    #[error("the picture is {width}x{height} pixels, more than the {limit} allowed")]
-    TooLarge {
-        width: u32,
-        height: u32,
-        limit: String,
-    },
+    #[error("the picture is too large to resize: {0}")]
+    TooLarge(String),
     /// The encoding pool's queue is full: try again shortly.
     #[error("too many pictures are being prepared; try again shortly")]
     Busy,
@@ -51,7 +47,7 @@ impl ImageError {
             ImageError::Query(_) | ImageError::Width { .. } | ImageError::Path(_) => 400,
             ImageError::NotFound(_) => 404,
             ImageError::NotResizable(_) | ImageError::Corrupt(_) => 415,
-            ImageError::TooLarge { .. } => 422,
+            ImageError::TooLarge(_) => 422,
             ImageError::Busy => 503,
             ImageError::Internal(_) => 500,
         }

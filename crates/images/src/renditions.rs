@@ -229,11 +229,10 @@ impl Renditions {
             return Ok((identity, *probe));
         }
         if identity.len > MAX_SOURCE_BYTES {
-            return Err(ImageError::TooLarge {
-                width: 0,
-                height: 0,
-                limit: format!("{MAX_SOURCE_BYTES} bytes of file"),
-            });
+            return Err(ImageError::TooLarge(format!(
+                "a file of {} bytes, over {MAX_SOURCE_BYTES}",
+                identity.len
+            )));
         }
         let bytes = tokio::fs::read(&file).await.map_err(|_| not_found())?;
         let name = file_name(&file);
