@@ -9,6 +9,8 @@ use supplysite_images::{Config, Renditions};
 
 /// The image endpoint's settings.
 #[derive(clap::Args)]
+#[group(id = "image_settings")]
+#[command(next_help_heading = "Images")]
 pub struct Args {
     /// The folder renditions of pictures are cached in (kept across restarts).
     #[arg(
