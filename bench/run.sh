@@ -11,6 +11,7 @@
 #   serve     wrk: our server against nginx serving the same bytes            (bench/serve/run.sh)
 #             and both while 1,000 slow connections are held open        (bench/serve/hostile.sh)
 #   start     cold start to ready and peak memory at 1,000 and 100,000 posts  (bench/start.py)
+#   images    the image endpoint: first encodes, bytes, cached rendition vs nginx (bench/images.sh)
 #   web       Lighthouse, JS/wasm bytes, axe-core, Nu HTML Checker, sitemap   (bench/web.sh)
 #
 # Installs what it needs when run as root (apt: wrk nginx default-jre-headless libxml2-utils
@@ -21,9 +22,9 @@ source "$(dirname "$0")/lib.sh"
 cd "$BENCH_ROOT"
 
 STEPS=("$@")
-[ ${#STEPS[@]} -gt 0 ] || STEPS=(compose serve start web)
+[ ${#STEPS[@]} -gt 0 ] || STEPS=(compose serve start images web)
 for s in "${STEPS[@]}"; do
-  case $s in compose | serve | start | web) ;; *) die "unknown step $s (compose, serve, start, web)" ;; esac
+  case $s in compose | serve | start | images | web) ;; *) die "unknown step $s (compose, serve, start, images, web)" ;; esac
 done
 
 rm -rf "$BENCH_RESULTS"
@@ -35,7 +36,7 @@ COMMIT="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates web bench
 FAILED=()
 
 # Release binary and web build first, so no step measures a build.
-if [[ " ${STEPS[*]} " =~ \ (serve|start|web)\  ]]; then
+if [[ " ${STEPS[*]} " =~ \ (serve|start|images|web)\  ]]; then
   say "building the release binary and the web UI"
   cargo build --release -q -p supplysite-cli
   make -s web-build >/dev/null
@@ -56,6 +57,7 @@ run_step() {
       python3 "$BENCH_DIR/start.py" "$SUPPLYSITE_BIN" "$BENCH_ROOT/web/dist" "$BENCH_ROOT/target" \
         ${START_SIZES:-1000 100000} --runs "${START_RUNS:-3}" >"$BENCH_RESULTS/start.json" || ok=$?
       ;;
+    images) bash "$BENCH_DIR/images.sh" >"$BENCH_RESULTS/images.txt" || ok=$? ;;
     web) bash "$BENCH_DIR/web.sh" || ok=$? ;;
   esac
   if [ $ok != 0 ]; then

@@ -44,9 +44,14 @@ impl Generation {
     }
 }
 
+/// What is told of each content set the store serves.
+pub type LoadObserver = Box<dyn Fn(&ContentSet) + Send + Sync>;
+
 /// The content being served. Readers never wait for a reload.
 pub struct ContentStore {
     current: ArcSwap<Generation>,
+    /// Told of every content set served from now on (see [`ContentStore::on_load`]).
+    on_load: OnceLock<LoadObserver>,
     reloading: tokio::sync::Mutex<()>,
     /// The bytes of rendered pages each generation keeps.
     page_budget: usize,
@@ -64,6 +69,7 @@ impl ContentStore {
     pub fn with_page_budget(set: ContentSet, page_budget: usize) -> Self {
         ContentStore {
             current: ArcSwap::from_pointee(Generation::new(set, page_budget)),
+            on_load: OnceLock::new(),
             reloading: tokio::sync::Mutex::new(()),
             page_budget,
         }
@@ -78,6 +84,19 @@ impl ContentStore {
     pub fn replace(&self, set: ContentSet) {
         self.current
             .store(Arc::new(Generation::new(set, self.page_budget)));
+        if let Some(observer) = self.on_load.get() {
+            observer(&self.current().set);
+        }
+    }
+
+    /// Calls `observer` with the content served now and with every set swapped in later (it
+    /// must return quickly: it runs on the reload's task). A second observer is ignored.
+    pub fn on_load(&self, observer: LoadObserver) {
+        if self.on_load.set(observer).is_ok()
+            && let Some(observer) = self.on_load.get()
+        {
+            observer(&self.current().set);
+        }
     }
 
     /// Loads new content from `source` and serves it. One reload runs at a time; a failed

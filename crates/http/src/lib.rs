@@ -22,6 +22,7 @@ pub mod gzip;
 pub mod head;
 mod health;
 pub mod heavy;
+pub mod images;
 pub mod openapi;
 mod pages;
 pub mod preview;
@@ -100,7 +101,12 @@ pub fn router(state: AppState) -> Site {
                 .layer::<_, Infallible>(hard_cap),
         )
         .route("/api/{*rest}", any(pages::api_not_found))
-        .nest_service("/assets", static_files::assets(&settings.web_dir));
+        .nest_service("/assets", static_files::assets(&settings.web_dir))
+        // Renditions of the export's pictures (404 unless an engine is mounted).
+        .route(
+            &format!("{}{{*path}}", images::PREFIX),
+            get(images::rendition),
+        );
     if let Some(dir) = &settings.asset_dir {
         for host in supplysite_core::content::ASSET_HOSTS {
             app = app.nest_service(

@@ -40,6 +40,8 @@ pub struct Mounts {
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     /// The editors' preview; without it the preview routes answer 404.
     pub preview: Option<Arc<crate::preview::Preview>>,
+    /// The engine of the image endpoint (`/img/…`); without it the endpoint answers 404.
+    pub images: Option<Arc<supplysite_images::Renditions>>,
 }
 
 pub(crate) struct Inner {
@@ -62,6 +64,7 @@ pub(crate) struct Inner {
     pub contact: Option<Arc<ContactDesk>>,
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     pub preview: Option<Arc<crate::preview::Preview>>,
+    pub images: Option<Arc<supplysite_images::Renditions>>,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: String,
     /// What the server's connection defences did, for `/readyz`.
@@ -89,7 +92,7 @@ impl AppState {
             public_url: parts.settings.public_url.as_str(),
             page_settings: &settings_json,
         });
-        AppState {
+        let state = AppState {
             inner: Arc::new(Inner {
                 content: ContentStore::with_page_budget(
                     parts.content,
@@ -108,11 +111,16 @@ impl AppState {
                 contact: mounts.contact,
                 freshness: mounts.freshness,
                 preview: mounts.preview,
+                images: mounts.images.clone(),
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
             }),
+        };
+        if let Some(images) = mounts.images {
+            crate::images::warm_on_every_load(state.content(), images);
         }
+        state
     }
 
     /// Serves pages with their markup rendered by `renderer` (server-side rendering). Set it
@@ -169,6 +177,11 @@ impl AppState {
     /// The editors' preview, when configured.
     pub fn preview(&self) -> Option<&crate::preview::Preview> {
         self.inner.preview.as_deref()
+    }
+
+    /// The engine of the image endpoint, when mounted.
+    pub fn images(&self) -> Option<&supplysite_images::Renditions> {
+        self.inner.images.as_deref()
     }
 
     /// The pool heavy work runs in (see [`crate::heavy`]).

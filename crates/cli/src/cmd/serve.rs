@@ -5,6 +5,7 @@
 
 mod config;
 mod enquiries;
+mod images;
 mod live;
 mod replicas;
 
@@ -28,6 +29,8 @@ pub struct Args {
     enquiries: Box<enquiries::Args>,
     #[command(flatten)]
     live: Box<live::Args>,
+    #[command(flatten)]
+    images: Box<images::Args>,
 }
 
 /// How many of an export's problems the start-up log spells out; the rest are counted.
@@ -35,13 +38,19 @@ const PROBLEMS_LOGGED: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config::from_args(*args.server)?;
+    let images = args.images.settings()?;
     // Kept until the process ends: dropping it flushes the log lines still queued.
     let _log_writer = init_logging(config.log_format);
-    serve(config, &args.enquiries, &args.live)?;
+    serve(config, &args.enquiries, &args.live, &images)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn serve(config: Config, enquiries: &enquiries::Args, live: &live::Args) -> anyhow::Result<()> {
+fn serve(
+    config: Config,
+    enquiries: &enquiries::Args,
+    live: &live::Args,
+    images: &images::Settings,
+) -> anyhow::Result<()> {
     let index = config.web_dir.join("index.html");
     let html = std::fs::read_to_string(&index).with_context(|| {
         format!(
@@ -109,6 +118,7 @@ fn serve_with(
     };
 
     let settings = config.settings(&asset_dir);
+    let images = images.engine(settings.asset_dir.as_deref())?;
     tracing::info!(
         public_url = %settings.public_url,
         content = %source.describe,
@@ -124,6 +134,7 @@ fn serve_with(
         contact: Some(desk.clone()),
         freshness: source.freshness.clone(),
         preview: source.preview.clone(),
+        images,
     };
     let state = AppState::with_mounts(
         StateParts {

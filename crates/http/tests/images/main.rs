@@ -1,0 +1,14 @@
+//! The image endpoint on a real socket: every refusal, every format at the right width, the
+//! cache (hits, restarts, replaced files, 304s), the background warm-up, and page serving
+//! going on through a burst of first encodes.
+
+#[path = "../router/support.rs"]
+#[allow(dead_code)]
+mod router_support;
+
+mod support;
+
+mod burst;
+mod caching;
+mod refusals;
+mod renditions;

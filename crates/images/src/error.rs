@@ -1,0 +1,55 @@
+//! Why a rendition could not be made, and the HTTP status each reason answers with.
+
+use supplysite_core::rendition::RequestError;
+
+/// Why a rendition was refused or failed. Every reason maps to one HTTP status
+/// ([`ImageError::status`]); none of them is a panic.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ImageError {
+    /// The query is malformed: an unknown parameter, a width, format or quality not allowed.
+    #[error(transparent)]
+    Query(#[from] RequestError),
+    /// The width asked for is not offered for this picture (not listed, or wider than it).
+    #[error("width {width} is not offered for a picture {original} pixels wide")]
+    Width { width: u32, original: u32 },
+    /// The path climbs out of the folder, or is spelled in a way a file name never is.
+    #[error("path {0:?} is not a file of the export")]
+    Path(String),
+    /// No file at that path.
+    #[error("no picture at {0:?}")]
+    NotFound(String),
+    /// The file is not a picture that is resized (SVG, GIF, a document, an unknown format).
+    #[error("{0} is not a picture that can be resized")]
+    NotResizable(String),
+    /// The file says it is a picture but cannot be decoded (corrupt or truncated).
+    #[error("the picture cannot be decoded: {0}")]
+    Corrupt(String),
+    /// The picture is larger than the decoder is allowed to open (a decompression bomb, or a
+    /// camera file bigger than the site resizes).
+    #[error("the picture is too large to resize: {0}")]
+    TooLarge(String),
+    /// The encoding pool's queue is full: try again shortly.
+    #[error("too many pictures are being prepared; try again shortly")]
+    Busy,
+    /// Something on the server failed (the cache folder could not be written, an encoder
+    /// failed).
+    #[error("the picture could not be prepared: {0}")]
+    Internal(String),
+}
+
+impl ImageError {
+    /// The HTTP status the reason answers with: 400 for a query or path that is refused, 404
+    /// for a missing file, 415 for a file that is not a resizable picture (or is corrupt),
+    /// 422 for a picture over the pixel limits (the request is well formed but the source
+    /// cannot be processed), 503 when the pool is full, 500 for a server fault.
+    pub fn status(&self) -> u16 {
+        match self {
+            ImageError::Query(_) | ImageError::Width { .. } | ImageError::Path(_) => 400,
+            ImageError::NotFound(_) => 404,
+            ImageError::NotResizable(_) | ImageError::Corrupt(_) => 415,
+            ImageError::TooLarge(_) => 422,
+            ImageError::Busy => 503,
+            ImageError::Internal(_) => 500,
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The image endpoint's engine: from a path under the export's image folder and a query to the
+//! bytes of the rendition, cached on disk, made at most once at a time per rendition, in the
+//! bounded pool.
+
+use crate::cache::{DiskCache, Hit};
+use crate::decode::{Limits, Probe, probe};
+use crate::error::ImageError;
+use crate::pool::Pool;
+use crate::render::{Target, render};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+use supplysite_core::rendition::{Format, Request, width_allowed};
+use tokio::sync::OnceCell;
+
+/// The folder under the export's asset folder that holds the pictures the endpoint resizes.
+pub const IMAGE_HOST: &str = "images.ctfassets.net";
+
+/// The largest source file read, in bytes: a camera photograph is a few MB.
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// How the engine is set up.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The export's asset folder (holding `images.ctfassets.net/…`).
+    pub asset_dir: PathBuf,
+    /// Where renditions are cached.
+    pub cache_dir: PathBuf,
+    /// The most bytes of renditions kept on disk.
+    pub cache_bytes: u64,
+    /// Pictures encoded at once.
+    pub pool_size: usize,
+    /// Visitors' encodes waiting or running at once before the endpoint answers 503.
+    pub queue_limit: usize,
+    /// Whether the common renditions are made in the background after a content load.
+    pub warm: bool,
+    pub limits: Limits,
+}
+
+impl Config {
+    /// The defaults for `asset_dir` and `cache_dir`: 1 GiB of cache, half the cores, warm-up on.
+    pub fn new(asset_dir: impl Into<PathBuf>, cache_dir: impl Into<PathBuf>) -> Config {
+        let pool_size = crate::pool::default_size();
+        Config {
+            asset_dir: asset_dir.into(),
+            cache_dir: cache_dir.into(),
+            cache_bytes: 1 << 30,
+            pool_size,
+            queue_limit: pool_size * 16,
+            warm: true,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// A rendition ready to send.
+#[derive(Clone, Debug)]
+pub struct Served {
+    pub bytes: Vec<u8>,
+    /// A strong ETag, quoted.
+    pub etag: String,
+    pub format: Format,
+}
+
+/// Counts of what the engine did, for tests and health pages.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Renditions answered from the disk cache.
+    pub hits: AtomicU64,
+    /// Renditions encoded.
+    pub encodes: AtomicU64,
+    /// Renditions made by the background warm-up.
+    pub warmed: AtomicU64,
+}
+
+type Shared = Arc<OnceCell<Result<Hit, ImageError>>>;
+
+/// A source file's identity: a replaced file has another size or modification time.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Identity {
+    file: PathBuf,
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+/// The engine. Share it behind an `Arc`.
+pub struct Renditions {
+    config: Config,
+    cache: DiskCache,
+    pool: Pool,
+    inflight: Mutex<HashMap<String, Shared>>,
+    probes: Mutex<HashMap<Identity, Probe>>,
+    stats: Stats,
+    warm: Mutex<Option<std::sync::mpsc::Sender<Vec<crate::warm::Picture>>>>,
+    /// Itself, for jobs that outlive the request that started them.
+    me: std::sync::Weak<Renditions>,
+}
+
+/// The format to answer with: the one asked for, else the best the `Accept` header takes
+/// (AVIF, then WebP), else the source's fallback.
+pub fn choose_format(asked: Option<Format>, accept: Option<&str>, source: Format) -> Format {
+    if let Some(format) = asked {
+        return format;
+    }
+    let accepts = |mime: &str| {
+        accept.unwrap_or("").split(',').any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            parts.next().is_some_and(|t| t.eq_ignore_ascii_case(mime))
+                && !parts.any(|p| {
+                    p.strip_prefix("q=")
+                        .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0))
+                })
+        })
+    };
+    if accepts("image/avif") {
+        Format::Avif
+    } else if accepts("image/webp") {
+        Format::Webp
+    } else {
+        source.fallback()
+    }
+}
+
+fn key(identity: &Identity, target: Target) -> String {
+    // The engine's version is part of the key: a new encoder makes new renditions.
+    format!(
+        "v1|{}|{}|{}|{}|{}|{}",
+        identity.file.display(),
+        identity.len,
+        identity
+            .modified
+            .and_then(|m| m.duration_since(SystemTime::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos()),
+        target.width,
+        target.format.param(),
+        target.quality
+    )
+}
+
+impl Renditions {
+    /// The engine for `config`: opens (or creates) the cache folder.
+    pub fn open(config: Config) -> std::io::Result<Arc<Renditions>> {
+        let cache = DiskCache::open(&config.cache_dir, config.cache_bytes)?;
+        let pool = Pool::new(config.pool_size, config.queue_limit);
+        let renditions = Arc::new_cyclic(|me| Renditions {
+            config,
+            cache,
+            pool,
+            inflight: Mutex::default(),
+            probes: Mutex::default(),
+            stats: Stats::default(),
+            warm: Mutex::new(None),
+            me: me.clone(),
+        });
+        if renditions.config.warm {
+            let sender = crate::warm::start(Arc::downgrade(&renditions));
+            *lock(&renditions.warm) = Some(sender);
+        }
+        Ok(renditions)
+    }
+
+    /// The settings in use.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// What the engine did so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The encoding pool.
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    /// The rendition asked by `query` of the picture at `raw_path` (as sent, percent-encoded,
+    /// relative to the image folder), choosing the format by `accept` when the query names
+    /// none.
+    pub async fn serve(
+        &self,
+        raw_path: &str,
+        query: &str,
+        accept: Option<&str>,
+    ) -> Result<Served, ImageError> {
+        let request = Request::parse(query)?;
+        let (identity, probe) = self.source(raw_path).await?;
+        if !width_allowed(request.width, probe.width) {
+            return Err(ImageError::Width {
+                width: request.width,
+                original: probe.width,
+            });
+        }
+        let format = choose_format(request.format, accept, probe.format);
+        let target = Target {
+            width: request.width,
+            format,
+            quality: request.quality.unwrap_or(format.default_quality()),
+        };
+        let hit = self.rendition(&identity, target).await?;
+        Ok(Served {
+            bytes: hit.bytes,
+            etag: hit.etag,
+            format,
+        })
+    }
+
+    fn file(&self, raw_path: &str) -> Result<PathBuf, ImageError> {
+        let relative = crate::path::relative_file(raw_path)?;
+        Ok(self.config.asset_dir.join(IMAGE_HOST).join(relative))
+    }
+
+    /// The identity and header of the source file at `raw_path`.
+    async fn source(&self, raw_path: &str) -> Result<(Identity, Probe), ImageError> {
+        let file = self.file(raw_path)?;
+        let not_found = || ImageError::NotFound(raw_path.to_owned());
+        let meta = tokio::fs::metadata(&file).await.map_err(|_| not_found())?;
+        if !meta.is_file() {
+            return Err(not_found());
+        }
+        let identity = Identity {
+            file: file.clone(),
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        };
+        if let Some(probe) = lock(&self.probes).get(&identity) {
+            return Ok((identity, *probe));
+        }
+        if identity.len > MAX_SOURCE_BYTES {
+            return Err(ImageError::TooLarge(format!(
+                "a file of {} bytes, over {MAX_SOURCE_BYTES}",
+                identity.len
+            )));
+        }
+        let bytes = tokio::fs::read(&file).await.map_err(|_| not_found())?;
+        let name = file_name(&file);
+        let probe = probe(&bytes, &name, &self.config.limits)?;
+        let mut probes = lock(&self.probes);
+        if probes.len() > 10_000 {
+            probes.clear();
+        }
+        probes.insert(identity.clone(), probe);
+        Ok((identity, probe))
+    }
+
+    /// The rendition `target` of the source `identity`: from the cache, else made in the pool
+    /// once however many ask for it at the same time.
+    async fn rendition(&self, identity: &Identity, target: Target) -> Result<Hit, ImageError> {
+        let name = DiskCache::name(&key(identity, target), target.format.param());
+        if let Some(hit) = self.cache.get(&name).await {
+            self.stats.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(hit);
+        }
+        let (cell, first) = {
+            let mut inflight = lock(&self.inflight);
+            match inflight.get(&name) {
+                Some(cell) => (cell.clone(), false),
+                None => {
+                    let cell = Shared::default();
+                    inflight.insert(name.clone(), cell.clone());
+                    (cell, true)
+                }
+            }
+        };
+        let outcome = cell
+            .get_or_init(|| async {
+                // Made meanwhile by a request that finished just before this one asked.
+                if let Some(hit) = self.cache.get(&name).await {
+                    return Ok(hit);
+                }
+                // The job stores what it made itself: a visitor who gives up (or a request
+                // timeout) does not waste the encode.
+                let engine = self.me.upgrade().ok_or_else(|| {
+                    ImageError::Internal("the image engine is shutting down".into())
+                })?;
+                let file = identity.file.clone();
+                let name = name.clone();
+                self.pool
+                    .run(move || {
+                        let made = make(&file, target, &engine.config.limits)?;
+                        engine.stats.encodes.fetch_add(1, Ordering::Relaxed);
+                        engine
+                            .cache
+                            .put(&name, made)
+                            .map_err(|e| ImageError::Internal(format!("cache write failed: {e}")))
+                    })
+                    .await
+            })
+            .await
+            .clone();
+        if first {
+            lock(&self.inflight).remove(&name);
+        }
+        outcome
+    }
+
+    /// Makes the rendition `target` of the picture at `raw_path` for the warm-up, blocking
+    /// the calling thread, unless it is cached already. Returns whether it encoded.
+    pub(crate) fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
+        let file = self.file(raw_path)?;
+        let meta = std::fs::metadata(&file).map_err(|_| ImageError::NotFound(raw_path.into()))?;
+        let identity = Identity {
+            file: file.clone(),
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        };
+        let name = DiskCache::name(&key(&identity, target), target.format.param());
+        if self.cache.contains(&name) || lock(&self.inflight).contains_key(&name) {
+            return Ok(false);
+        }
+        let limits = self.config.limits;
+        let made = self.pool.run_low(|| make(&file, target, &limits))?;
+        self.cache
+            .put(&name, made)
+            .map_err(|e| ImageError::Internal(format!("cache write failed: {e}")))?;
+        self.stats.warmed.fetch_add(1, Ordering::Relaxed);
+        Ok(true)
+    }
+
+    /// Makes the common renditions of `pictures` in the background, visitors first. A newer
+    /// list replaces one still being worked through. Does nothing when warm-up is off.
+    pub fn warm(&self, pictures: Vec<crate::warm::Picture>) {
+        if let Some(sender) = lock(&self.warm).as_ref() {
+            let _ = sender.send(pictures);
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn file_name(file: &Path) -> String {
+    file.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Reads, decodes, resizes and encodes (blocking).
+fn make(file: &Path, target: Target, limits: &Limits) -> Result<Vec<u8>, ImageError> {
+    let name = file_name(file);
+    let bytes = std::fs::read(file).map_err(|_| ImageError::NotFound(name.clone()))?;
+    render(&bytes, &name, target, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_follows_the_query_then_the_accept_header() {
+        let chrome = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
+        assert_eq!(
+            choose_format(Some(Format::Jpeg), Some(chrome), Format::Jpeg),
+            Format::Jpeg
+        );
+        assert_eq!(
+            choose_format(None, Some(chrome), Format::Jpeg),
+            Format::Avif
+        );
+        assert_eq!(
+            choose_format(None, Some("image/webp,*/*"), Format::Png),
+            Format::Webp
+        );
+        assert_eq!(
+            choose_format(None, Some("image/avif;q=0, image/webp"), Format::Png),
+            Format::Webp
+        );
+        assert_eq!(choose_format(None, Some("*/*"), Format::Png), Format::Png);
+        assert_eq!(choose_format(None, None, Format::Webp), Format::Png);
+        assert_eq!(choose_format(None, None, Format::Jpeg), Format::Jpeg);
+    }
+}

@@ -1,0 +1,184 @@
+//! Resizing in linear light: pixels are turned from sRGB into linear 16-bit values, filtered
+//! there (Lanczos, with colour weighted by alpha), and turned back. Filtering sRGB values
+//! directly darkens fine detail and edges between bright and dark areas.
+
+use crate::error::ImageError;
+use fast_image_resize::images::Image;
+use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use std::sync::OnceLock;
+
+/// Pixels after resizing: 8-bit sRGB, three channels or four with alpha.
+pub struct Pixels {
+    pub width: u32,
+    pub height: u32,
+    /// Whether `data` has an alpha channel (four bytes a pixel, else three).
+    pub alpha: bool,
+    pub data: Vec<u8>,
+}
+
+impl Pixels {
+    /// Bytes a pixel.
+    pub fn channels(&self) -> usize {
+        if self.alpha { 4 } else { 3 }
+    }
+}
+
+/// The height of a rendition `width` pixels wide of a picture `original_width` by
+/// `original_height`, rounded, at least one pixel.
+pub fn height_for(width: u32, original_width: u32, original_height: u32) -> u32 {
+    let height = (u64::from(original_height) * u64::from(width) * 2 + u64::from(original_width))
+        / (2 * u64::from(original_width.max(1)));
+    u32::try_from(height.max(1)).unwrap_or(u32::MAX)
+}
+
+fn to_linear() -> &'static [u16; 256] {
+    static TABLE: OnceLock<[u16; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [0u16; 256];
+        for (i, slot) in table.iter_mut().enumerate() {
+            let c = i as f64 / 255.0;
+            let linear = if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            };
+            *slot = (linear * 65535.0).round() as u16;
+        }
+        table
+    })
+}
+
+fn to_srgb() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=u16::MAX)
+            .map(|i| {
+                let l = f64::from(i) / 65535.0;
+                let c = if l <= 0.003_130_8 {
+                    l * 12.92
+                } else {
+                    1.055 * l.powf(1.0 / 2.4) - 0.055
+                };
+                (c * 255.0).round().clamp(0.0, 255.0) as u8
+            })
+            .collect()
+    })
+}
+
+/// `pixels` (8-bit sRGB, with alpha when `alpha`) `width` by `height`, resized to
+/// `new_width` by `new_height` in linear light.
+pub fn resize(
+    pixels: &[u8],
+    width: u32,
+    height: u32,
+    alpha: bool,
+    new_width: u32,
+    new_height: u32,
+) -> Result<Pixels, ImageError> {
+    let channels = if alpha { 4 } else { 3 };
+    if new_width == width && new_height == height {
+        return Ok(Pixels {
+            width,
+            height,
+            alpha,
+            data: pixels.to_vec(),
+        });
+    }
+    let pixel_type = if alpha {
+        PixelType::U16x4
+    } else {
+        PixelType::U16x3
+    };
+    let linear = to_linear();
+    let mut source = Image::new(width, height, pixel_type);
+    for (i, (out, &byte)) in source
+        .buffer_mut()
+        .chunks_exact_mut(2)
+        .zip(pixels)
+        .enumerate()
+    {
+        let value = if alpha && i % channels == 3 {
+            u16::from(byte) * 257
+        } else {
+            linear[usize::from(byte)]
+        };
+        out.copy_from_slice(&value.to_ne_bytes());
+    }
+    let mut target = Image::new(new_width, new_height, pixel_type);
+    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
+    Resizer::new()
+        .resize(&source, &mut target, &options)
+        .map_err(|e| ImageError::Internal(format!("resize failed: {e}")))?;
+    let srgb = to_srgb();
+    let data = target
+        .buffer()
+        .chunks_exact(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let value = u16::from_ne_bytes([pair[0], pair[1]]);
+            if alpha && i % channels == 3 {
+                ((u32::from(value) + 128) / 257) as u8
+            } else {
+                srgb[usize::from(value)]
+            }
+        })
+        .collect();
+    Ok(Pixels {
+        width: new_width,
+        height: new_height,
+        alpha,
+        data,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heights_keep_the_aspect_ratio() {
+        assert_eq!(height_for(640, 2400, 1600), 427);
+        assert_eq!(height_for(1200, 2400, 1600), 800);
+        assert_eq!(height_for(320, 10000, 1), 1);
+    }
+
+    #[test]
+    fn a_black_and_white_checkerboard_averages_to_a_light_grey_in_linear_light() {
+        // Averaging sRGB values would give 128; the true mean of black and white light is
+        // sRGB 188.
+        let (w, h) = (64u32, 64u32);
+        let data: Vec<u8> = (0..w * h)
+            .flat_map(|i| {
+                let v = if (i % w + i / w) % 2 == 0 { 255 } else { 0 };
+                [v, v, v]
+            })
+            .collect();
+        let out = resize(&data, w, h, false, 8, 8).unwrap();
+        let middle = out.data[(4 * 8 + 4) * 3];
+        assert!((180..=195).contains(&middle), "{middle}");
+    }
+
+    #[test]
+    fn alpha_is_kept_and_transparent_colour_does_not_bleed() {
+        // Left half opaque red, right half fully transparent green.
+        let (w, h) = (32u32, 8u32);
+        let data: Vec<u8> = (0..w * h)
+            .flat_map(|i| {
+                if i % w < w / 2 {
+                    [255, 0, 0, 255]
+                } else {
+                    [0, 255, 0, 0]
+                }
+            })
+            .collect();
+        let out = resize(&data, w, h, true, 16, 4).unwrap();
+        assert!(out.alpha);
+        for pixel in out.data.chunks_exact(4) {
+            if pixel[3] > 16 {
+                assert!(pixel[1] < 40, "green bled into {pixel:?}");
+            }
+        }
+        assert_eq!(out.data[3], 255);
+        assert_eq!(out.data[out.data.len() - 1], 0);
+    }
+}

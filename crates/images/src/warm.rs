@@ -1,0 +1,151 @@
+//! Warming the cache after a content load: the renditions pages ask for most (every offered
+//! width up to 1280, which includes the 1200-wide one link previews use, in AVIF, WebP and the
+//! source's fallback) are made on a background thread through the encoding pool, taking a slot
+//! only when no visitor waits for one.
+
+use crate::render::Target;
+use crate::renditions::{IMAGE_HOST, Renditions};
+use std::sync::Weak;
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use supplysite_core::rendition::{ASSETS, Format, SHARE_WIDTH, widths_for};
+
+/// The widest rendition warmed; wider ones are made when first asked for.
+pub const WARM_MAX_WIDTH: u32 = 1280;
+
+/// A picture of the content, to warm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// Its path under the image folder, as in its URL (percent-encoded).
+    pub path: String,
+    /// Its width in pixels, as the content describes it.
+    pub width: u32,
+    /// Its format.
+    pub format: Format,
+}
+
+impl Picture {
+    /// The picture an asset of the content is, when it is a resizable picture of the export
+    /// (`/assets/images.ctfassets.net/…`) whose width is known.
+    pub fn of_asset(url: &str, content_type: Option<&str>, width: Option<u32>) -> Option<Picture> {
+        let path = url
+            .strip_prefix(ASSETS)?
+            .strip_prefix(IMAGE_HOST)?
+            .strip_prefix('/')?;
+        Some(Picture {
+            path: path.to_owned(),
+            width: width.filter(|&w| w > 0)?,
+            format: Format::of_mime(content_type?)?,
+        })
+    }
+
+    /// The renditions warmed for this picture.
+    pub fn targets(&self) -> Vec<Target> {
+        let mut widths: Vec<u32> = widths_for(self.width)
+            .into_iter()
+            .filter(|&w| w <= WARM_MAX_WIDTH || w == SHARE_WIDTH)
+            .collect();
+        widths.dedup();
+        let mut formats = vec![Format::Avif, Format::Webp, self.format.fallback()];
+        formats.dedup();
+        widths
+            .iter()
+            .flat_map(|&width| {
+                formats.iter().map(move |&format| Target {
+                    width,
+                    format,
+                    quality: format.default_quality(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// Starts the warm-up thread for `renditions`; it ends when the engine is dropped.
+pub(crate) fn start(renditions: Weak<Renditions>) -> Sender<Vec<Picture>> {
+    let (sender, receiver) = channel();
+    let spawned = std::thread::Builder::new()
+        .name("image-warm-up".into())
+        .spawn(move || run(renditions, receiver));
+    if let Err(e) = spawned {
+        tracing::warn!(error = %e, "image warm-up could not start");
+    }
+    sender
+}
+
+fn run(renditions: Weak<Renditions>, receiver: Receiver<Vec<Picture>>) {
+    let mut next = receiver.recv().ok();
+    while let Some(pictures) = next.take() {
+        'list: for picture in &pictures {
+            for target in picture.targets() {
+                // A newer content load replaces this list.
+                match receiver.try_recv() {
+                    Ok(newer) => {
+                        next = Some(newer);
+                        break 'list;
+                    }
+                    Err(TryRecvError::Disconnected) => return,
+                    Err(TryRecvError::Empty) => {}
+                }
+                let Some(engine) = renditions.upgrade() else {
+                    return;
+                };
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    engine.warm_one(&picture.path, target)
+                }));
+                match outcome {
+                    Ok(Ok(_)) => {}
+                    Ok(Err(e)) => {
+                        tracing::debug!(path = %picture.path, error = %e, "picture not warmed");
+                        break;
+                    }
+                    Err(_) => {
+                        tracing::warn!(path = %picture.path, "warming a picture panicked");
+                        break;
+                    }
+                }
+            }
+        }
+        if next.is_none() {
+            next = receiver.recv().ok();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn export_pictures_are_warmed_up_to_1280_in_three_formats() {
+        let picture = Picture::of_asset(
+            "/assets/images.ctfassets.net/s/a/t/hero.jpg",
+            Some("image/jpeg"),
+            Some(2400),
+        )
+        .unwrap();
+        assert_eq!(picture.path, "s/a/t/hero.jpg");
+        let targets = picture.targets();
+        let widths: Vec<u32> = targets.iter().map(|t| t.width).collect();
+        assert_eq!(widths.len(), 7 * 3);
+        assert!(widths.iter().all(|&w| w <= 1280));
+        assert!(widths.contains(&1200));
+        let formats: Vec<Format> = targets.iter().take(3).map(|t| t.format).collect();
+        assert_eq!(formats, [Format::Avif, Format::Webp, Format::Jpeg]);
+        assert_eq!(
+            Picture::of_asset(
+                "/assets/images.ctfassets.net/s/logo.svg",
+                Some("image/svg+xml"),
+                Some(100)
+            ),
+            None
+        );
+        assert_eq!(
+            Picture::of_asset(
+                "//images.ctfassets.net/s/a.jpg",
+                Some("image/jpeg"),
+                Some(100)
+            ),
+            None
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! The engine over files: the cache answers the second request, survives a restart, follows a
+//! replaced file, and concurrent first requests for one rendition encode it once.
+
+mod support;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use supplysite_images::{Config, ImageError, Renditions};
+
+fn engine(root: &Path) -> Arc<Renditions> {
+    let mut config = Config::new(root.join("export"), root.join("cache"));
+    config.warm = false;
+    config.pool_size = 1;
+    Renditions::open(config).unwrap()
+}
+
+fn put(root: &Path, path: &str, bytes: &[u8]) {
+    let file = root.join("export/images.ctfassets.net").join(path);
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(file, bytes).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_request_and_a_restart_are_answered_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), "s/a/t/hero.jpg", &support::jpeg(1000, 600));
+    let first = engine(dir.path());
+    let made = first
+        .serve("s/a/t/hero.jpg", "w=640&fm=webp", None)
+        .await
+        .unwrap();
+    assert_eq!(support::size_of(&made.bytes, "webp"), (640, 384));
+    assert_eq!(first.stats().encodes.load(Ordering::Relaxed), 1);
+    let again = first
+        .serve("s/a/t/hero.jpg", "w=640&fm=webp", None)
+        .await
+        .unwrap();
+    assert_eq!(first.stats().encodes.load(Ordering::Relaxed), 1);
+    assert_eq!(first.stats().hits.load(Ordering::Relaxed), 1);
+    assert_eq!(again.etag, made.etag);
+    drop(first);
+    let restarted = engine(dir.path());
+    let kept = restarted
+        .serve("s/a/t/hero.jpg", "w=640&fm=webp", None)
+        .await
+        .unwrap();
+    assert_eq!(restarted.stats().encodes.load(Ordering::Relaxed), 0);
+    assert_eq!(restarted.stats().hits.load(Ordering::Relaxed), 1);
+    assert_eq!(kept.bytes, made.bytes);
+    assert_eq!(kept.etag, made.etag);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replaced_file_gets_new_renditions() {
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), "s/a/t1/hero.jpg", &support::jpeg(1000, 600));
+    let engine = engine(dir.path());
+    let old = engine
+        .serve("s/a/t1/hero.jpg", "w=480&fm=jpg", None)
+        .await
+        .unwrap();
+    // Contentful gives a replaced file a new token in its path.
+    put(dir.path(), "s/a/t2/hero.jpg", &support::jpeg(1000, 800));
+    let new = engine
+        .serve("s/a/t2/hero.jpg", "w=480&fm=jpg", None)
+        .await
+        .unwrap();
+    assert_eq!(support::size_of(&new.bytes, "jpg"), (480, 384));
+    assert_ne!(new.etag, old.etag);
+    // A file rewritten in place (another size) is not answered from the old rendition either.
+    put(dir.path(), "s/a/t1/hero.jpg", &support::jpeg(1000, 500));
+    let rewritten = engine
+        .serve("s/a/t1/hero.jpg", "w=480&fm=jpg", None)
+        .await
+        .unwrap();
+    assert_eq!(support::size_of(&rewritten.bytes, "jpg"), (480, 240));
+    assert_eq!(engine.stats().encodes.load(Ordering::Relaxed), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_first_requests_for_one_rendition_encode_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), "s/a/t/hero.jpg", &support::jpeg(1600, 1000));
+    let engine = engine(dir.path());
+    let asks: Vec<_> = (0..6)
+        .map(|_| {
+            let engine = engine.clone();
+            tokio::spawn(
+                async move { engine.serve("s/a/t/hero.jpg", "w=1080&fm=avif", None).await },
+            )
+        })
+        .collect();
+    let mut etags = Vec::new();
+    for ask in asks {
+        etags.push(ask.await.unwrap().unwrap().etag);
+    }
+    etags.dedup();
+    assert_eq!(etags.len(), 1);
+    assert_eq!(engine.stats().encodes.load(Ordering::Relaxed), 1);
+}
+
+#[tokio::test]
+async fn missing_files_bad_paths_and_bad_queries_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), "s/a/t/hero.jpg", &support::jpeg(500, 300));
+    put(
+        dir.path(),
+        "s/a/t/logo.svg",
+        b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    );
+    std::fs::write(
+        dir.path().join("export/secret.jpg"),
+        support::jpeg(400, 300),
+    )
+    .unwrap();
+    let engine = engine(dir.path());
+    let status = |r: Result<supplysite_images::Served, ImageError>| r.unwrap_err().status();
+    assert_eq!(
+        status(engine.serve("s/a/t/nope.jpg", "w=320", None).await),
+        404
+    );
+    assert_eq!(status(engine.serve("s/a/t", "w=320", None).await), 404);
+    assert_eq!(
+        status(engine.serve("../secret.jpg", "w=320", None).await),
+        400
+    );
+    assert_eq!(
+        status(
+            engine
+                .serve("s/%2e%2e/../../secret.jpg", "w=320", None)
+                .await
+        ),
+        400
+    );
+    assert_eq!(
+        status(engine.serve("s/a/t/logo.svg", "w=320", None).await),
+        415
+    );
+    assert_eq!(
+        status(engine.serve("s/a/t/hero.jpg", "w=640", None).await),
+        400
+    );
+    assert_eq!(
+        status(engine.serve("s/a/t/hero.jpg", "w=321", None).await),
+        400
+    );
+    assert_eq!(
+        status(engine.serve("s/a/t/hero.jpg", "w=320&fm=gif", None).await),
+        400
+    );
+    assert_eq!(
+        status(engine.serve("s/a/t/hero.jpg", "w=320&fit=fill", None).await),
+        400
+    );
+    assert_eq!(
+        status(engine.serve("s/a/t/hero.jpg", "fm=avif", None).await),
+        400
+    );
+    assert_eq!(engine.stats().encodes.load(Ordering::Relaxed), 0);
+}
