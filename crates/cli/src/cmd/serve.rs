@@ -74,7 +74,7 @@ fn serve(
             None => Ok(None),
         }
     };
-    serve_with(config, shell, renderer, enquiries, live)
+    serve_with(config, shell, renderer, enquiries, live, images)
 }
 
 /// Serves until a shutdown signal, with `renderer` giving the server-rendering engines (or
@@ -85,6 +85,7 @@ fn serve_with(
     renderer: impl FnOnce() -> anyhow::Result<Option<Renderer>>,
     enquiries: &enquiries::Args,
     live: &live::Args,
+    images: &images::Settings,
 ) -> anyhow::Result<()> {
     // The outbox worker, the content poll, the live first load and the shared database's
     // connections run here, off the per-core request runtimes.
