@@ -24,6 +24,11 @@ run: setup web-build demo-photos
 
 test: setup lint test-rust test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
+# The servers the tests start make pictures when a page asks for them, not ahead of time: the
+# warm-up after each content load would keep a core busy under every suite (the image
+# endpoint's own tests turn it on where they check it).
+test-rust test-e2e test-ssr test-api test-cluster test-bench: export SUPPLYSITE_IMAGE_WARM = 0
+
 lint: lint-refs lint-layers lint-rust lint-web
 
 # Every reference in the code and docs resolves inside the repository (docs/behaviour.md sections,
