@@ -6,14 +6,11 @@
 //! 404 for no file, 415 for a file that is not a resizable picture (SVG, GIF, corrupt), 422 for
 //! a picture over the pixel limits, 503 with Retry-After when the encoding queue is full.
 
-use crate::content::ContentStore;
 use crate::pages::api_error;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use std::sync::Arc;
-use supplysite_images::{Picture, Renditions};
 
 /// The path the endpoint answers under, before the picture's own path.
 pub const PREFIX: &str = "/img/images.ctfassets.net/";
@@ -86,25 +83,6 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
         .flat_map(|value| value.split(','))
         .map(|tag| tag.trim().trim_start_matches("W/"))
         .any(|tag| tag == etag || tag == "*")
-}
-
-/// Warms the common renditions of the pictures of every content set `content` serves, now and
-/// after each reload.
-pub fn warm_on_every_load(content: &ContentStore, engine: Arc<Renditions>) {
-    if !engine.config().warm {
-        return;
-    }
-    content.on_load(Box::new(move |set| {
-        let pictures = set
-            .parts()
-            .assets
-            .values()
-            .filter_map(|asset| {
-                Picture::of_asset(&asset.url, asset.content_type.as_deref(), asset.width)
-            })
-            .collect();
-        engine.warm(pictures);
-    }));
 }
 
 #[cfg(test)]

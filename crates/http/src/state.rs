@@ -117,8 +117,14 @@ impl AppState {
                 page_stamp,
             }),
         };
-        if let Some(images) = mounts.images {
-            crate::images::warm_on_every_load(state.content(), images);
+        // The common renditions of the pictures of every content set served, now and after each
+        // reload, are made in the background.
+        if let Some(images) = mounts.images
+            && images.config().warm
+        {
+            state.content().on_load(Box::new(move |set| {
+                images.warm(supplysite_images::warm::pictures(set));
+            }));
         }
         state
     }

@@ -22,6 +22,7 @@ pub mod warm;
 
 pub use decode::Limits;
 pub use error::ImageError;
+pub use path::IMAGE_HOST;
 pub use render::{Target, render};
-pub use renditions::{Config, IMAGE_HOST, Renditions, Served, Stats, choose_format};
+pub use renditions::{Config, Renditions, Served, Stats, choose_format};
 pub use warm::Picture;

@@ -6,6 +6,9 @@
 use crate::error::ImageError;
 use std::path::PathBuf;
 
+/// The folder under the export's asset folder that holds the pictures the endpoint resizes.
+pub const IMAGE_HOST: &str = "images.ctfassets.net";
+
 fn hex(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),

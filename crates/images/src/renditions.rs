@@ -5,6 +5,7 @@
 use crate::cache::{DiskCache, Hit};
 use crate::decode::{Limits, Probe, probe};
 use crate::error::ImageError;
+use crate::path::IMAGE_HOST;
 use crate::pool::Pool;
 use crate::render::{Target, render};
 use std::collections::HashMap;
@@ -14,9 +15,6 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 use supplysite_core::rendition::{Format, Request, width_allowed};
 use tokio::sync::OnceCell;
-
-/// The folder under the export's asset folder that holds the pictures the endpoint resizes.
-pub const IMAGE_HOST: &str = "images.ctfassets.net";
 
 /// The largest source file read, in bytes: a camera photograph is a few MB.
 pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
@@ -137,6 +135,12 @@ fn key(identity: &Identity, target: Target) -> String {
         target.format.param(),
         target.quality
     )
+}
+
+impl crate::warm::Warm for Renditions {
+    fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
+        Renditions::warm_one(self, raw_path, target)
+    }
 }
 
 impl Renditions {
@@ -298,7 +302,7 @@ impl Renditions {
 
     /// Makes the rendition `target` of the picture at `raw_path` for the warm-up, blocking
     /// the calling thread, unless it is cached already. Returns whether it encoded.
-    pub(crate) fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
+    fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
         let file = self.file(raw_path)?;
         let meta = std::fs::metadata(&file).map_err(|_| ImageError::NotFound(raw_path.into()))?;
         let identity = Identity {

@@ -3,10 +3,12 @@
 //! source's fallback) are made on a background thread through the encoding pool, taking a slot
 //! only when no visitor waits for one.
 
+use crate::error::ImageError;
+use crate::path::IMAGE_HOST;
 use crate::render::Target;
-use crate::renditions::{IMAGE_HOST, Renditions};
 use std::sync::Weak;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use supplysite_core::content::ContentSet;
 use supplysite_core::rendition::{ASSETS, Format, SHARE_WIDTH, widths_for};
 
 /// The widest rendition warmed; wider ones are made when first asked for.
@@ -60,8 +62,25 @@ impl Picture {
     }
 }
 
+/// The pictures of a content set to warm: its resizable pictures served from the export.
+pub fn pictures(set: &ContentSet) -> Vec<Picture> {
+    set.parts()
+        .assets
+        .values()
+        .filter_map(|asset| {
+            Picture::of_asset(&asset.url, asset.content_type.as_deref(), asset.width)
+        })
+        .collect()
+}
+
+/// What the warm-up asks of the engine: one rendition made and cached, blocking the calling
+/// thread, unless it is cached already; whether it encoded.
+pub(crate) trait Warm: Send + Sync + 'static {
+    fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError>;
+}
+
 /// Starts the warm-up thread for `renditions`; it ends when the engine is dropped.
-pub(crate) fn start(renditions: Weak<Renditions>) -> Sender<Vec<Picture>> {
+pub(crate) fn start<W: Warm>(renditions: Weak<W>) -> Sender<Vec<Picture>> {
     let (sender, receiver) = channel();
     let spawned = std::thread::Builder::new()
         .name("image-warm-up".into())
@@ -72,7 +91,7 @@ pub(crate) fn start(renditions: Weak<Renditions>) -> Sender<Vec<Picture>> {
     sender
 }
 
-fn run(renditions: Weak<Renditions>, receiver: Receiver<Vec<Picture>>) {
+fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
     let mut next = receiver.recv().ok();
     while let Some(pictures) = next.take() {
         'list: for picture in &pictures {
