@@ -218,6 +218,8 @@ fn serve_and_get(export: &Path, file: &str) -> (u16, Vec<u8>, String) {
     let mut server = Stopped(
         cmd.args(["serve", "--bind", "127.0.0.1:0", "--no-ssr", "--content"])
             .arg(export)
+            // Pictures made on demand only: no background encoding while the test runs.
+            .env("SUPPLYSITE_IMAGE_WARM", "0")
             .arg("--web-dir")
             .arg(web.path())
             .current_dir(web.path())
