@@ -69,6 +69,11 @@ describe('Image', () => {
     expect(svg.querySelector('source')?.getAttribute('srcset')).toBe(BLANK);
   });
 
+  it('keeps the original ratio whatever rendition arrives', () => {
+    const { container } = render(<Image image={PHOTO} sizes="100vw" />);
+    expect(container.querySelector('img')?.style.aspectRatio).toBe(`${PHOTO.width} / ${PHOTO.height}`);
+  });
+
   it('renders on the server as in the browser', () => {
     const element = <Image image={PHOTO} sizes="100vw" media="(min-width: 1024px)" priority />;
     const server = document.createElement('div');
@@ -78,10 +83,12 @@ describe('Image', () => {
   });
 });
 
-/** Each element's name and attributes, attribute order aside. */
+/** Each element's name and attributes, attribute order and the spelling of styles aside. */
 function elements(root: Element) {
   return Array.from(root.querySelectorAll('*')).map((e) => [
     e.tagName,
-    Object.fromEntries(Array.from(e.attributes).map((a) => [a.name, a.value])),
+    Object.fromEntries(
+      Array.from(e.attributes).map((a) => [a.name, a.name === 'style' ? (e as HTMLElement).style.cssText : a.value]),
+    ),
   ]);
 }

@@ -37,6 +37,9 @@ export interface ImageProps {
 export function Image({ image, sizes, priority = false, cover = false, media, className, inspector }: ImageProps) {
   const chosen = image.srcset ? (image.sizes ?? sizes ?? '100vw') : undefined;
   const sources = image.srcset ? (image.sources ?? []) : [];
+  // The box keeps the original's ratio once a rendition arrives: a rendition's height is
+  // rounded to whole pixels, and the browser would otherwise take the rendition's own ratio.
+  const ratio = !cover && image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : undefined;
   const img = (
     <img
       {...inspector}
@@ -47,6 +50,7 @@ export function Image({ image, sizes, priority = false, cover = false, media, cl
       alt={image.alt}
       width={image.width}
       height={image.height}
+      style={ratio}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
