@@ -16,10 +16,12 @@ use std::time::{Duration, Instant};
 const POSTS: &str = "5000";
 
 /// The slowest `/healthz` answer allowed while heavy work runs. The target is 10 ms (measured
-/// in release by the bench); a debug build on a busy 2-core machine, with the heavy pool's
-/// thread and the test's own client competing for the cores, gets a generous 100 ms: a build
-/// on the request runtime stalls it for the whole build, seconds in a debug build.
-const HEALTHZ_BOUND: Duration = Duration::from_millis(100);
+/// in release by the bench). A debug build on a 2-core machine, with the heavy pool's thread
+/// and the test's own client competing for the cores, answers in tens of milliseconds when the
+/// machine is otherwise quiet, and has been seen at 244 ms with other builds running beside
+/// it. The bound is 500 ms: a build on the request runtime stalls the answer for the whole
+/// build, which takes seconds here (the test prints it), so it still fails that way.
+const HEALTHZ_BOUND: Duration = Duration::from_millis(500);
 
 /// The two tests here each load the machine; run together they would measure each other.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
