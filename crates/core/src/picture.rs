@@ -157,4 +157,4 @@ fn scaled_height(height: u32, from: u32, to: u32) -> u32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

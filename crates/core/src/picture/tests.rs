@@ -1,6 +1,7 @@
 use super::*;
 
-fn asset(url: &str, mime: Option<&str>, size: Option<(u32, u32)>) -> Asset {
+/// A picture asset at `url` of type `mime`, `size` pixels; the compose tests use it too.
+pub(crate) fn asset(url: &str, mime: Option<&str>, size: Option<(u32, u32)>) -> Asset {
     Asset {
         id: "a".into(),
         url: url.into(),
@@ -12,7 +13,7 @@ fn asset(url: &str, mime: Option<&str>, size: Option<(u32, u32)>) -> Asset {
     }
 }
 
-const LIVE_JPEG: &str = "//images.ctfassets.net/space/id/tok/harbour.jpg";
+pub(crate) const LIVE_JPEG: &str = "//images.ctfassets.net/space/id/tok/harbour.jpg";
 
 #[test]
 fn a_picture_in_rich_text_offers_its_renditions_lazily() {

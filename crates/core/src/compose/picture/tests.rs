@@ -1,19 +1,7 @@
 use super::*;
-
-fn asset(url: &str, mime: Option<&str>, size: Option<(u32, u32)>) -> Asset {
-    Asset {
-        id: "a".into(),
-        url: url.into(),
-        title: Some("Harbour at dawn".into()),
-        content_type: mime.map(str::to_string),
-        width: size.map(|s| s.0),
-        height: size.map(|s| s.1),
-        ..Asset::default()
-    }
-}
+use crate::picture::tests::{LIVE_JPEG, asset};
 
 const EXPORT_JPEG: &str = "/assets/images.ctfassets.net/space/id/tok/harbour.jpg";
-const LIVE_JPEG: &str = "//images.ctfassets.net/space/id/tok/harbour.jpg";
 
 #[test]
 fn a_camera_sized_photo_gets_every_listed_width_in_three_formats() {
