@@ -19,12 +19,12 @@ mod version;
 pub use assets::site_url;
 pub use problem::{Counts, Problem, Severity, TypeCount};
 
-use fields::Fields;
+use fields::{Fields, RawFields};
 use links::Resolver;
 use nested::Nested;
 use problem::{At, Problems};
 use raw::RawExport;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use stream::Again;
@@ -153,7 +153,7 @@ fn load(
     // The second pass: entries that link only to assets are read into typed entries as they
     // stream past; the few that link to other entries wait until those are read.
     let mut early = Early::default();
-    let mut waiting: HashMap<usize, Map<String, Value>> = HashMap::new();
+    let mut waiting: HashMap<usize, RawFields> = HashMap::new();
     stream::each_entry_fields(again, &raw, |i, fields| {
         // A file that changed since the first pass may hold more entries; the pass then fails.
         let Some(entry) = raw.entries.get(i) else {
@@ -308,7 +308,7 @@ struct Outcome {
 struct EarlyRead<'a> {
     id: &'a str,
     ct: &'static str,
-    fields: Map<String, Value>,
+    fields: RawFields,
     locales: &'a [String],
     early: &'a mut HashMap<&'static str, Outcome>,
 }
@@ -349,7 +349,7 @@ struct Reader<'a> {
     locales: &'a [String],
     by_type: HashMap<String, Vec<usize>>,
     /// The fields of the published entries of [`LINKED`] types, by entry index.
-    fields: HashMap<usize, Map<String, Value>>,
+    fields: HashMap<usize, RawFields>,
     problems: &'a mut Problems,
     counts: &'a mut Counts,
     early: HashMap<&'static str, Outcome>,

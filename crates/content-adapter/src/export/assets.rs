@@ -1,6 +1,6 @@
 //! Assets: their fields, and where the site should link to their files.
 
-use super::fields::Fields;
+use super::fields::{Fields, RawFields};
 use super::problem::{At, Counts, Problems};
 use super::raw::RawEntry;
 use serde_json::{Map, Value};
@@ -47,7 +47,7 @@ fn read_asset(
     dir: Option<&Path>,
     problems: &mut Problems,
 ) -> Option<Asset> {
-    let mut f = Fields::new(at, fields, locales, problems);
+    let mut f = Fields::new(at, RawFields::from_map(fields), locales, problems);
     let title = f.symbol("title");
     let description = f.symbol("description");
     let file = f.object("file", true)?;

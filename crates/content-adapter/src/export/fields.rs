@@ -1,17 +1,158 @@
 //! Reading one entry's fields: the default locale with fallbacks, the field types Contentful
 //! stores, and a problem for every missing required field or value of the wrong type.
+//!
+//! An entry's fields arrive unparsed ([`RawFields`]): each value is parsed once, when it is
+//! read, straight into what it becomes. A rich-text document, most of an archive's bytes, so
+//! never becomes a JSON tree on its way to being a document.
 
 use super::problem::{At, Problems};
 use super::raw::json_kind;
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+use std::fmt;
 use supplysite_core::content::PublishDate;
 use supplysite_core::richtext::Document;
+
+/// One entry's `fields`: field id → the field's values by locale, each value unparsed. A key
+/// given twice counts once, with its last value, as in a parsed object.
+#[derive(Debug, Default)]
+pub(crate) struct RawFields(Vec<(String, ByLocale)>);
+
+/// A field's values: locale code → value, each value unparsed; or what was found instead.
+#[derive(Debug)]
+enum ByLocale {
+    Values(Vec<(String, Box<RawValue>)>),
+    Null,
+    /// Not an object: the kind of JSON value found.
+    Other(&'static str),
+}
+
+impl RawFields {
+    /// The fields in `bytes`, an entry's `fields` value; anything but an object has none.
+    pub fn parse(bytes: &[u8]) -> Result<Self, serde_json::Error> {
+        match serde_json::from_slice::<Option<RawFields>>(bytes) {
+            Ok(fields) => Ok(fields.unwrap_or_default()),
+            // A valid value of another kind.
+            Err(_) => serde_json::from_slice::<IgnoredAny>(bytes).map(|_| RawFields::default()),
+        }
+    }
+
+    /// The fields of an object already parsed.
+    pub fn from_map(map: Map<String, Value>) -> Self {
+        let by_locale = |v: Value| match v {
+            Value::Object(values) => ByLocale::Values(
+                values
+                    .into_iter()
+                    .filter_map(|(k, v)| Some((k, serde_json::value::to_raw_value(&v).ok()?)))
+                    .collect(),
+            ),
+            Value::Null => ByLocale::Null,
+            other => ByLocale::Other(json_kind(&other)),
+        };
+        RawFields(map.into_iter().map(|(k, v)| (k, by_locale(v))).collect())
+    }
+
+    /// The fields as a parsed object again.
+    #[cfg(test)]
+    pub fn into_value(self) -> Value {
+        let by_locale = |v: ByLocale| match v {
+            ByLocale::Values(values) => {
+                Value::Object(values.into_iter().map(|(l, v)| (l, parsed(&v))).collect())
+            }
+            ByLocale::Null => Value::Null,
+            ByLocale::Other(kind) => Value::String(format!("<{kind}>")),
+        };
+        Value::Object(self.0.into_iter().map(|(k, v)| (k, by_locale(v))).collect())
+    }
+
+    fn remove(&mut self, field: &str) -> Option<ByLocale> {
+        let i = self.0.iter().position(|(k, _)| k == field)?;
+        Some(self.0.swap_remove(i).1)
+    }
+}
+
+/// An object's members in order, a key given twice keeping its place and its last value.
+fn members<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    mut map: A,
+) -> Result<Vec<(String, T)>, A::Error> {
+    let mut members: Vec<(String, T)> = Vec::new();
+    while let Some((key, value)) = map.next_entry::<String, T>()? {
+        match members.iter_mut().find(|(k, _)| *k == key) {
+            Some(member) => member.1 = value,
+            None => members.push((key, value)),
+        }
+    }
+    Ok(members)
+}
+
+impl<'de> Deserialize<'de> for RawFields {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = RawFields;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawFields, A::Error> {
+                members(map).map(RawFields)
+            }
+        }
+        d.deserialize_map(Fields)
+    }
+}
+
+impl<'de> Deserialize<'de> for ByLocale {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Values;
+        impl<'de> Visitor<'de> for Values {
+            type Value = ByLocale;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ByLocale, A::Error> {
+                members(map).map(ByLocale::Values)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ByLocale, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(ByLocale::Other("an array"))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<ByLocale, E> {
+                Ok(ByLocale::Null)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<ByLocale, E> {
+                Ok(ByLocale::Null)
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<ByLocale, E> {
+                Ok(ByLocale::Other("a boolean"))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<ByLocale, E> {
+                Ok(ByLocale::Other("a number"))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<ByLocale, E> {
+                Ok(ByLocale::Other("a number"))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<ByLocale, E> {
+                Ok(ByLocale::Other("a number"))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<ByLocale, E> {
+                Ok(ByLocale::Other("a string"))
+            }
+        }
+        d.deserialize_any(Values)
+    }
+}
+
+/// Parses a value already known to be valid JSON.
+fn parsed(raw: &RawValue) -> Value {
+    serde_json::from_str(raw.get()).unwrap_or(Value::Null)
+}
 
 /// The fields of one entry being read. A required field that is missing or unreadable marks the
 /// whole entry as failed: the caller then skips it.
 pub(crate) struct Fields<'a> {
     pub at: At<'a>,
-    fields: Map<String, Value>,
+    fields: RawFields,
     locales: &'a [String],
     pub problems: &'a mut Problems,
     failed: bool,
@@ -20,7 +161,7 @@ pub(crate) struct Fields<'a> {
 impl<'a> Fields<'a> {
     pub fn new(
         at: At<'a>,
-        fields: Map<String, Value>,
+        fields: RawFields,
         locales: &'a [String],
         problems: &'a mut Problems,
     ) -> Self {
@@ -46,22 +187,21 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// The field's value in the first locale of the chain that has one.
-    fn take(&mut self, field: &str) -> Option<Value> {
+    /// The field's value, unparsed, in the first locale of the chain that has one.
+    fn take(&mut self, field: &str) -> Option<Box<RawValue>> {
         match self.fields.remove(field)? {
-            Value::Object(mut by_locale) => self
-                .locales
-                .iter()
-                .find_map(|l| by_locale.remove(l).filter(|v| !v.is_null())),
-            Value::Null => None,
-            other => {
+            ByLocale::Values(mut values) => self.locales.iter().find_map(|l| {
+                let i = values
+                    .iter()
+                    .position(|(k, v)| k == l && v.get() != "null")?;
+                Some(values.swap_remove(i).1)
+            }),
+            ByLocale::Null => None,
+            ByLocale::Other(found) => {
                 self.problems.error(
                     &self.at,
                     field,
-                    format!(
-                        "expected values keyed by locale, found {}",
-                        json_kind(&other)
-                    ),
+                    format!("expected values keyed by locale, found {found}"),
                 );
                 None
             }
@@ -75,7 +215,17 @@ impl<'a> Fields<'a> {
         required: bool,
         convert: impl FnOnce(Value) -> Result<T, String>,
     ) -> Option<T> {
-        match self.take(field).map(convert) {
+        self.read_raw(field, required, |raw| convert(parsed(raw)))
+    }
+
+    /// [`Fields::read`], with the value unparsed.
+    fn read_raw<T>(
+        &mut self,
+        field: &str,
+        required: bool,
+        convert: impl FnOnce(&RawValue) -> Result<T, String>,
+    ) -> Option<T> {
+        match self.take(field).map(|raw| convert(&raw)) {
             Some(Ok(value)) => Some(value),
             Some(Err(message)) => {
                 if required {
@@ -134,8 +284,8 @@ impl<'a> Fields<'a> {
     }
 
     pub fn rich_text(&mut self, field: &str) -> Option<Document> {
-        self.read(field, false, |v| {
-            Document::from_json(v).map_err(|e| e.to_string())
+        self.read_raw(field, false, |raw| {
+            Document::from_json_text(raw.get()).map_err(|e| e.to_string())
         })
     }
 
@@ -243,11 +393,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn fields(value: Value) -> Map<String, Value> {
-        match value {
-            Value::Object(map) => map,
-            _ => unreachable!(),
-        }
+    fn fields(value: Value) -> RawFields {
+        RawFields::parse(value.to_string().as_bytes()).unwrap()
     }
 
     const AT: At<'static> = At {
@@ -277,7 +424,7 @@ mod tests {
     fn a_missing_required_field_fails_the_entry_and_an_optional_one_does_not() {
         let locales = ["en-US".to_string()];
         let mut problems = Problems::default();
-        let mut f = Fields::new(AT, Map::new(), &locales, &mut problems);
+        let mut f = Fields::new(AT, RawFields::default(), &locales, &mut problems);
         assert_eq!(f.symbol("titleTag"), None);
         assert!(!f.failed());
         assert_eq!(f.required_symbol("slug"), None);
@@ -299,6 +446,8 @@ mod tests {
                 "estimatedreadtime": {"en-US": "five"},
                 "heroImage": {"en-US": {"sys": {"type": "Link", "linkType": "Entry", "id": "x"}}},
                 "tags": {"en-US": ["a", 3]},
+                "slug": "kiwi",
+                "body": {"en-US": {"nodeType": "paragraph", "content": []}},
             })),
             &locales,
             &mut problems,
@@ -306,6 +455,8 @@ mod tests {
         assert_eq!(f.integer::<u32>("estimatedreadtime"), None);
         assert_eq!(f.link("heroImage", "Asset", false), None);
         assert_eq!(f.symbols("tags"), ["a"]);
+        assert_eq!(f.symbol("slug"), None);
+        assert_eq!(f.rich_text("body"), None);
         let messages: Vec<&str> = problems.0.iter().map(|p| p.message.as_str()).collect();
         assert_eq!(
             messages,
@@ -313,6 +464,8 @@ mod tests {
                 "expected an integer, found the string \"five\"",
                 "expected a link to an Asset, found a link to Entry x",
                 "expected a list of strings, found a number in it",
+                "expected values keyed by locale, found a string",
+                "rich-text root node is \"paragraph\", expected \"document\"",
             ]
         );
     }

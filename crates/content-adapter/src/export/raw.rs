@@ -28,9 +28,16 @@ pub(crate) struct RawExport {
     pub asset_fields: Vec<Map<String, Value>>,
     pub entry_index: HashMap<String, usize>,
     pub asset_index: HashMap<String, usize>,
-    /// Which `entries` key of the top level the entries came from (1 for the first; a key
-    /// repeated counts with its last value), so the second pass reads the same list.
-    pub entries_key: usize,
+    /// Where each entry's `fields` lie in the export's bytes, parallel to `entries` (`None`:
+    /// the entry has none), so the second pass parses each from its own slice of the file.
+    pub entry_fields: Vec<Option<Span>>,
+}
+
+/// A range of the export's bytes: `start..end`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub start: usize,
+    pub end: usize,
 }
 
 impl RawExport {
@@ -77,8 +84,8 @@ impl RawExport {
             entry_index: index(&entries.items),
             asset_index: index(&assets.items),
             entries: entries.items,
+            entry_fields: entries.spans,
             assets: assets.items,
-            entries_key: 1,
         })
     }
 
@@ -143,6 +150,9 @@ pub(crate) struct Items {
     pub items: Vec<RawEntry>,
     /// The `fields` of each item, parallel to `items` (assets only).
     pub fields: Vec<Map<String, Value>>,
+    /// Where each item's `fields` lie in the bytes read, parallel to `items` (entries read from
+    /// bytes only).
+    pub spans: Vec<Option<Span>>,
     /// Why items were skipped, in order (each an error of the file).
     pub problems: Vec<String>,
 }
@@ -152,6 +162,7 @@ fn raw_items(items: Vec<Value>, list: &'static str) -> Items {
     let mut out = Items {
         items: Vec::with_capacity(items.len()),
         fields: Vec::with_capacity(items.len()),
+        spans: Vec::new(),
         problems: Vec::new(),
     };
     for (i, item) in items.into_iter().enumerate() {
@@ -166,17 +177,19 @@ fn raw_items(items: Vec<Value>, list: &'static str) -> Items {
             }
             _ => (None, None),
         };
-        raw_item(sys, fields, i, list, &mut out);
+        raw_item(sys, fields, None, i, list, &mut out);
     }
     out
 }
 
 /// Reduces item `i` of `list` (`entries` or `assets`) to what the loader reads, or notes why
 /// it is skipped. `sys` is `None` when the item is not an object (`Some(None)`: an object
-/// without `sys`); `fields` is the item's `fields` when the caller keeps them.
+/// without `sys`); `fields` is the item's `fields` when the caller keeps them, `span` where
+/// they lie when it notes that instead.
 pub(crate) fn raw_item(
     sys: Option<Option<Value>>,
     fields: Option<Value>,
+    span: Option<Span>,
     i: usize,
     list: &str,
     out: &mut Items,
@@ -186,6 +199,8 @@ pub(crate) fn raw_item(
             out.items.push(entry);
             if list == "assets" {
                 out.fields.push(object_or_empty(fields));
+            } else {
+                out.spans.push(span);
             }
         }
         Err(message) => out.problems.push(message),

@@ -2,29 +2,29 @@
 //! loader never holds the export, or even all of its entries' fields, as JSON trees.
 //!
 //! The first pass ([`raw_from_slice`]) reduces each entry to its id, content type and published
-//! flag, skipping its `fields` unparsed, and reads the assets and the locales (which Contentful
-//! writes after the entries, and which every field read needs). The content model, editor
-//! interfaces and any other section are skipped unparsed. The second pass
-//! ([`each_entry_fields`]) hands the loader each entry's `fields` in turn, parsed on its own
-//! and dropped once read into a typed entry. When the export is a file, the second pass reads
-//! the file again rather than keeping its bytes, so the bytes and the typed entries are never
-//! held at once.
+//! flag, noting where its `fields` lie in the bytes without parsing them, and reads the assets
+//! and the locales (which Contentful writes after the entries, and which every field read
+//! needs). The content model, editor interfaces and any other section are skipped unparsed.
+//! The second pass ([`each_entry_fields`]) hands the loader each entry's `fields` in turn,
+//! parsed from its own slice and dropped once read into a typed entry. When the export is a
+//! file, the second pass reads the file again, a few megabytes at a time, rather than keeping
+//! its bytes, so the bytes and the typed entries are never held at once.
 //!
 //! The outcome of the first pass is exactly that of parsing the whole file and calling
 //! [`RawExport::from_value`]: the same errors, and the same problems in the same order.
 
 use super::ExportError;
+use super::fields::RawFields;
 use super::problem::Problems;
-use super::raw::{Items, RawExport, object_or_empty, raw_item, reduce};
+use super::raw::{Items, RawExport, Span, raw_item};
 use super::version::Version;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::Path;
-use std::rc::Rc;
 
 /// Reads the export in `bytes` without building a tree of the whole file or of any entry's
 /// fields.
@@ -42,13 +42,14 @@ pub(crate) fn raw_from_slice(
         return RawExport::from_value(value, problems);
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let top = TopLevel::default()
-        .deserialize(&mut de)
-        .map_err(ExportError::NotJson)?;
+    let top = TopLevel {
+        base: bytes.as_ptr() as usize,
+        ..TopLevel::default()
+    }
+    .deserialize(&mut de)
+    .map_err(ExportError::NotJson)?;
     de.end().map_err(ExportError::NotJson)?;
-    let mut raw = RawExport::assemble(top.entries, top.locales, top.assets, problems)?;
-    raw.entries_key = top.entries_keys;
-    Ok(raw)
+    RawExport::assemble(top.entries, top.locales, top.assets, problems)
 }
 
 /// Where the second pass reads the export again: the bytes the first pass read, or the file
@@ -62,62 +63,153 @@ pub(crate) enum Again<'a> {
     },
 }
 
+/// How much of the file the second pass reads at a time (more when one entry is larger).
+const CHUNK: usize = 4 << 20;
+
 /// Calls `each(i, fields)` for every entry of `raw.entries`, in order, with its `fields` (field
 /// id → locale code → value; empty when the entry has none). `again` must hold the export
 /// `raw` was read from; a file that changed in between is an error.
+///
+/// The fields are parsed on a thread of their own, a bounded number ahead of `each`, so
+/// parsing the next entries and reading the last ones into typed entries go on at once.
 pub(crate) fn each_entry_fields(
     again: Again<'_>,
     raw: &RawExport,
-    each: impl FnMut(usize, Map<String, Value>),
+    mut each: impl FnMut(usize, RawFields),
 ) -> Result<(), ExportError> {
-    let seed = EntryFields {
-        key: raw.entries_key,
-        each,
-    };
+    let (tx, rx) = std::sync::mpsc::sync_channel(AHEAD);
+    std::thread::scope(|scope| {
+        let parser = scope.spawn(move || {
+            parse_entry_fields(again, raw, |i, fields| tx.send((i, fields)).is_ok())
+        });
+        for (i, fields) in rx {
+            each(i, fields);
+        }
+        parser
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// How many entries' fields the parser may hold ready before they are read.
+const AHEAD: usize = 256;
+
+/// Parses the fields of every entry in turn and hands them to `send`, which answers false when
+/// nobody reads them any more (then parsing stops).
+fn parse_entry_fields(
+    again: Again<'_>,
+    raw: &RawExport,
+    mut send: impl FnMut(usize, RawFields) -> bool,
+) -> Result<(), ExportError> {
     match again {
         Again::Bytes(bytes) => {
-            let mut de = serde_json::Deserializer::from_slice(bytes);
-            seed.deserialize(&mut de).map_err(ExportError::NotJson)
+            for (i, span) in raw.entry_fields.iter().enumerate() {
+                let fields = match span {
+                    Some(span) => RawFields::parse(&bytes[span.start..span.end])
+                        .map_err(ExportError::NotJson)?,
+                    None => RawFields::default(),
+                };
+                if !send(i, fields) {
+                    return Ok(());
+                }
+            }
+            Ok(())
         }
         Again::File { path, version } => {
             let read_error = |source| ExportError::Read {
                 path: path.to_path_buf(),
                 source,
             };
-            let file = File::open(path).map_err(read_error)?;
-            // Hashed in the buffer's large reads; the parser takes its bytes one at a time
-            // straight from the buffer (owned, so the standard library's fast path applies).
-            let version_read = Rc::new(RefCell::new(Version::new()));
-            let hashing = Hashing {
-                inner: file,
-                version: Rc::clone(&version_read),
+            let changed = || ExportError::Changed {
+                path: path.to_path_buf(),
             };
-            let mut de =
-                serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, hashing));
-            // `end` reads to the end of the file, so every byte is hashed when it succeeds.
-            let read = seed.deserialize(&mut de).and_then(|()| de.end());
-            match read {
-                Ok(()) if version_read.borrow().finish() == version => Ok(()),
-                Err(e) if e.is_io() => Err(read_error(std::io::Error::other(e))),
-                _ => Err(ExportError::Changed {
-                    path: path.to_path_buf(),
-                }),
+            let mut file = Window::new(File::open(path).map_err(read_error)?);
+            for (i, span) in raw.entry_fields.iter().enumerate() {
+                let fields = match span {
+                    Some(span) => {
+                        let slice = file.slice(*span).map_err(read_error)?.ok_or_else(changed)?;
+                        RawFields::parse(slice).map_err(|_| changed())?
+                    }
+                    None => RawFields::default(),
+                };
+                if !send(i, fields) {
+                    return Ok(());
+                }
             }
+            // Every byte is hashed, so a file that changed anywhere is refused.
+            if file.finish().map_err(read_error)? != version {
+                return Err(changed());
+            }
+            Ok(())
         }
     }
 }
 
-/// A reader that hashes what passes through it as [`super::version_of`] does.
-struct Hashing<R> {
-    inner: R,
-    version: Rc<RefCell<Version>>,
+/// A file read front to back in large pieces, keeping only the bytes not yet passed over and
+/// hashing each piece as [`super::version_of`] does.
+struct Window {
+    file: File,
+    /// Bytes of the file from `at` on.
+    buf: Vec<u8>,
+    at: usize,
+    version: Version,
 }
 
-impl<R: Read> Read for Hashing<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.version.borrow_mut().update(&buf[..n]);
+impl Window {
+    fn new(file: File) -> Self {
+        Window {
+            file,
+            buf: Vec::with_capacity(CHUNK),
+            at: 0,
+            version: Version::new(),
+        }
+    }
+
+    /// The file's bytes in `span`, which must not start before the last span asked for;
+    /// `None` when the file ends first.
+    fn slice(&mut self, span: Span) -> std::io::Result<Option<&[u8]>> {
+        if span.start < self.at || span.end < span.start {
+            return Ok(None);
+        }
+        // What lies before the span is never asked for again.
+        let passed = (span.start - self.at).min(self.buf.len());
+        if passed >= CHUNK {
+            self.buf.drain(..passed);
+            self.at += passed;
+        }
+        while self.at + self.buf.len() < span.end {
+            if self.read_more()? == 0 {
+                return Ok(None);
+            }
+        }
+        Ok(Some(&self.buf[span.start - self.at..span.end - self.at]))
+    }
+
+    /// Reads the next piece of the file onto the window; 0 at its end.
+    fn read_more(&mut self) -> std::io::Result<usize> {
+        let old = self.buf.len();
+        self.buf.resize(old + CHUNK, 0);
+        let n = loop {
+            match self.file.read(&mut self.buf[old..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                other => break other,
+            }
+        };
+        let n = n.inspect_err(|_| self.buf.truncate(old))?;
+        self.buf.truncate(old + n);
+        self.version.update(&self.buf[old..]);
         Ok(n)
+    }
+
+    /// Reads the rest of the file; the version of all of it.
+    fn finish(mut self) -> std::io::Result<String> {
+        loop {
+            self.at += self.buf.len();
+            self.buf.clear();
+            if self.read_more()? == 0 {
+                return Ok(self.version.finish());
+            }
+        }
     }
 }
 
@@ -155,13 +247,14 @@ impl<'de> de::Deserialize<'de> for Key {
 }
 
 /// The three sections the loader reads; `None` when absent (or, for the lists, not an array).
+/// A repeated key counts once, with its last value, as in a parsed JSON object.
 #[derive(Default)]
 struct TopLevel {
     entries: Option<Items>,
     locales: Option<Value>,
     assets: Option<Items>,
-    /// How many `entries` keys the object has: the last one counts.
-    entries_keys: usize,
+    /// The address of the bytes read, from which spans are measured.
+    base: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for TopLevel {
@@ -180,14 +273,21 @@ impl<'de> Visitor<'de> for TopLevel {
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<TopLevel, A::Error> {
-        // A repeated key counts once, with its last value, as in a parsed JSON object.
+        let base = self.base;
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::Entries => {
-                    self.entries_keys += 1;
-                    self.entries = map.next_value_seed(ItemList("entries"))?;
+                    self.entries = map.next_value_seed(ItemList {
+                        list: "entries",
+                        base,
+                    })?;
                 }
-                Key::Assets => self.assets = map.next_value_seed(ItemList("assets"))?,
+                Key::Assets => {
+                    self.assets = map.next_value_seed(ItemList {
+                        list: "assets",
+                        base,
+                    })?;
+                }
                 Key::Locales => self.locales = Some(map.next_value()?),
                 _ => {
                     map.next_value::<IgnoredAny>()?;
@@ -199,7 +299,11 @@ impl<'de> Visitor<'de> for TopLevel {
 }
 
 /// `entries` or `assets`: each item reduced as it is read; `None` when the value is not an array.
-struct ItemList(&'static str);
+/// `base` is the address of the bytes read.
+struct ItemList {
+    list: &'static str,
+    base: usize,
+}
 
 impl<'de> DeserializeSeed<'de> for ItemList {
     type Value = Option<Items>;
@@ -226,10 +330,19 @@ impl<'de> Visitor<'de> for ItemList {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Items>, A::Error> {
         let mut items = Items::default();
-        let keep_fields = self.0 == "assets";
+        let keep_fields = self.list == "assets";
         let mut i = 0;
         while let Some((sys, fields)) = seq.next_element_seed(Item { keep_fields })? {
-            raw_item(sys, fields, i, self.0, &mut items);
+            let (fields, span) = match fields {
+                Some(ItemFields::Value(v)) => (Some(v), None),
+                Some(ItemFields::At(raw)) => {
+                    let start = raw.get().as_ptr() as usize - self.base;
+                    let end = start + raw.get().len();
+                    (None, Some(Span { start, end }))
+                }
+                None => (None, None),
+            };
+            raw_item(sys, fields, span, i, self.list, &mut items);
             i += 1;
         }
         Ok(Some(items))
@@ -248,35 +361,44 @@ impl<'de> Visitor<'de> for ItemList {
 }
 
 /// One item of `entries` or `assets`: its `sys` (`None` when the item is not an object,
-/// `Some(None)` when it has no `sys`) and, if kept, its `fields`. Everything else is skipped
-/// unparsed.
+/// `Some(None)` when it has no `sys`) and its `fields`, parsed if kept, else unparsed (where
+/// they lie). Everything else is skipped unparsed.
 struct Item {
     keep_fields: bool,
 }
 
-type ItemParts = (Option<Option<Value>>, Option<Value>);
+/// An item's `fields`: parsed, or their text left unparsed.
+enum ItemFields<'de> {
+    Value(Value),
+    At(&'de RawValue),
+}
+
+type ItemParts<'de> = (Option<Option<Value>>, Option<ItemFields<'de>>);
 
 impl<'de> DeserializeSeed<'de> for Item {
-    type Value = ItemParts;
+    type Value = ItemParts<'de>;
 
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<ItemParts, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<ItemParts<'de>, D::Error> {
         d.deserialize_any(self)
     }
 }
 
 impl<'de> Visitor<'de> for Item {
-    type Value = ItemParts;
+    type Value = ItemParts<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ItemParts, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ItemParts<'de>, A::Error> {
         let (mut sys, mut fields) = (None, None);
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::Sys => sys = Some(map.next_value_seed(Sys)?),
-                Key::Fields if self.keep_fields => fields = Some(map.next_value::<Value>()?),
+                Key::Fields if self.keep_fields => {
+                    fields = Some(ItemFields::Value(map.next_value()?));
+                }
+                Key::Fields => fields = Some(ItemFields::At(map.next_value()?)),
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -285,12 +407,12 @@ impl<'de> Visitor<'de> for Item {
         Ok((Some(sys), fields))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ItemParts, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ItemParts<'de>, A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
         Ok((None, None))
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<ItemParts, E> {
+    fn visit_unit<E: de::Error>(self) -> Result<ItemParts<'de>, E> {
         Ok((None, None))
     }
 
@@ -370,80 +492,6 @@ impl<'de> de::Deserialize<'de> for SysKey {
     }
 }
 
-/// The second pass: the `fields` of every entry the first pass kept, in order.
-struct EntryFields<F> {
-    /// Which `entries` key to read (1 for the first): the last one, as in the first pass.
-    key: usize,
-    each: F,
-}
-
-impl<'de, F: FnMut(usize, Map<String, Value>)> DeserializeSeed<'de> for EntryFields<F> {
-    type Value = ();
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
-impl<'de, F: FnMut(usize, Map<String, Value>)> Visitor<'de> for EntryFields<F> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a Contentful export object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
-        let mut seen = 0;
-        while let Some(key) = map.next_key::<Key>()? {
-            match key {
-                Key::Entries if seen + 1 == self.key => {
-                    seen += 1;
-                    map.next_value_seed(EachEntry(&mut self.each))?;
-                }
-                Key::Entries => {
-                    seen += 1;
-                    map.next_value::<IgnoredAny>()?;
-                }
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-struct EachEntry<'f, F>(&'f mut F);
-
-impl<'de, F: FnMut(usize, Map<String, Value>)> DeserializeSeed<'de> for EachEntry<'_, F> {
-    type Value = ();
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de, F: FnMut(usize, Map<String, Value>)> Visitor<'de> for EachEntry<'_, F> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("the entries array")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let (mut i, mut kept) = (0, 0);
-        while let Some((sys, fields)) = seq.next_element_seed(Item { keep_fields: true })? {
-            // The same rule as the first pass: an item it skipped is skipped here.
-            if reduce(sys, i, "entries").is_ok() {
-                (self.0)(kept, object_or_empty(fields));
-                kept += 1;
-            }
-            i += 1;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,10 +509,10 @@ mod tests {
                     .map_err(ExportError::NotJson)
                     .and_then(|v| RawExport::from_value(v, &mut problems))
             };
-            // Which `entries` key was read only steers the second pass; the tree reader has no
-            // need of it.
+            // Where the fields lie only steers the second pass; the tree reader has no need of
+            // it.
             raw.map(|r| RawExport {
-                entries_key: 1,
+                entry_fields: Vec::new(),
                 ..r
             })
             .map(|r| format!("{r:?} {:?}", problems.0))
@@ -511,7 +559,7 @@ mod tests {
         let raw = raw_from_slice(text.as_bytes(), &mut Problems::default()).unwrap();
         let mut from_bytes = Vec::new();
         each_entry_fields(Again::Bytes(text.as_bytes()), &raw, |i, f| {
-            from_bytes.push((i, Value::Object(f)))
+            from_bytes.push((i, f.into_value()))
         })
         .unwrap();
         let file = tempfile::NamedTempFile::new().unwrap();
@@ -522,7 +570,7 @@ mod tests {
             version: &version,
         };
         let mut from_file = Vec::new();
-        each_entry_fields(again, &raw, |i, f| from_file.push((i, Value::Object(f)))).unwrap();
+        each_entry_fields(again, &raw, |i, f| from_file.push((i, f.into_value()))).unwrap();
         (from_bytes, from_file)
     }
 
@@ -546,6 +594,36 @@ mod tests {
         ];
         assert_eq!(from_bytes, expected);
         assert_eq!(from_file, expected);
+    }
+
+    #[test]
+    fn a_file_many_reads_long_hands_over_what_its_bytes_hand_over() {
+        // Entries of about 3 KB each, some over a read's boundary, and one larger than a read.
+        let locales = json!([{"code": "en-US", "default": true}]);
+        let mut entries: Vec<Value> = (0..3000)
+            .map(|i| {
+                json!({"sys": {"id": format!("e{i}"), "contentType": {"sys": {"id": "blogPost"}}},
+                       "fields": {"title": {"en-US": format!("{i} {}", "x".repeat(3000))}}})
+            })
+            .collect();
+        entries.insert(
+            1500,
+            json!({"sys": {"id": "big", "contentType": {"sys": {"id": "blogPost"}}},
+                   "fields": {"body": {"en-US": "é".repeat(CHUNK)}}}),
+        );
+        let text = json!({"entries": entries, "locales": locales}).to_string();
+        assert!(text.len() > 3 * CHUNK);
+        let (from_bytes, from_file) = second_pass(&text);
+        assert_eq!(from_bytes.len(), 3001);
+        assert_eq!(from_bytes, from_file);
+        assert_eq!(
+            from_bytes[2999].1["title"]["en-US"].as_str().unwrap()[..5],
+            *"2998 "
+        );
+        assert_eq!(
+            from_file[1500].1["body"]["en-US"].as_str().unwrap().len(),
+            2 * CHUNK
+        );
     }
 
     #[test]

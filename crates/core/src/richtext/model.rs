@@ -64,6 +64,17 @@ impl Document {
     pub fn from_json(value: serde_json::Value) -> Result<Self, RichTextError> {
         let node: Node =
             serde_json::from_value(value).map_err(|e| RichTextError::Malformed(e.to_string()))?;
+        Document::checked(node)
+    }
+
+    /// Reads a document from Contentful's JSON text, without a JSON tree in between.
+    pub fn from_json_text(text: &str) -> Result<Self, RichTextError> {
+        let node: Node =
+            serde_json::from_str(text).map_err(|e| RichTextError::Malformed(e.to_string()))?;
+        Document::checked(node)
+    }
+
+    fn checked(node: Node) -> Result<Self, RichTextError> {
         if node.node_type != "document" {
             return Err(RichTextError::NotADocument(node.node_type));
         }
@@ -143,5 +154,9 @@ mod tests {
         let err = Document::from_json(json!({"nodeType": "paragraph", "data": {}, "content": []}));
         assert!(matches!(err, Err(RichTextError::NotADocument(t)) if t == "paragraph"));
         assert!(Document::from_json(json!({"content": 3})).is_err());
+        let text = r#"{"nodeType": "paragraph", "data": {}, "content": []}"#;
+        let err = Document::from_json_text(text);
+        assert!(matches!(err, Err(RichTextError::NotADocument(t)) if t == "paragraph"));
+        assert!(Document::from_json_text("[1]").is_err());
     }
 }
