@@ -55,7 +55,7 @@ pub struct Card {
 pub struct CardSection {
     /// The section's heading.
     pub heading: &'static str,
-    /// A sentence under the heading; empty when the section has none.
+    /// A sentence under the heading.
     pub intro: &'static str,
     /// The cards, in the order shown.
     pub cards: &'static [Card],
@@ -77,7 +77,7 @@ pub struct Claim {
 pub struct Testimonial {
     /// The customer's words, without quotation marks.
     pub quote: &'static str,
-    /// The speaker's role, e.g. `Procurement Manager`.
+    /// The speaker's role, e.g. `General Manager, Procurement`.
     pub role: &'static str,
     /// The kind of organisation the speaker works for (never its name).
     pub organisation: &'static str,
@@ -99,7 +99,7 @@ pub struct Phone {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Office {
-    /// The country the office serves, as its group heading.
+    /// The country the office serves; tells the offices apart.
     pub country: &'static str,
     /// The office's heading, e.g. `London`.
     pub heading: &'static str,

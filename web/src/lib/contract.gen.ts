@@ -31,7 +31,7 @@ culture: Block,
  */
 claims: Array<Claim>, 
 /**
- * The first customer story, when there is one.
+ * A customer story's teaser, when the space has one.
  */
 caseStudyTeaser: CaseStudyTeaser | null, 
 /**
@@ -147,7 +147,7 @@ readTime: string,
  */
 description: string, 
 /**
- * READ POST.
+ * 'READ POST'.
  */
 buttonLabel: string, };
 
@@ -205,7 +205,7 @@ export type CardSection = {
  */
 heading: string, 
 /**
- * A sentence under the heading; empty when the section has none.
+ * A sentence under the heading.
  */
 intro: string, 
 /**
@@ -219,7 +219,7 @@ export type CaseStudyIndexView = {
  */
 head: Head, 
 /**
- * CUSTOMER STORIES.
+ * 'Customer Stories'.
  */
 heading: string, 
 /**
@@ -457,7 +457,7 @@ export type ContactView = {
  */
 head: Head, 
 /**
- * GET IN TOUCH.
+ * 'Get In Touch'.
  */
 heading: string, 
 /**
@@ -605,7 +605,7 @@ jsonLd: unknown[], };
 
 export type HomeHero = { 
 /**
- * Supply Chain Software.
+ * 'Supply Chain Software'.
  */
 title: string, 
 /**
@@ -613,7 +613,7 @@ title: string,
  */
 lead: string, 
 /**
- * I need help with...
+ * 'I need help with...', over the help links.
  */
 helpHeading: string, 
 /**
@@ -848,7 +848,7 @@ export type InsightsView = {
  */
 head: Head, 
 /**
- * INSIGHTS.
+ * 'Our Latest Insights'.
  */
 heading: string, 
 /**
@@ -860,7 +860,7 @@ cards: Array<BlogCard>,
  */
 pageSize: number, 
 /**
- * MORE INSIGHTS.
+ * 'LOAD MORE INSIGHTS'.
  */
 loadMoreLabel: string, 
 /**
@@ -1012,7 +1012,7 @@ export type NotFoundView = {
  */
 head: Head, 
 /**
- * Page not found.
+ * 'Page not found'.
  */
 heading: string, 
 /**
@@ -1030,7 +1030,7 @@ latest: MiniCardList, };
 
 export type Office = { 
 /**
- * The country the office serves, as its group heading.
+ * The country the office serves; tells the offices apart.
  */
 country: string, 
 /**
@@ -1246,7 +1246,7 @@ icon: Image,
  */
 href: string, 
 /**
- * DISCOVER MORE.
+ * 'DISCOVER MORE'.
  */
 buttonLabel: string, };
 
@@ -1461,7 +1461,7 @@ export type SolutionsView = {
  */
 head: Head, 
 /**
- * OUR SOLUTIONS.
+ * 'Our Solutions'.
  */
 heading: string, 
 /**
@@ -1535,7 +1535,7 @@ export type Testimonial = {
  */
 quote: string, 
 /**
- * The speaker's role, e.g. `Procurement Manager`.
+ * The speaker's role, e.g. `General Manager, Procurement`.
  */
 role: string, 
 /**

@@ -22,7 +22,7 @@ pub struct Page {
     pub canonical: Option<String>,
     /// `seoIndex`: false asks search engines not to index the page (`noindex, follow`).
     pub seo_index: bool,
-    /// Extra sections the page asks for, shown after its slices.
+    /// Extra sections the page asks for.
     pub add_components: Vec<AddComponent>,
     /// `pageBuilderProduct`.
     pub products: Vec<ProductTag>,

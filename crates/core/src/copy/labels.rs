@@ -69,24 +69,24 @@ pub const MENU: &str = "Menu";
 /// Overlay while a screen's data has not arrived.
 pub const LOADING: &str = "Loading...";
 
-/// Case study fact labels.
+/// Case study fact label beside the spend category.
 pub const CATEGORY: &str = "Category";
-/// Case study fact label.
+/// Case study fact label beside where the customer is.
 pub const LOCATION: &str = "Location";
-/// Case study fact label.
+/// Case study fact label beside the suppliers involved.
 pub const SUPPLIERS: &str = "Suppliers";
-/// Case study fact label.
+/// Case study fact label beside the sourcing strategy.
 pub const STRATEGY: &str = "Strategy";
-/// Case study fact label.
+/// Case study fact label beside the customer's industry.
 pub const INDUSTRY: &str = "Industry";
 
-/// Case study section headings.
+/// Case study section heading over the customer's background.
 pub const BACKGROUND: &str = "Background";
-/// Case study section heading.
+/// Case study section heading over the problem the customer had.
 pub const THE_CHALLENGE: &str = "The Challenge";
-/// Case study section heading.
+/// Case study section heading over what the customer did with the suite.
 pub const THE_SOLUTION: &str = "The Solution";
-/// Case study section heading.
+/// Case study section heading over the results.
 pub const THE_OUTCOMES: &str = "The Outcomes";
 
 /// Case study page: heading over its blog cards and related pages.

@@ -26,7 +26,7 @@ pub struct AboutView {
     pub culture: &'static Block,
     /// The company's claims, as figures.
     pub claims: &'static [Claim],
-    /// The first customer story, when there is one.
+    /// A customer story's teaser, when the space has one.
     pub case_study_teaser: Option<CaseStudyTeaser>,
     /// Cards of every module of the suite.
     pub product_cards: ProductCardList,

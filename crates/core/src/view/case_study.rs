@@ -15,7 +15,7 @@ use serde::Serialize;
 pub struct CaseStudyIndexView {
     /// Title, description, canonical, robots and structured data.
     pub head: Head,
-    /// CUSTOMER STORIES.
+    /// 'Customer Stories'.
     pub heading: &'static str,
     /// The sentence under the heading.
     pub intro: &'static str,

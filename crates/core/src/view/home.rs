@@ -49,11 +49,11 @@ pub struct HomeView {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct HomeHero {
-    /// Supply Chain Software.
+    /// 'Supply Chain Software'.
     pub title: &'static str,
     /// The hero's lead paragraph.
     pub lead: &'static str,
-    /// I need help with...
+    /// 'I need help with...', over the help links.
     pub help_heading: &'static str,
     /// The eight product pages.
     pub help_links: Vec<LinkButton>,

@@ -12,13 +12,13 @@ use serde::Serialize;
 pub struct InsightsView {
     /// Title, description, canonical, robots and structured data.
     pub head: Head,
-    /// INSIGHTS.
+    /// 'Our Latest Insights'.
     pub heading: &'static str,
     /// This page's cards.
     pub cards: Vec<BlogCard>,
     /// How many cards a page of the listing holds.
     pub page_size: usize,
-    /// MORE INSIGHTS.
+    /// 'LOAD MORE INSIGHTS'.
     pub load_more_label: &'static str,
     /// Which page of the listing this is, and the links to the others.
     pub pagination: Pagination,

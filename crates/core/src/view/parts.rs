@@ -93,7 +93,7 @@ pub struct BlogCard {
     pub read_time: String,
     /// The post's short description.
     pub description: String,
-    /// READ POST.
+    /// 'READ POST'.
     pub button_label: &'static str,
 }
 
@@ -261,7 +261,7 @@ pub struct ProductCard {
     pub icon: Image,
     /// The module's product page, a site path.
     pub href: String,
-    /// DISCOVER MORE.
+    /// 'DISCOVER MORE'.
     pub button_label: &'static str,
 }
 

@@ -14,7 +14,7 @@ use serde::Serialize;
 pub struct SolutionsView {
     /// Title, description, canonical, robots and structured data.
     pub head: Head,
-    /// OUR SOLUTIONS.
+    /// 'Our Solutions'.
     pub heading: &'static str,
     /// The paragraphs above the module cards.
     pub intro: &'static [&'static str],

@@ -48,7 +48,7 @@ pub struct EmptyState {
 pub struct ContactView {
     /// Title, description, canonical, robots and structured data.
     pub head: Head,
-    /// GET IN TOUCH.
+    /// 'Get In Touch'.
     pub heading: &'static str,
     /// The page's introduction.
     pub intro: &'static str,
@@ -74,7 +74,7 @@ pub struct VideoPopupView {
 pub struct NotFoundView {
     /// Title, description, canonical, robots and structured data.
     pub head: Head,
-    /// Page not found.
+    /// 'Page not found'.
     pub heading: &'static str,
     /// A sentence saying the page has moved or no longer exists.
     pub text: &'static str,
