@@ -21,17 +21,22 @@ pub struct Asset {
     pub id: String,
     /// Absolute or site-relative URL of the file.
     pub url: String,
+    /// The asset's title; the alt text when it has no description.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Alt text for images.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// The file's name, e.g. `factsheet.pdf`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_name: Option<String>,
+    /// The file's media type, e.g. `image/jpeg`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content_type: Option<String>,
+    /// The picture's width in pixels, when the file is an image.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<u32>,
+    /// The picture's height in pixels, when the file is an image.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub height: Option<u32>,
 }

@@ -32,9 +32,13 @@ use std::net::IpAddr;
 
 /// The ports [`submit`] works through, borrowed for one call.
 pub struct EnquiryPorts<'a, O: ?Sized, D: ?Sized, R: ?Sized, C: ?Sized, J> {
+    /// Stores the enquiry and its jobs.
     pub outbox: &'a O,
+    /// Makes the two deliveries.
     pub delivery: &'a D,
+    /// Checks the visitor is not a robot.
     pub robot: &'a R,
+    /// Gives the time of receipt and of each attempt.
     pub clock: &'a C,
     /// Draws a fresh [`Jitter`] for each retry that is scheduled.
     pub jitter: &'a J,
@@ -59,11 +63,16 @@ pub struct Submission<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Submitted {
     /// Stored, and both deliveries made.
-    Sent { id: EnquiryId },
+    Sent {
+        /// The enquiry's id.
+        id: EnquiryId,
+    },
     /// Stored; at least one delivery is still pending and will be retried in the background.
     /// `problems` says why, one line per failed or skipped delivery, for the server's log.
     Queued {
+        /// The enquiry's id.
         id: EnquiryId,
+        /// Why each failed or skipped delivery did not go out, one line each.
         problems: Vec<String>,
     },
 }
@@ -97,15 +106,23 @@ pub enum SubmitError {
     /// the verifier's, for the log. Nothing was stored.
     #[error("robot check rejected the token: {reason}")]
     RobotRejected {
+        /// The verifier's reason, for the log.
         reason: String,
+        /// The message the page shows under the robot check.
         validation: Validation,
     },
     /// The robot check's verifier could not be asked. Nothing was stored.
     #[error("robot check verifier is unavailable: {reason}")]
-    RobotCheckUnavailable { reason: String },
+    RobotCheckUnavailable {
+        /// Why the verifier could not be asked, for the log.
+        reason: String,
+    },
     /// The outbox could not store the enquiry. Nothing was stored.
     #[error("enquiry could not be stored: {reason}")]
-    Unavailable { reason: String },
+    Unavailable {
+        /// Why the outbox could not store it, for the log.
+        reason: String,
+    },
 }
 
 impl SubmitError {

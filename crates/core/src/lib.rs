@@ -5,6 +5,9 @@
 //! two into a page view model or a redirect. Validation, video links, dates and rich text live
 //! here too, so the server, the CLI and the browser (through WebAssembly) share one set of rules.
 
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
+
 pub mod asset;
 pub mod audit;
 pub mod calendar;

@@ -32,9 +32,13 @@ pub const ASSETS: &str = "/assets/";
 /// The encodings a rendition can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Format {
+    /// AVIF (`fm=avif`).
     Avif,
+    /// WebP (`fm=webp`).
     Webp,
+    /// JPEG (`fm=jpg`).
     Jpeg,
+    /// PNG (`fm=png`).
     Png,
 }
 
@@ -147,6 +151,7 @@ pub fn width_covering(wanted: u32, original: u32) -> Option<u32> {
 /// One rendition asked of the image endpoint: `w` (required), `fm` and `q` (optional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Request {
+    /// `w`: the rendition's width in pixels, one of [`WIDTHS`].
     pub width: u32,
     /// `None`: the endpoint chooses by the `Accept` header.
     pub format: Option<Format>,
@@ -157,16 +162,22 @@ pub struct Request {
 /// Why a rendition's query is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RequestError {
+    /// A query parameter other than `w`, `fm` and `q`; holds its name.
     #[error("unknown parameter {0:?}: use w, fm and q")]
     UnknownParameter(String),
+    /// A parameter given twice; holds its name.
     #[error("parameter {0:?} is given more than once")]
     Repeated(&'static str),
+    /// No `w`.
     #[error("missing width: add w, one of {WIDTHS:?}")]
     MissingWidth,
+    /// A `w` that is not one of [`WIDTHS`]; holds the value as given.
     #[error("width {0:?} is not one of {WIDTHS:?}")]
     Width(String),
+    /// An `fm` that is not `avif`, `webp`, `jpg` or `png`; holds the value as given.
     #[error("format {0:?} is not one of avif, webp, jpg, png")]
     Format(String),
+    /// A `q` that is not a whole number from 1 to 100; holds the value as given.
     #[error("quality {0:?} is not a whole number from 1 to 100")]
     Quality(String),
 }

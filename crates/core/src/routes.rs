@@ -18,22 +18,35 @@ pub const INSIGHTS_FEED: &str = "/insights/feed.xml";
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "route", content = "slug", rename_all = "camelCase")]
 pub enum Route {
+    /// `/`.
     Home,
+    /// `/videopopup`: the overview video on its own.
     VideoPopup,
+    /// `/case-study-index`: the customer stories index (its first page).
     CaseStudyIndex,
+    /// `/case-study/{slug}`: one customer story.
     CaseStudy(String),
+    /// `/supplier-management-platform`: Our Solutions.
     Solutions,
+    /// One of the eight product pages, at its own segment.
     Product(ProductPage),
+    /// `/page/{slug}`: a page assembled by editors.
     Page(String),
+    /// `/about-us`.
     AboutUs,
+    /// `/privacy`.
     Privacy,
+    /// `/contact-us`.
     ContactUs,
+    /// `/insights`: the insights listing (its first page).
     Insights,
     /// Page 2 or later of the insights listing (`/insights?page=N`); page 1 is [`Route::Insights`].
     InsightsPage(usize),
     /// Page 2 or later of the customer stories index; page 1 is [`Route::CaseStudyIndex`].
     CaseStudyIndexPage(usize),
+    /// `/insights/{slug}`: one insight post.
     Insight(String),
+    /// A path no route matches; its [`Route::path`] is `/404`.
     NotFound,
 }
 
@@ -41,13 +54,21 @@ pub enum Route {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ProductPage {
+    /// `/supplier-information-management`.
     SupplierInformationManagement,
+    /// `/food-industry-software`.
     FoodIndustrySoftware,
+    /// `/product-information-management`.
     ProductInformationManagement,
+    /// `/supplier-performance-management`.
     SupplierPerformanceManagement,
+    /// `/etender`.
     Etender,
+    /// `/contract-management`.
     ContractManagement,
+    /// `/sourcing-management`.
     SourcingManagement,
+    /// `/reverse-auction-eauction`.
     ReverseAuctionEauction,
 }
 

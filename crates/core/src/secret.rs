@@ -16,6 +16,7 @@ pub struct Secret(String);
     "invalid webhook signing secret of {length} characters (Contentful secrets are exactly 64 characters of A-Z a-z 0-9 + / = _ -)"
 )]
 pub struct WebhookSecretError {
+    /// How many characters the refused secret has.
     pub length: usize,
 }
 
@@ -23,7 +24,9 @@ pub struct WebhookSecretError {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("the secret is {len} characters long; at least {min} are needed")]
 pub struct SecretTooShort {
+    /// How many characters the refused secret has.
     pub len: usize,
+    /// The fewest characters it needs.
     pub min: usize,
 }
 

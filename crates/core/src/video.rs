@@ -26,12 +26,19 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum VideoService {
+    /// YouTube.
     Youtube,
+    /// Vimeo.
     Vimeo,
+    /// Vine.
     Vine,
+    /// VideoPress.
     Videopress,
+    /// Microsoft Stream.
     MicrosoftStream,
+    /// TikTok.
     Tiktok,
+    /// Dailymotion.
     Dailymotion,
 }
 
@@ -39,7 +46,9 @@ pub enum VideoService {
 /// `{"service":"youtube","id":"dQw4w9WgXcQ"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 pub struct Video {
+    /// The service that hosts the video.
     pub service: VideoService,
+    /// The video's id on that service.
     pub id: String,
 }
 

@@ -48,7 +48,10 @@ pub enum Outcome {
     /// A page to render.
     Page(PageView),
     /// Send the visitor elsewhere (a site path).
-    Redirect { to: String },
+    Redirect {
+        /// The site path to send the visitor to.
+        to: String,
+    },
     /// Nothing here: the server renders [`crate::compose::compose_not_found`] with status 404.
     NotFound,
 }
@@ -57,18 +60,31 @@ pub enum Outcome {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(tag = "screen", content = "view", rename_all = "camelCase")]
 pub enum PageView {
+    /// The home page.
     Home(Box<HomeView>),
+    /// The overview video on its own.
     VideoPopup(Box<VideoPopupView>),
+    /// The customer stories index, one page of it.
     CaseStudyIndex(Box<CaseStudyIndexView>),
+    /// One customer story.
     CaseStudy(Box<CaseStudyView>),
+    /// Our Solutions.
     Solutions(Box<SolutionsView>),
+    /// One of the eight product pages.
     Product(Box<ProductView>),
+    /// A page assembled by editors.
     Page(Box<PageBuilderView>),
+    /// About Us.
     AboutUs(Box<AboutView>),
+    /// The privacy policy.
     Privacy(Box<PrivacyView>),
+    /// Contact Us.
     ContactUs(Box<ContactView>),
+    /// The insights listing, one page of it.
     Insights(Box<InsightsView>),
+    /// One insight post.
     Insight(Box<InsightView>),
+    /// The not-found page.
     NotFound(Box<NotFoundView>),
 }
 

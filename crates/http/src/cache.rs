@@ -27,10 +27,15 @@ const ENTRY_OVERHEAD: usize = 512;
 /// request that wants them and kept with the entry.
 #[derive(Debug)]
 pub struct PageEntry {
+    /// The page's HTTP status (200, or 404 for the not-found page).
     pub status: StatusCode,
+    /// The HTML page, with a slot for each response's nonce.
     pub html: FrozenTemplate,
+    /// The page's answer from the page API, as JSON.
     pub api_json: Bytes,
+    /// The HTML page's strong ETag.
     pub html_etag: HeaderValue,
+    /// The page API answer's strong ETag.
     pub api_etag: HeaderValue,
     html_gzip: OnceLock<GzipTemplate>,
     api_gzip: OnceLock<Bytes>,
@@ -42,6 +47,7 @@ pub struct PageEntry {
 }
 
 impl PageEntry {
+    /// A page entry; its compressed forms are made later, when first asked for.
     pub fn new(
         status: StatusCode,
         html: &NonceTemplate,
@@ -174,6 +180,7 @@ impl PageCache {
         }
     }
 
+    /// The page kept for `path`, marked as just used; first evicts if the cache is over its budget.
     pub fn get(&self, path: &str) -> Option<Arc<PageEntry>> {
         if self.used.load(Ordering::Relaxed) > self.budget {
             let mut pages = self.pages.write().unwrap_or_else(|p| p.into_inner());
@@ -244,10 +251,12 @@ impl PageCache {
         self.clock.fetch_add(1, Ordering::Relaxed)
     }
 
+    /// How many pages are kept.
     pub fn len(&self) -> usize {
         self.pages.read().unwrap_or_else(|p| p.into_inner()).len()
     }
 
+    /// Whether no page is kept.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

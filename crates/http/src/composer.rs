@@ -28,12 +28,17 @@ pub trait Composer: Send + Sync + 'static {
 pub enum Outcome {
     /// A page: its head and the outcome JSON to embed and return from the API.
     Page {
+        /// The page's head, for the HTML shell.
         head: Box<Head>,
+        /// The outcome as JSON, to embed in the page and answer from the page API.
         json: Value,
     },
+    /// Send the visitor elsewhere.
     Redirect {
+        /// The site path to send the visitor to.
         to: String,
     },
+    /// Nothing at this path: the server answers with the not-found page.
     NotFound,
 }
 

@@ -82,6 +82,7 @@ pub struct ContactDesk {
 }
 
 impl ContactDesk {
+    /// A desk that takes enquiries through `enquiries`, with the rate limit and client address rules of `settings`.
     pub fn new(enquiries: Enquiries, settings: ContactSettings) -> Self {
         ContactDesk {
             enquiries,
@@ -112,6 +113,7 @@ impl ContactDesk {
         self.limiter.check(client, Instant::now())
     }
 
+    /// The enquiry service the desk submits to.
     pub fn enquiries(&self) -> &Enquiries {
         &self.enquiries
     }
@@ -143,6 +145,7 @@ pub fn route() -> MethodRouter<AppState> {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactBody {
+    /// The form's fields, at the top level of the body.
     #[serde(flatten)]
     pub form: ContactForm,
     /// The robot check's token; missing, null or empty when the box was not ticked.
@@ -156,6 +159,7 @@ pub struct ContactBody {
 /// The answer to an enquiry that was taken.
 #[derive(Debug, Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct Accepted {
+    /// `sent` or `queued`.
     pub status: AcceptedStatus,
 }
 

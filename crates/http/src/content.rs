@@ -13,7 +13,9 @@ use supplysite_core::ports::{ContentLoadError, ContentSource};
 
 /// One loaded content set and what has been built from it so far.
 pub struct Generation {
+    /// The content set.
     pub set: ContentSet,
+    /// When it was loaded, by the server's clock.
     pub loaded_at: SystemTime,
     pub(crate) pages: PageCache,
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
@@ -121,7 +123,9 @@ impl ContentStore {
 /// The versions before and after a reload.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReloadOutcome {
+    /// The content version served before the reload.
     pub previous: String,
+    /// The content version served after it.
     pub version: String,
 }
 

@@ -6,7 +6,9 @@ use axum::http::{HeaderMap, header};
 /// A content coding the server has precompressed bodies in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Coding {
+    /// `br`.
     Brotli,
+    /// `gzip`.
     Gzip,
 }
 
@@ -18,6 +20,7 @@ impl Coding {
         }
     }
 
+    /// The coding's name as `Content-Encoding` writes it.
     pub fn header_value(self) -> &'static str {
         self.token()
     }

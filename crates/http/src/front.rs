@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use tower::{Layer, Service};
 use tracing::Instrument;
 
+/// The header carrying a request's id: the client's own when it is acceptable, else a fresh one; returned on the response.
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Paths the request timeout does not apply to, because they bound each of their own steps

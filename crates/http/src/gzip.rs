@@ -34,6 +34,7 @@ const HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
 const FINAL_BLOCK: [u8; 5] = [1, 0, 0, 0xff, 0xff];
 
 impl GzipTemplate {
+    /// Compresses the template's text parts once, so each response only compresses its nonce.
     pub fn new(template: &FrozenTemplate) -> Self {
         GzipTemplate {
             parts: template

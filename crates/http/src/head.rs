@@ -15,12 +15,15 @@ use supplysite_core::routes::INSIGHTS_FEED;
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Head {
+    /// The `<title>`.
     pub title: String,
+    /// The meta description.
     #[serde(default)]
     pub description: Option<String>,
     /// A site path (made absolute with the public URL) or an absolute URL an editor set.
     #[serde(default)]
     pub canonical: Option<String>,
+    /// The robots meta tag, e.g. `noindex, follow`.
     #[serde(default)]
     pub robots: Option<String>,
     /// The previous page of a paginated listing (a site path).
@@ -29,11 +32,13 @@ pub struct Head {
     /// The next page of a paginated listing (a site path).
     #[serde(default)]
     pub next: Option<String>,
+    /// The Open Graph tags.
     #[serde(default)]
     pub open_graph: Option<OpenGraph>,
     /// The template's largest picture above the fold, to fetch before the page's script runs.
     #[serde(default)]
     pub preload: Option<Preload>,
+    /// Structured data, each written as its own `application/ld+json` script.
     #[serde(default)]
     pub json_ld: Vec<serde_json::Value>,
 }
@@ -41,7 +46,9 @@ pub struct Head {
 /// A picture to preload: the candidates and `sizes` of its first `<source>`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct Preload {
+    /// The candidates of the picture's first `<source>`, as its `srcset`.
     pub srcset: String,
+    /// The `sizes` the picture is shown at.
     pub sizes: String,
     /// The candidates' media type; browsers that cannot show it skip the preload.
     #[serde(rename = "type")]
@@ -75,16 +82,22 @@ impl Preload {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenGraph {
+    /// `og:type`: `website` or `article`.
     #[serde(rename = "type", default)]
     pub kind: Option<String>,
+    /// `og:title`.
     #[serde(default)]
     pub title: Option<String>,
+    /// `og:description`.
     #[serde(default)]
     pub description: Option<String>,
+    /// `og:image`, when the page has a picture to preview.
     #[serde(default)]
     pub image: Option<OgImage>,
+    /// `og:url`: the page's canonical address.
     #[serde(default)]
     pub url: Option<String>,
+    /// `og:site_name`.
     #[serde(default)]
     pub site_name: Option<String>,
 }
@@ -93,13 +106,19 @@ pub struct OpenGraph {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(untagged)]
 pub enum OgImage {
+    /// A bare image address.
     Url(String),
+    /// An image view, with its alt text and size when known.
     Image {
+        /// The image's address.
         url: String,
+        /// `og:image:alt`.
         #[serde(default)]
         alt: Option<String>,
+        /// `og:image:width`, in pixels.
         #[serde(default)]
         width: Option<u32>,
+        /// `og:image:height`, in pixels.
         #[serde(default)]
         height: Option<u32>,
     },

@@ -6,6 +6,9 @@
 //! into the web build's [`Shell`] (with the markup of the web UI's server bundle when a
 //! [`Renderer`] is configured, see [`ssr`]) and cached per (path, content version).
 
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
+
 pub mod cache;
 pub mod composer;
 pub mod compressible;

@@ -42,6 +42,7 @@ enum Phase {
 /// Something that holds the content store a reload swaps into (the app's state, or a bare
 /// store in tests).
 pub trait HoldsContent: Send + Sync + 'static {
+    /// The store a reload swaps the new content into.
     fn content_store(&self) -> &ContentStore;
 }
 

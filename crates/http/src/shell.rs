@@ -22,6 +22,7 @@ pub struct Shell {
 /// Why an `index.html` cannot serve as the shell.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ShellError {
+    /// The page has no such tag (or not in the right order); holds which.
     #[error("the web build's index.html has no {0} tag")]
     MissingTag(&'static str),
 }

@@ -22,10 +22,13 @@ pub struct AppState {
 
 /// What the composition root hands to [`AppState::new`].
 pub struct StateParts {
+    /// The server's settings.
     pub settings: Settings,
+    /// The web build's page shell.
     pub shell: Shell,
     /// The content to serve until the first reload.
     pub content: ContentSet,
+    /// Turns a path and the content into a page.
     pub composer: Arc<dyn Composer>,
     /// Where `POST /api/webhooks/contentful` reloads content from; `None` refuses reloads.
     pub reload: Option<Arc<dyn ContentSource>>,
@@ -74,6 +77,7 @@ pub(crate) struct Inner {
 }
 
 impl AppState {
+    /// The state of a server with nothing mounted beside the pages.
     pub fn new(parts: StateParts) -> Self {
         Self::with_mounts(parts, Mounts::default())
     }
@@ -165,6 +169,7 @@ impl AppState {
         &self.inner.content
     }
 
+    /// The server's settings.
     pub fn settings(&self) -> &Settings {
         &self.inner.settings
     }

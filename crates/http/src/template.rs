@@ -139,6 +139,7 @@ pub struct PageBody {
 }
 
 impl PageBody {
+    /// A body that sends `chunks` in order.
     pub fn new(chunks: Vec<Bytes>) -> Self {
         let remaining = chunks.iter().map(|c| c.len() as u64).sum();
         PageBody {

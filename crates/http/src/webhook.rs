@@ -32,6 +32,7 @@ pub struct ReplayGuard {
 }
 
 impl ReplayGuard {
+    /// A guard that remembers each accepted signature for `ttl`.
     pub fn new(ttl: Duration) -> Self {
         ReplayGuard {
             ttl_ms: ttl.as_millis() as u64,

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// A rendition read from the cache.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hit {
+    /// The rendition's encoded bytes.
     pub bytes: Vec<u8>,
     /// A strong ETag (quoted): the hash of the bytes.
     pub etag: String,

@@ -66,7 +66,9 @@ pub struct Probe {
 
 /// A decoded source picture, oriented as shown.
 pub struct Decoded {
+    /// What the file's header says: format and size as shown.
     pub probe: Probe,
+    /// The pixels, already turned by the camera's orientation.
     pub image: DynamicImage,
 }
 

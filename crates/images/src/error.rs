@@ -11,7 +11,12 @@ pub enum ImageError {
     Query(#[from] RequestError),
     /// The width asked for is not offered for this picture (not listed, or wider than it).
     #[error("width {width} is not offered for a picture {original} pixels wide")]
-    Width { width: u32, original: u32 },
+    Width {
+        /// The width asked for, in pixels.
+        width: u32,
+        /// The picture's own width, in pixels.
+        original: u32,
+    },
     /// The path climbs out of the folder, or is spelled in a way a file name never is.
     #[error("path {0:?} is not a file of the export")]
     Path(String),

@@ -4,10 +4,13 @@
 //! The rule of what may be asked (widths, formats, qualities, the query) is core's
 //! [`supplysite_core::rendition`]; this crate does the work. Its pure part reads a picture
 //! within pixel and memory limits ([`decode`]), resizes it in linear light ([`resize`]) and
-//! encodes it ([`encode`]); [`render`] chains them. Around it, [`Renditions`] finds the source
+//! encodes it ([`encode`]); [`render()`] chains them. Around it, [`Renditions`] finds the source
 //! file, keeps the results in a bounded disk cache ([`cache`]), encodes in a bounded pool
 //! ([`pool`]) one rendition at a time per key, and warms the common sizes after a content load
 //! ([`warm`]). Every failure is an [`ImageError`] with an HTTP status, never a panic.
+
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
 
 pub mod cache;
 pub mod decode;

@@ -10,8 +10,11 @@ use supplysite_core::rendition::{Format, width_allowed};
 /// What a rendition is asked to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
+    /// The width in pixels; the height follows the picture's ratio.
     pub width: u32,
+    /// The encoding to produce.
     pub format: Format,
+    /// The encoder's quality, 1 to 100 (PNG ignores it).
     pub quality: u8,
 }
 

@@ -34,6 +34,7 @@ pub struct Config {
     pub queue_limit: usize,
     /// Whether the common renditions are made in the background after a content load.
     pub warm: bool,
+    /// How large a source picture may be before it is refused.
     pub limits: Limits,
 }
 
@@ -56,9 +57,11 @@ impl Config {
 /// A rendition ready to send.
 #[derive(Clone, Debug)]
 pub struct Served {
+    /// The rendition's encoded bytes.
     pub bytes: Vec<u8>,
     /// A strong ETag, quoted.
     pub etag: String,
+    /// The rendition's encoding, for its `Content-Type`.
     pub format: Format,
 }
 

@@ -9,10 +9,13 @@ use std::sync::OnceLock;
 
 /// Pixels after resizing: 8-bit sRGB, three channels or four with alpha.
 pub struct Pixels {
+    /// The width in pixels.
     pub width: u32,
+    /// The height in pixels.
     pub height: u32,
     /// Whether `data` has an alpha channel (four bytes a pixel, else three).
     pub alpha: bool,
+    /// The pixels row by row, top first, with no padding between rows.
     pub data: Vec<u8>,
 }
 

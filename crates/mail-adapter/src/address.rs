@@ -9,6 +9,7 @@ use supplysite_core::contact::is_valid_email;
 pub struct MailAddress {
     /// The display name; empty when there is none.
     pub name: String,
+    /// The address itself, `local@domain`.
     pub email: String,
 }
 
@@ -16,7 +17,9 @@ pub struct MailAddress {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid mail address {input:?}: {reason}")]
 pub struct MailAddressError {
+    /// The setting's value as given.
     pub input: String,
+    /// What is wrong with it.
     pub reason: &'static str,
 }
 

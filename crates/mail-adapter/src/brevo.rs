@@ -29,6 +29,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(5000);
 /// Where and as whom [`BrevoClient`] sends.
 #[derive(Clone, Debug)]
 pub struct BrevoConfig {
+    /// The Brevo API key, sent as the `api-key` header.
     pub api_key: Secret,
     /// The API origin without a trailing slash; tests point it at a local fake.
     pub base_url: String,
@@ -56,8 +57,10 @@ impl BrevoConfig {
 /// Why a [`BrevoClient`] could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum BrevoSetupError {
+    /// The base URL is not `http://` or `https://`; holds it as given.
     #[error("invalid Brevo base URL {0:?} (expected http:// or https://)")]
     BaseUrl(String),
+    /// The HTTP client could not be built; holds the reason.
     #[error("cannot build the HTTP client for Brevo: {0}")]
     Client(String),
 }

@@ -27,10 +27,13 @@ pub use supplysite_core::view::RobotWidget;
 /// Why the enquiry adapters could not be set up.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
+    /// The outbox could not be opened.
     #[error(transparent)]
     Outbox(#[from] OpenOutboxError),
+    /// The Brevo client could not be built.
     #[error(transparent)]
     Brevo(#[from] BrevoSetupError),
+    /// The reCAPTCHA verifier could not be built.
     #[error(transparent)]
     Recaptcha(#[from] RecaptchaSetupError),
 }
@@ -38,7 +41,9 @@ pub enum SetupError {
 /// Where enquiries and the robot check's used challenges are kept: the SQLite outbox of one
 /// server, or a database several servers share.
 pub struct EnquiryStore {
+    /// The durable outbox of enquiries and their delivery jobs.
     pub outbox: Arc<dyn EnquiryOutbox>,
+    /// Where used robot-check challenges are remembered.
     pub ledger: Arc<dyn ChallengeLedger>,
     /// Where that is, for the start-up log (no secrets).
     pub describe: String,
@@ -46,13 +51,19 @@ pub struct EnquiryStore {
 
 /// The ports the composition is made of, for tests that bring fakes.
 pub struct EnquiryParts {
+    /// Stores enquiries and their delivery jobs.
     pub outbox: Arc<dyn EnquiryOutbox>,
+    /// Makes the deliveries.
     pub delivery: Arc<dyn EnquiryDelivery>,
+    /// Checks the visitor is not a robot.
     pub robot: Arc<dyn RobotCheck>,
+    /// Gives the time.
     pub clock: Arc<dyn Clock>,
     /// The self-hosted check when it is the robot check, to issue challenges.
     pub self_hosted: Option<Arc<SelfHostedCheck>>,
+    /// Which robot check the contact form shows.
     pub widget: RobotWidget,
+    /// How often and how long delivery jobs are retried.
     pub policy: RetryPolicy,
     /// How long [`Enquiries::submit`] waits for delivery once the enquiry is stored.
     pub answer_budget: Duration,

@@ -73,7 +73,9 @@ impl Reply {
 /// A request as received.
 #[derive(Clone, Debug)]
 pub struct Recorded {
+    /// The request's path, e.g. `/v3/smtp/email`.
     pub path: String,
+    /// The request's headers.
     pub headers: HeaderMap,
     /// The JSON body (`null` when it was not JSON).
     pub body: Value,
@@ -92,9 +94,13 @@ impl Recorded {
 #[derive(Debug, thiserror::Error)]
 #[error("{wanted} requests to {path} did not arrive within {patience:?} ({arrived} did)")]
 pub struct WaitError {
+    /// The path waited on.
     pub path: String,
+    /// How many requests were wanted.
     pub wanted: usize,
+    /// How many had arrived when the wait ended.
     pub arrived: usize,
+    /// How long the wait lasted.
     pub patience: Duration,
 }
 

@@ -11,6 +11,9 @@
 //! [`EnquiryDelivery`]: supplysite_core::ports::EnquiryDelivery
 //! [`RobotCheck`]: supplysite_core::ports::RobotCheck
 
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
+
 pub mod address;
 pub mod brevo;
 pub mod clock;

@@ -19,6 +19,7 @@ const TOKEN_MAX_CHARS: usize = 8192;
 /// How [`RecaptchaVerifier`] verifies.
 #[derive(Clone, Debug)]
 pub struct RecaptchaConfig {
+    /// The reCAPTCHA secret key, sent to siteverify with each token.
     pub secret: Secret,
     /// The siteverify URL; tests point it at a local fake.
     pub verify_url: String,

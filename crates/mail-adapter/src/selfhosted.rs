@@ -65,10 +65,15 @@ impl Default for SelfHostedConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Challenge {
+    /// A random hex string naming the challenge.
     pub challenge: String,
+    /// Random hex the proof of work hashes with its number.
     pub salt: String,
+    /// When the challenge stops being accepted, in Unix milliseconds.
     pub expires: i64,
+    /// How many leading zero bits the proof of work's hash needs.
     pub difficulty: u8,
+    /// The server's HMAC-SHA256 over the other four fields, in hex.
     pub signature: String,
 }
 

@@ -51,14 +51,21 @@ pub const MIN_ROBOT_SECRET_BYTES: usize = 32;
 /// The enquiry settings, parsed and consistent.
 #[derive(Clone, Debug)]
 pub struct MailSettings {
+    /// `BREVO_API_KEY`: when set, enquiries go out through Brevo; otherwise into the local mailbox.
     pub brevo_api_key: Option<Secret>,
+    /// `BREVO_API_BASE`: the Brevo API origin (tests point it at a local fake).
     pub brevo_api_base: String,
+    /// `CONTACT_SENDER`: the verified sender notifications come from; required with a Brevo key.
     pub contact_sender: MailAddress,
+    /// `CONTACT_INBOX`: the company inbox enquiries are sent to.
     pub contact_inbox: MailAddress,
     /// reCAPTCHA's site key and secret, both or neither.
     pub recaptcha: Option<(String, Secret)>,
+    /// `RECAPTCHA_VERIFY_URL`: reCAPTCHA's siteverify address (tests point it at a local fake).
     pub recaptcha_verify_url: String,
+    /// `SUPPLYSITE_OUTBOX`: the SQLite file of the enquiry outbox.
     pub outbox_path: PathBuf,
+    /// `SUPPLYSITE_MAILBOX`: the folder enquiries are written to when there is no Brevo key.
     pub mailbox_dir: PathBuf,
     /// How long a claimed delivery job is held before another attempt may take it.
     pub outbox_lease: Duration,
@@ -77,7 +84,9 @@ pub struct MailSettings {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{name}: {reason}")]
 pub struct SettingsError {
+    /// The setting's name, e.g. `CONTACT_SENDER`.
     pub name: &'static str,
+    /// What is wrong with its value (never the value of a secret).
     pub reason: String,
 }
 

@@ -11,6 +11,9 @@
 //! This crate exists apart from the HTTP server so that QuickJS's C build and the unsafe FFI
 //! behind `rquickjs` stay out of it.
 
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
+
 mod engine;
 mod pool;
 
@@ -52,6 +55,7 @@ pub struct Options {
     pub threads: usize,
     /// Renders that may wait for a free engine; more are refused with [`RenderError::Busy`].
     pub queue: usize,
+    /// What each engine may use.
     pub limits: Limits,
 }
 
@@ -69,18 +73,25 @@ impl Default for Options {
 /// Why a page was not rendered. Every variant means "serve the page without markup".
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum RenderError {
+    /// Every engine is busy and the queue is full; refused at once rather than waiting.
     #[error("every render engine is busy and the queue is full")]
     Busy,
+    /// The worker threads have stopped, or one ended before answering.
     #[error("the render engines have stopped")]
     Stopped,
+    /// A new engine could not be made or could not load the server bundle; holds why.
     #[error("the server bundle could not be loaded: {0}")]
     Load(String),
+    /// The render's JavaScript threw; holds the error.
     #[error("the render threw: {0}")]
     Script(String),
+    /// The render ran past its deadline, which it holds.
     #[error("the render ran past its deadline of {0:?}")]
     Deadline(Duration),
+    /// The render ran out of memory; holds the limit in bytes.
     #[error("the render ran out of memory (limit {0} bytes)")]
     OutOfMemory(usize),
+    /// A worker thread could not be started; holds why.
     #[error("cannot start a render thread: {0}")]
     Thread(String),
 }

@@ -33,16 +33,29 @@ pub enum ConnectError {
     #[error(
         "invalid PostgreSQL URL: {reason} (expected postgres://USER:PASSWORD@HOST:PORT/DATABASE)"
     )]
-    Invalid { reason: String },
+    Invalid {
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The database did not answer, refused us, or the schema could not be brought up to date.
     #[error("cannot use the database {url}: {reason}")]
-    Unreachable { url: String, reason: String },
+    Unreachable {
+        /// The database, without its password ([`DatabaseUrl::redacted`]).
+        url: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// The schema was written by a newer build.
     #[error(
         "the database {url} has schema version {found}, newer than the {} this build knows; run a newer supplysite",
         crate::SCHEMA_VERSION
     )]
-    NewerSchema { url: String, found: i64 },
+    NewerSchema {
+        /// The database, without its password ([`DatabaseUrl::redacted`]).
+        url: String,
+        /// The schema version the database records.
+        found: i64,
+    },
 }
 
 impl DatabaseUrl {

@@ -18,6 +18,9 @@
 //! [`ChallengeLedger`]: supplysite_mail_adapter::ChallengeLedger
 //! [`SharedAllowance`]: supplysite_core::ports::SharedAllowance
 
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
+
 mod allowance;
 mod connect;
 mod ledger;

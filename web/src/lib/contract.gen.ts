@@ -1,7 +1,43 @@
 // Generated from the Rust view models (supplysite-core's `contract` module): do not edit.
 // Regenerate with `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract`.
 
-export type AboutView = { head: Head, intro: Block, timeline: Array<TimelineItem>, founder: Block, team: Block, culture: Block, claims: Array<Claim>, caseStudyTeaser: CaseStudyTeaser | null, productCards: ProductCardList, 
+export type AboutView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * The opening section; its heading is the page's.
+ */
+intro: Block, 
+/**
+ * The timeline's entries by position.
+ */
+timeline: Array<TimelineItem>, 
+/**
+ * The founder's story.
+ */
+founder: Block, 
+/**
+ * The team section.
+ */
+team: Block, 
+/**
+ * The culture section.
+ */
+culture: Block, 
+/**
+ * The company's claims, as figures.
+ */
+claims: Array<Claim>, 
+/**
+ * A customer story's teaser, when the space has one.
+ */
+caseStudyTeaser: CaseStudyTeaser | null, 
+/**
+ * Cards of every module of the suite.
+ */
+productCards: ProductCardList, 
 /**
  * The 3 latest insights.
  */
@@ -15,37 +51,189 @@ links: MiniCardList,
  */
 cta: Promo, };
 
-export type ActionButton = { "action": "link", label: string, style: ButtonStyle, href: string, 
+export type ActionButton = { "action": "link", 
+/**
+ * The button's text.
+ */
+label: string, 
+/**
+ * Filled or outline.
+ */
+style: ButtonStyle, 
+/**
+ * Where it goes, as the editor wrote it once found safe (never a script link).
+ */
+href: string, 
 /**
  * Leaves the site: open in a new tab.
  */
-external: boolean, } | { "action": "video", label: string, style: ButtonStyle, video: Video, } | { "action": "download", label: string, style: ButtonStyle, href: string, fileName: string, };
+external: boolean, } | { "action": "video", 
+/**
+ * The button's text.
+ */
+label: string, 
+/**
+ * Filled or outline.
+ */
+style: ButtonStyle, 
+/**
+ * The video the modal plays.
+ */
+video: Video, } | { "action": "download", 
+/**
+ * The button's text.
+ */
+label: string, 
+/**
+ * Filled or outline.
+ */
+style: ButtonStyle, 
+/**
+ * The file's address.
+ */
+href: string, 
+/**
+ * The name the file is saved under.
+ */
+fileName: string, };
 
-export type BannerView = { image: Image | null, logo: Image | null, textBox: Html | null, bodyText: string | null, };
+export type BannerView = { 
+/**
+ * The banner's background picture.
+ */
+image: Image | null, 
+/**
+ * A logo shown on the banner.
+ */
+logo: Image | null, 
+/**
+ * The banner's rich text, rendered.
+ */
+textBox: Html | null, 
+/**
+ * A plain paragraph on the banner.
+ */
+bodyText: string | null, };
 
-export type Block = { heading: string, paragraphs: Array<string>, };
+export type Block = { 
+/**
+ * The block's heading.
+ */
+heading: string, 
+/**
+ * The paragraphs under the heading, in order.
+ */
+paragraphs: Array<string>, };
 
 export type BlogCard = { 
 /**
  * `/insights/{slug}`.
  */
-href: string, title: string, image: Image | null, 
+href: string, 
+/**
+ * The post's title.
+ */
+title: string, 
+/**
+ * The post's picture, when it has one.
+ */
+image: Image | null, 
 /**
  * 'Read Time: N minutes', or the publish date when the post has no read time.
  */
-readTime: string, description: string, buttonLabel: string, };
+readTime: string, 
+/**
+ * The post's short description.
+ */
+description: string, 
+/**
+ * 'READ POST'.
+ */
+buttonLabel: string, };
 
-export type BlogCardList = { heading: string, cards: Array<BlogCard>, };
+export type BlogCardList = { 
+/**
+ * The heading above the cards.
+ */
+heading: string, 
+/**
+ * The cards, in the order shown.
+ */
+cards: Array<BlogCard>, };
 
-export type Brand = { name: string, href: string, logoUrl: string, logoAlt: string, logoWidth: number, logoHeight: number, };
+export type Brand = { 
+/**
+ * The company's name.
+ */
+name: string, 
+/**
+ * Where the logo links: the home page.
+ */
+href: string, 
+/**
+ * The logo's address, a site path.
+ */
+logoUrl: string, 
+/**
+ * The logo's alt text.
+ */
+logoAlt: string, 
+/**
+ * The logo's width in CSS pixels.
+ */
+logoWidth: number, 
+/**
+ * The logo's height in CSS pixels.
+ */
+logoHeight: number, };
 
 export type ButtonStyle = "filled" | "outline";
 
-export type Card = { title: string, text: string, };
+export type Card = { 
+/**
+ * The card's title.
+ */
+title: string, 
+/**
+ * One or two sentences under the title.
+ */
+text: string, };
 
-export type CardSection = { heading: string, intro: string, cards: Array<Card>, };
+export type CardSection = { 
+/**
+ * The section's heading.
+ */
+heading: string, 
+/**
+ * A sentence under the heading.
+ */
+intro: string, 
+/**
+ * The cards, in the order shown.
+ */
+cards: Array<Card>, };
 
-export type CaseStudyIndexView = { head: Head, heading: string, intro: string, teasers: Array<IndexedTeaser>, pagination: Pagination, 
+export type CaseStudyIndexView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * 'Customer Stories'.
+ */
+heading: string, 
+/**
+ * The sentence under the heading.
+ */
+intro: string, 
+/**
+ * This page's stories, lowest priority number first.
+ */
+teasers: Array<IndexedTeaser>, 
+/**
+ * Which page of the index this is, and the links to the others.
+ */
+pagination: Pagination, 
 /**
  * 'Next page'.
  */
@@ -55,7 +243,35 @@ export type CaseStudyTeaser = {
 /**
  * `/case-study/{slug}`.
  */
-href: string, quotedPerson: string, jobTitle: string, organisation: string, quote: string, heading: string, extract: string, logo: Image | null, 
+href: string, 
+/**
+ * The name of the customer quoted; may be empty.
+ */
+quotedPerson: string, 
+/**
+ * The quoted person's job title.
+ */
+jobTitle: string, 
+/**
+ * The customer's organisation.
+ */
+organisation: string, 
+/**
+ * The call-out quote.
+ */
+quote: string, 
+/**
+ * The teaser's heading.
+ */
+heading: string, 
+/**
+ * The teaser's extract: a sentence or two from the story.
+ */
+extract: string, 
+/**
+ * The customer's logo, when the story has one.
+ */
+logo: Image | null, 
 /**
  * READ THE FULL CUSTOMER STORY NOW.
  */
@@ -69,7 +285,35 @@ moreLabel: string | null,
  */
 moreHref: string | null, };
 
-export type CaseStudyView = { head: Head, title: string, organisation: string, logo: Image | null, productLogo: Image | null, bannerImage: Image | null, quote: Quote | null, 
+export type CaseStudyView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * The story's title, its heading.
+ */
+title: string, 
+/**
+ * The customer organisation.
+ */
+organisation: string, 
+/**
+ * The customer's logo.
+ */
+logo: Image | null, 
+/**
+ * The logo of the module the story is about.
+ */
+productLogo: Image | null, 
+/**
+ * The story's main picture at the top.
+ */
+bannerImage: Image | null, 
+/**
+ * The call-out quote, attributed; absent when the story has none.
+ */
+quote: Quote | null, 
 /**
  * Category, Location, Suppliers, Strategy, Industry: those the story fills in.
  */
@@ -81,9 +325,25 @@ sections: Array<StorySection>,
 /**
  * 'DOWNLOAD THE FULL CUSTOMER STORY NOW', only when the story has a PDF.
  */
-download: Download | null, faq: Faq | null, blogCards: BlogCardList, relatedPages: MiniCardList, };
+download: Download | null, 
+/**
+ * The story's questions and answers, when the space has a list for it.
+ */
+faq: Faq | null, 
+/**
+ * The related blog cards.
+ */
+blogCards: BlogCardList, 
+/**
+ * Links to the newest posts and to page-builder pages.
+ */
+relatedPages: MiniCardList, };
 
-export type Chrome = { brand: Brand, 
+export type Chrome = { 
+/**
+ * The logo linking home.
+ */
+brand: Brand, 
 /**
  * The small-screen menu toggle: 'Menu'.
  */
@@ -95,41 +355,213 @@ loadingLabel: string,
 /**
  * Label of the Solutions dropdown in the top bar.
  */
-solutionsLabel: string, solutions: SolutionsMenu, 
+solutionsLabel: string, 
+/**
+ * The Solutions dropdown.
+ */
+solutions: SolutionsMenu, 
 /**
  * The top-bar links after Solutions: About, Customer Stories, Insights, Contact Us.
  */
-nav: Array<NavLink>, footer: Footer, };
+nav: Array<NavLink>, 
+/**
+ * The footer.
+ */
+footer: Footer, };
 
-export type Claim = { figure: string, text: string, };
+export type Claim = { 
+/**
+ * The figure as shown, e.g. `2007` or `14%`.
+ */
+figure: string, 
+/**
+ * What the figure measures.
+ */
+text: string, };
 
-export type ContactBlock = { heading: string, address: Array<string>, phones: Array<Phone>, 
+export type ContactBlock = { 
+/**
+ * The block's heading.
+ */
+heading: string, 
+/**
+ * The head office's address, one line per entry.
+ */
+address: Array<string>, 
+/**
+ * The phone numbers, as shown and as dialled.
+ */
+phones: Array<Phone>, 
 /**
  * 'Send us a message', to /contact-us.
  */
 messageLink: NavLink, };
 
-export type ContactFormCopy = { heading: string, intro: string, firstName: string, lastName: string, orgName: string, phone: string, email: string, message: string, robot: string, submit: string, submitting: string, thankYou: string, failed: string, };
+export type ContactFormCopy = { 
+/**
+ * The heading above the form.
+ */
+heading: string, 
+/**
+ * The sentence under the heading.
+ */
+intro: string, 
+/**
+ * Label of the first-name field.
+ */
+firstName: string, 
+/**
+ * Label of the last-name field.
+ */
+lastName: string, 
+/**
+ * Label of the organisation-name field.
+ */
+orgName: string, 
+/**
+ * Label of the phone-number field.
+ */
+phone: string, 
+/**
+ * Label of the e-mail field.
+ */
+email: string, 
+/**
+ * Label of the message field (optional to fill in).
+ */
+message: string, 
+/**
+ * Label of the robot check.
+ */
+robot: string, 
+/**
+ * Label of the send button.
+ */
+submit: string, 
+/**
+ * The send button's label while the message is being sent.
+ */
+submitting: string, 
+/**
+ * Shown in place of the form once the message has been accepted.
+ */
+thankYou: string, 
+/**
+ * Shown when the message could not be sent.
+ */
+failed: string, };
 
-export type ContactView = { head: Head, heading: string, intro: string, offices: Array<Office>, form: ContactFormCopy, };
+export type ContactView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * 'Get In Touch'.
+ */
+heading: string, 
+/**
+ * The page's introduction.
+ */
+intro: string, 
+/**
+ * The offices, in the order shown.
+ */
+offices: Array<Office>, 
+/**
+ * The contact form's labels and messages.
+ */
+form: ContactFormCopy, };
 
-export type Download = { label: string, href: string, 
+export type Download = { 
+/**
+ * The link's text.
+ */
+label: string, 
+/**
+ * The file's address.
+ */
+href: string, 
 /**
  * The name the file is saved under.
  */
 fileName: string, };
 
-export type Embedded = { chrome: Chrome, settings: PageSettings, outcome: PageAnswer, };
+export type Embedded = { 
+/**
+ * The navigation, footer and other chrome of every page.
+ */
+chrome: Chrome, 
+/**
+ * The settings the page's scripts need.
+ */
+settings: PageSettings, 
+/**
+ * The answer for the page's path.
+ */
+outcome: PageAnswer, };
 
-export type EmptyState = { heading: string, text: string, link: LinkButton, };
+export type EmptyState = { 
+/**
+ * The message's heading.
+ */
+heading: string, 
+/**
+ * A sentence saying what is missing and what to do.
+ */
+text: string, 
+/**
+ * The way on (to the contact page).
+ */
+link: LinkButton, };
 
-export type Fact = { label: string, value: string, };
+export type Fact = { 
+/**
+ * What the fact is, e.g. Location.
+ */
+label: string, 
+/**
+ * The story's value for it.
+ */
+value: string, };
 
-export type Faq = { title: string, items: Array<FaqEntry>, };
+export type Faq = { 
+/**
+ * The block's heading.
+ */
+title: string, 
+/**
+ * The questions, in editor order.
+ */
+items: Array<FaqEntry>, };
 
-export type FaqEntry = { question: string, answer: string, };
+export type FaqEntry = { 
+/**
+ * The question.
+ */
+question: string, 
+/**
+ * The answer, as plain text.
+ */
+answer: string, };
 
-export type Footer = { products: NavGroup, menu: NavGroup, contact: ContactBlock, copyright: string, };
+export type Footer = { 
+/**
+ * The Products list: a link to every module.
+ */
+products: NavGroup, 
+/**
+ * The Menu list: the site's main pages.
+ */
+menu: NavGroup, 
+/**
+ * The address, phone numbers and message link.
+ */
+contact: ContactBlock, 
+/**
+ * The copyright line, naming the legal entity.
+ */
+copyright: string, };
 
 export type Head = { 
 /**
@@ -156,7 +588,11 @@ prev?: string,
 /**
  * The page after this one in a paginated listing (`<link rel="next">`).
  */
-next?: string, openGraph: OpenGraph, 
+next?: string, 
+/**
+ * The Open Graph tags link previews read.
+ */
+openGraph: OpenGraph, 
 /**
  * The template's largest picture above the fold, asked for before the page's script runs
  * (`<link rel="preload" as="image">`).
@@ -167,7 +603,19 @@ preload?: Preload,
  */
 jsonLd: unknown[], };
 
-export type HomeHero = { title: string, lead: string, helpHeading: string, 
+export type HomeHero = { 
+/**
+ * 'Supply Chain Software'.
+ */
+title: string, 
+/**
+ * The hero's lead paragraph.
+ */
+lead: string, 
+/**
+ * 'I need help with...', over the help links.
+ */
+helpHeading: string, 
 /**
  * The eight product pages.
  */
@@ -177,19 +625,47 @@ helpLinks: Array<LinkButton>,
  */
 buttons: Array<LinkButton>, };
 
-export type HomeView = { head: Head, hero: HomeHero, 
+export type HomeView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * The hero: title, lead, help links and buttons.
+ */
+hero: HomeHero, 
 /**
  * The customer logo carousel: at most 12.
  */
-logos: Array<Image>, platformIntro: Block, 
+logos: Array<Image>, 
+/**
+ * The section that introduces the platform.
+ */
+platformIntro: Block, 
 /**
  * Opens the overview video in the modal.
  */
-overviewVideo: VideoButton, foodIndustry: Promo, 
+overviewVideo: VideoButton, 
+/**
+ * The promotion of the food industry page.
+ */
+foodIndustry: Promo, 
 /**
  * Three cards.
  */
-howItWorks: CardSection, featuredQuote: Quote, whyOthersChoose: CardSection, claims: Array<Claim>, 
+howItWorks: CardSection, 
+/**
+ * A customer's quote: from the featured story when the space has it, else fixed copy.
+ */
+featuredQuote: Quote, 
+/**
+ * The reasons customers give for choosing the company.
+ */
+whyOthersChoose: CardSection, 
+/**
+ * The company's claims, as figures.
+ */
+claims: Array<Claim>, 
 /**
  * Founded in Sydney in 2007.
  */
@@ -197,7 +673,11 @@ about: Promo,
 /**
  * 'Our Solutions': six module cards, each with DISCOVER MORE.
  */
-solutions: ProductCardList, caseStudyTeaser: CaseStudyTeaser | null, 
+solutions: ProductCardList, 
+/**
+ * The featured customer story, when there is one.
+ */
+caseStudyTeaser: CaseStudyTeaser | null, 
 /**
  * 'Read Our Latest Insights': the 3 newest posts.
  */
@@ -213,7 +693,23 @@ moreInsights: MiniCardList, };
 
 export type Html = string;
 
-export type Image = { url: string, alt: string, width?: number, height?: number, 
+export type Image = { 
+/**
+ * The address the `<img src>` loads: a site path or the asset's own URL.
+ */
+url: string, 
+/**
+ * The alt text; empty for a decorative image.
+ */
+alt: string, 
+/**
+ * The width in pixels, when known.
+ */
+width?: number, 
+/**
+ * The height in pixels, when known.
+ */
+height?: number, 
 /**
  * Renditions in the source's own format or its fallback (JPEG, or PNG where the source may
  * be transparent), widest last, for the `<img srcset>`: `"… 320w, … 640w"`. Absent for
@@ -242,11 +738,43 @@ type: string,
  */
 srcset: string, };
 
-export type IndexedTeaser = { logoSide: Side, 
+export type IndexedTeaser = { 
+/**
+ * Which side the logo sits on; alternates from story to story.
+ */
+logoSide: Side, 
 /**
  * `/case-study/{slug}`.
  */
-href: string, quotedPerson: string, jobTitle: string, organisation: string, quote: string, heading: string, extract: string, logo: Image | null, 
+href: string, 
+/**
+ * The name of the customer quoted; may be empty.
+ */
+quotedPerson: string, 
+/**
+ * The quoted person's job title.
+ */
+jobTitle: string, 
+/**
+ * The customer's organisation.
+ */
+organisation: string, 
+/**
+ * The call-out quote.
+ */
+quote: string, 
+/**
+ * The teaser's heading.
+ */
+heading: string, 
+/**
+ * The teaser's extract: a sentence or two from the story.
+ */
+extract: string, 
+/**
+ * The customer's logo, when the story has one.
+ */
+logo: Image | null, 
 /**
  * READ THE FULL CUSTOMER STORY NOW.
  */
@@ -260,7 +788,11 @@ moreLabel: string | null,
  */
 moreHref: string | null, };
 
-export type InsightView = { head: Head, 
+export type InsightView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
 /**
  * 'Insight'.
  */
@@ -276,7 +808,23 @@ published: string,
 /**
  * The publish date as `YYYY-MM-DD`, for `<time datetime>`.
  */
-publishedIso: string, title: string, hero: Image | null, body: Html, products: Array<ProductTag>, 
+publishedIso: string, 
+/**
+ * The post's title.
+ */
+title: string, 
+/**
+ * The post's hero picture, when it has one.
+ */
+hero: Image | null, 
+/**
+ * The article, rendered.
+ */
+body: Html, 
+/**
+ * The product tags of the post.
+ */
+products: Array<ProductTag>, 
 /**
  * 'Watch Insight Video', when the post flags a video and its link gives an id.
  */
@@ -284,17 +832,41 @@ video: VideoButton | null,
 /**
  * 'More Insights': 3 other articles.
  */
-moreInsights: BlogCardList, faq: Faq | null, 
+moreInsights: BlogCardList, 
+/**
+ * The post's questions and answers, when the space has a list for it.
+ */
+faq: Faq | null, 
 /**
  * 'Read More Insights' with 'View Insights' to /insights.
  */
 cta: Promo, };
 
-export type InsightsView = { head: Head, heading: string, 
+export type InsightsView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * 'Our Latest Insights'.
+ */
+heading: string, 
 /**
  * This page's cards.
  */
-cards: Array<BlogCard>, pageSize: number, loadMoreLabel: string, pagination: Pagination, };
+cards: Array<BlogCard>, 
+/**
+ * How many cards a page of the listing holds.
+ */
+pageSize: number, 
+/**
+ * 'LOAD MORE INSIGHTS'.
+ */
+loadMoreLabel: string, 
+/**
+ * Which page of the listing this is, and the links to the others.
+ */
+pagination: Pagination, };
 
 export type InterfaceCopy = { 
 /**
@@ -308,7 +880,19 @@ unrecognisedVideo: string,
 /**
  * A carousel's buttons.
  */
-previousSlides: string, nextSlides: string, startSlideShow: string, stopSlideShow: string, 
+previousSlides: string, 
+/**
+ * The carousel's button to the next slides.
+ */
+nextSlides: string, 
+/**
+ * The carousel's button that starts its slide show.
+ */
+startSlideShow: string, 
+/**
+ * The carousel's button that stops its slide show.
+ */
+stopSlideShow: string, 
 /**
  * The top bar's navigation landmark.
  */
@@ -316,7 +900,11 @@ mainNavigation: string,
 /**
  * The home page's customer logos: the region and its carousel.
  */
-customers: string, customerLogos: string, 
+customers: string, 
+/**
+ * The label of the customer logo carousel.
+ */
+customerLogos: string, 
 /**
  * The home page's carousel of articles and pages.
  */
@@ -324,7 +912,11 @@ insightsAndPages: string,
 /**
  * The page-to-page navigation of the two listings.
  */
-insightsPages: string, customerStoryPages: string, 
+insightsPages: string, 
+/**
+ * The page-to-page navigation of the customer stories index.
+ */
+customerStoryPages: string, 
 /**
  * The heading of the screen a rendering error leaves.
  */
@@ -338,27 +930,95 @@ export type Justification = "full" | "centre" | "right" | "left";
 
 export type Layout = "leftColumn" | "rightColumn" | "fullWidth";
 
-export type LinkButton = { label: string, 
+export type LinkButton = { 
+/**
+ * The button's text.
+ */
+label: string, 
 /**
  * A site path, or an absolute URL for links that leave the site.
  */
-href: string, style: ButtonStyle, };
+href: string, 
+/**
+ * Filled or outline.
+ */
+style: ButtonStyle, };
 
-export type MiniCard = { href: string, text: string, kind: MiniCardKind, };
+export type MiniCard = { 
+/**
+ * The site path the card links to.
+ */
+href: string, 
+/**
+ * The post's title or the page's banner text.
+ */
+text: string, 
+/**
+ * Whether the card links to a post or a page.
+ */
+kind: MiniCardKind, };
 
 export type MiniCardKind = "post" | "page";
 
-export type MiniCardList = { heading: string, cards: Array<MiniCard>, };
+export type MiniCardList = { 
+/**
+ * The heading above the cards.
+ */
+heading: string, 
+/**
+ * The cards, in the order shown.
+ */
+cards: Array<MiniCard>, };
 
-export type ModuleArticles = { product: ProductTag, heading: string, cards: Array<BlogCard>, };
+export type ModuleArticles = { 
+/**
+ * The module the articles are tagged with.
+ */
+product: ProductTag, 
+/**
+ * The heading above the cards.
+ */
+heading: string, 
+/**
+ * The newest articles tagged with the module, newest first.
+ */
+cards: Array<BlogCard>, };
 
-export type NavGroup = { label: string, links: Array<NavLink>, };
+export type NavGroup = { 
+/**
+ * The group's heading.
+ */
+label: string, 
+/**
+ * The group's links, in the order shown.
+ */
+links: Array<NavLink>, };
 
-export type NavLink = { label: string, href: string, };
+export type NavLink = { 
+/**
+ * The link's text.
+ */
+label: string, 
+/**
+ * A site path.
+ */
+href: string, };
 
 export type NotFoundScreen = { "screen": "notFound", "view": NotFoundView };
 
-export type NotFoundView = { head: Head, heading: string, text: string, 
+export type NotFoundView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * 'Page not found'.
+ */
+heading: string, 
+/**
+ * A sentence saying the page has moved or no longer exists.
+ */
+text: string, 
 /**
  * Home, insights and contact.
  */
@@ -368,9 +1028,29 @@ links: Array<LinkButton>,
  */
 latest: MiniCardList, };
 
-export type Office = { country: string, heading: string, lines: Array<string>, phone: Phone | null, email: string | null, 
+export type Office = { 
 /**
- * E.g. 'Serviced out of our Sydney office'.
+ * The country the office serves; tells the offices apart.
+ */
+country: string, 
+/**
+ * The office's heading, e.g. `London`.
+ */
+heading: string, 
+/**
+ * The address, or where the country is served from, one line per entry.
+ */
+lines: Array<string>, 
+/**
+ * The office's phone number, when it has one.
+ */
+phone: Phone | null, 
+/**
+ * The office's e-mail address, when it has one.
+ */
+email: string | null, 
+/**
+ * A remark under the address, e.g. the business hours the country is served in.
  */
 note: string | null, };
 
@@ -378,20 +1058,48 @@ export type OpenGraph = {
 /**
  * `website` or `article`.
  */
-type: string, title: string, description: string, 
+type: string, 
+/**
+ * `og:title`: the page's title.
+ */
+title: string, 
+/**
+ * `og:description`: the page's description.
+ */
+description: string, 
 /**
  * The picture link previews show: a rendition [`crate::rendition::SHARE_WIDTH`] pixels wide
  * where the picture can be resized, with its size.
  */
-image: Image | null, url: string, siteName: string, };
+image: Image | null, 
+/**
+ * `og:url`: the page's canonical address.
+ */
+url: string, 
+/**
+ * `og:site_name`: the site's name.
+ */
+siteName: string, };
 
-export type PageAnswer = { "outcome": "page" } & PageView | { "outcome": "redirect", to: string, } | { "outcome": "not_found" } & NotFoundScreen;
+export type PageAnswer = { "outcome": "page" } & PageView | { "outcome": "redirect", 
+/**
+ * A site path.
+ */
+to: string, } | { "outcome": "not_found" } & NotFoundScreen;
 
-export type PageBuilderView = { head: Head, 
+export type PageBuilderView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
 /**
  * The page's heading: the banner's text, else the page's title.
  */
-heading: string, banner: BannerView | null, 
+heading: string, 
+/**
+ * The banner, when the page has one.
+ */
+banner: BannerView | null, 
 /**
  * At most 12.
  */
@@ -460,13 +1168,29 @@ export type Phone = {
 /**
  * `AU`, `NZ`, `UK`.
  */
-label: string, display: string, 
+label: string, 
+/**
+ * The number as shown to a visitor.
+ */
+display: string, 
 /**
  * `tel:+61…`.
  */
 href: string, };
 
-export type Policy = { image1: Image | null, sections: Array<Html>, image5: Image | null, };
+export type Policy = { 
+/**
+ * The picture above the sections (`image1`).
+ */
+image1: Image | null, 
+/**
+ * The policy's sections, rendered, in order.
+ */
+sections: Array<Html>, 
+/**
+ * The picture after the sections (`image5`).
+ */
+image5: Image | null, };
 
 export type Preload = { 
 /**
@@ -486,26 +1210,106 @@ type: string,
  */
 media?: string, };
 
-export type PrivacyView = { head: Head, title: string, policy: Policy | null, emptyState: EmptyState | null, };
+export type PrivacyView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * The policy's title, or Privacy Policy when the space has none.
+ */
+title: string, 
+/**
+ * The policy, when the space has one.
+ */
+policy: Policy | null, 
+/**
+ * What the page says instead, when the space has no policy.
+ */
+emptyState: EmptyState | null, };
 
-export type ProductCard = { title: string, text: string, icon: Image, href: string, buttonLabel: string, };
+export type ProductCard = { 
+/**
+ * The module's name.
+ */
+title: string, 
+/**
+ * One line about the module.
+ */
+text: string, 
+/**
+ * The module's small icon.
+ */
+icon: Image, 
+/**
+ * The module's product page, a site path.
+ */
+href: string, 
+/**
+ * 'DISCOVER MORE'.
+ */
+buttonLabel: string, };
 
-export type ProductCardList = { heading: string, cards: Array<ProductCard>, };
+export type ProductCardList = { 
+/**
+ * The heading above the cards.
+ */
+heading: string, 
+/**
+ * The cards, in the order shown.
+ */
+cards: Array<ProductCard>, };
 
-export type ProductHero = { title: string, lead: string, logo: Image, testimonial: Testimonial, };
+export type ProductHero = { 
+/**
+ * The module's hero heading.
+ */
+title: string, 
+/**
+ * The hero's lead paragraph.
+ */
+lead: string, 
+/**
+ * The module's logo.
+ */
+logo: Image, 
+/**
+ * The customer quote in the hero.
+ */
+testimonial: Testimonial, };
 
 export type ProductTag = "SPM" | "eRFx" | "SCM" | "eAuction" | "SSM" | "SIM" | "PIM";
 
-export type ProductView = { head: Head, 
+export type ProductView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
 /**
  * The page's last path segment (`etender`), recorded in local storage under
  * `storage_key`.
  */
-segment: string, storageKey: string, 
+segment: string, 
+/**
+ * The local-storage key the page's segment is recorded under (e.g. `eTender`).
+ */
+storageKey: string, 
 /**
  * The product tag whose posts and case studies the page shows.
  */
-product: ProductTag, hero: ProductHero, whatItIs: Block, claim: Claim | null, 
+product: ProductTag, 
+/**
+ * Title, lead, logo and testimonial.
+ */
+hero: ProductHero, 
+/**
+ * The "what it is" section.
+ */
+whatItIs: Block, 
+/**
+ * A figure the module is known for, when the page shows one.
+ */
+claim: Claim | null, 
 /**
  * How it works, Benefits or Features.
  */
@@ -513,7 +1317,15 @@ features: CardSection,
 /**
  * How it works, after the features on a page that has both.
  */
-howItWorks: CardSection | null, extra: Array<Block>, quotes: Array<Testimonial>, 
+howItWorks: CardSection | null, 
+/**
+ * Further sections some pages have (the food page's challenge).
+ */
+extra: Array<Block>, 
+/**
+ * More customer quotes (the food page).
+ */
+quotes: Array<Testimonial>, 
 /**
  * VIEW DEMO (or the sourcing page's own label).
  */
@@ -521,49 +1333,165 @@ demo: VideoButton,
 /**
  * DOWNLOAD FACTSHEET, when the space has the page's factsheet.
  */
-factsheet: Download | null, faq: Faq | null, caseStudyTeaser: CaseStudyTeaser | null, 
+factsheet: Download | null, 
+/**
+ * The page's questions and answers, when the space has a list for it.
+ */
+faq: Faq | null, 
+/**
+ * A customer story about the module, when there is one.
+ */
+caseStudyTeaser: CaseStudyTeaser | null, 
 /**
  * The 3 related blog cards.
  */
-blogCards: BlogCardList, miniCards: MiniCardList, 
+blogCards: BlogCardList, 
+/**
+ * Links to the newest posts and to page-builder pages.
+ */
+miniCards: MiniCardList, 
 /**
  * The strategic sourcing page's own sections.
  */
 sourcing: SourcingView | null, };
 
-export type Promo = { heading: string, paragraphs: Array<string>, button: LinkButton | null, };
+export type Promo = { 
+/**
+ * The block's heading.
+ */
+heading: string, 
+/**
+ * The paragraphs under the heading.
+ */
+paragraphs: Array<string>, 
+/**
+ * A button after the paragraphs, when the block has one.
+ */
+button: LinkButton | null, };
 
-export type Quote = { quote: string, 
+export type Quote = { 
+/**
+ * The customer's words.
+ */
+quote: string, 
 /**
  * Absent where the customer is described rather than named.
  */
-person: string | null, role: string, organisation: string, 
+person: string | null, 
+/**
+ * The speaker's role or job title.
+ */
+role: string, 
+/**
+ * The customer's organisation, or a description of it.
+ */
+organisation: string, 
 /**
  * Where the full story is, when there is one.
  */
 href: string | null, };
 
-export type RobotWidget = { "kind": "recaptcha", siteKey: string, } | { "kind": "selfHosted" };
+export type RobotWidget = { "kind": "recaptcha", 
+/**
+ * The reCAPTCHA site key (public).
+ */
+siteKey: string, } | { "kind": "selfHosted" };
 
 export type Side = "left" | "right";
 
-export type SliceView = { "kind": "textMedia", title: string | null, html: Html, 
+export type SliceView = { "kind": "textMedia", 
+/**
+ * The heading of the text.
+ */
+title: string | null, 
+/**
+ * The text, rendered.
+ */
+html: Html, 
 /**
  * Boxed: a picture with its renditions outweighs every other slice.
  */
-image: Image | null, layout: Layout, justification: Justification, button: ActionButton | null, } | { "kind": "faq" } & Faq | { "kind": "dividerCta", title: string | null, text: string | null, buttons: Array<ActionButton>, };
+image: Image | null, 
+/**
+ * Where the text sits beside the picture.
+ */
+layout: Layout, 
+/**
+ * How the text is aligned.
+ */
+justification: Justification, 
+/**
+ * A button under the text; absent when the page has none or it cannot work.
+ */
+button: ActionButton | null, } | { "kind": "faq" } & Faq | { "kind": "dividerCta", 
+/**
+ * The divider's heading.
+ */
+title: string | null, 
+/**
+ * The line under the heading.
+ */
+text: string | null, 
+/**
+ * The buttons that can work, in editor order.
+ */
+buttons: Array<ActionButton>, };
 
-export type SolutionsMenu = { groups: Array<NavGroup>, overview: NavLink, graphicUrl: string, graphicAlt: string, };
+export type SolutionsMenu = { 
+/**
+ * Source, Supply, Product and Food Industry, each with its modules.
+ */
+groups: Array<NavGroup>, 
+/**
+ * The link to Our Solutions.
+ */
+overview: NavLink, 
+/**
+ * The picture of the suite beside the groups, a site path.
+ */
+graphicUrl: string, 
+/**
+ * The picture's alt text.
+ */
+graphicAlt: string, };
 
-export type SolutionsView = { head: Head, heading: string, intro: Array<string>, 
+export type SolutionsView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * 'Our Solutions'.
+ */
+heading: string, 
+/**
+ * The paragraphs above the module cards.
+ */
+intro: Array<string>, 
 /**
  * Every module, each linking to its page.
  */
-modules: Array<ProductCard>, video: VideoButton, 
+modules: Array<ProductCard>, 
+/**
+ * Plays the platform overview video.
+ */
+video: VideoButton, 
 /**
  * Request a free demo, to /contact-us.
  */
-demoLink: LinkButton, featuredQuote: Quote, claims: Array<Claim>, faq: Faq | null, };
+demoLink: LinkButton, 
+/**
+ * The customer quote on the page.
+ */
+featuredQuote: Quote, 
+/**
+ * The company's claims, as figures.
+ */
+claims: Array<Claim>, 
+/**
+ * The page's questions and answers, when the space has a list for it.
+ */
+faq: Faq | null, };
 
 export type SourcingView = { 
 /**
@@ -573,7 +1501,11 @@ contactButton: LinkButton,
 /**
  * To /etender and /reverse-auction-eauction.
  */
-moduleLinks: Array<LinkButton>, productCards: ProductCardList, 
+moduleLinks: Array<LinkButton>, 
+/**
+ * Cards of every module of the suite.
+ */
+productCards: ProductCardList, 
 /**
  * Article cards for SSM, eRFx and eAuction.
  */
@@ -583,11 +1515,55 @@ moduleArticles: Array<ModuleArticles>,
  */
 erfxArticles: MiniCardList, };
 
-export type StorySection = { heading: string, html: Html, image: Image | null, };
+export type StorySection = { 
+/**
+ * Background, The Challenge, The Solution or The Outcomes.
+ */
+heading: string, 
+/**
+ * The section's text, rendered.
+ */
+html: Html, 
+/**
+ * The section's picture, when it has one.
+ */
+image: Image | null, };
 
-export type Testimonial = { quote: string, role: string, organisation: string, };
+export type Testimonial = { 
+/**
+ * The customer's words, without quotation marks.
+ */
+quote: string, 
+/**
+ * The speaker's role, e.g. `General Manager, Procurement`.
+ */
+role: string, 
+/**
+ * The kind of organisation the speaker works for (never its name).
+ */
+organisation: string, };
 
-export type TimelineItem = { side: Side, title: Html, html: Html, iconText: string | null, image: Image | null, 
+export type TimelineItem = { 
+/**
+ * Which side of the line the entry sits on.
+ */
+side: Side, 
+/**
+ * The entry's title, rendered rich text.
+ */
+title: Html, 
+/**
+ * The entry's text, rendered.
+ */
+html: Html, 
+/**
+ * The short text in the entry's marker on the line, e.g. a year.
+ */
+iconText: string | null, 
+/**
+ * The entry's picture, when it has one.
+ */
+image: Image | null, 
 /**
  * Where the image links to, when it does.
  */
@@ -597,13 +1573,45 @@ imageHref: string | null,
  */
 button: LinkButton | null, };
 
-export type Tracker = { clientKey: string, };
+export type Tracker = { 
+/**
+ * The tracker's public client key.
+ */
+clientKey: string, };
 
-export type Video = { service: VideoService, id: string, embedUrl: string, };
+export type Video = { 
+/**
+ * The service that hosts the video.
+ */
+service: VideoService, 
+/**
+ * The video's id on that service.
+ */
+id: string, 
+/**
+ * The player address the modal loads in its frame.
+ */
+embedUrl: string, };
 
-export type VideoButton = { label: string, video: Video, };
+export type VideoButton = { 
+/**
+ * The button's text.
+ */
+label: string, 
+/**
+ * The video it plays.
+ */
+video: Video, };
 
-export type VideoPopupView = { head: Head, video: VideoButton, };
+export type VideoPopupView = { 
+/**
+ * Title, description, canonical, robots and structured data.
+ */
+head: Head, 
+/**
+ * The overview video and its label.
+ */
+video: VideoButton, };
 
 export type VideoService = "youtube" | "vimeo" | "vine" | "videopress" | "microsoftstream" | "tiktok" | "dailymotion";
 

@@ -70,7 +70,7 @@ impl Report {
         Report::Inspector,
     ];
 
-    /// `seo`, `links`, `coverage`, `freshness` or `faq`.
+    /// `seo`, `links`, `coverage`, `freshness`, `faq` or `inspector`.
     pub fn as_str(self) -> &'static str {
         match self {
             Report::Seo => "seo",
@@ -98,6 +98,7 @@ impl fmt::Display for Report {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Finding {
+    /// How much the finding matters.
     pub severity: Severity,
     /// The report that found it.
     pub report: Report,
@@ -133,19 +134,28 @@ impl Finding {
 /// Counts of findings by severity.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BySeverity {
+    /// Findings visitors or search engines meet as something broken.
     pub error: usize,
+    /// Findings below what the site promises.
     pub warning: usize,
+    /// Findings worth knowing.
     pub info: usize,
 }
 
 /// Counts of findings by report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ByReport {
+    /// Findings of the SEO report.
     pub seo: usize,
+    /// Findings of the links report.
     pub links: usize,
+    /// Findings of the coverage report.
     pub coverage: usize,
+    /// Findings of the freshness report.
     pub freshness: usize,
+    /// Findings of the FAQ report.
     pub faq: usize,
+    /// Findings of the inspector report.
     pub inspector: usize,
 }
 
@@ -153,8 +163,11 @@ pub struct ByReport {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
+    /// Every finding.
     pub total: usize,
+    /// Counts by severity.
     pub by_severity: BySeverity,
+    /// Counts by report.
     pub by_report: ByReport,
 }
 

@@ -125,14 +125,25 @@ pub struct EnquiryId(String);
 /// Why a string is not an [`EnquiryId`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EnquiryIdError {
+    /// No characters at all.
     #[error("enquiry id is empty")]
     Empty,
+    /// Longer than 128 characters.
     #[error("enquiry id of {chars} characters is longer than {ENQUIRY_ID_MAX_CHARS}")]
-    TooLong { chars: usize },
+    TooLong {
+        /// How many characters the id has.
+        chars: usize,
+    },
+    /// Holds a character other than ASCII letters, digits, `-`, `_`, `.` and `:`.
     #[error(
         "enquiry id {id:?} contains {found:?}; only ASCII letters, digits, '-', '_', '.' and ':' are allowed"
     )]
-    BadCharacter { id: String, found: char },
+    BadCharacter {
+        /// The id as given.
+        id: String,
+        /// The first character that is not allowed.
+        found: char,
+    },
 }
 
 impl EnquiryId {

@@ -15,11 +15,17 @@ pub const MESSAGE_MAX_CHARS: usize = 5000;
 /// A field of the form, in the order the form shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Field {
+    /// First name (`firstname`), required, at most [`NAME_MAX_CHARS`].
     Firstname,
+    /// Last name (`lastname`), required, at most [`NAME_MAX_CHARS`].
     Lastname,
+    /// Organisation name (`orgName`), required, at most [`NAME_MAX_CHARS`].
     OrgName,
+    /// Phone number (`phone`), required, [`PHONE_MIN_CHARS`] to [`PHONE_MAX_CHARS`].
     Phone,
+    /// Email (`email`), required, at most [`EMAIL_MAX_CHARS`].
     Email,
+    /// Message (`message`), optional, at most [`MESSAGE_MAX_CHARS`].
     Message,
     /// The "I'm not a robot" check.
     Robot,
@@ -83,9 +89,15 @@ pub enum Rule {
     /// Holds a line break or another control character where none may be.
     ControlCharacters,
     /// More characters than the field allows.
-    TooLong { max: usize },
+    TooLong {
+        /// The most characters the field takes.
+        max: usize,
+    },
     /// Fewer characters than the field needs (the phone number).
-    TooShort { min: usize },
+    TooShort {
+        /// The fewest characters the field needs.
+        min: usize,
+    },
     /// Not in the field's format (the email address).
     Format,
     /// The robot check is not ticked.

@@ -13,18 +13,25 @@ use serde::{Deserialize, Deserializer, Serialize};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ContactForm {
+    /// `firstname`: the visitor's first name.
     #[serde(default, deserialize_with = "null_as_default")]
     pub firstname: String,
+    /// `lastname`: the visitor's last name.
     #[serde(default, deserialize_with = "null_as_default")]
     pub lastname: String,
+    /// `orgName`: the visitor's organisation.
     #[serde(default, deserialize_with = "null_as_default")]
     pub org_name: String,
+    /// `phone`: the visitor's phone number, as typed.
     #[serde(default, deserialize_with = "null_as_default")]
     pub phone: String,
+    /// `email`: the visitor's email address.
     #[serde(default, deserialize_with = "null_as_default")]
     pub email: String,
+    /// `message`: what the visitor wants to say; may be empty.
     #[serde(default, deserialize_with = "null_as_default")]
     pub message: String,
+    /// `robotChecked`: whether the visitor ticked "I'm not a robot".
     #[serde(default, deserialize_with = "null_as_default")]
     pub robot_checked: bool,
 }

@@ -19,14 +19,22 @@ pub struct SubmissionId(String);
 /// Why a string is not a [`SubmissionId`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SubmissionIdError {
+    /// Shorter than [`SUBMISSION_ID_MIN_CHARS`] or longer than [`SUBMISSION_ID_MAX_CHARS`].
     #[error(
         "submission id of {chars} characters is outside {SUBMISSION_ID_MIN_CHARS} to {SUBMISSION_ID_MAX_CHARS}"
     )]
-    Length { chars: usize },
+    Length {
+        /// How many characters the id has.
+        chars: usize,
+    },
+    /// Holds a character other than ASCII letters, digits, `-` and `_`.
     #[error(
         "submission id contains {found:?}; only ASCII letters, digits, '-' and '_' are allowed"
     )]
-    BadCharacter { found: char },
+    BadCharacter {
+        /// The first character that is not allowed.
+        found: char,
+    },
 }
 
 impl SubmissionId {

@@ -12,8 +12,11 @@ use crate::time_zone::TimeZone;
 /// written, and a date with a time on its day in the site's zone ([`PublishDate::shown_date`]).
 #[derive(Clone, Debug, Eq)]
 pub struct PublishDate {
+    /// The year as written.
     pub year: i32,
+    /// The month as written, 1 to 12.
     pub month: u8,
+    /// The day of the month as written, 1 to 31.
     pub day: u8,
     /// Minutes since 1970-01-01T00:00Z, after applying the offset.
     instant_minutes: i64,

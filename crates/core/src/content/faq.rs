@@ -9,7 +9,9 @@ pub struct FaqItem {
     /// The `faqItem` entry's `sys.id` (what Live Preview's inspector names); empty when unknown.
     #[serde(default)]
     pub id: String,
+    /// `question`: the question.
     pub question: String,
+    /// `answerText`: the answer, as plain text.
     pub answer_text: String,
 }
 
@@ -23,7 +25,10 @@ pub struct FaqList {
     /// The `faqList` entry holding the title and the items; empty when unknown.
     #[serde(default)]
     pub list_id: String,
+    /// `addOnFaqListSlug`: the path of the page the list belongs to, without its leading slash (`etender`, `insights/some-post`).
     pub slug: String,
+    /// The list's title, the FAQ block's heading.
     pub title: String,
+    /// The questions, in editor order.
     pub items: Vec<FaqItem>,
 }

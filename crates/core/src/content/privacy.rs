@@ -9,9 +9,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PrivacyPage {
+    /// The entry's `sys.id`.
     pub id: String,
+    /// The page's title (the loader keeps the entry with the privacy policy's title).
     pub title: String,
+    /// `image1`: the picture above the sections.
     pub image1: Option<Asset>,
+    /// `section1` to `section5`: the sections it fills in, in order.
     pub sections: Vec<Document>,
+    /// `image5`: the picture after the sections.
     pub image5: Option<Asset>,
 }

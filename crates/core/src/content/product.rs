@@ -9,18 +9,25 @@ use std::str::FromStr;
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ts_rs::TS,
 )]
 pub enum ProductTag {
+    /// Supplier performance management.
     #[serde(rename = "SPM")]
     Spm,
+    /// eRFx: electronic tenders and requests for quotes.
     #[serde(rename = "eRFx")]
     ERfx,
+    /// Supplier contract management.
     #[serde(rename = "SCM")]
     Scm,
+    /// Reverse auctions.
     #[serde(rename = "eAuction")]
     EAuction,
+    /// Strategic sourcing management.
     #[serde(rename = "SSM")]
     Ssm,
+    /// Supplier information management.
     #[serde(rename = "SIM")]
     Sim,
+    /// Product information management (also the food industry page).
     #[serde(rename = "PIM")]
     Pim,
 }

@@ -9,17 +9,24 @@ use std::collections::{BTreeMap, HashMap};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerLogo {
+    /// The entry's `sys.id`.
     pub id: String,
+    /// The customer's name; the logo's alt text when the asset has none.
     pub name: String,
+    /// The logo.
     pub logo: Asset,
+    /// The position in the carousel: lower comes first (equal positions in source order).
     pub order: i32,
 }
 
 /// What an entry id refers to, for resolving rich-text entry links to routes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntryRef {
+    /// A blog post, by its index among the posts.
     Post(usize),
+    /// A case study, by its index among the case studies.
     CaseStudy(usize),
+    /// A page-builder page, by its index among the pages.
     Page(usize),
 }
 
@@ -27,12 +34,19 @@ pub enum EntryRef {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContentParts {
+    /// The blog posts, in source order.
     pub posts: Vec<BlogPost>,
+    /// The case studies, in source order.
     pub case_studies: Vec<CaseStudy>,
+    /// The page-builder pages, in source order.
     pub pages: Vec<Page>,
+    /// The FAQ lists.
     pub faq_lists: Vec<FaqList>,
+    /// The About Us timeline's entries, in source order.
     pub timeline: Vec<TimelineEntry>,
+    /// The privacy page, when the space has one.
     pub privacy: Option<PrivacyPage>,
+    /// The home page carousel's logos, in source order.
     pub customer_logos: Vec<CustomerLogo>,
     /// Every published asset by id (rich text embeds assets by id).
     pub assets: BTreeMap<String, Asset>,
@@ -175,6 +189,7 @@ impl ContentSet {
             .map(|&i| &self.parts.posts[i])
     }
 
+    /// The post with this slug.
     pub fn post(&self, slug: &str) -> Option<&BlogPost> {
         self.post_by_slug.get(slug).map(|&i| &self.parts.posts[i])
     }
@@ -197,6 +212,7 @@ impl ContentSet {
             .map(|&i| &self.parts.case_studies[i])
     }
 
+    /// The case study with this slug.
     pub fn case_study(&self, slug: &str) -> Option<&CaseStudy> {
         self.case_study_by_slug
             .get(slug)
@@ -208,6 +224,7 @@ impl ContentSet {
         &self.parts.pages
     }
 
+    /// The page-builder page with this slug.
     pub fn page(&self, slug: &str) -> Option<&Page> {
         self.page_by_slug.get(slug).map(|&i| &self.parts.pages[i])
     }
@@ -220,6 +237,7 @@ impl ContentSet {
             .map(|&i| &self.parts.faq_lists[i])
     }
 
+    /// Every FAQ list, in source order.
     pub fn faq_lists(&self) -> &[FaqList] {
         &self.parts.faq_lists
     }
@@ -231,6 +249,7 @@ impl ContentSet {
             .map(|&i| &self.parts.timeline[i])
     }
 
+    /// The privacy page, when the space has one.
     pub fn privacy(&self) -> Option<&PrivacyPage> {
         self.parts.privacy.as_ref()
     }
@@ -242,6 +261,7 @@ impl ContentSet {
             .map(|&i| &self.parts.customer_logos[i])
     }
 
+    /// The published asset with this id.
     pub fn asset(&self, id: &str) -> Option<&Asset> {
         self.parts.assets.get(id)
     }
@@ -251,10 +271,12 @@ impl ContentSet {
         self.entries.get(id).copied()
     }
 
+    /// Every post, in source order.
     pub fn posts(&self) -> &[BlogPost] {
         &self.parts.posts
     }
 
+    /// Every case study, in source order.
     pub fn case_studies(&self) -> &[CaseStudy] {
         &self.parts.case_studies
     }

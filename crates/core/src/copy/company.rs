@@ -43,22 +43,25 @@ pub const ORGANISATION_ADDRESS: &[&str] = &[
     "Australia",
 ];
 
-/// Phone numbers in the footer.
+/// The Sydney head office's number, in the footer and on the contact page.
 pub const AU_PHONE: Phone = Phone {
     label: "AU",
     display: "+61 2 5550 4170",
     href: "tel:+61255504170",
 };
+/// The New Zealand number, in the footer and on the contact page.
 pub const NZ_PHONE: Phone = Phone {
     label: "NZ",
     display: "+64 9 887 0142",
     href: "tel:+6498870142",
 };
+/// The London office's number, on the contact page.
 pub const UK_PHONE: Phone = Phone {
     label: "UK",
     display: "+44 20 7946 0321",
     href: "tel:+442079460321",
 };
+/// The numbers in the footer's contact block and the site's structured data.
 pub const PHONES: &[Phone] = &[AU_PHONE, NZ_PHONE];
 
 /// The contact page's introduction.

@@ -16,18 +16,23 @@ pub struct InterfaceCopy {
     pub unrecognised_video: &'static str,
     /// A carousel's buttons.
     pub previous_slides: &'static str,
+    /// The carousel's button to the next slides.
     pub next_slides: &'static str,
+    /// The carousel's button that starts its slide show.
     pub start_slide_show: &'static str,
+    /// The carousel's button that stops its slide show.
     pub stop_slide_show: &'static str,
     /// The top bar's navigation landmark.
     pub main_navigation: &'static str,
     /// The home page's customer logos: the region and its carousel.
     pub customers: &'static str,
+    /// The label of the customer logo carousel.
     pub customer_logos: &'static str,
     /// The home page's carousel of articles and pages.
     pub insights_and_pages: &'static str,
     /// The page-to-page navigation of the two listings.
     pub insights_pages: &'static str,
+    /// The page-to-page navigation of the customer stories index.
     pub customer_story_pages: &'static str,
     /// The heading of the screen a rendering error leaves.
     pub unexpected_error: &'static str,

@@ -69,17 +69,24 @@ pub const MENU: &str = "Menu";
 /// Overlay while a screen's data has not arrived.
 pub const LOADING: &str = "Loading...";
 
-/// Case study fact labels.
+/// Case study fact label beside the spend category.
 pub const CATEGORY: &str = "Category";
+/// Case study fact label beside where the customer is.
 pub const LOCATION: &str = "Location";
+/// Case study fact label beside the suppliers involved.
 pub const SUPPLIERS: &str = "Suppliers";
+/// Case study fact label beside the sourcing strategy.
 pub const STRATEGY: &str = "Strategy";
+/// Case study fact label beside the customer's industry.
 pub const INDUSTRY: &str = "Industry";
 
-/// Case study section headings.
+/// Case study section heading over the customer's background.
 pub const BACKGROUND: &str = "Background";
+/// Case study section heading over the problem the customer had.
 pub const THE_CHALLENGE: &str = "The Challenge";
+/// Case study section heading over what the customer did with the suite.
 pub const THE_SOLUTION: &str = "The Solution";
+/// Case study section heading over the results.
 pub const THE_OUTCOMES: &str = "The Outcomes";
 
 /// Case study page: heading over its blog cards and related pages.
@@ -96,7 +103,9 @@ pub const REQUEST_A_FREE_DEMO: &str = "REQUEST A FREE DEMO";
 pub const MORE_ON_ERFX: &str = "More on eRFx and Tendering";
 /// Sourcing page: article cards per module.
 pub const SSM_INSIGHTS: &str = "Strategic Sourcing Insights";
+/// Sourcing page: the heading of the eRFx article cards.
 pub const ERFX_INSIGHTS: &str = "eRFx and Tendering Insights";
+/// Sourcing page: the heading of the reverse auction article cards.
 pub const EAUCTION_INSIGHTS: &str = "Reverse Auction Insights";
 
 /// The customer stories index introduction.
@@ -104,12 +113,18 @@ pub const CUSTOMER_STORIES_INTRO: &str = "How procurement, sourcing and supplier
 
 /// The 404 page.
 pub const NOT_FOUND_TITLE: &str = "Page not found";
+/// The 404 page's sentence under its heading.
 pub const NOT_FOUND_TEXT: &str = "The page you were looking for has moved or no longer exists. These will get you back on track.";
+/// The 404 page's link to the home page.
 pub const BACK_TO_HOME: &str = "BACK TO HOME";
+/// The 404 page's link to the insights.
 pub const BROWSE_INSIGHTS: &str = "BROWSE INSIGHTS";
+/// The 404 page's link to the contact page (also used elsewhere for the same link).
 pub const CONTACT_US: &str = "CONTACT US";
 
 /// The privacy page when the space has no privacy policy.
 pub const PRIVACY_POLICY: &str = "Privacy Policy";
+/// The privacy page's heading when the space has no privacy policy.
 pub const PRIVACY_EMPTY_HEADING: &str = "Our privacy policy is being updated";
+/// The privacy page's sentence when the space has no privacy policy.
 pub const PRIVACY_EMPTY_TEXT: &str = "The policy is not available right now. For any question about how we handle personal information, please contact us and our privacy officer will respond.";

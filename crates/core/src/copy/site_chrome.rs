@@ -8,6 +8,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Chrome {
+    /// The logo linking home.
     pub brand: Brand,
     /// The small-screen menu toggle: 'Menu'.
     pub menu_label: &'static str,
@@ -15,9 +16,11 @@ pub struct Chrome {
     pub loading_label: &'static str,
     /// Label of the Solutions dropdown in the top bar.
     pub solutions_label: &'static str,
+    /// The Solutions dropdown.
     pub solutions: SolutionsMenu,
     /// The top-bar links after Solutions: About, Customer Stories, Insights, Contact Us.
     pub nav: &'static [NavLink],
+    /// The footer.
     pub footer: Footer,
 }
 
@@ -25,11 +28,17 @@ pub struct Chrome {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Brand {
+    /// The company's name.
     pub name: &'static str,
+    /// Where the logo links: the home page.
     pub href: &'static str,
+    /// The logo's address, a site path.
     pub logo_url: &'static str,
+    /// The logo's alt text.
     pub logo_alt: &'static str,
+    /// The logo's width in CSS pixels.
     pub logo_width: u32,
+    /// The logo's height in CSS pixels.
     pub logo_height: u32,
 }
 
@@ -37,7 +46,9 @@ pub struct Brand {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct NavLink {
+    /// The link's text.
     pub label: &'static str,
+    /// A site path.
     pub href: &'static str,
 }
 
@@ -45,7 +56,9 @@ pub struct NavLink {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct NavGroup {
+    /// The group's heading.
     pub label: &'static str,
+    /// The group's links, in the order shown.
     pub links: &'static [NavLink],
 }
 
@@ -54,9 +67,13 @@ pub struct NavGroup {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SolutionsMenu {
+    /// Source, Supply, Product and Food Industry, each with its modules.
     pub groups: &'static [NavGroup],
+    /// The link to Our Solutions.
     pub overview: NavLink,
+    /// The picture of the suite beside the groups, a site path.
     pub graphic_url: &'static str,
+    /// The picture's alt text.
     pub graphic_alt: &'static str,
 }
 
@@ -64,9 +81,13 @@ pub struct SolutionsMenu {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Footer {
+    /// The Products list: a link to every module.
     pub products: NavGroup,
+    /// The Menu list: the site's main pages.
     pub menu: NavGroup,
+    /// The address, phone numbers and message link.
     pub contact: ContactBlock,
+    /// The copyright line, naming the legal entity.
     pub copyright: &'static str,
 }
 
@@ -74,8 +95,11 @@ pub struct Footer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactBlock {
+    /// The block's heading.
     pub heading: &'static str,
+    /// The head office's address, one line per entry.
     pub address: &'static [&'static str],
+    /// The phone numbers, as shown and as dialled.
     pub phones: &'static [Phone],
     /// 'Send us a message', to /contact-us.
     pub message_link: NavLink,

@@ -31,5 +31,6 @@ pub trait SharedAllowance: Send + Sync {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("shared rate limit is unavailable: {reason}")]
 pub struct AllowanceError {
+    /// Why the allowance could not be read or written, for the log.
     pub reason: String,
 }

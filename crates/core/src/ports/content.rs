@@ -33,6 +33,7 @@ pub struct InZone {
 }
 
 impl InZone {
+    /// Wraps `inner` so every set it loads shows dates in `zone`.
     pub fn new(inner: Arc<dyn ContentSource>, zone: TimeZone) -> Self {
         InZone { inner, zone }
     }
@@ -53,18 +54,36 @@ pub enum ContentLoadError {
     /// error, rate limiting that outlasted the adapter's back-off, or a file that cannot be
     /// read. Worth trying again later; meanwhile keep serving the last good content.
     #[error("content source {location} is unreachable: {reason}")]
-    Unreachable { location: String, reason: String },
+    Unreachable {
+        /// Where the content was asked for: the address or the file.
+        location: String,
+        /// What went wrong, for the log.
+        reason: String,
+    },
     /// The source refused the access token (HTTP 401 or 403). Trying again will not help
     /// until the token setting is fixed.
     #[error("content source {location} refused the access token: {reason}")]
-    Unauthorised { location: String, reason: String },
+    Unauthorised {
+        /// Where the content was asked for: the address or the file.
+        location: String,
+        /// What the source said, for the log.
+        reason: String,
+    },
     /// Nothing is there: an unknown space or environment (HTTP 404), or a missing file.
     #[error("no content at {location}")]
-    NotFound { location: String },
+    NotFound {
+        /// Where the content was asked for: the address or the file.
+        location: String,
+    },
     /// The source answered, but with something that is not content the site can read: a
     /// body that is not JSON, a GraphQL error, an export without entries.
     #[error("content from {location} is malformed: {reason}")]
-    Malformed { location: String, reason: String },
+    Malformed {
+        /// Where the content was asked for: the address or the file.
+        location: String,
+        /// What could not be read, for the log.
+        reason: String,
+    },
 }
 
 impl ContentLoadError {

@@ -45,17 +45,25 @@ pub enum DeliveryError {
     /// Refused for good: a request the provider rejects (HTTP 400). Retrying the same request
     /// cannot succeed; the job is dead-lettered and an operator must look.
     #[error("delivery refused: {reason}")]
-    Permanent { reason: String },
+    Permanent {
+        /// What the provider said, for the log.
+        reason: String,
+    },
     /// The provider refused our credentials (HTTP 401, 403): nothing is wrong with the
     /// enquiry, so the job is kept and retried with back-off, never dead-lettered, and the
     /// outbox as a whole is marked blocked until a delivery goes through again.
     #[error("delivery blocked: {reason}")]
-    Blocked { reason: String },
+    Blocked {
+        /// What the provider said, for the log.
+        reason: String,
+    },
     /// Not now: rate limited (429), a server error (5xx), a timeout or a refused connection.
     /// `retry_after` is the provider's own hint (a rate-limit reset) when it gave one.
     #[error("delivery failed for now: {reason}")]
     Transient {
+        /// What went wrong, for the log.
         reason: String,
+        /// How long the provider asked us to wait, when it said.
         retry_after: Option<Duration>,
     },
 }

@@ -20,8 +20,11 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredEnquiry {
+    /// The enquiry's id, given when it was stored.
     pub id: EnquiryId,
+    /// When the enquiry was received.
     pub received_at: UnixMillis,
+    /// What the visitor sent.
     pub enquiry: Enquiry,
 }
 
@@ -87,8 +90,11 @@ impl fmt::Display for JobState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Job {
+    /// The enquiry the job delivers.
     pub enquiry_id: EnquiryId,
+    /// Which delivery the job is.
     pub kind: JobKind,
+    /// Where the job is in its life.
     pub state: JobState,
     /// Attempts recorded so far.
     pub attempts: u32,
@@ -105,7 +111,9 @@ pub struct Job {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EnquiryStatus {
+    /// The enquiry as stored.
     pub stored: StoredEnquiry,
+    /// Its delivery jobs, one per kind.
     pub jobs: Vec<Job>,
 }
 
@@ -125,15 +133,22 @@ pub enum Attempt {
     Delivered,
     /// Failed; try again at `retry_at`.
     Retry {
+        /// What went wrong, for operators.
         reason: String,
+        /// When the job is due again.
         retry_at: UnixMillis,
     },
     /// Failed and given up on.
-    GiveUp { reason: String },
+    GiveUp {
+        /// What went wrong, for operators.
+        reason: String,
+    },
     /// The provider refused our credentials: the job stays pending, due again at `retry_at`,
     /// and the outbox is marked [`Blocked`] (in the same write) until a delivery succeeds.
     Blocked {
+        /// What the provider said, for operators.
         reason: String,
+        /// When the job is due again.
         retry_at: UnixMillis,
     },
 }
@@ -298,15 +313,24 @@ pub enum OutboxError {
     /// The store cannot be used now: it cannot be opened, the disk is full, it stayed
     /// locked too long, or an I/O error. The contact endpoint answers 503.
     #[error("enquiry outbox is unavailable: {reason}")]
-    Unavailable { reason: String },
+    Unavailable {
+        /// Why the store cannot be used, for the log.
+        reason: String,
+    },
     /// No enquiry with this id.
     #[error("no enquiry {id} in the outbox")]
-    NotFound { id: EnquiryId },
+    NotFound {
+        /// The id asked for.
+        id: EnquiryId,
+    },
     /// The job is finished already, so an attempt cannot be recorded against it.
     #[error("{kind} job of enquiry {id} is {state}, not pending")]
     NotPending {
+        /// The enquiry.
         id: EnquiryId,
+        /// The job of the enquiry.
         kind: JobKind,
+        /// The state the job is in.
         state: JobState,
     },
 }

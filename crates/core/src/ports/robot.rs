@@ -27,10 +27,16 @@ pub enum RobotCheckError {
     Missing,
     /// The verifier rejected the token; `reason` says why (for example its error codes).
     #[error("robot check failed: {reason}")]
-    Failed { reason: String },
+    Failed {
+        /// The verifier's reason, e.g. its error codes.
+        reason: String,
+    },
     /// The verifier did not answer, or not in time, or answered with something unreadable.
     #[error("robot check verifier is unavailable: {reason}")]
-    Unavailable { reason: String },
+    Unavailable {
+        /// What went wrong asking the verifier, for the log.
+        reason: String,
+    },
 }
 
 #[cfg(test)]

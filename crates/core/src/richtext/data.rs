@@ -25,7 +25,9 @@ pub enum Data {
 /// The `sys` of a link target in its compact form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Target {
+    /// The target entry's or asset's id.
     pub id: String,
+    /// `Entry` or `Asset`.
     pub link_type: String,
     /// The `type` of the `sys` (`Link`).
     pub kind: String,

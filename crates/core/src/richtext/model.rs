@@ -12,6 +12,7 @@ pub struct Document(pub Node);
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Node {
+    /// The node's type, e.g. `paragraph`, `hyperlink`, `embedded-entry-block` or `text`.
     pub node_type: String,
     /// Only on `text` nodes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,6 +32,7 @@ pub struct Node {
         deserialize_with = "shrunk",
         skip_serializing_if = "Vec::is_empty"
     )]
+    /// The child nodes, in order; empty for text nodes.
     pub content: Vec<Node>,
 }
 
@@ -38,6 +40,7 @@ pub struct Node {
 /// `strikethrough`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
+    /// The mark's type, e.g. `bold`.
     #[serde(rename = "type")]
     pub kind: String,
 }
@@ -47,14 +50,17 @@ pub struct Mark {
 pub struct Link<'a> {
     /// `Entry` or `Asset`.
     pub link_type: &'a str,
+    /// The target's id.
     pub id: &'a str,
 }
 
 /// Why a rich-text document could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum RichTextError {
+    /// The document is not valid rich-text JSON; holds the parser's message.
     #[error("malformed rich-text document: {0}")]
     Malformed(String),
+    /// The root node is not a `document`; holds its type.
     #[error("rich-text root node is {0:?}, expected \"document\"")]
     NotADocument(String),
 }

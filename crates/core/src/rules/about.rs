@@ -9,8 +9,10 @@ use serde::Serialize;
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AboutLists<'a> {
+    /// The newest indexable insights, newest first.
     #[serde(serialize_with = "super::related::serialize_slugs")]
     pub insights: Vec<&'a BlogPost>,
+    /// Indexable articles and pages to pass visitors on to.
     pub links: Vec<SiteLink<'a>>,
 }
 

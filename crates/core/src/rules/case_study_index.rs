@@ -8,7 +8,9 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Side {
+    /// Logo on the left.
     Left,
+    /// Logo on the right.
     Right,
 }
 

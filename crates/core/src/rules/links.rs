@@ -31,9 +31,13 @@ pub enum LinkText {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteLink<'a> {
+    /// A post or a page.
     pub kind: LinkKind,
+    /// The post's or page's slug.
     pub slug: &'a str,
+    /// The link's text.
     pub text: &'a str,
+    /// Where the text came from.
     pub text_from: LinkText,
 }
 

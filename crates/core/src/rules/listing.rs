@@ -18,6 +18,7 @@ pub struct ListingPage<'a, T> {
     pub page: usize,
     /// How many pages the whole list makes (0 for an empty list).
     pub pages: usize,
+    /// The items on this page, in list order; empty past the last page.
     pub items: &'a [T],
 }
 

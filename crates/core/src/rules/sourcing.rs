@@ -9,7 +9,9 @@ use serde::Serialize;
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TaggedList<'a> {
+    /// The product the posts are tagged with.
     pub product: ProductTag,
+    /// The posts, newest first.
     #[serde(serialize_with = "super::related::serialize_slugs")]
     pub posts: Vec<&'a BlogPost>,
 }

@@ -8,8 +8,10 @@ use serde::Serialize;
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Teaser<'a> {
+    /// The case study to show; none when the space has none to offer.
     #[serde(serialize_with = "serialize_slug")]
     pub case_study: Option<&'a CaseStudy>,
+    /// Which rule picked it.
     pub reason: TeaserReason,
 }
 

@@ -12,14 +12,23 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AboutView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
+    /// The opening section; its heading is the page's.
     pub intro: &'static Block,
+    /// The timeline's entries by position.
     pub timeline: Vec<TimelineItem>,
+    /// The founder's story.
     pub founder: &'static Block,
+    /// The team section.
     pub team: &'static Block,
+    /// The culture section.
     pub culture: &'static Block,
+    /// The company's claims, as figures.
     pub claims: &'static [Claim],
+    /// A customer story's teaser, when the space has one.
     pub case_study_teaser: Option<CaseStudyTeaser>,
+    /// Cards of every module of the suite.
     pub product_cards: ProductCardList,
     /// The 3 latest insights.
     pub insights: BlogCardList,
@@ -33,10 +42,15 @@ pub struct AboutView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineItem {
+    /// Which side of the line the entry sits on.
     pub side: Side,
+    /// The entry's title, rendered rich text.
     pub title: Html,
+    /// The entry's text, rendered.
     pub html: Html,
+    /// The short text in the entry's marker on the line, e.g. a year.
     pub icon_text: Option<String>,
+    /// The entry's picture, when it has one.
     pub image: Option<Image>,
     /// Where the image links to, when it does.
     pub image_href: Option<String>,

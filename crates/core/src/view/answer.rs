@@ -9,6 +9,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(tag = "screen", content = "view", rename_all = "camelCase")]
 pub enum NotFoundScreen {
+    /// The not-found page's view.
     NotFound(Box<NotFoundView>),
 }
 
@@ -22,7 +23,10 @@ pub enum PageAnswer {
     /// A page to render.
     Page(PageView),
     /// Navigate to `to`, a path of this site.
-    Redirect { to: String },
+    Redirect {
+        /// A site path.
+        to: String,
+    },
     /// Nothing at this path: the not-found screen.
     NotFound(NotFoundScreen),
 }
@@ -32,10 +36,13 @@ pub enum PageAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum RobotWidget {
+    /// Google reCAPTCHA: the page loads Google's widget with the site key.
     #[serde(rename_all = "camelCase")]
     Recaptcha {
+        /// The reCAPTCHA site key (public).
         site_key: String,
     },
+    /// The site's own robot check: the page fetches a challenge from the server and solves it.
     SelfHosted,
 }
 
@@ -43,6 +50,7 @@ pub enum RobotWidget {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Tracker {
+    /// The tracker's public client key.
     pub client_key: String,
 }
 
@@ -61,7 +69,10 @@ pub struct PageSettings {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Embedded {
+    /// The navigation, footer and other chrome of every page.
     pub chrome: Chrome,
+    /// The settings the page's scripts need.
     pub settings: PageSettings,
+    /// The answer for the page's path.
     pub outcome: PageAnswer,
 }

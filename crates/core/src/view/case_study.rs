@@ -13,10 +13,15 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyIndexView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
+    /// 'Customer Stories'.
     pub heading: &'static str,
+    /// The sentence under the heading.
     pub intro: &'static str,
+    /// This page's stories, lowest priority number first.
     pub teasers: Vec<IndexedTeaser>,
+    /// Which page of the index this is, and the links to the others.
     pub pagination: Pagination,
     /// 'Next page'.
     pub next_label: &'static str,
@@ -26,7 +31,9 @@ pub struct CaseStudyIndexView {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexedTeaser {
+    /// Which side the logo sits on; alternates from story to story.
     pub logo_side: Side,
+    /// The story's teaser.
     #[serde(flatten)]
     pub teaser: CaseStudyTeaser,
 }
@@ -35,12 +42,19 @@ pub struct IndexedTeaser {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
+    /// The story's title, its heading.
     pub title: String,
+    /// The customer organisation.
     pub organisation: String,
+    /// The customer's logo.
     pub logo: Option<Image>,
+    /// The logo of the module the story is about.
     pub product_logo: Option<Image>,
+    /// The story's main picture at the top.
     pub banner_image: Option<Image>,
+    /// The call-out quote, attributed; absent when the story has none.
     pub quote: Option<Quote>,
     /// Category, Location, Suppliers, Strategy, Industry: those the story fills in.
     pub facts: Vec<Fact>,
@@ -48,8 +62,11 @@ pub struct CaseStudyView {
     pub sections: Vec<StorySection>,
     /// 'DOWNLOAD THE FULL CUSTOMER STORY NOW', only when the story has a PDF.
     pub download: Option<Download>,
+    /// The story's questions and answers, when the space has a list for it.
     pub faq: Option<Faq>,
+    /// The related blog cards.
     pub blog_cards: BlogCardList,
+    /// Links to the newest posts and to page-builder pages.
     pub related_pages: MiniCardList,
 }
 
@@ -57,7 +74,9 @@ pub struct CaseStudyView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Fact {
+    /// What the fact is, e.g. Location.
     pub label: &'static str,
+    /// The story's value for it.
     pub value: String,
 }
 
@@ -65,7 +84,10 @@ pub struct Fact {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct StorySection {
+    /// Background, The Challenge, The Solution or The Outcomes.
     pub heading: &'static str,
+    /// The section's text, rendered.
     pub html: Html,
+    /// The section's picture, when it has one.
     pub image: Option<Image>,
 }

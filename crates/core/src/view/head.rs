@@ -30,6 +30,7 @@ pub struct Head {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub next: Option<String>,
+    /// The Open Graph tags link previews read.
     pub open_graph: OpenGraph,
     /// The template's largest picture above the fold, asked for before the page's script runs
     /// (`<link rel="preload" as="image">`).
@@ -48,12 +49,16 @@ pub struct OpenGraph {
     /// `website` or `article`.
     #[serde(rename = "type")]
     pub kind: &'static str,
+    /// `og:title`: the page's title.
     pub title: String,
+    /// `og:description`: the page's description.
     pub description: String,
     /// The picture link previews show: a rendition [`crate::rendition::SHARE_WIDTH`] pixels wide
     /// where the picture can be resized, with its size.
     pub image: Option<Image>,
+    /// `og:url`: the page's canonical address.
     pub url: String,
+    /// `og:site_name`: the site's name.
     pub site_name: &'static str,
 }
 

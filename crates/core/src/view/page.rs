@@ -9,9 +9,11 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PageBuilderView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
     /// The page's heading: the banner's text, else the page's title.
     pub heading: String,
+    /// The banner, when the page has one.
     pub banner: Option<BannerView>,
     /// At most 12.
     pub slices: Vec<SliceView>,
@@ -28,9 +30,13 @@ pub struct PageBuilderView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BannerView {
+    /// The banner's background picture.
     pub image: Option<Image>,
+    /// A logo shown on the banner.
     pub logo: Option<Image>,
+    /// The banner's rich text, rendered.
     pub text_box: Option<Html>,
+    /// A plain paragraph on the banner.
     pub body_text: Option<String>,
 }
 
@@ -38,14 +44,20 @@ pub struct BannerView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum SliceView {
+    /// Text beside a picture, with an optional button.
     #[serde(rename_all = "camelCase")]
     TextMedia {
+        /// The heading of the text.
         title: Option<String>,
+        /// The text, rendered.
         html: Html,
         /// Boxed: a picture with its renditions outweighs every other slice.
         image: Option<Box<Image>>,
+        /// Where the text sits beside the picture.
         layout: Layout,
+        /// How the text is aligned.
         justification: Justification,
+        /// A button under the text; absent when the page has none or it cannot work.
         button: Option<ActionButton>,
     },
     /// At most 8 items.
@@ -53,8 +65,11 @@ pub enum SliceView {
     /// At most 4 buttons.
     #[serde(rename_all = "camelCase")]
     DividerCta {
+        /// The divider's heading.
         title: Option<String>,
+        /// The line under the heading.
         text: Option<String>,
+        /// The buttons that can work, in editor order.
         buttons: Vec<ActionButton>,
     },
 }
@@ -63,8 +78,11 @@ pub enum SliceView {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Layout {
+    /// Text in the left column, picture on the right.
     LeftColumn,
+    /// Text in the right column, picture on the left.
     RightColumn,
+    /// Text and picture share the full width.
     FullWidth,
 }
 
@@ -72,9 +90,13 @@ pub enum Layout {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Justification {
+    /// Aligned to both edges.
     Full,
+    /// Centred.
     Centre,
+    /// Aligned to the right edge.
     Right,
+    /// Aligned to the left edge.
     Left,
 }
 
@@ -84,25 +106,38 @@ pub enum Justification {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "action", rename_all = "camelCase")]
 pub enum ActionButton {
+    /// Goes to a site path or another site.
     #[serde(rename_all = "camelCase")]
     Link {
+        /// The button's text.
         label: String,
+        /// Filled or outline.
         style: ButtonStyle,
+        /// Where it goes, as the editor wrote it once found safe (never a script link).
         href: String,
         /// Leaves the site: open in a new tab.
         external: bool,
     },
+    /// Opens the video modal.
     #[serde(rename_all = "camelCase")]
     Video {
+        /// The button's text.
         label: String,
+        /// Filled or outline.
         style: ButtonStyle,
+        /// The video the modal plays.
         video: Video,
     },
+    /// Downloads a file.
     #[serde(rename_all = "camelCase")]
     Download {
+        /// The button's text.
         label: String,
+        /// Filled or outline.
         style: ButtonStyle,
+        /// The file's address.
         href: String,
+        /// The name the file is saved under.
         file_name: String,
     },
 }

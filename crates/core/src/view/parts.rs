@@ -14,11 +14,15 @@ pub struct Html(pub String);
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Image {
+    /// The address the `<img src>` loads: a site path or the asset's own URL.
     pub url: String,
+    /// The alt text; empty for a decorative image.
     pub alt: String,
+    /// The width in pixels, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub width: Option<u32>,
+    /// The height in pixels, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub height: Option<u32>,
@@ -57,7 +61,9 @@ pub struct ImageSource {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum ButtonStyle {
+    /// A solid button.
     Filled,
+    /// A button drawn as an outline.
     Outline,
 }
 
@@ -65,9 +71,11 @@ pub enum ButtonStyle {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkButton {
+    /// The button's text.
     pub label: String,
     /// A site path, or an absolute URL for links that leave the site.
     pub href: String,
+    /// Filled or outline.
     pub style: ButtonStyle,
 }
 
@@ -77,11 +85,15 @@ pub struct LinkButton {
 pub struct BlogCard {
     /// `/insights/{slug}`.
     pub href: String,
+    /// The post's title.
     pub title: String,
+    /// The post's picture, when it has one.
     pub image: Option<Image>,
     /// 'Read Time: N minutes', or the publish date when the post has no read time.
     pub read_time: String,
+    /// The post's short description.
     pub description: String,
+    /// 'READ POST'.
     pub button_label: &'static str,
 }
 
@@ -89,7 +101,9 @@ pub struct BlogCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct BlogCardList {
+    /// The heading above the cards.
     pub heading: &'static str,
+    /// The cards, in the order shown.
     pub cards: Vec<BlogCard>,
 }
 
@@ -97,7 +111,9 @@ pub struct BlogCardList {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum MiniCardKind {
+    /// Links to an insight post.
     Post,
+    /// Links to a page-builder page.
     Page,
 }
 
@@ -105,8 +121,11 @@ pub enum MiniCardKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MiniCard {
+    /// The site path the card links to.
     pub href: String,
+    /// The post's title or the page's banner text.
     pub text: String,
+    /// Whether the card links to a post or a page.
     pub kind: MiniCardKind,
 }
 
@@ -114,7 +133,9 @@ pub struct MiniCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MiniCardList {
+    /// The heading above the cards.
     pub heading: &'static str,
+    /// The cards, in the order shown.
     pub cards: Vec<MiniCard>,
 }
 
@@ -124,12 +145,19 @@ pub struct MiniCardList {
 pub struct CaseStudyTeaser {
     /// `/case-study/{slug}`.
     pub href: String,
+    /// The name of the customer quoted; may be empty.
     pub quoted_person: String,
+    /// The quoted person's job title.
     pub job_title: String,
+    /// The customer's organisation.
     pub organisation: String,
+    /// The call-out quote.
     pub quote: String,
+    /// The teaser's heading.
     pub heading: String,
+    /// The teaser's extract: a sentence or two from the story.
     pub extract: String,
+    /// The customer's logo, when the story has one.
     pub logo: Option<Image>,
     /// READ THE FULL CUSTOMER STORY NOW.
     pub read_label: &'static str,
@@ -143,7 +171,9 @@ pub struct CaseStudyTeaser {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Faq {
+    /// The block's heading.
     pub title: String,
+    /// The questions, in editor order.
     pub items: Vec<FaqEntry>,
 }
 
@@ -151,7 +181,9 @@ pub struct Faq {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FaqEntry {
+    /// The question.
     pub question: String,
+    /// The answer, as plain text.
     pub answer: String,
 }
 
@@ -161,8 +193,11 @@ pub struct FaqEntry {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Video {
+    /// The service that hosts the video.
     pub service: VideoService,
+    /// The video's id on that service.
     pub id: String,
+    /// The player address the modal loads in its frame.
     pub embed_url: String,
 }
 
@@ -180,7 +215,9 @@ impl From<crate::video::Video> for Video {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoButton {
+    /// The button's text.
     pub label: &'static str,
+    /// The video it plays.
     pub video: Video,
 }
 
@@ -188,7 +225,9 @@ pub struct VideoButton {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Download {
+    /// The link's text.
     pub label: String,
+    /// The file's address.
     pub href: String,
     /// The name the file is saved under.
     pub file_name: String,
@@ -198,10 +237,13 @@ pub struct Download {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
+    /// The customer's words.
     pub quote: String,
     /// Absent where the customer is described rather than named.
     pub person: Option<String>,
+    /// The speaker's role or job title.
     pub role: String,
+    /// The customer's organisation, or a description of it.
     pub organisation: String,
     /// Where the full story is, when there is one.
     pub href: Option<String>,
@@ -211,10 +253,15 @@ pub struct Quote {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductCard {
+    /// The module's name.
     pub title: &'static str,
+    /// One line about the module.
     pub text: &'static str,
+    /// The module's small icon.
     pub icon: Image,
+    /// The module's product page, a site path.
     pub href: String,
+    /// 'DISCOVER MORE'.
     pub button_label: &'static str,
 }
 
@@ -222,7 +269,9 @@ pub struct ProductCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductCardList {
+    /// The heading above the cards.
     pub heading: &'static str,
+    /// The cards, in the order shown.
     pub cards: Vec<ProductCard>,
 }
 
@@ -230,7 +279,10 @@ pub struct ProductCardList {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Promo {
+    /// The block's heading.
     pub heading: &'static str,
+    /// The paragraphs under the heading.
     pub paragraphs: &'static [&'static str],
+    /// A button after the paragraphs, when the block has one.
     pub button: Option<LinkButton>,
 }

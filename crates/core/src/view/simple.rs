@@ -8,9 +8,13 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PrivacyView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
+    /// The policy's title, or Privacy Policy when the space has none.
     pub title: String,
+    /// The policy, when the space has one.
     pub policy: Option<Policy>,
+    /// What the page says instead, when the space has no policy.
     pub empty_state: Option<EmptyState>,
 }
 
@@ -18,8 +22,11 @@ pub struct PrivacyView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Policy {
+    /// The picture above the sections (`image1`).
     pub image1: Option<Image>,
+    /// The policy's sections, rendered, in order.
     pub sections: Vec<Html>,
+    /// The picture after the sections (`image5`).
     pub image5: Option<Image>,
 }
 
@@ -27,8 +34,11 @@ pub struct Policy {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct EmptyState {
+    /// The message's heading.
     pub heading: &'static str,
+    /// A sentence saying what is missing and what to do.
     pub text: &'static str,
+    /// The way on (to the contact page).
     pub link: LinkButton,
 }
 
@@ -36,10 +46,15 @@ pub struct EmptyState {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
+    /// 'Get In Touch'.
     pub heading: &'static str,
+    /// The page's introduction.
     pub intro: &'static str,
+    /// The offices, in the order shown.
     pub offices: &'static [Office],
+    /// The contact form's labels and messages.
     pub form: &'static ContactFormCopy,
 }
 
@@ -47,7 +62,9 @@ pub struct ContactView {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct VideoPopupView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
+    /// The overview video and its label.
     pub video: VideoButton,
 }
 
@@ -55,8 +72,11 @@ pub struct VideoPopupView {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct NotFoundView {
+    /// Title, description, canonical, robots and structured data.
     pub head: Head,
+    /// 'Page not found'.
     pub heading: &'static str,
+    /// A sentence saying the page has moved or no longer exists.
     pub text: &'static str,
     /// Home, insights and contact.
     pub links: Vec<LinkButton>,

@@ -15,6 +15,7 @@ pub const BODY_LIMIT: usize = 32 * 1024;
 /// What the page sent.
 #[derive(Debug)]
 pub struct ContactRequest {
+    /// The form's fields, untrimmed and unchecked.
     pub form: ContactForm,
     /// The robot check's token; empty when the box was not ticked.
     pub robot_token: String,
@@ -25,12 +26,16 @@ pub struct ContactRequest {
 /// Why the body could not be read as an enquiry.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ReadBodyError {
+    /// The `Content-Type` is not `application/json`; holds it as sent.
     #[error("content type {0:?} is not application/json")]
     UnsupportedType(String),
+    /// The body is larger than [`BODY_LIMIT`] bytes, by its `Content-Length` or as it arrived.
     #[error("body is larger than {BODY_LIMIT} bytes")]
     TooLarge,
+    /// The body could not be read from the connection; holds why.
     #[error("body could not be read: {0}")]
     Unreadable(String),
+    /// The body is not the JSON of an enquiry; holds what is wrong with it.
     #[error("{0}")]
     Malformed(String),
 }

@@ -24,7 +24,9 @@ const INDEX_CLOSE: &str = "</sitemapindex>\n";
 /// How much one file may hold: the protocol's limits, smaller in tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// The most URLs in one file.
     pub urls: usize,
+    /// The most bytes in one file, uncompressed.
     pub bytes: usize,
 }
 
@@ -40,7 +42,9 @@ impl Default for Limits {
 /// One URL of the sitemap: its absolute location and the `YYYY-MM-DD` it last changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// The page's absolute address.
     pub loc: String,
+    /// When the page last changed, as `YYYY-MM-DD`.
     pub lastmod: String,
 }
 

@@ -14,37 +14,58 @@ use sha2::Sha256;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+/// The header carrying the request's HMAC-SHA256 signature, in hex.
 pub const SIGNATURE: &str = "x-contentful-signature";
+/// The header listing, comma-separated, which headers the signature covers.
 pub const SIGNED_HEADERS: &str = "x-contentful-signed-headers";
+/// The header carrying when the request was signed, in milliseconds since the epoch.
 pub const TIMESTAMP: &str = "x-contentful-timestamp";
 
 /// A request as it arrived.
 pub struct Incoming<'a> {
+    /// The HTTP method.
     pub method: &'a str,
     /// The path and query exactly as sent.
     pub path_and_query: &'a str,
+    /// The request's headers.
     pub headers: &'a HeaderMap,
+    /// The body exactly as received.
     pub body: &'a [u8],
 }
 
 /// A request that passed verification.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Verified {
+    /// The signature, lower-case hex; remembered to refuse a replay of the same request.
     pub signature: String,
+    /// When the request was signed, in milliseconds since the epoch.
     pub timestamp_ms: u64,
 }
 
 /// Why a webhook was refused. The messages name what was wrong, never a secret.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum VerifyError {
+    /// A header the signature needs is absent or not text; holds its name.
     #[error("missing header {0}")]
     MissingHeader(&'static str),
+    /// The timestamp header is not a whole number of milliseconds; holds it as sent.
     #[error("malformed x-contentful-timestamp {0:?}")]
     MalformedTimestamp(String),
+    /// Signed longer ago than the time to live.
     #[error("stale request signed {age_ms} ms ago (time to live {ttl_ms} ms)")]
-    Stale { age_ms: u64, ttl_ms: u64 },
+    Stale {
+        /// How long ago the request was signed, in milliseconds.
+        age_ms: u64,
+        /// The time to live, in milliseconds.
+        ttl_ms: u64,
+    },
+    /// Signed further in the future than the time to live allows.
     #[error("request signed {ahead_ms} ms in the future")]
-    FromTheFuture { ahead_ms: u64 },
+    FromTheFuture {
+        /// How far ahead of the server's clock, in milliseconds.
+        ahead_ms: u64,
+    },
+    /// The signature is not the one the secret gives for this request.
     #[error("signature does not match")]
     Mismatch,
 }

@@ -60,12 +60,25 @@ CREATE INDEX used_challenge_expires ON used_challenge (expires);
 /// Why the outbox database could not be opened.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenOutboxError {
+    /// The file could not be opened, configured or migrated: its folder cannot be created,
+    /// SQLite refuses it, or write-ahead logging cannot be turned on.
     #[error("cannot open enquiry outbox {path}: {reason}")]
-    Open { path: String, reason: String },
+    Open {
+        /// The database file.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The file was written by a newer build, whose schema this one does not know.
     #[error(
         "enquiry outbox {path} has schema version {found}, newer than the {SCHEMA_VERSION} this build knows; run a newer supplysite"
     )]
-    NewerSchema { path: String, found: i64 },
+    NewerSchema {
+        /// The database file.
+        path: String,
+        /// The schema version the file records.
+        found: i64,
+    },
 }
 
 /// Opens (creating if needed) the database at `path` with write-ahead logging and full

@@ -21,6 +21,7 @@ pub enum Spent {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("used challenges cannot be checked: {reason}")]
 pub struct LedgerError {
+    /// Why, for the log.
     pub reason: String,
 }
 
