@@ -9,6 +9,8 @@
 
 use crate::asset::Asset;
 use crate::rendition::{self, Format, Request};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Where a picture fills the page column: the insight hero and the case-study banner. The column
 /// is the viewport less a gutter each side (`clamp(1rem, 0.5rem + 2.5vw, 2.5rem)`) and stops
@@ -43,16 +45,48 @@ pub struct Renditions {
 /// host that cannot resize).
 pub fn renditions(asset: &Asset) -> Option<Renditions> {
     let (width, format) = resizable(asset)?;
+    Some(Renditions::clone(&remembered(&asset.url, width, format)))
+}
+
+/// How many pictures' renditions [`remembered`] keeps; past it, it starts again.
+const REMEMBERED: usize = 4096;
+
+/// The renditions of the picture at `url`, worked out once: a page shows the same pictures
+/// request after request, and writing a picture's two dozen candidates costs more than the rest
+/// of its view. Pure memoising: what comes back is what [`work_out`] gives.
+fn remembered(url: &str, width: u32, format: Format) -> Arc<Renditions> {
+    type Memo = HashMap<String, (u32, Format, Arc<Renditions>)>;
+    static MEMO: OnceLock<Mutex<Memo>> = OnceLock::new();
+    let memo = MEMO.get_or_init(Mutex::default);
+    let lock = || memo.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((w, f, known)) = lock().get(url)
+        && (*w, *f) == (width, format)
+    {
+        return Arc::clone(known);
+    }
+    let worked_out = Arc::new(work_out(url, width, format));
+    let mut memo = lock();
+    if memo.len() >= REMEMBERED {
+        memo.clear();
+    }
+    memo.insert(url.to_owned(), (width, format, Arc::clone(&worked_out)));
+    worked_out
+}
+
+/// The renditions of a resizable picture at `url`, `width` pixels wide in `format`.
+fn work_out(url: &str, width: u32, format: Format) -> Renditions {
     let widths = rendition::widths_for(width);
-    let fallback = srcset(&asset.url, &widths, format.fallback())?;
+    // Spaces and commas would split a candidate; the queries after it have neither.
+    let base = candidate(&rendition::base(url).unwrap_or_default());
+    let fallback = srcset(&base, &widths, format.fallback()).unwrap_or_default();
     let sources = SOURCE_FORMATS
         .into_iter()
-        .filter_map(|f| Some((f.mime(), srcset(&asset.url, &widths, f)?)))
+        .filter_map(|f| Some((f.mime(), srcset(&base, &widths, f)?)))
         .collect();
-    Some(Renditions {
+    Renditions {
         srcset: fallback,
         sources,
-    })
+    }
 }
 
 /// The rendition a link preview shows: the JPEG [`rendition::SHARE_WIDTH`] pixels wide (the
@@ -108,7 +142,7 @@ fn resizable(asset: &Asset) -> Option<(u32, Format)> {
         Some(mime) => Format::of_mime(mime)?,
         None => format_of_path(&asset.url)?,
     };
-    rendition::url(&asset.url, &request(width, format))?;
+    rendition::base(&asset.url)?;
     Some((width, format))
 }
 
@@ -134,15 +168,52 @@ fn request(width: u32, format: Format) -> Request {
     }
 }
 
-/// `"… 320w, … 640w"` for the picture at `url` in `format`; `None` when the host cannot resize.
-fn srcset(url: &str, widths: &[u32], format: Format) -> Option<String> {
-    let candidates: Option<Vec<String>> = widths
-        .iter()
-        .map(|&w| {
-            rendition::url(url, &request(w, format)).map(|u| format!("{} {w}w", candidate(&u)))
+/// `"… 320w, … 640w"` for the renditions at `base` ([`rendition::base`], made a candidate) in
+/// `format`; `None` when there are no widths.
+fn srcset(base: &str, widths: &[u32], format: Format) -> Option<String> {
+    if widths.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(widths.len() * (base.len() + 28));
+    for (i, &w) in widths.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(base);
+        out.push('?');
+        match rendition::WIDTHS.iter().position(|&listed| listed == w) {
+            Some(at) => out.push_str(&tails()[format as usize][at]),
+            None => push_tail(&mut out, w, format),
+        }
+    }
+    Some(out)
+}
+
+/// What follows the `?` of a candidate: the query of the rendition and its width descriptor,
+/// `w=640&fm=avif&q=50 640w`.
+fn push_tail(out: &mut String, width: u32, format: Format) {
+    use std::fmt::Write;
+    request(width, format).write_query(out);
+    // Writing to a String cannot fail.
+    let _ = write!(out, " {width}w");
+}
+
+/// [`push_tail`] of every listed width in every format, written once: every page offers the
+/// same few dozen, and writing numbers is most of what building a `srcset` costs.
+fn tails() -> &'static [Vec<String>; 4] {
+    static TAILS: std::sync::OnceLock<[Vec<String>; 4]> = std::sync::OnceLock::new();
+    TAILS.get_or_init(|| {
+        [Format::Avif, Format::Webp, Format::Jpeg, Format::Png].map(|format| {
+            rendition::WIDTHS
+                .iter()
+                .map(|&w| {
+                    let mut tail = String::new();
+                    push_tail(&mut tail, w, format);
+                    tail
+                })
+                .collect()
         })
-        .collect();
-    candidates.filter(|c| !c.is_empty()).map(|c| c.join(", "))
+    })
 }
 
 /// A URL made safe as a `srcset` candidate: spaces and commas would split it.

@@ -233,15 +233,23 @@ impl Request {
 
     /// The query that asks for this rendition, in a fixed order (so one rendition has one URL).
     pub fn query(&self) -> String {
-        let mut query = format!("w={}", self.width);
+        let mut query = String::with_capacity(20);
+        self.write_query(&mut query);
+        query
+    }
+
+    /// Appends [`Request::query`] to `out`.
+    pub fn write_query(&self, out: &mut String) {
+        use std::fmt::Write;
+        // Writing to a String cannot fail.
+        let _ = write!(out, "w={}", self.width);
         if let Some(format) = self.format {
-            query.push_str("&fm=");
-            query.push_str(format.param());
+            out.push_str("&fm=");
+            out.push_str(format.param());
         }
         if let Some(quality) = self.quality {
-            query.push_str(&format!("&q={quality}"));
+            let _ = write!(out, "&q={quality}");
         }
-        query
     }
 }
 
@@ -249,9 +257,17 @@ impl Request {
 /// Contentful's image host, the site's image endpoint for a file of an export served under
 /// `/assets/`. `None` for any other address (the picture is then shown as it is).
 pub fn url(url: &str, request: &Request) -> Option<String> {
-    let query = request.query();
+    let mut address = base(url)?;
+    address.push('?');
+    request.write_query(&mut address);
+    Some(address)
+}
+
+/// The address of the renditions of the picture at `url`, before the query that picks one
+/// ([`url`] is this, `?` and [`Request::query`]); `None` when the picture cannot be resized.
+pub fn base(url: &str) -> Option<String> {
     if let Some(rest) = url.strip_prefix(ASSETS) {
-        return resizable_path(rest).then(|| format!("{ENDPOINT}{rest}?{query}"));
+        return resizable_path(rest).then(|| format!("{ENDPOINT}{rest}"));
     }
     let rest = url
         .strip_prefix("https:")
@@ -259,7 +275,7 @@ pub fn url(url: &str, request: &Request) -> Option<String> {
         .unwrap_or(url)
         .strip_prefix("//images.ctfassets.net/")?;
     (!rest.contains('?') && !rest.contains('#'))
-        .then(|| format!("https://images.ctfassets.net/{rest}?{query}"))
+        .then(|| format!("https://images.ctfassets.net/{rest}"))
 }
 
 /// A file path under `/assets/` the endpoint serves: one of the export's image host folders,

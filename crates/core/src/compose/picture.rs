@@ -11,21 +11,18 @@ pub use crate::picture::{BANNER_MEDIA, BANNER_SIZES, COLUMN_SIZES};
 /// An asset as an image; its alt text is the description, else its title. A picture that can be
 /// resized gets its renditions; any other is shown as it is.
 pub fn image(asset: &Asset) -> Image {
-    let renditions = picture::renditions(asset);
+    let mut renditions = picture::renditions(asset);
     Image {
         url: asset.url.clone(),
         alt: asset.alt().to_string(),
         width: asset.width,
         height: asset.height,
         sources: renditions
-            .as_ref()
+            .as_mut()
             .map(|r| {
-                r.sources
-                    .iter()
-                    .map(|(kind, srcset)| ImageSource {
-                        kind,
-                        srcset: srcset.clone(),
-                    })
+                std::mem::take(&mut r.sources)
+                    .into_iter()
+                    .map(|(kind, srcset)| ImageSource { kind, srcset })
                     .collect()
             })
             .unwrap_or_default(),

@@ -33,3 +33,23 @@ fn a_picture_in_rich_text_offers_its_renditions_lazily() {
         "<img src=\"/images/x.svg\" alt=\"Harbour at dawn\" width=\"960\" height=\"360\" loading=\"lazy\">"
     );
 }
+
+#[test]
+fn renditions_worked_out_before_follow_a_picture_that_changed_under_its_address() {
+    const URL: &str = "//images.ctfassets.net/space/memo/tok/harbour.jpg";
+    let narrow = renditions(&asset(URL, Some("image/jpeg"), Some((700, 400)))).unwrap();
+    assert!(narrow.srcset.ends_with("?w=700&fm=jpg&q=75 700w"));
+    // The same address now names a wider PNG: nothing of the first answer is reused.
+    let wide = renditions(&asset(URL, Some("image/png"), Some((2400, 1600)))).unwrap();
+    assert!(wide.srcset.ends_with("?w=2048&fm=png 2048w"), "{}", wide.srcset);
+    assert_eq!(wide.srcset.matches(", ").count(), rendition::WIDTHS.len() - 1);
+    let again = renditions(&asset(URL, Some("image/png"), Some((2400, 1600)))).unwrap();
+    assert_eq!(again, wide);
+    // Widths off the list are written as well as listed ones.
+    let odd = renditions(&asset(URL, Some("image/jpeg"), Some((333, 200)))).unwrap();
+    assert_eq!(
+        odd.srcset,
+        "https://images.ctfassets.net/space/memo/tok/harbour.jpg?w=320&fm=jpg&q=75 320w, \
+         https://images.ctfassets.net/space/memo/tok/harbour.jpg?w=333&fm=jpg&q=75 333w"
+    );
+}
