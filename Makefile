@@ -44,14 +44,12 @@ lint-layers:
 lint-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) clippy -p supplysite-wasm --features full --all-targets -- -D warnings
 
 lint-web: web-deps wasm
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 
 test-rust: web-build demo-photos
 	$(CARGO) test --workspace
-	$(CARGO) test -p supplysite-wasm --features full
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content: demo-photos

@@ -2,17 +2,14 @@
 //!
 //! Every export is a thin wrapper over one core function: values cross the boundary as plain
 //! JavaScript objects (through JSON, see [`bridge`]) and failures as JavaScript `Error`s with the
-//! core's message, never as panics. `scripts/build-wasm.sh` builds two modules from this crate:
-//! `supplysite_contact` (everything but rich text, small enough for the contact page) and
-//! `supplysite_full` (the `full` feature: adds `renderRichText` and `parseRoute`).
+//! core's message, never as panics. `scripts/build-wasm.sh` builds the module
+//! `supplysite_contact` from this crate: what the contact page checks before it sends (the form,
+//! the dates and read times it shows, video links). Rich text and routes are the server's: the
+//! browser receives them rendered and resolved in the page's view.
 
 mod bridge;
 mod contact;
 mod panic_hook;
-#[cfg(feature = "full")]
-mod richtext;
-#[cfg(feature = "full")]
-mod routes;
 mod text;
 
 use wasm_bindgen::prelude::*;
