@@ -63,6 +63,7 @@ describe('Image', () => {
     const first = container.querySelector('picture > source')!;
     expect(first.getAttribute('media')).toBe('not all and (min-width: 1024px)');
     expect(first.getAttribute('srcset')).toBe(BLANK);
+    expect(first.getAttribute('sizes')).toBe('1px');
     expect(first.hasAttribute('type')).toBe(false);
     expect(container.querySelectorAll('picture > source')).toHaveLength(3);
     const svg = render(<Image image={SVG} media="(min-width: 1024px)" />).container;

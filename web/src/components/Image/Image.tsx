@@ -10,8 +10,12 @@ import type { InspectorAttributes } from '../../lib/inspector';
 import type { Image as ImageView } from '../../lib/view';
 import styles from './Image.module.css';
 
-/** A 1x1 transparent GIF: what a picture loads where it is not shown at all. */
-export const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/**
+ * A 1x1 transparent GIF as a `srcset` candidate: what a picture loads where it is not shown at
+ * all. It carries a width, and its source a `sizes`, because the Nu HTML Checker holds every
+ * source of a picture whose other candidates have widths to the rules of width candidates.
+ */
+export const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7 1w';
 
 export interface ImageProps {
   image: ImageView;
@@ -59,7 +63,7 @@ export function Image({ image, sizes, priority = false, cover = false, media, cl
   if (sources.length === 0 && !media) return img;
   return (
     <picture className={styles.picture}>
-      {media && <source media={`not all and ${media}`} srcSet={BLANK} />}
+      {media && <source media={`not all and ${media}`} srcSet={BLANK} sizes="1px" />}
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcset} sizes={chosen} />
       ))}
