@@ -112,10 +112,13 @@ def serve_section(text, budget, b: Budgets) -> list[str]:
         return out + ["Not run.", ""]
     out += ["```", text.rstrip(), "```", ""]
     ratios = {}
+    # A route's row: name, path, ours (req/s, p50, p90, p99, µs/req), nginx (the same), then
+    # the throughput ratio and the CPU ratio, the servers set apart by "|". The load lines above
+    # and below are not routes.
     for line in text.splitlines():
         fields = line.split()
-        if len(fields) > 3 and fields[0] != "route" and re.fullmatch(r"\d+\.\d+", fields[-1]):
-            ratios[fields[0]] = float(fields[-1])
+        if len(fields) == 16 and fields[0] != "route" and re.fullmatch(r"\d+\.\d+", fields[-2]):
+            ratios[fields[0]] = float(fields[-2])
     if not ratios:
         b.check("serving: ratio ours/nginx", "measured", "no figures in the output", False)
     for route, ratio in ratios.items():
