@@ -18,6 +18,7 @@ pub mod encode;
 pub mod error;
 mod path;
 pub mod pool;
+mod recent;
 pub mod render;
 pub mod renditions;
 pub mod resize;

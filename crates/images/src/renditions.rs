@@ -7,14 +7,18 @@ use crate::decode::{Limits, Probe, probe};
 use crate::error::ImageError;
 use crate::path::IMAGE_HOST;
 use crate::pool::Pool;
+use crate::recent::Recent;
 use crate::render::{Target, render};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::SystemTime;
+use std::time::{Instant, SystemTime};
 use supplysite_core::rendition::{Format, Request, width_allowed};
 use tokio::sync::OnceCell;
+
+/// The most bytes of renditions kept in memory for the requests that come again.
+pub const RECENT_BYTES: usize = 32 << 20;
 
 /// The largest source file read, in bytes: a camera photograph is a few MB.
 pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
@@ -34,6 +38,9 @@ pub struct Config {
     pub queue_limit: usize,
     /// Whether the common renditions are made in the background after a content load.
     pub warm: bool,
+    /// How long a rendition served is answered again from memory, without looking at its
+    /// source file (a file rewritten in place shows within this time).
+    pub recheck: std::time::Duration,
     /// How large a source picture may be before it is refused.
     pub limits: Limits,
 }
@@ -49,6 +56,7 @@ impl Config {
             pool_size,
             queue_limit: pool_size * 16,
             warm: true,
+            recheck: crate::recent::RECHECK,
             limits: Limits::default(),
         }
     }
@@ -58,7 +66,7 @@ impl Config {
 #[derive(Clone, Debug)]
 pub struct Served {
     /// The rendition's encoded bytes.
-    pub bytes: Vec<u8>,
+    pub bytes: bytes::Bytes,
     /// A strong ETag, quoted.
     pub etag: String,
     /// The rendition's encoding, for its `Content-Type`.
@@ -91,6 +99,7 @@ pub struct Renditions {
     config: Config,
     cache: DiskCache,
     pool: Pool,
+    recent: Recent<Served>,
     inflight: Mutex<HashMap<String, Shared>>,
     probes: Mutex<HashMap<Identity, Probe>>,
     stats: Stats,
@@ -151,10 +160,12 @@ impl Renditions {
     pub fn open(config: Config) -> std::io::Result<Arc<Renditions>> {
         let cache = DiskCache::open(&config.cache_dir, config.cache_bytes)?;
         let pool = Pool::new(config.pool_size, config.queue_limit);
+        let recent = Recent::new(RECENT_BYTES, config.recheck);
         let renditions = Arc::new_cyclic(|me| Renditions {
             config,
             cache,
             pool,
+            recent,
             inflight: Mutex::default(),
             probes: Mutex::default(),
             stats: Stats::default(),
@@ -193,6 +204,15 @@ impl Renditions {
         accept: Option<&str>,
     ) -> Result<Served, ImageError> {
         let request = Request::parse(query)?;
+        // The request as the answer depends on it: the format Accept allows matters only when
+        // the query names none (and the source's own fallback is the same for every request).
+        let asked = choose_format(request.format, accept, Format::Png);
+        let recent_key = format!("{raw_path}?{query}#{}", asked.param());
+        let now = Instant::now();
+        if let Some(served) = self.recent.get(&recent_key, now) {
+            self.stats.hits.fetch_add(1, Ordering::Relaxed);
+            return Ok(served);
+        }
         let (identity, probe) = self.source(raw_path).await?;
         if !width_allowed(request.width, probe.width) {
             return Err(ImageError::Width {
@@ -207,11 +227,14 @@ impl Renditions {
             quality: request.quality.unwrap_or(format.default_quality()),
         };
         let hit = self.rendition(&identity, target).await?;
-        Ok(Served {
-            bytes: hit.bytes,
+        let served = Served {
+            bytes: hit.bytes.into(),
             etag: hit.etag,
             format,
-        })
+        };
+        self.recent
+            .put(recent_key, served.clone(), served.bytes.len(), now);
+        Ok(served)
     }
 
     fn file(&self, raw_path: &str) -> Result<PathBuf, ImageError> {

@@ -6,12 +6,19 @@ mod support;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 use supplysite_images::{Config, ImageError, Renditions};
 
 fn engine(root: &Path) -> Arc<Renditions> {
+    engine_rechecking(root, Duration::ZERO)
+}
+
+/// An engine that answers a rendition again from memory for `recheck`.
+fn engine_rechecking(root: &Path, recheck: Duration) -> Arc<Renditions> {
     let mut config = Config::new(root.join("export"), root.join("cache"));
     config.warm = false;
     config.pool_size = 1;
+    config.recheck = recheck;
     Renditions::open(config).unwrap()
 }
 
@@ -49,6 +56,32 @@ async fn a_second_request_and_a_restart_are_answered_from_the_cache() {
     assert_eq!(restarted.stats().hits.load(Ordering::Relaxed), 1);
     assert_eq!(kept.bytes, made.bytes);
     assert_eq!(kept.etag, made.etag);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_repeat_within_the_recheck_time_is_answered_from_memory_without_the_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), "s/a/t/hero.jpg", &support::jpeg(1000, 600));
+    let engine = engine_rechecking(dir.path(), Duration::from_secs(3600));
+    let made = engine
+        .serve("s/a/t/hero.jpg", "w=320", Some("image/webp,*/*"))
+        .await
+        .unwrap();
+    // Neither the source nor the cached rendition is read again.
+    std::fs::remove_dir_all(dir.path().join("export")).unwrap();
+    std::fs::remove_dir_all(dir.path().join("cache")).unwrap();
+    let again = engine
+        .serve("s/a/t/hero.jpg", "w=320", Some("image/webp,*/*"))
+        .await
+        .unwrap();
+    assert_eq!((again.etag, again.bytes), (made.etag, made.bytes));
+    assert_eq!(engine.stats().hits.load(Ordering::Relaxed), 1);
+    // Another Accept may choose another format: not the answer kept for WebP.
+    let err = engine
+        .serve("s/a/t/hero.jpg", "w=320", Some("image/avif"))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, ImageError::NotFound(_)), "{err}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
