@@ -3,28 +3,18 @@
 use crate::Handles;
 use crate::support::{LEASE, T0, enquiry, enquiry_saying};
 use std::collections::HashSet;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 use supplysite_core::contact::{EnquiryId, SubmissionId};
+use supplysite_core::ports::suite::Case;
 use supplysite_core::ports::{
     Attempt, EnquiryOutbox, FOLD_IDENTICAL_WITHIN, JobFilter, JobKind, JobState, OutboxError,
     Stored, UnixMillis,
 };
+use supplysite_core::suite_cases;
 
-type Boxed = Pin<Box<dyn Future<Output = ()> + Send>>;
-
-macro_rules! cases {
-    ($($name:ident),* $(,)?) => {
-        /// Every case, by name.
-        pub const ALL: &[(&str, fn(Handles) -> Boxed)] = &[
-            $((stringify!($name), |h| Box::pin($name(h)))),*
-        ];
-    };
-}
-
-cases![
+/// Every case, by name.
+pub const ALL: &[Case<Handles>] = suite_cases![
     a_stored_enquiry_has_one_pending_job_of_each_kind_due_at_once,
     ids_are_uuids_that_sort_in_the_order_received,
     a_claimed_job_comes_due_again_only_when_its_lease_runs_out,
