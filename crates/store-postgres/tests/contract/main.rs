@@ -1,11 +1,14 @@
-//! The outbox port's contract, one suite run against both implementations: the SQLite file
-//! of a single server and the PostgreSQL database shared by several. Each case gets a fresh
-//! store and two handles onto it (two "servers"); every case runs, and each that fails is named.
+//! The outbox port's contract, one suite run against every implementation: core's in-memory
+//! fake, the SQLite file of a single server and the PostgreSQL database shared by several.
+//! Each case gets a fresh store and two handles onto it (two "servers"); every case runs, and
+//! each that fails is named.
 
 mod cases;
 
+use std::future::Future;
 use std::sync::Arc;
 use supplysite_core::ports::EnquiryOutbox;
+use supplysite_core::ports::fakes::FakeOutbox;
 use supplysite_core::ports::suite::run_suite;
 use supplysite_mail_adapter::SqliteOutbox;
 use supplysite_store_postgres::testing::TestPostgres;
@@ -17,10 +20,32 @@ pub struct Handles {
     pub b: Arc<dyn EnquiryOutbox>,
 }
 
+/// Runs the port's cases, then the durable stores' own, on stores made by `fresh`.
+async fn run_durable<F, Fut>(implementation: &str, mut fresh: F)
+where
+    F: FnMut(&'static str) -> Fut,
+    Fut: Future<Output = Handles>,
+{
+    run_suite(implementation, cases::ALL, &mut fresh).await;
+    run_suite(implementation, cases::DURABLE, &mut fresh).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_outbox_keeps_the_contract() {
+    run_suite("the fake outbox", cases::ALL, |_| async {
+        let fake = Arc::new(FakeOutbox::new());
+        Handles {
+            a: Arc::clone(&fake) as Arc<dyn EnquiryOutbox>,
+            b: fake,
+        }
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sqlite_outbox_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
-    run_suite("the sqlite outbox", cases::ALL, |name| {
+    run_durable("the sqlite outbox", |name| {
         let path = dir.path().join(format!("{name}.sqlite3"));
         async move {
             Handles {
@@ -35,7 +60,7 @@ async fn the_sqlite_outbox_keeps_the_contract() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_postgres_outbox_keeps_the_contract() {
     let pg = TestPostgres::start();
-    run_suite("the postgres outbox", cases::ALL, |name| {
+    run_durable("the postgres outbox", |name| {
         let url = DatabaseUrl::parse(&pg.database(name)).unwrap();
         async move {
             Handles {
