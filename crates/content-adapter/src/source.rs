@@ -85,24 +85,4 @@ mod tests {
         assert_eq!(set.version(), crate::export::version_of(&bytes));
         assert_eq!(source.asset_dir(), std::env::temp_dir());
     }
-
-    #[tokio::test]
-    async fn a_missing_file_is_not_found_and_a_broken_one_is_malformed() {
-        let missing = ExportSource::new(temp("missing.json"));
-        assert!(matches!(
-            missing.load().await,
-            Err(ContentLoadError::NotFound { .. })
-        ));
-        let path = temp("broken.json");
-        std::fs::write(&path, "{\"locales\": []}").unwrap();
-        let result = ExportSource::new(&path).load().await;
-        std::fs::remove_file(&path).unwrap();
-        assert_eq!(
-            result.unwrap_err(),
-            ContentLoadError::Malformed {
-                location: path.display().to_string(),
-                reason: "not a Contentful export: no \"entries\" array".into()
-            }
-        );
-    }
 }

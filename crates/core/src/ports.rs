@@ -6,7 +6,9 @@
 //! Each method's documentation lists the error variants it returns, and each error enum belongs
 //! to one port, so a caller matches on exactly what can happen.
 //!
-//! In-memory fakes of every port live in `fakes`, behind the `test-support` feature.
+//! In-memory fakes of every port live in `fakes`, and the machinery that runs one contract
+//! suite against a port's fake and its real adapters in `suite`, both behind the
+//! `test-support` feature.
 
 mod allowance;
 mod clock;
@@ -17,6 +19,8 @@ mod robot;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod fakes;
+#[cfg(any(test, feature = "test-support"))]
+pub mod suite;
 
 pub use allowance::{AllowanceError, SharedAllowance};
 pub use clock::{Clock, UnixMillis};

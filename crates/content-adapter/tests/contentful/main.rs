@@ -1,6 +1,9 @@
-//! The live Contentful source against a local fake Contentful serving the demo space.
+//! The live Contentful source against a local fake Contentful serving the demo space, and the
+//! content source port's contract run against it, the export file and core's fake alike.
 
 mod helpers;
+// The content source contract: the fake, the export file and Contentful keep the same promises.
+mod content_contract;
 // The set read live equals the set read from the export file, and every route composes alike.
 mod parity;
 // Every query the adapter sends is valid for the schema Contentful generates for the model.

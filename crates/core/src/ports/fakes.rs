@@ -256,7 +256,6 @@ pub(crate) fn ready<F: std::future::Future>(future: F) -> F::Output {
 mod tests {
     use super::*;
     use crate::contact::{ContactForm, Enquiry, EnquiryId};
-    use std::sync::Arc;
 
     fn stored(id: &str) -> StoredEnquiry {
         StoredEnquiry {
@@ -285,50 +284,39 @@ mod tests {
         assert_eq!(clock.now(), UnixMillis(5));
     }
 
+    // What every content source promises, the fake included, is the contract suite in the
+    // content adapter's tests; this is what only the fake does.
     #[test]
-    fn the_fake_content_source_returns_what_it_was_given_and_counts_loads() {
-        let source: Arc<dyn ContentSource> = Arc::new(FakeContentSource::new(ContentSet::empty()));
-        assert_eq!(ready(source.load()).unwrap().version(), "empty");
-
+    fn the_fake_content_source_counts_its_loads_failed_or_not() {
         let fake = FakeContentSource::failing(ContentLoadError::NotFound {
             location: "x.json".into(),
         });
-        assert_eq!(
-            ready(fake.load()).unwrap_err(),
-            ContentLoadError::NotFound {
-                location: "x.json".into()
-            }
-        );
+        assert!(ready(fake.load()).is_err());
         fake.set(Ok(ContentSet::empty()));
-        assert!(ready(fake.load()).is_ok());
+        assert_eq!(ready(fake.load()).unwrap().version(), "empty");
         assert_eq!(fake.loads(), 2);
     }
 
+    // What every robot check promises, the fake included, is the contract suite in the mail
+    // adapter's tests; this is what only the fake does.
     #[test]
-    fn the_fake_robot_check_tells_missing_failed_and_unavailable_apart() {
+    fn the_fake_robot_check_records_every_call_and_accept_all_takes_any_token() {
         let ip: IpAddr = "203.0.113.9".parse().unwrap();
         let check = FakeRobotCheck::accepting(["good"]);
-        assert_eq!(ready(check.verify("good", Some(ip))), Ok(()));
+        let _ = ready(check.verify("good", Some(ip)));
+        let _ = ready(check.verify("  ", None));
+        let _ = ready(check.verify("bad", None));
         assert_eq!(
-            ready(check.verify("  ", None)),
-            Err(RobotCheckError::Missing)
+            check.calls(),
+            [
+                ("good".to_owned(), Some(ip)),
+                ("  ".to_owned(), None),
+                ("bad".to_owned(), None)
+            ]
         );
-        assert!(matches!(
-            ready(check.verify("bad", None)),
-            Err(RobotCheckError::Failed { .. })
-        ));
-        assert_eq!(check.calls()[0], ("good".to_owned(), Some(ip)));
-        assert_eq!(check.calls().len(), 3);
-
         assert_eq!(
-            ready(FakeRobotCheck::accept_all().verify("x", None)),
+            ready(FakeRobotCheck::accept_all().verify("anything", None)),
             Ok(())
-        );
-        assert_eq!(
-            ready(FakeRobotCheck::unavailable("timeout").verify("x", None)),
-            Err(RobotCheckError::Unavailable {
-                reason: "timeout".into()
-            })
         );
     }
 

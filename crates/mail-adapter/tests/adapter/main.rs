@@ -1,5 +1,6 @@
 //! The mail adapters against real SQLite files, a local fake Brevo, a fake siteverify and
-//! real processes killed mid-delivery. One binary, one module per adapter.
+//! real processes killed mid-delivery. One binary, one module per adapter, and one per port
+//! contract run against the adapters and core's fakes alike.
 
 // A process killed with SIGKILL mid-delivery.
 mod crash;
@@ -13,8 +14,10 @@ mod fake;
 mod outbox;
 // The local mailbox's .eml files and contacts.
 mod mailbox;
-// reCAPTCHA and the self-hosted challenge.
+// What is particular to reCAPTCHA and to the self-hosted challenge.
 mod robot;
+// The robot check port's contract, run against the fake, reCAPTCHA and the self-hosted check.
+mod robot_contract;
 // Fakes and fixtures shared by the modules.
 mod support;
 // The worker draining the outbox.

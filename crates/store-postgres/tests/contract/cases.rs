@@ -3,30 +3,19 @@
 use crate::Handles;
 use crate::support::{LEASE, T0, enquiry, enquiry_saying};
 use std::collections::HashSet;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 use supplysite_core::contact::{EnquiryId, SubmissionId};
+use supplysite_core::ports::suite::Case;
 use supplysite_core::ports::{
     Attempt, EnquiryOutbox, FOLD_IDENTICAL_WITHIN, JobFilter, JobKind, JobState, OutboxError,
     Stored, UnixMillis,
 };
+use supplysite_core::suite_cases;
 
-type Boxed = Pin<Box<dyn Future<Output = ()> + Send>>;
-
-macro_rules! cases {
-    ($($name:ident),* $(,)?) => {
-        /// Every case, by name.
-        pub const ALL: &[(&str, fn(Handles) -> Boxed)] = &[
-            $((stringify!($name), |h| Box::pin($name(h)))),*
-        ];
-    };
-}
-
-cases![
+/// Every case, by name.
+pub const ALL: &[Case<Handles>] = suite_cases![
     a_stored_enquiry_has_one_pending_job_of_each_kind_due_at_once,
-    ids_are_uuids_that_sort_in_the_order_received,
     a_claimed_job_comes_due_again_only_when_its_lease_runs_out,
     claims_take_the_earliest_due_first_and_never_a_job_that_is_not_due,
     claim_enquiry_takes_only_that_enquirys_jobs,
@@ -40,6 +29,10 @@ cases![
     two_copies_sent_at_once_to_two_handles_store_one_enquiry,
     a_refused_key_blocks_until_a_delivery_goes_through,
 ];
+
+/// What the durable stores promise beyond the port: ids that are UUIDs in the order received
+/// (core's fake numbers its enquiries instead).
+pub const DURABLE: &[Case<Handles>] = suite_cases![ids_are_uuids_that_sort_in_the_order_received];
 
 fn dead() -> JobFilter {
     JobFilter {

@@ -1,12 +1,15 @@
-//! The outbox port's contract, one suite run against both implementations: the SQLite file
-//! of a single server and the PostgreSQL database shared by several. Each case gets a fresh
-//! store and two handles onto it (two "servers"); a failing case is named in the panic.
+//! The outbox port's contract, one suite run against every implementation: core's in-memory
+//! fake, the SQLite file of a single server and the PostgreSQL database shared by several.
+//! Each case gets a fresh store and two handles onto it (two "servers"); every case runs, and
+//! each that fails is named.
 
 mod cases;
 
 use std::future::Future;
 use std::sync::Arc;
 use supplysite_core::ports::EnquiryOutbox;
+use supplysite_core::ports::fakes::FakeOutbox;
+use supplysite_core::ports::suite::run_suite;
 use supplysite_mail_adapter::SqliteOutbox;
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
@@ -17,34 +20,32 @@ pub struct Handles {
     pub b: Arc<dyn EnquiryOutbox>,
 }
 
-/// Runs every case of the suite on stores made by `fresh`, each in a task of its own so a
-/// failure is reported with the case's name.
-async fn run_suite<F, Fut>(backend: &str, mut fresh: F)
+/// Runs the port's cases, then the durable stores' own, on stores made by `fresh`.
+async fn run_durable<F, Fut>(implementation: &str, mut fresh: F)
 where
     F: FnMut(&'static str) -> Fut,
     Fut: Future<Output = Handles>,
 {
-    for (name, case) in cases::ALL {
-        let handles = fresh(name).await;
-        if let Err(e) = tokio::spawn(case(handles)).await {
-            let reason = e
-                .try_into_panic()
-                .ok()
-                .and_then(|p| {
-                    p.downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                })
-                .unwrap_or_default();
-            panic!("{backend}: contract case {name} failed: {reason}");
+    run_suite(implementation, cases::ALL, &mut fresh).await;
+    run_suite(implementation, cases::DURABLE, &mut fresh).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_outbox_keeps_the_contract() {
+    run_suite("the fake outbox", cases::ALL, |_| async {
+        let fake = Arc::new(FakeOutbox::new());
+        Handles {
+            a: Arc::clone(&fake) as Arc<dyn EnquiryOutbox>,
+            b: fake,
         }
-    }
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sqlite_outbox_keeps_the_contract() {
     let dir = tempfile::tempdir().unwrap();
-    run_suite("sqlite", |name| {
+    run_durable("the sqlite outbox", |name| {
         let path = dir.path().join(format!("{name}.sqlite3"));
         async move {
             Handles {
@@ -59,7 +60,7 @@ async fn the_sqlite_outbox_keeps_the_contract() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_postgres_outbox_keeps_the_contract() {
     let pg = TestPostgres::start();
-    run_suite("postgres", |name| {
+    run_durable("the postgres outbox", |name| {
         let url = DatabaseUrl::parse(&pg.database(name)).unwrap();
         async move {
             Handles {
