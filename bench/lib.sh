@@ -94,6 +94,19 @@ start_server() {
   done
 }
 
+# wait_for_warm_pictures SECONDS: waits until the server's /readyz says no picture renditions are
+# left to warm (or it resizes none), at most SECONDS.
+wait_for_warm_pictures() {
+  local deadline=$((SECONDS + $1)) left
+  while :; do
+    left="$(curl -fsS "$SERVER_URL/readyz" | python3 -c 'import json,sys; print(json.load(sys.stdin).get("picturesToWarm", 0))')"
+    [ "$left" = 0 ] && return 0
+    [ $SECONDS -lt $deadline ] || die "$left picture renditions still not warmed after $1 s"
+    say "waiting for the picture warm-up: $left renditions left"
+    sleep 5
+  done
+}
+
 stop_server() {
   kill "$SERVER_PID" 2>/dev/null || true
   wait "$SERVER_PID" 2>/dev/null || true

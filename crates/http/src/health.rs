@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use std::sync::atomic::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
 use utoipa::ToSchema;
 
@@ -60,6 +61,10 @@ pub struct Ready {
     pub connections: crate::connections::ConnectionCounts,
     /// Whether a reload asked for by a webhook is under way.
     pub reloading: bool,
+    /// Renditions of the export's pictures the background warm-up has still to make, when this
+    /// server resizes pictures (0 once every common size is cached).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pictures_to_warm: Option<u64>,
 }
 
 /// The only status `/readyz` answers with (before content is loaded nothing answers).
@@ -169,6 +174,9 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         deliveries,
         connections: state.inner().connections.counts(),
         reloading: state.reloading(),
+        pictures_to_warm: state
+            .images()
+            .map(|engine| engine.stats().to_warm.load(Ordering::Relaxed)),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }

@@ -82,6 +82,8 @@ pub struct Stats {
     pub encodes: AtomicU64,
     /// Renditions made by the background warm-up.
     pub warmed: AtomicU64,
+    /// Renditions the background warm-up has still to make (or find made): 0 once it is done.
+    pub to_warm: AtomicU64,
 }
 
 type Shared = Arc<OnceCell<Result<Hit, ImageError>>>;
@@ -152,6 +154,10 @@ fn key(identity: &Identity, target: Target) -> String {
 impl crate::warm::Warm for Renditions {
     fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
         Renditions::warm_one(self, raw_path, target)
+    }
+
+    fn to_warm(&self, remaining: u64) {
+        self.stats.to_warm.store(remaining, Ordering::Relaxed);
     }
 }
 
@@ -353,6 +359,8 @@ impl Renditions {
     /// list replaces one still being worked through. Does nothing when warm-up is off.
     pub fn warm(&self, pictures: Vec<crate::warm::Picture>) {
         if let Some(sender) = lock(&self.warm).as_ref() {
+            let targets = pictures.iter().map(|p| p.targets().len() as u64).sum();
+            self.stats.to_warm.store(targets, Ordering::Relaxed);
             let _ = sender.send(pictures);
         }
     }

@@ -77,6 +77,9 @@ pub fn pictures(set: &ContentSet) -> Vec<Picture> {
 /// thread, unless it is cached already; whether it encoded.
 pub(crate) trait Warm: Send + Sync + 'static {
     fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError>;
+
+    /// How many renditions of the list being warmed are left.
+    fn to_warm(&self, remaining: u64);
 }
 
 /// Starts the warm-up thread for `renditions`; it ends when the engine is dropped.
@@ -94,8 +97,11 @@ pub(crate) fn start<W: Warm>(renditions: Weak<W>) -> Sender<Vec<Picture>> {
 fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
     let mut next = receiver.recv().ok();
     while let Some(pictures) = next.take() {
+        let mut remaining: u64 = pictures.iter().map(|p| p.targets().len() as u64).sum();
         'list: for picture in &pictures {
-            for target in picture.targets() {
+            let targets = picture.targets();
+            let mut left_of_picture = targets.len() as u64;
+            for target in targets {
                 // A newer content load replaces this list.
                 match receiver.try_recv() {
                     Ok(newer) => {
@@ -111,6 +117,13 @@ fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     engine.warm_one(&picture.path, target)
                 }));
+                remaining -= 1;
+                left_of_picture -= 1;
+                // A picture that fails is left: its other renditions are not made either.
+                if !matches!(outcome, Ok(Ok(_))) {
+                    remaining -= left_of_picture;
+                }
+                engine.to_warm(remaining);
                 match outcome {
                     Ok(Ok(_)) => {}
                     Ok(Err(e)) => {

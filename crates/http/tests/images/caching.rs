@@ -103,15 +103,19 @@ async fn the_common_renditions_are_warmed_after_a_content_load() {
     setup.content = Some(content_with_picture(HERO_SIZE.0));
     let server = start(setup).await;
     let engine = server.engine.clone().unwrap();
+    // What is left to warm shows in /readyz: at most the 21 renditions, 0 once done.
+    let to_warm = |ready: serde_json::Value| ready["picturesToWarm"].as_u64().unwrap();
+    let ready = server.get("/readyz").await.json().await.unwrap();
+    assert!(to_warm(ready) <= 21);
     // 320, 480, 640, 828, 1080, 1200, 1280 in AVIF, WebP and JPEG.
     eventually(Duration::from_secs(120), "the warm-up", || {
-        engine
-            .stats()
-            .warmed
-            .load(std::sync::atomic::Ordering::SeqCst)
-            == 21
+        let stats = engine.stats();
+        let load = |n: &std::sync::atomic::AtomicU64| n.load(std::sync::atomic::Ordering::SeqCst);
+        (load(&stats.warmed), load(&stats.to_warm)) == (21, 0)
     })
     .await;
+    let ready = server.get("/readyz").await.json().await.unwrap();
+    assert_eq!(to_warm(ready), 0);
     for query in ["w=1280&fm=avif", "w=1200&fm=jpg", "w=320&fm=webp"] {
         let response = server
             .get(&format!("/img/images.ctfassets.net/{HERO}?{query}"))
