@@ -41,8 +41,15 @@ fn renditions_worked_out_before_follow_a_picture_that_changed_under_its_address(
     assert!(narrow.srcset.ends_with("?w=700&fm=jpg&q=75 700w"));
     // The same address now names a wider PNG: nothing of the first answer is reused.
     let wide = renditions(&asset(URL, Some("image/png"), Some((2400, 1600)))).unwrap();
-    assert!(wide.srcset.ends_with("?w=2048&fm=png 2048w"), "{}", wide.srcset);
-    assert_eq!(wide.srcset.matches(", ").count(), rendition::WIDTHS.len() - 1);
+    assert!(
+        wide.srcset.ends_with("?w=2048&fm=png 2048w"),
+        "{}",
+        wide.srcset
+    );
+    assert_eq!(
+        wide.srcset.matches(", ").count(),
+        rendition::WIDTHS.len() - 1
+    );
     let again = renditions(&asset(URL, Some("image/png"), Some((2400, 1600)))).unwrap();
     assert_eq!(again, wide);
     // Widths off the list are written as well as listed ones.
