@@ -76,7 +76,7 @@ pub struct Served {
 /// Counts of what the engine did, for tests and health pages.
 #[derive(Debug, Default)]
 pub struct Stats {
-    /// Renditions answered from the disk cache.
+    /// Renditions answered from the cache: from memory or from disk.
     pub hits: AtomicU64,
     /// Renditions encoded.
     pub encodes: AtomicU64,
@@ -359,7 +359,7 @@ impl Renditions {
     /// list replaces one still being worked through. Does nothing when warm-up is off.
     pub fn warm(&self, pictures: Vec<crate::warm::Picture>) {
         if let Some(sender) = lock(&self.warm).as_ref() {
-            let targets = pictures.iter().map(|p| p.targets().len() as u64).sum();
+            let targets = crate::warm::count(&pictures);
             self.stats.to_warm.store(targets, Ordering::Relaxed);
             let _ = sender.send(pictures);
         }

@@ -73,6 +73,11 @@ pub fn pictures(set: &ContentSet) -> Vec<Picture> {
         .collect()
 }
 
+/// How many renditions warming `pictures` makes or finds made.
+pub(crate) fn count(pictures: &[Picture]) -> u64 {
+    pictures.iter().map(|p| p.targets().len() as u64).sum()
+}
+
 /// What the warm-up asks of the engine: one rendition made and cached, blocking the calling
 /// thread, unless it is cached already; whether it encoded.
 pub(crate) trait Warm: Send + Sync + 'static {
@@ -97,7 +102,7 @@ pub(crate) fn start<W: Warm>(renditions: Weak<W>) -> Sender<Vec<Picture>> {
 fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
     let mut next = receiver.recv().ok();
     while let Some(pictures) = next.take() {
-        let mut remaining: u64 = pictures.iter().map(|p| p.targets().len() as u64).sum();
+        let mut remaining = count(&pictures);
         'list: for picture in &pictures {
             let targets = picture.targets();
             let mut left_of_picture = targets.len() as u64;
