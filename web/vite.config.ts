@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
 import { fixtureApi } from './dev/fixture-api';
 
@@ -38,21 +39,60 @@ function shortClassNames() {
 }
 
 /**
- * The stylesheet first in the built head, before the entry script: it is what the first paint
- * waits for, so the browser should ask for it first.
+ * Runs in the page, written into the built index.html: asks for the entry script once the
+ * server's markup has been painted. The first frame then waits only for the HTML, the
+ * stylesheet and its pictures, not for the download and start of the UI's code; hydration
+ * follows. A page the server did not render (an empty #root) asks at once, and a hidden tab,
+ * which paints nothing, after half a second. The script is added once the document is parsed,
+ * so the page data that follows this loader is there when the entry reads it.
  */
-function stylesheetFirst(): Plugin {
+function loadEntryAfterFirstPaint(src: string) {
+  let asked = false;
+  const load = () => {
+    if (asked) return;
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', load);
+      return;
+    }
+    asked = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = src;
+    document.head.appendChild(script);
+  };
+  if (!document.getElementById('root')?.firstElementChild) return load();
+  setTimeout(load, 500);
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(load));
+    return;
+  }
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    load();
+  }).observe({ type: 'paint', buffered: true });
+}
+
+/**
+ * Replaces the entry's `<script type="module">` in the built head with
+ * [`loadEntryAfterFirstPaint`], minified, at the end of the body. The server gives every
+ * script tag of the shell the response's nonce, this one included.
+ */
+function entryAfterFirstPaint(): Plugin {
   return {
-    name: 'supplysite-stylesheet-first',
+    name: 'supplysite-entry-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        const link = /\n?\s*<link rel="stylesheet"[^>]*>/.exec(html);
-        const script = /<script type="module"[^>]*><\/script>/.exec(html);
-        if (!link || !script || link.index < script.index) return html;
-        const without = html.slice(0, link.index) + html.slice(link.index + link[0].length);
-        return without.replace(script[0], `${link[0].trim()}\n    ${script[0]}`);
+      async handler(html) {
+        const entry = /\n?\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry?.[1]) throw new Error('the built index.html has no entry script');
+        const call = `(${loadEntryAfterFirstPaint.toString()})(${JSON.stringify(entry[1])})`;
+        const { code } = await minify(call, { ecma: 2020, compress: { passes: 2 } });
+        if (!code) throw new Error('the entry loader did not minify');
+        const without = html.replace(entry[0], '');
+        return without.replace('</body>', `  <script>${code}</script>\n  </body>`);
       },
     },
   };
@@ -93,7 +133,7 @@ function precompressed(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), stylesheetFirst(), precompressed(), ...(useFixtures ? [fixtureApi()] : [])],
+  plugins: [react(), entryAfterFirstPaint(), precompressed(), ...(useFixtures ? [fixtureApi()] : [])],
   css: command === 'build' ? { modules: { generateScopedName: shortClassNames() } } : {},
   build: {
     outDir: 'dist',

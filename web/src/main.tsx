@@ -1,8 +1,9 @@
 // Browser entry: unregister old service workers, read the page the server embedded, load its
-// screen's code, then hydrate the server's markup (or render into an empty shell). Hydration
-// waits for the server's markup to be painted: the page shows at once, and the work of making
-// it interactive follows the first frame instead of holding it back.
-import { StrictMode } from 'react';
+// screen's code, then hydrate the server's markup (or render into an empty shell). The page
+// asks for this script only once the server's markup has been painted (the loader the build
+// writes into index.html), so making the page interactive follows the first frame instead of
+// holding it back.
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { App } from './app/App';
@@ -16,10 +17,6 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
-  // The screen's code is asked for after the paint too, so that nothing competes with the
-  // page's first frame.
-  if (root.firstElementChild) await afterFirstPaint();
-
   const embedded = readEmbedded(document);
   let page: LoadedPage | null = null;
   if (embedded?.outcome.outcome === 'redirect') {
@@ -35,8 +32,10 @@ async function start() {
       </BrowserRouter>
     </StrictMode>
   );
-  // Server-rendered markup is hydrated; an empty shell is rendered into.
-  if (root.firstElementChild) hydrateRoot(root, app);
+  // Server-rendered markup is hydrated, as a transition: React then works in slices and yields
+  // to the browser between them, so a tap or a scroll during hydration is answered at once.
+  // An empty shell is rendered into.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   void startPreview();
 }
@@ -48,25 +47,6 @@ async function startPreview() {
   if (!locale) return;
   const { startLivePreview } = await import('./app/livePreview');
   await startLivePreview(locale).catch((error: unknown) => console.error('live preview did not start', error));
-}
-
-/** Resolves once the browser reports the page's first contentful paint (Paint Timing); where
- *  that is not reported, after the next frame. A hidden tab paints nothing: after half a
- *  second the page is made interactive regardless. */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(resolve, 500);
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      requestAnimationFrame(() => setTimeout(resolve));
-      return;
-    }
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  });
 }
 
 void start();
