@@ -5,8 +5,10 @@
 //! tested for every error without a network, a disk or a clock.
 
 mod outbox;
+mod runtime;
 
 pub use outbox::FakeOutbox;
+pub use runtime::{FakeRuntime, FakeWakeup};
 
 use super::{
     Clock, ContentLoadError, ContentSource, DeliveryError, EnquiryDelivery, JobKind, RobotCheck,
