@@ -42,9 +42,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supplysite_core::contact::ContactForm;
 use supplysite_core::contact::FieldErrors;
+use supplysite_core::enquiry::Enquiries;
 use supplysite_core::enquiry::{SubmitError, Submitted};
 use supplysite_core::ports::SharedAllowance;
-use supplysite_core::enquiry::Enquiries;
 use supplysite_core::view::RobotWidget;
 
 /// The default allowance of enquiries per client and minute.

@@ -1,7 +1,7 @@
 //! [`TokioRuntime`]: core's [`Runtime`] port on the tokio runtime the server runs on.
 
-use supplysite_core::ports::{BoxFuture, Runtime, TaskError};
 use std::time::Duration;
+use supplysite_core::ports::{BoxFuture, Runtime, TaskError};
 
 /// Tasks on tokio, timers on tokio's clock, chance from the thread's random generator.
 /// Use it from inside a tokio runtime.
@@ -44,11 +44,17 @@ mod tests {
             let _ = gate.await;
             flag.store(true, Ordering::SeqCst);
         }));
-        assert_eq!(within(&TokioRuntime, Duration::from_millis(10), task).await, None);
+        assert_eq!(
+            within(&TokioRuntime, Duration::from_millis(10), task).await,
+            None
+        );
         go.send(()).unwrap();
         let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
         while !done.load(Ordering::SeqCst) {
-            assert!(tokio::time::Instant::now() < deadline, "the task was cut off");
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the task was cut off"
+            );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
     }
@@ -62,6 +68,10 @@ mod tests {
 
     #[test]
     fn chance_stays_in_the_unit_interval() {
-        assert!((0..1000).map(|_| TokioRuntime.random_unit()).all(|x| (0.0..1.0).contains(&x)));
+        assert!(
+            (0..1000)
+                .map(|_| TokioRuntime.random_unit())
+                .all(|x| (0.0..1.0).contains(&x))
+        );
     }
 }

@@ -88,7 +88,10 @@ impl Worker {
     }
 
     /// Runs this worker on a tokio task until `shutdown` completes.
-    pub fn spawn(self, shutdown: impl Future<Output = ()> + Send + 'static) -> tokio::task::JoinHandle<()> {
+    pub fn spawn(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> tokio::task::JoinHandle<()> {
         tokio::spawn(self.run(shutdown))
     }
 

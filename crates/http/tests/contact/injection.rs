@@ -4,8 +4,8 @@
 use crate::support::*;
 use axum::http::StatusCode;
 use serde_json::json;
+use supplysite_core::ports::Challenge;
 use supplysite_http::contact::ContactSettings;
-use supplysite_mail_adapter::Challenge;
 use supplysite_mail_adapter::selfhosted::solve;
 
 async fn solved_token(app: &TestApp) -> String {

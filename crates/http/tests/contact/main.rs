@@ -1,5 +1,5 @@
 //! `POST /api/contact` and `GET /api/robot-challenge` answered in-process with `oneshot`, no
-//! socket, over the mail adapter's `Enquiries` made of core's fakes or of the embedded
+//! socket, over core's `Enquiries` made of core's fakes or of the mail adapter's embedded
 //! default (SQLite outbox, local mailbox, self-hosted check) in a temporary folder.
 
 // The app with a contact desk, requests and answers.

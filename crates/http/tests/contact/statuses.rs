@@ -279,14 +279,18 @@ impl supplysite_core::ports::RobotCheck for NeverAnswers {
 #[tokio::test]
 async fn a_robot_check_that_never_answers_fails_closed_within_its_budget_with_retry_after() {
     use std::sync::Arc;
-    use supplysite_mail_adapter::{Enquiries, EnquiryParts, RobotWidget, SystemClock};
+    use supplysite_core::enquiry::{Enquiries, EnquiryParts};
+    use supplysite_core::view::RobotWidget;
+    use supplysite_mail_adapter::SystemClock;
     let fakes = Fakes::new();
     let enquiries = Enquiries::from_parts(EnquiryParts {
         outbox: fakes.outbox.clone(),
         delivery: fakes.delivery.clone(),
         robot: Arc::new(NeverAnswers),
         clock: Arc::new(SystemClock),
-        self_hosted: None,
+        runtime: Arc::new(supplysite_mail_adapter::TokioRuntime),
+        wakeup: Arc::new(supplysite_core::ports::fakes::FakeWakeup::new()),
+        challenges: None,
         widget: RobotWidget::SelfHosted,
         policy: supplysite_core::enquiry::RetryPolicy::default(),
         answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,

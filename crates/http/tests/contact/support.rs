@@ -12,12 +12,14 @@ use std::path::Path;
 use std::sync::Arc;
 use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::enquiry::RetryPolicy;
+use supplysite_core::enquiry::{Enquiries, EnquiryParts};
 use supplysite_core::ports::fakes::{FakeDelivery, FakeOutbox, FakeRobotCheck};
 use supplysite_core::ports::{EnquiryDelivery, EnquiryOutbox, RobotCheck};
+use supplysite_core::view::RobotWidget;
 use supplysite_http::Site;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_http::{AppState, CoreComposer, Mounts, PublicUrl, Settings, Shell, StateParts};
-use supplysite_mail_adapter::{Enquiries, EnquiryParts, MailSettings, RobotWidget, SystemClock};
+use supplysite_mail_adapter::{MailSettings, SystemClock};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
@@ -59,7 +61,9 @@ impl Fakes {
             delivery: self.delivery.clone() as Arc<dyn EnquiryDelivery>,
             robot: self.robot.clone() as Arc<dyn RobotCheck>,
             clock: Arc::new(SystemClock),
-            self_hosted: None,
+            runtime: Arc::new(supplysite_mail_adapter::TokioRuntime),
+            wakeup: Arc::new(supplysite_core::ports::fakes::FakeWakeup::new()),
+            challenges: None,
             widget: RobotWidget::SelfHosted,
             policy: RetryPolicy::default(),
             answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
@@ -99,7 +103,9 @@ pub fn embedded_default(dir: &Path, extra: &[(&str, &str)]) -> Enquiries {
     })
     .unwrap();
     settings.site_hostname = Some("www.supplysite.test".into());
-    Enquiries::from_settings(&settings, Arc::new(SystemClock)).unwrap()
+    supplysite_mail_adapter::build_enquiries(&settings, Arc::new(SystemClock))
+        .unwrap()
+        .enquiries
 }
 
 pub struct TestApp {

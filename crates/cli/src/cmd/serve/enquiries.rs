@@ -188,7 +188,11 @@ impl Args {
         let Some(url) = url else {
             let built = build_enquiries(&mail, Arc::new(SystemClock))
                 .context("cannot set up enquiries (SUPPLYSITE_OUTBOX / --outbox)")?;
-            return Ok((ContactDesk::new(built.enquiries, contact), built.worker, None));
+            return Ok((
+                ContactDesk::new(built.enquiries, contact),
+                built.worker,
+                None,
+            ));
         };
         const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
         let url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
