@@ -1,8 +1,9 @@
 //! Taking an enquiry from the contact page: check it, check the robot token, store it durably
 //! ([`take`]), then try to deliver it while the visitor waits ([`deliver_now`]). The visitor is
 //! thanked once the enquiry is stored; what the deliveries did only decides whether the answer
-//! is "sent" or "queued". [`submit`] is the two in a row; a front door with a clock may instead
-//! wait for [`deliver_now`] only so long and answer "queued" after that.
+//! is "sent" or "queued". [`submit`] is the two in a row; [`Enquiries`], the service a server
+//! mounts, instead waits for [`deliver_now`] only so long (on a [`Runtime`]'s timer) and
+//! answers "queued" after that, holding the robot check to a budget too ([`TimedRobotCheck`]).
 //!
 //! A submission is taken once: the page sends a [`SubmissionId`] made when the form was first
 //! shown, and a resubmission (a lost answer, a double click, a browser re-sending the request)
@@ -12,16 +13,22 @@
 //! The same attempt path ([`attempt_job`]) serves this use case and the background worker
 //! that drains the outbox, and both attempt only jobs they have claimed, so a job is never
 //! attempted twice at once and every delivery is at least once.
+//!
+//! [`Runtime`]: crate::ports::Runtime
 
 mod attempt;
 mod deliver;
 pub mod mail_date;
 pub mod notification;
 mod retry;
+mod service;
+mod timed_robot;
 
 pub use attempt::{Attempted, attempt_job};
 pub use deliver::deliver_now;
 pub use retry::{Jitter, RetryPolicy};
+pub use service::{Enquiries, EnquiryParts};
+pub use timed_robot::TimedRobotCheck;
 
 use crate::contact::{ContactForm, Enquiry, EnquiryId, SubmissionId, Validation, validate};
 use crate::ports::{

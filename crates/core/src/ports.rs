@@ -11,11 +11,14 @@
 //! `test-support` feature.
 
 mod allowance;
+mod challenge;
 mod clock;
 mod content;
 mod delivery;
 mod outbox;
 mod robot;
+mod runtime;
+mod wake;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod fakes;
@@ -23,6 +26,7 @@ pub mod fakes;
 pub mod suite;
 
 pub use allowance::{AllowanceError, SharedAllowance};
+pub use challenge::{Challenge, ChallengeIssuer};
 pub use clock::{Clock, UnixMillis};
 pub use content::{ContentLoadError, ContentSource, InZone};
 pub use delivery::{DeliveryError, EnquiryDelivery};
@@ -31,3 +35,5 @@ pub use outbox::{
     JobState, OutboxError, Stored, StoredEnquiry,
 };
 pub use robot::{RobotCheck, RobotCheckError};
+pub use runtime::{BoxFuture, Runtime, TaskError, within};
+pub use wake::WakeWorker;

@@ -1,4 +1,4 @@
-//! `POST /api/contact`: the contact page's enquiry, taken through the mail adapter's
+//! `POST /api/contact`: the contact page's enquiry, taken through core's
 //! [`Enquiries`] (validate, verify the robot check, store durably, try delivery).
 //!
 //! Answers, all JSON and `Cache-Control: no-store`; every error body has a `message`:
@@ -42,9 +42,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supplysite_core::contact::ContactForm;
 use supplysite_core::contact::FieldErrors;
+use supplysite_core::enquiry::Enquiries;
 use supplysite_core::enquiry::{SubmitError, Submitted};
-use supplysite_core::ports::{Clock, SharedAllowance};
-use supplysite_mail_adapter::{Enquiries, RobotWidget, SystemClock};
+use supplysite_core::ports::SharedAllowance;
+use supplysite_core::view::RobotWidget;
 
 /// The default allowance of enquiries per client and minute.
 pub const DEFAULT_RATE_PER_MINUTE: u32 = 5;
@@ -103,7 +104,7 @@ impl ContactDesk {
     async fn count(&self, client: IpAddr) -> Result<(), Duration> {
         if let Some(shared) = &self.shared {
             let key = rate_limit::client_key(client, false).to_string();
-            let now = SystemClock.now();
+            let now = self.enquiries.clock().now();
             match shared.take(&key, self.limiter.allowance(), now).await {
                 Ok(None) => return Ok(()),
                 Ok(Some(wait)) => return Err(wait),

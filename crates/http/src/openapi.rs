@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use std::sync::LazyLock;
 use supplysite_core::contact::ContactForm;
-use supplysite_mail_adapter::Challenge;
+use supplysite_core::ports::Challenge;
 use utoipa::OpenApi;
 
 /// The description, as the types say it.

@@ -7,8 +7,8 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
+use supplysite_core::ports::Challenge;
 use supplysite_core::view::{PageSettings, Tracker};
-use supplysite_mail_adapter::Challenge;
 
 /// `GET /api/robot-challenge`: a fresh signed challenge for the self-hosted check; 404 when
 /// reCAPTCHA is the check or enquiries are not taken.

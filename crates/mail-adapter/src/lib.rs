@@ -1,15 +1,23 @@
-//! Enquiry delivery for supplysite: the durable outbox, Brevo, the local mailbox and robot checks.
+//! Enquiry adapters for supplysite: the durable outbox, Brevo, the local mailbox, robot checks and the outbox worker.
 //!
-//! Adapters for core's enquiry ports: [`SqliteOutbox`] ([`EnquiryOutbox`]), [`BrevoClient`]
-//! and [`MailboxDelivery`] ([`EnquiryDelivery`]), [`RecaptchaVerifier`] and
-//! [`SelfHostedCheck`] ([`RobotCheck`]), [`SystemClock`]; the [`Worker`] that drains the
-//! outbox; and [`Enquiries`], built from [`MailSettings`] in one call, which is all a server
-//! mounts. The self-hosted check keeps used challenges in a [`ChallengeLedger`], which the
-//! SQLite outbox implements; [`timed_robot`] holds any robot check to a time budget.
+//! Adapters only, for core's enquiry ports: [`SqliteOutbox`] ([`EnquiryOutbox`]),
+//! [`BrevoClient`] and [`MailboxDelivery`] ([`EnquiryDelivery`]), [`RecaptchaVerifier`] and
+//! [`SelfHostedCheck`] ([`RobotCheck`], and [`ChallengeIssuer`] for the self-hosted check),
+//! [`SystemClock`] ([`Clock`]), [`TokioRuntime`] ([`Runtime`]) and [`WorkerWakeup`]
+//! ([`WakeWorker`]); the [`Worker`] that drains the outbox; and [`build_enquiries`], which
+//! reads [`MailSettings`], picks the adapters and returns core's [`Enquiries`] service with
+//! its worker. The service itself (submit, budgets, challenges) lives in core. The
+//! self-hosted check keeps used challenges in a [`ChallengeLedger`], which the SQLite outbox
+//! implements.
 //!
 //! [`EnquiryOutbox`]: supplysite_core::ports::EnquiryOutbox
 //! [`EnquiryDelivery`]: supplysite_core::ports::EnquiryDelivery
 //! [`RobotCheck`]: supplysite_core::ports::RobotCheck
+//! [`ChallengeIssuer`]: supplysite_core::ports::ChallengeIssuer
+//! [`Clock`]: supplysite_core::ports::Clock
+//! [`Runtime`]: supplysite_core::ports::Runtime
+//! [`WakeWorker`]: supplysite_core::ports::WakeWorker
+//! [`Enquiries`]: supplysite_core::enquiry::Enquiries
 
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
 #![warn(missing_docs)]
@@ -25,19 +33,22 @@ pub mod mailbox;
 pub use supplysite_core::enquiry::notification;
 pub mod outbox;
 pub mod recaptcha;
+pub mod runtime;
 pub mod secret;
 pub mod selfhosted;
 pub mod settings;
-pub mod timed_robot;
 pub mod worker;
 
 pub use address::MailAddress;
 pub use brevo::{BrevoClient, BrevoConfig};
 pub use clock::SystemClock;
-pub use enquiries::{Enquiries, EnquiryParts, EnquiryStore, RobotWidget, SetupError};
+pub use enquiries::{
+    BuiltEnquiries, EnquiryStore, SetupError, build_enquiries, build_enquiries_in,
+};
 pub use mailbox::MailboxDelivery;
 pub use outbox::SqliteOutbox;
 pub use recaptcha::{RecaptchaConfig, RecaptchaVerifier};
+pub use runtime::TokioRuntime;
 pub use secret::Secret;
 pub use selfhosted::{
     Challenge, ChallengeLedger, DifficultyCurve, MemoryLedger, SelfHostedCheck, SelfHostedConfig,

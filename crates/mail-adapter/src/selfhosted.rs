@@ -34,7 +34,10 @@ use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use supplysite_core::ports::{Clock, RobotCheck, RobotCheckError, UnixMillis};
+use supplysite_core::ports::{ChallengeIssuer, Clock, RobotCheck, RobotCheckError, UnixMillis};
+
+/// The challenge the page solves: a type of the robot check's contract, owned by core.
+pub use supplysite_core::ports::Challenge;
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -59,22 +62,6 @@ impl Default for SelfHostedConfig {
             difficulty: DifficultyCurve::default(),
         }
     }
-}
-
-/// A challenge for the page, exactly as `GET /api/robot-challenge` answers it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Challenge {
-    /// A random hex string naming the challenge.
-    pub challenge: String,
-    /// Random hex the proof of work hashes with its number.
-    pub salt: String,
-    /// When the challenge stops being accepted, in Unix milliseconds.
-    pub expires: i64,
-    /// How many leading zero bits the proof of work's hash needs.
-    pub difficulty: u8,
-    /// The server's HMAC-SHA256 over the other four fields, in hex.
-    pub signature: String,
 }
 
 /// A solved challenge, as the token carries it.
@@ -239,6 +226,12 @@ pub fn token(challenge: &Challenge, number: u64) -> String {
         number,
     };
     STANDARD.encode(serde_json::to_vec(&solution).expect("a solution serialises"))
+}
+
+impl ChallengeIssuer for SelfHostedCheck {
+    fn issue_challenge(&self) -> Challenge {
+        SelfHostedCheck::issue_challenge(self)
+    }
 }
 
 #[async_trait]

@@ -8,9 +8,9 @@ use std::pin::{Pin, pin};
 use std::sync::Arc;
 use std::task::Poll;
 use std::time::Duration;
-use supplysite_core::enquiry::{Jitter, RetryPolicy, attempt_job};
+use supplysite_core::enquiry::{Enquiries, Jitter, RetryPolicy, attempt_job};
 use supplysite_core::ports::{
-    Clock, EnquiryDelivery, EnquiryOutbox, JobFilter, JobState, OutboxError,
+    Clock, EnquiryDelivery, EnquiryOutbox, JobFilter, JobState, OutboxError, WakeWorker,
 };
 use tokio::sync::Notify;
 
@@ -28,6 +28,12 @@ impl WorkerWakeup {
     /// Asks the worker to look for due jobs now.
     pub fn wake(&self) {
         self.0.notify_one();
+    }
+}
+
+impl WakeWorker for WorkerWakeup {
+    fn wake(&self) {
+        WorkerWakeup::wake(self);
     }
 }
 
@@ -71,6 +77,22 @@ impl Worker {
             poll_interval: Duration::from_secs(15),
             wakeup: WorkerWakeup::new(),
         }
+    }
+
+    /// A worker over the outbox, deliveries, clock and retry policy of `enquiries`, woken
+    /// through `wakeup` (the one `enquiries` was made with, so its submissions wake it).
+    pub fn serving(enquiries: &Enquiries, wakeup: WorkerWakeup) -> Self {
+        Worker::new(enquiries.outbox(), enquiries.delivery(), enquiries.clock())
+            .with_policy(*enquiries.policy())
+            .with_wakeup(wakeup)
+    }
+
+    /// Runs this worker on a tokio task until `shutdown` completes.
+    pub fn spawn(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(self.run(shutdown))
     }
 
     /// Retries by `policy` (it must match the contact endpoint's).

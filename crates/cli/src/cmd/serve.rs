@@ -95,7 +95,7 @@ fn serve_with(
         .enable_all()
         .build()
         .context("cannot start the background runtime")?;
-    let (desk, shared) = enquiries.desk(&config.public_url, &background)?;
+    let (desk, worker, shared) = enquiries.desk(&config.public_url, &background)?;
     let desk = Arc::new(desk);
     let export = Arc::new(ExportSource::new(config.content.clone()));
     let asset_dir = export.asset_dir().to_path_buf();
@@ -170,7 +170,7 @@ fn serve_with(
     };
     let (worker, poll, notices) = {
         let _on_background = background.enter();
-        let worker = desk.enquiries().spawn_worker(until_stopped());
+        let worker = worker.spawn(until_stopped());
         let poll = source.poll.map(|every| {
             live::spawn_poll(state.clone(), source.source.clone(), every, until_stopped())
         });

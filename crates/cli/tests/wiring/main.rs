@@ -7,6 +7,8 @@ mod support;
 
 // Enquiries: delivered, and delivered once after a SIGKILL mid-delivery.
 mod enquiries;
+// The embedded default: challenges, the .eml mailbox's escaping, reCAPTCHA's page settings.
+mod mailbox;
 // Enquiries under abuse and slow services: the answer budget, resubmissions, the rate limit,
 // replayed challenges, braces, a revoked key.
 mod abuse;

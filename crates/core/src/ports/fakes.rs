@@ -4,9 +4,13 @@
 //! and can be told to fail the way a real one fails, so front doors and workers can be
 //! tested for every error without a network, a disk or a clock.
 
+mod challenges;
 mod outbox;
+mod runtime;
 
+pub use challenges::FakeChallenges;
 pub use outbox::FakeOutbox;
+pub use runtime::{FakeRuntime, FakeWakeup};
 
 use super::{
     Clock, ContentLoadError, ContentSource, DeliveryError, EnquiryDelivery, JobKind, RobotCheck,

@@ -96,11 +96,7 @@ async fn every_answer_of_the_contact_endpoint_is_described() {
 
 #[tokio::test]
 async fn the_robot_challenge_and_its_absence_are_described() {
-    let dir = tempfile::tempdir().unwrap();
-    let app = app(
-        Some(embedded_default(dir.path(), &[])),
-        ContactSettings::default(),
-    );
+    let app = app_over(&Fakes::new());
     let doc = description(&app).await;
     let issued = app.get("/api/robot-challenge").await;
     assert_eq!(issued.status, StatusCode::OK);

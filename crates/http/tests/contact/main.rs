@@ -1,6 +1,6 @@
 //! `POST /api/contact` and `GET /api/robot-challenge` answered in-process with `oneshot`, no
-//! socket, over the mail adapter's `Enquiries` made of core's fakes or of the embedded
-//! default (SQLite outbox, local mailbox, self-hosted check) in a temporary folder.
+//! socket, over core's `Enquiries` made of core's fakes. (The real adapters behind these
+//! endpoints are tried through the spawned server in the CLI's wiring tests.)
 
 // The app with a contact desk, requests and answers.
 mod support;
@@ -11,8 +11,6 @@ mod statuses;
 mod rate_limit;
 // Arbitrary bodies never panic and always get a 4xx JSON answer.
 mod arbitrary;
-// HTML and header injection attempts arrive escaped in the mailbox's .eml files.
-mod injection;
 // The robot check as the page sees it: embedded settings, the challenge, the CSP.
 mod robot;
 // Every status observed here is one the OpenAPI description lists, with its content type.

@@ -276,29 +276,24 @@ impl supplysite_core::ports::RobotCheck for NeverAnswers {
     }
 }
 
+/// The robot budget running out is a runtime timer firing; here it fires as soon as the
+/// verdict is not ready (core's tests and the mail adapter's time it for real).
 #[tokio::test]
 async fn a_robot_check_that_never_answers_fails_closed_within_its_budget_with_retry_after() {
     use std::sync::Arc;
-    use supplysite_mail_adapter::{Enquiries, EnquiryParts, RobotWidget, SystemClock};
+    use supplysite_core::enquiry::{Enquiries, EnquiryParts};
+    use supplysite_core::ports::fakes::FakeRuntime;
     let fakes = Fakes::new();
+    let budget = std::time::Duration::from_millis(200);
     let enquiries = Enquiries::from_parts(EnquiryParts {
-        outbox: fakes.outbox.clone(),
-        delivery: fakes.delivery.clone(),
         robot: Arc::new(NeverAnswers),
-        clock: Arc::new(SystemClock),
-        self_hosted: None,
-        widget: RobotWidget::SelfHosted,
-        policy: supplysite_core::enquiry::RetryPolicy::default(),
-        answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
-        robot_budget: std::time::Duration::from_millis(200),
+        ..fakes.enquiries_parts(FakeRuntime::timers_fire_at_once(), budget)
     });
     let app = app(
         Some(enquiries),
         supplysite_http::contact::ContactSettings::default(),
     );
-    let started = std::time::Instant::now();
     let answer = app.post(&valid_form(GOOD_TOKEN)).await;
-    assert!(started.elapsed() < std::time::Duration::from_secs(2));
     assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(answer.header("retry-after"), "5");
     assert!(answer.message().contains("Please try again"));

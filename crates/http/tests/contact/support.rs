@@ -8,16 +8,21 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
-use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::enquiry::RetryPolicy;
-use supplysite_core::ports::fakes::{FakeDelivery, FakeOutbox, FakeRobotCheck};
-use supplysite_core::ports::{EnquiryDelivery, EnquiryOutbox, RobotCheck};
+use supplysite_core::enquiry::{Enquiries, EnquiryParts};
+use supplysite_core::ports::fakes::{
+    FakeChallenges, FakeClock, FakeDelivery, FakeOutbox, FakeRobotCheck, FakeRuntime, FakeWakeup,
+};
+use supplysite_core::ports::{
+    ChallengeIssuer, EnquiryDelivery, EnquiryOutbox, RobotCheck, UnixMillis,
+};
+use supplysite_core::view::RobotWidget;
 use supplysite_http::Site;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_http::{AppState, CoreComposer, Mounts, PublicUrl, Settings, Shell, StateParts};
-use supplysite_mail_adapter::{Enquiries, EnquiryParts, MailSettings, RobotWidget, SystemClock};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
@@ -34,14 +39,22 @@ pub struct Fakes {
     pub outbox: Arc<FakeOutbox>,
     pub delivery: Arc<FakeDelivery>,
     pub robot: Arc<FakeRobotCheck>,
+    /// The challenge issuer, when the robot check is the site's own.
+    pub challenges: Option<Arc<FakeChallenges>>,
+    /// Which robot check the page is told to show.
+    pub widget: RobotWidget,
 }
 
 impl Fakes {
+    /// The self-hosted check: challenges are issued and the fake robot check accepts
+    /// [`GOOD_TOKEN`].
     pub fn new() -> Fakes {
         Fakes {
             outbox: Arc::new(FakeOutbox::new()),
             delivery: Arc::new(FakeDelivery::new()),
             robot: Arc::new(FakeRobotCheck::accepting([GOOD_TOKEN])),
+            challenges: Some(Arc::new(FakeChallenges::until(i64::MAX))),
+            widget: RobotWidget::SelfHosted,
         }
     }
 
@@ -52,19 +65,43 @@ impl Fakes {
         }
     }
 
-    /// The enquiry composition over these fakes.
-    pub fn enquiries(&self) -> Enquiries {
-        Enquiries::from_parts(EnquiryParts {
+    /// reCAPTCHA with `site_key` as the check: no challenges are issued.
+    pub fn recaptcha(site_key: &str) -> Fakes {
+        Fakes {
+            challenges: None,
+            widget: RobotWidget::Recaptcha {
+                site_key: site_key.to_owned(),
+            },
+            ..Fakes::new()
+        }
+    }
+
+    /// The parts of the enquiry service over these fakes, its robot check held to
+    /// `robot_budget` on `runtime`'s timers.
+    pub fn enquiries_parts(&self, runtime: FakeRuntime, robot_budget: Duration) -> EnquiryParts {
+        EnquiryParts {
             outbox: self.outbox.clone() as Arc<dyn EnquiryOutbox>,
             delivery: self.delivery.clone() as Arc<dyn EnquiryDelivery>,
             robot: self.robot.clone() as Arc<dyn RobotCheck>,
-            clock: Arc::new(SystemClock),
-            self_hosted: None,
-            widget: RobotWidget::SelfHosted,
+            clock: Arc::new(FakeClock::at(UnixMillis(1_700_000_000_000))),
+            runtime: Arc::new(runtime),
+            wakeup: Arc::new(FakeWakeup::new()),
+            challenges: self
+                .challenges
+                .clone()
+                .map(|c| c as Arc<dyn ChallengeIssuer>),
+            widget: self.widget.clone(),
             policy: RetryPolicy::default(),
-            answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
-            robot_budget: supplysite_mail_adapter::DEFAULT_ROBOT_BUDGET,
-        })
+            answer_budget: Duration::from_secs(2),
+            robot_budget,
+        }
+    }
+
+    /// The enquiry service over these fakes; no budget runs out.
+    pub fn enquiries(&self) -> Enquiries {
+        Enquiries::from_parts(
+            self.enquiries_parts(FakeRuntime::timers_never_fire(), Duration::from_secs(4)),
+        )
     }
 }
 
@@ -75,31 +112,6 @@ pub fn contact_settings(per_minute: u32, trusted_proxies: usize) -> ContactSetti
         client_ip: ClientIpPolicy { trusted_proxies },
         ..ContactSettings::default()
     }
-}
-
-/// The embedded default (SQLite outbox, local mailbox, self-hosted check) in `dir`, plus
-/// `extra` settings by variable name.
-pub fn embedded_default(dir: &Path, extra: &[(&str, &str)]) -> Enquiries {
-    let mut pairs: Vec<(String, String)> = vec![
-        (
-            "SUPPLYSITE_OUTBOX".into(),
-            dir.join("outbox.sqlite3").display().to_string(),
-        ),
-        (
-            "SUPPLYSITE_MAILBOX".into(),
-            dir.join("mailbox").display().to_string(),
-        ),
-    ];
-    pairs.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-    let mut settings = MailSettings::from_lookup(|name| {
-        pairs
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-    })
-    .unwrap();
-    settings.site_hostname = Some("www.supplysite.test".into());
-    Enquiries::from_settings(&settings, Arc::new(SystemClock)).unwrap()
 }
 
 pub struct TestApp {

@@ -6,8 +6,8 @@ use crate::support::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use std::sync::Arc;
+use supplysite_core::view::RobotWidget;
 use supplysite_http::{PublicUrl, RenderOptions, Renderer, Settings};
-use supplysite_mail_adapter::RobotWidget;
 
 const PAGE: &str = "/insights/newest-insight";
 const API: &str = "/api/page?path=/insights/newest-insight";

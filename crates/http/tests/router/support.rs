@@ -7,11 +7,12 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use supplysite_core::content::{ContentParts, ContentSet};
+use supplysite_core::enquiry::Enquiries;
 use supplysite_core::routes::Route;
+use supplysite_core::view::RobotWidget;
 use supplysite_http::Site;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_http::{AppState, Composer, Mounts, PublicUrl, Secret, Settings, Shell, StateParts};
-use supplysite_mail_adapter::{Enquiries, RobotWidget};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
@@ -218,19 +219,25 @@ impl Default for Options {
 
 /// A contact desk over fakes whose page settings name `widget`.
 fn contact_desk(widget: RobotWidget) -> Arc<ContactDesk> {
+    use supplysite_core::enquiry::EnquiryParts;
     use supplysite_core::enquiry::RetryPolicy;
-    use supplysite_core::ports::fakes::{FakeDelivery, FakeOutbox, FakeRobotCheck};
-    use supplysite_mail_adapter::{EnquiryParts, SystemClock};
+    use supplysite_core::ports::fakes::{
+        FakeClock, FakeDelivery, FakeOutbox, FakeRobotCheck, FakeRuntime, FakeWakeup,
+    };
     let enquiries = Enquiries::from_parts(EnquiryParts {
         outbox: Arc::new(FakeOutbox::new()),
         delivery: Arc::new(FakeDelivery::new()),
         robot: Arc::new(FakeRobotCheck::accepting(["token"])),
-        clock: Arc::new(SystemClock),
-        self_hosted: None,
+        clock: Arc::new(FakeClock::at(supplysite_core::ports::UnixMillis(
+            1_700_000_000_000,
+        ))),
+        runtime: Arc::new(FakeRuntime::timers_never_fire()),
+        wakeup: Arc::new(FakeWakeup::new()),
+        challenges: None,
         widget,
         policy: RetryPolicy::default(),
-        answer_budget: supplysite_mail_adapter::DEFAULT_ANSWER_BUDGET,
-        robot_budget: supplysite_mail_adapter::DEFAULT_ROBOT_BUDGET,
+        answer_budget: std::time::Duration::from_secs(2),
+        robot_budget: std::time::Duration::from_secs(4),
     });
     let settings = ContactSettings {
         rate_per_minute: std::num::NonZeroU32::new(5).unwrap(),

@@ -18,16 +18,15 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 use supplysite_core::contact::{Enquiry, EnquiryId};
-use supplysite_core::enquiry::RetryPolicy;
+use supplysite_core::enquiry::{Enquiries, EnquiryParts, RetryPolicy};
 use supplysite_core::ports::fakes::FakeRobotCheck;
 use supplysite_core::ports::{
     Attempt, Blocked, Clock, DeliveryError, EnquiryDelivery, EnquiryOutbox, EnquiryStatus, Job,
     JobFilter, JobKind, JobState, OutboxError, StoredEnquiry, UnixMillis,
 };
+use supplysite_core::view::RobotWidget;
 use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
-use supplysite_mail_adapter::{
-    DrainReport, Enquiries, EnquiryParts, RobotWidget, SqliteOutbox, SystemClock, Worker,
-};
+use supplysite_mail_adapter::{DrainReport, SqliteOutbox, SystemClock, Worker};
 
 /// `point|outbox path|Brevo base URL`, for the child.
 const CHILD: &str = "SUPPLYSITE_CRASH_CHILD";
@@ -186,7 +185,9 @@ async fn child_takes_enquiries() {
         delivery,
         robot: Arc::new(FakeRobotCheck::accept_all()),
         clock: Arc::new(SystemClock),
-        self_hosted: None,
+        runtime: Arc::new(supplysite_mail_adapter::TokioRuntime),
+        wakeup: Arc::new(supplysite_core::ports::fakes::FakeWakeup::new()),
+        challenges: None,
         widget: RobotWidget::SelfHosted,
         policy: RetryPolicy {
             lease: LEASE,

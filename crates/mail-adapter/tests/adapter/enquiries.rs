@@ -1,11 +1,12 @@
-//! `Enquiries::from_settings`: the embedded default end to end (SQLite outbox, local
+//! `build_enquiries`: the embedded default end to end (SQLite outbox, local
 //! mailbox, self-hosted check), and reCAPTCHA chosen when its keys are set.
 
 use crate::support::form;
 use std::sync::Arc;
 use supplysite_core::enquiry::{SubmitError, Submitted};
+use supplysite_core::view::RobotWidget;
 use supplysite_mail_adapter::selfhosted::solve;
-use supplysite_mail_adapter::{Enquiries, MailSettings, RobotWidget, SystemClock};
+use supplysite_mail_adapter::{MailSettings, SystemClock, build_enquiries};
 
 fn settings(dir: &std::path::Path, extra: &[(&str, &str)]) -> MailSettings {
     let outbox = dir.join("outbox.sqlite3").display().to_string();
@@ -27,8 +28,9 @@ fn settings(dir: &std::path::Path, extra: &[(&str, &str)]) -> MailSettings {
 #[tokio::test]
 async fn the_embedded_default_takes_a_solved_enquiry_into_the_mailbox() {
     let dir = tempfile::tempdir().unwrap();
-    let enquiries =
-        Enquiries::from_settings(&settings(dir.path(), &[]), Arc::new(SystemClock)).unwrap();
+    let enquiries = build_enquiries(&settings(dir.path(), &[]), Arc::new(SystemClock))
+        .unwrap()
+        .enquiries;
     assert_eq!(enquiries.robot_widget(), &RobotWidget::SelfHosted);
     assert!(
         enquiries.describe().contains("self-hosted"),
@@ -81,7 +83,9 @@ async fn recaptcha_keys_choose_recaptcha_and_no_challenges_are_issued() {
             ("RECAPTCHA_SECRET", "secret"),
         ],
     );
-    let enquiries = Enquiries::from_settings(&s, Arc::new(SystemClock)).unwrap();
+    let enquiries = build_enquiries(&s, Arc::new(SystemClock))
+        .unwrap()
+        .enquiries;
     assert_eq!(
         enquiries.robot_widget(),
         &RobotWidget::Recaptcha {
@@ -98,8 +102,9 @@ async fn recaptcha_keys_choose_recaptcha_and_no_challenges_are_issued() {
 #[tokio::test]
 async fn a_header_injection_attempt_is_refused_before_anything_is_stored_or_sent() {
     let dir = tempfile::tempdir().unwrap();
-    let enquiries =
-        Enquiries::from_settings(&settings(dir.path(), &[]), Arc::new(SystemClock)).unwrap();
+    let enquiries = build_enquiries(&settings(dir.path(), &[]), Arc::new(SystemClock))
+        .unwrap()
+        .enquiries;
     let token = solve(&enquiries.robot_challenge().unwrap());
     let mut evil = form("ada@example.com");
     evil.lastname = "Lovelace\r\nBcc: everyone@example.com".into();
@@ -119,7 +124,9 @@ async fn a_header_injection_attempt_is_refused_before_anything_is_stored_or_sent
 async fn the_outbox_lease_setting_is_the_lease_every_attempt_claims_jobs_for() {
     let dir = tempfile::tempdir().unwrap();
     let settings = settings(dir.path(), &[("SUPPLYSITE_OUTBOX_LEASE_SECONDS", "20")]);
-    let enquiries = Enquiries::from_settings(&settings, Arc::new(SystemClock)).unwrap();
+    let enquiries = build_enquiries(&settings, Arc::new(SystemClock))
+        .unwrap()
+        .enquiries;
     assert_eq!(enquiries.policy().lease, std::time::Duration::from_secs(20));
     assert!(
         enquiries.describe().contains("(lease 20 s)"),

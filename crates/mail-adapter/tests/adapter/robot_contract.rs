@@ -12,11 +12,11 @@ use async_trait::async_trait;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+use supplysite_core::enquiry::TimedRobotCheck;
 use supplysite_core::ports::fakes::{FakeClock, FakeRobotCheck};
 use supplysite_core::ports::suite::run_suite;
 use supplysite_core::ports::{Clock, RobotCheck, UnixMillis};
 use supplysite_mail_adapter::selfhosted::{LedgerError, Spent, solve};
-use supplysite_mail_adapter::timed_robot::TimedRobotCheck;
 use supplysite_mail_adapter::{
     ChallengeLedger, DifficultyCurve, MemoryLedger, RecaptchaConfig, RecaptchaVerifier, Secret,
     SelfHostedCheck, SelfHostedConfig,
@@ -121,6 +121,7 @@ async fn recaptcha() -> Harness {
                 Arc::new(TimedRobotCheck::new(
                     verifier(&hanging.url, Duration::from_secs(5)),
                     HANG_BUDGET,
+                    Arc::new(supplysite_mail_adapter::TokioRuntime),
                 )) as Arc<dyn RobotCheck>,
             ),
         ],

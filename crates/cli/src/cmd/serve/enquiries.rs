@@ -11,7 +11,9 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use supplysite_http::PublicUrl;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
-use supplysite_mail_adapter::{Enquiries, EnquiryStore, MailSettings, SystemClock};
+use supplysite_mail_adapter::{
+    EnquiryStore, MailSettings, SystemClock, Worker, build_enquiries, build_enquiries_in,
+};
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 /// Enquiry settings.
@@ -169,12 +171,13 @@ impl Args {
     }
 
     /// Checks every enquiry setting, opens the outbox (connecting to the shared database on
-    /// `runtime` when one is set) and builds the contact desk.
+    /// `runtime` when one is set) and builds the contact desk and the outbox worker its
+    /// submissions wake.
     pub fn desk(
         &self,
         public_url: &PublicUrl,
         runtime: &tokio::runtime::Runtime,
-    ) -> anyhow::Result<(ContactDesk, Option<PgStore>)> {
+    ) -> anyhow::Result<(ContactDesk, Worker, Option<PgStore>)> {
         let mail = self.mail_settings(public_url)?;
         let contact = self.contact_settings()?;
         // Empty, as `.env.example` leaves it, is unset.
@@ -183,9 +186,13 @@ impl Args {
             .as_deref()
             .filter(|u| !u.trim().is_empty());
         let Some(url) = url else {
-            let enquiries = Enquiries::from_settings(&mail, Arc::new(SystemClock))
+            let built = build_enquiries(&mail, Arc::new(SystemClock))
                 .context("cannot set up enquiries (SUPPLYSITE_OUTBOX / --outbox)")?;
-            return Ok((ContactDesk::new(enquiries, contact), None));
+            return Ok((
+                ContactDesk::new(built.enquiries, contact),
+                built.worker,
+                None,
+            ));
         };
         const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
         let url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
@@ -203,11 +210,11 @@ impl Args {
             ledger: Arc::new(store.clone()),
             describe: store.describe(),
         };
-        let enquiries = Enquiries::from_settings_in(&mail, Arc::new(SystemClock), shared)
+        let built = build_enquiries_in(&mail, Arc::new(SystemClock), shared)
             .context("cannot set up enquiries")?;
-        let desk =
-            ContactDesk::new(enquiries, contact).with_shared_allowance(Arc::new(store.clone()));
-        Ok((desk, Some(store)))
+        let desk = ContactDesk::new(built.enquiries, contact)
+            .with_shared_allowance(Arc::new(store.clone()));
+        Ok((desk, built.worker, Some(store)))
     }
 }
 
