@@ -201,7 +201,7 @@ mod tests {
     fn robots_follow_the_index_flag_of_the_entry_shown() {
         let set = fixture::content();
         let robots = |p: &str| match compose(&Route::parse(p), &set) {
-            Outcome::Page(view) => view.head().robots,
+            Outcome::Page(view) => view.head().robots.directive(),
             other => panic!("{p}: {other:?}"),
         };
         assert_eq!(robots("/insights/erfx-internal-notes"), "noindex, follow");
