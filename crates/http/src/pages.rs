@@ -12,7 +12,7 @@
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
 use crate::cache::{PageEntry, etag, not_modified};
-use crate::composer::{Outcome, OutcomeError};
+use crate::composer::not_found_answer;
 use crate::content::Generation;
 use crate::encoding::{Coding, accepts};
 use crate::security::CspNonce;
@@ -27,6 +27,7 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use supplysite_core::routes::Route;
+use supplysite_core::view::{self, Head, Outcome};
 
 /// Cache lifetime of pages: a CDN may serve them for a minute, then serve the old copy while it
 /// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
@@ -51,8 +52,9 @@ enum Resolved {
 /// A failure inside the server; the visitor sees an opaque 500, the cause is logged once.
 #[derive(Debug, thiserror::Error)]
 pub enum PageError {
-    #[error(transparent)]
-    Contract(#[from] OutcomeError),
+    /// The composed answer could not be written as JSON.
+    #[error("page answer does not serialise: {0}")]
+    Serialise(#[from] serde_json::Error),
 }
 
 impl IntoResponse for PageError {
@@ -127,16 +129,20 @@ impl AppState {
         if let Some(entry) = generation.pages.get(key) {
             return Ok(Made::Page(entry));
         }
-        let json = self.inner().composer.compose(route, &generation.set);
-        Ok(match Outcome::read(json)? {
-            Outcome::Page { head, json } => {
-                let entry = self.build_entry(generation, key, &head, &json, StatusCode::OK);
-                entry.html_gzip();
-                Made::Page(generation.pages.insert(key, Arc::new(entry)))
-            }
-            Outcome::Redirect { to } => Made::Redirect(to),
-            Outcome::NotFound => Made::NotFound,
-        })
+        Ok(
+            match self.inner().composer.compose(route, &generation.set) {
+                Outcome::Page(page) => {
+                    let head = page.head().clone();
+                    let answer = view::PageAnswer::Page(page);
+                    let entry =
+                        self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
+                    entry.html_gzip();
+                    Made::Page(generation.pages.insert(key, Arc::new(entry)))
+                }
+                Outcome::Redirect { to } => Made::Redirect(to),
+                Outcome::NotFound => Made::NotFound,
+            },
+        )
     }
 
     async fn not_found_page(
@@ -153,9 +159,10 @@ impl AppState {
                     return Ok(Arc::clone(entry));
                 }
                 let view = state.inner().composer.not_found(&made_for.set);
-                let (head, json) = Outcome::read_not_found(view)?;
+                let head = view.head.clone();
+                let answer = not_found_answer(view);
                 let entry =
-                    state.build_entry(&made_for, "/404", &head, &json, StatusCode::NOT_FOUND);
+                    state.build_entry(&made_for, "/404", &head, &answer, StatusCode::NOT_FOUND)?;
                 entry.html_gzip();
                 Ok(Arc::clone(
                     made_for.not_found.get_or_init(|| Arc::new(entry)),
@@ -168,25 +175,25 @@ impl AppState {
         &self,
         generation: &Generation,
         path: &str,
-        head: &crate::head::Head,
-        outcome: &serde_json::Value,
+        head: &Head,
+        answer: &view::PageAnswer,
         status: StatusCode,
-    ) -> PageEntry {
+    ) -> Result<PageEntry, PageError> {
         let inner = self.inner();
-        let outcome = outcome.to_string();
+        let outcome = serde_json::to_string(answer)?;
         let data = format!(
             "{{\"chrome\":{},\"settings\":{},\"outcome\":{}}}",
             inner.chrome_json, inner.settings_json, outcome
         );
-        let head_tags = head.render(&inner.settings.public_url);
+        let head_tags = crate::head::render(head, &inner.settings.public_url);
         let stamp = &inner.page_stamp;
-        PageEntry::new(
+        Ok(PageEntry::new(
             status,
             &inner.shell.render(&head_tags, &data),
             Bytes::from(outcome),
             etag(generation.version(), stamp, "html", path),
             etag(generation.version(), stamp, "api", path),
-        )
+        ))
     }
 }
 
@@ -453,7 +460,7 @@ pub async fn api(
             api_response(&state, &entry, &headers).await
         }
         Resolved::Redirect { to, .. } => {
-            let body = serde_json::to_string(&PageAnswer::Redirect { to })
+            let body = serde_json::to_string(&view::PageAnswer::Redirect { to })
                 .expect("a redirect answer serialises");
             (
                 StatusCode::OK,
@@ -497,21 +504,22 @@ mod tests {
     use crate::{CoreComposer, PublicUrl, Settings, Shell, StateParts};
     use std::sync::atomic::{AtomicUsize, Ordering};
     use supplysite_core::content::{ContentParts, ContentSet};
+    use supplysite_core::view::{Chrome, NotFoundView};
 
     /// The core composer, counting the pages it composes.
     struct Counting(CoreComposer, AtomicUsize);
 
     impl crate::Composer for Counting {
-        fn compose(&self, route: &Route, set: &ContentSet) -> serde_json::Value {
+        fn compose(&self, route: &Route, set: &ContentSet) -> Outcome {
             self.1.fetch_add(1, Ordering::SeqCst);
             // Slow enough that every request below arrives while the first is composing.
             std::thread::sleep(std::time::Duration::from_millis(50));
             self.0.compose(route, set)
         }
-        fn not_found(&self, set: &ContentSet) -> serde_json::Value {
+        fn not_found(&self, set: &ContentSet) -> NotFoundView {
             self.0.not_found(set)
         }
-        fn chrome(&self) -> serde_json::Value {
+        fn chrome(&self) -> Chrome {
             self.0.chrome()
         }
     }

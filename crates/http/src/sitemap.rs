@@ -7,7 +7,6 @@
 
 pub mod files;
 
-use crate::composer::Outcome;
 use crate::content::Generation;
 use crate::encoding::{Coding, accepts};
 use crate::state::AppState;
@@ -21,6 +20,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use supplysite_core::routes::Route;
+use supplysite_core::view::Outcome;
 
 const CACHE: &str = "public, max-age=3600";
 
@@ -173,14 +173,10 @@ fn entries(state: &AppState, generation: &Generation) -> Vec<Entry> {
     for (first, lastmod) in candidates(generation) {
         let mut route = Some(first);
         while let Some(here) = route.take() {
-            let head = match Outcome::read(composer.compose(&here, &generation.set)) {
-                Ok(Outcome::Page { head, .. }) => head,
-                Ok(_) => continue,
-                Err(e) => {
-                    tracing::error!(error = %e, route = %here.href(), "left out of the sitemap");
-                    continue;
-                }
+            let Outcome::Page(view) = composer.compose(&here, &generation.set) else {
+                continue;
             };
+            let head = view.head();
             // A site path, or a URL on this site.
             let origin = public.to_string();
             let next = head
@@ -191,8 +187,7 @@ fn entries(state: &AppState, generation: &Generation) -> Vec<Entry> {
             if !head.indexable() {
                 continue;
             }
-            let loc = head
-                .canonical_url(public)
+            let loc = crate::head::canonical_url(head, public)
                 .unwrap_or_else(|| public.absolute(&here.href()));
             // A canonical on another site belongs in that site's sitemap.
             if !public.owns(&loc) || !seen.insert(loc.clone()) {

@@ -89,7 +89,8 @@ impl AppState {
             parts.settings.tracker_key.as_deref(),
         ))
         .expect("page settings serialise");
-        let chrome_json = parts.composer.chrome().to_string();
+        let chrome_json =
+            serde_json::to_string(&parts.composer.chrome()).expect("the chrome serialises");
         let page_stamp = crate::stamp::page_stamp(crate::stamp::StampInputs {
             build: crate::stamp::BUILD_STAMP,
             web_build: parts.shell.build_id(),
