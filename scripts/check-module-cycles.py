@@ -14,8 +14,8 @@ import sys
 KNOWN = {
     # The server's state holds its handlers' services and the handlers read the state.
     "http": [{
-        "cache", "composer", "contact", "content", "feed", "head", "pages", "preview", "reload",
-        "robot", "settings", "sitemap", "ssr", "state", "static_files", "webhook",
+        "contact", "content", "feed", "pages", "preview", "reload", "robot", "sitemap", "state",
+        "static_files", "webhook",
     }],
 }
 

@@ -232,7 +232,7 @@ pub async fn page(
     };
     match resolved {
         Resolved::Page(entry) => {
-            let entry = crate::ssr::page(&state, &entry, &path).await;
+            let entry = crate::ssr::page(state.ssr(), &entry, &path).await;
             html_response(entry, &nonce, request.headers())
         }
         Resolved::Redirect { to, canonical } => {
@@ -259,7 +259,7 @@ pub async fn page(
             if let Some(file) = static_files::from_web_dir(&state, request).await {
                 return file;
             }
-            let entry = crate::ssr::page(&state, &entry, crate::ssr::NOT_FOUND_URL).await;
+            let entry = crate::ssr::page(state.ssr(), &entry, crate::ssr::NOT_FOUND_URL).await;
             html_response(entry, &nonce, &headers)
         }
     }

@@ -149,6 +149,15 @@ impl AppState {
         self
     }
 
+    /// What rendering pages on the server needs, if pages are rendered on the server.
+    pub(crate) fn ssr(&self) -> Option<crate::ssr::Ssr<'_>> {
+        Some(crate::ssr::Ssr {
+            renderer: self.renderer()?,
+            heavy: &self.inner.heavy,
+            chrome_json: &self.inner.chrome_json,
+        })
+    }
+
     /// The server-side renderer, if pages are rendered on the server.
     pub fn renderer(&self) -> Option<&Renderer> {
         self.inner.renderer.get().map(|r| r.as_ref())

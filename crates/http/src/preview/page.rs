@@ -154,7 +154,7 @@ pub(crate) async fn page(
         tag.clone(),
         tag,
     ));
-    let sent = crate::ssr::page(state, &entry, path).await;
+    let sent = crate::ssr::page(state.ssr(), &entry, path).await;
     let filled = sent.html.fill(nonce.as_str());
     let here = match query {
         Some(q) => format!("{path}?{q}"),
