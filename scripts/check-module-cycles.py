@@ -14,8 +14,7 @@ import sys
 KNOWN = {
     # The server's state holds its handlers' services and the handlers read the state.
     "http": [{
-        "contact", "content", "feed", "pages", "preview", "reload", "robot", "sitemap", "state",
-        "static_files", "webhook",
+        "contact", "pages", "preview", "robot", "sitemap", "state", "static_files", "webhook",
     }],
 }
 

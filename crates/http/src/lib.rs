@@ -21,6 +21,7 @@ pub mod escape;
 pub mod feed;
 pub mod freshness;
 pub mod front;
+mod generated;
 pub mod gzip;
 pub mod head;
 mod health;
