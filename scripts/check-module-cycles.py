@@ -11,12 +11,7 @@ import re
 import sys
 
 # crate -> the modules of each cycle still being untangled.
-KNOWN = {
-    # The server's state holds its handlers' services and the handlers read the state.
-    "http": [{
-        "contact", "pages", "preview", "robot", "sitemap", "state", "static_files", "webhook",
-    }],
-}
+KNOWN = {}
 
 
 def modules(src):

@@ -11,6 +11,7 @@
 //! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
+use crate::api_error::{ApiErrorBody, PageError, api_error};
 use crate::cache::{PageEntry, etag, not_modified};
 use crate::composer::not_found_answer;
 use crate::content::Generation;
@@ -47,26 +48,6 @@ enum Resolved {
         canonical: bool,
     },
     NotFound(Arc<PageEntry>),
-}
-
-/// A failure inside the server; the visitor sees an opaque 500, the cause is logged once.
-#[derive(Debug, thiserror::Error)]
-pub enum PageError {
-    /// The composed answer could not be written as JSON.
-    #[error("page answer does not serialise: {0}")]
-    Serialise(#[from] serde_json::Error),
-}
-
-impl IntoResponse for PageError {
-    fn into_response(self) -> Response {
-        tracing::error!(error = %self, "page could not be made");
-        (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            [(header::CACHE_CONTROL, "no-store")],
-            "Internal Server Error",
-        )
-            .into_response()
-    }
 }
 
 /// What composing a path made, in the heavy pool.
@@ -211,7 +192,7 @@ pub async fn page(
             .into_response();
     }
     let path = request.uri().path().to_string();
-    if let Some(preview) = crate::preview::html_page(
+    if let Some(preview) = crate::preview_pages::page(
         &state,
         &nonce,
         request.headers(),
@@ -398,12 +379,6 @@ pub enum PageAnswer {
     },
 }
 
-/// The body of every API error: a sentence for the visitor or the caller.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ApiErrorBody {
-    pub message: String,
-}
-
 /// `GET /api/page?path=…`: the outcome JSON for in-app navigation.
 #[utoipa::path(
     get,
@@ -444,7 +419,7 @@ pub async fn api(
         Some((bare, query)) => (bare, Some(query)),
         None => (without_fragment, None),
     };
-    if let Some(preview) = crate::preview::api_page(&state, &headers, bare, query).await {
+    if let Some(preview) = crate::preview_pages::api(&state, &headers, bare, query).await {
         return preview;
     }
     let generation = state.content().current();
@@ -474,23 +449,6 @@ pub async fn api(
         }
         Resolved::NotFound(entry) => api_response(&state, &entry, &headers).await,
     }
-}
-
-/// A JSON error for API callers: `{"message": message}`, the shape every API error has
-/// (`/api/contact` answers its refusals the same way).
-pub fn api_error(status: StatusCode, message: &str) -> Response {
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, JSON),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        serde_json::to_string(&ApiErrorBody {
-            message: message.to_owned(),
-        })
-        .expect("an error body serialises"),
-    )
-        .into_response()
 }
 
 /// Any other `/api/…` path.

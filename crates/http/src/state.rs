@@ -3,12 +3,12 @@
 
 use crate::composer::Composer;
 use crate::connections::ConnectionStats;
-use crate::contact::ContactDesk;
+use crate::contact_desk::ContactDesk;
 use crate::content::ContentStore;
 use crate::freshness::ContentFreshness;
+use crate::replay::ReplayGuard;
 use crate::settings::Settings;
 use crate::shell::Shell;
-use crate::webhook::ReplayGuard;
 use std::sync::{Arc, OnceLock};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
@@ -84,7 +84,7 @@ impl AppState {
 
     /// The state with `mounts` beside the pages.
     pub fn with_mounts(parts: StateParts, mounts: Mounts) -> Self {
-        let settings_json = serde_json::to_string(&crate::robot::page_settings(
+        let settings_json = serde_json::to_string(&crate::contact_desk::page_settings(
             mounts.contact.as_deref(),
             parts.settings.tracker_key.as_deref(),
         ))

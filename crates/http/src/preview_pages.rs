@@ -3,9 +3,9 @@
 //! private and unindexed with a visible preview bar, and allowed to be framed by Contentful's
 //! editor for Live Preview.
 
-use super::{Preview, cookie};
+use crate::api_error::PageError;
 use crate::cache::PageEntry;
-use crate::pages::PageError;
+use crate::preview::{Preview, cookie};
 use crate::security::{CspNonce, EditorFraming};
 use crate::state::AppState;
 use crate::template::NonceTemplate;
