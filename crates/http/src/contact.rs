@@ -218,12 +218,7 @@ fn unavailable(message: &str) -> Response {
 
 /// `{"message": message}` with `status`.
 pub(crate) fn error(status: StatusCode, message: &str) -> Response {
-    answer(
-        status,
-        &ApiErrorBody {
-            message: message.to_owned(),
-        },
-    )
+    crate::api_error::api_error(status, message)
 }
 
 /// The 422 body: `{"message":…,"errors":{…}}`.
