@@ -10,7 +10,8 @@ import os
 import re
 import sys
 
-# crate -> the modules of each cycle still being untangled.
+# crate -> the modules of each cycle still being untangled (none today; an entry here is a debt
+# with the work that will remove it).
 KNOWN = {}
 
 
