@@ -19,6 +19,7 @@ use crate::encoding::{Coding, accepts};
 use crate::security::CspNonce;
 use crate::state::AppState;
 use crate::static_files;
+use crate::template::NonceTemplate;
 use axum::Extension;
 use axum::body::Body;
 use axum::extract::{Query, Request, State, rejection::QueryRejection};
@@ -113,7 +114,7 @@ impl AppState {
         Ok(
             match self.inner().composer.compose(route, &generation.set) {
                 Outcome::Page(page) => {
-                    let head = page.head().clone();
+                    let head = self.head_tags(page.head());
                     let answer = view::PageAnswer::Page(page);
                     let entry =
                         self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
@@ -140,7 +141,7 @@ impl AppState {
                     return Ok(Arc::clone(entry));
                 }
                 let view = state.inner().composer.not_found(&made_for.set);
-                let head = view.head.clone();
+                let head = state.head_tags(&view.head);
                 let answer = not_found_answer(view);
                 let entry =
                     state.build_entry(&made_for, "/404", &head, &answer, StatusCode::NOT_FOUND)?;
@@ -152,11 +153,18 @@ impl AppState {
             .await
     }
 
+    /// The `<head>` tags of a page, with its URLs made absolute against the public URL.
+    fn head_tags(&self, head: &Head) -> NonceTemplate {
+        crate::head::render(head, &self.inner().settings.public_url)
+    }
+
+    /// A page entry: the shell filled with `head_tags` and the embedded data (the chrome, the
+    /// page settings and `answer`), and `answer` alone as the page API's JSON.
     fn build_entry(
         &self,
         generation: &Generation,
         path: &str,
-        head: &Head,
+        head_tags: &NonceTemplate,
         answer: &view::PageAnswer,
         status: StatusCode,
     ) -> Result<PageEntry, PageError> {
@@ -166,11 +174,10 @@ impl AppState {
             "{{\"chrome\":{},\"settings\":{},\"outcome\":{}}}",
             inner.chrome_json, inner.settings_json, outcome
         );
-        let head_tags = crate::head::render(head, &inner.settings.public_url);
         let stamp = &inner.page_stamp;
         Ok(PageEntry::new(
             status,
-            &inner.shell.render(&head_tags, &data),
+            &inner.shell.render(head_tags, &data),
             Bytes::from(outcome),
             etag(generation.version(), stamp, "html", path),
             etag(generation.version(), stamp, "api", path),
