@@ -36,8 +36,7 @@ lint: lint-refs lint-layers lint-rust lint-web
 lint-refs:
 	bash scripts/check-references.sh
 
-# No import cycle between the top-level modules of any crate (the server's one knot is listed
-# while it is being untangled).
+# No import cycle between the top-level modules of any crate.
 lint-layers:
 	python3 scripts/check-module-cycles.py
 

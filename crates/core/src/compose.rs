@@ -24,7 +24,7 @@ pub(crate) use page::{banner_text, shown_buttons, shown_slices};
 
 use crate::content::ContentSet;
 use crate::routes::Route;
-use crate::view::{Chrome, Outcome, PageView};
+use crate::view::{Chrome, NotFoundView, Outcome, PageView};
 
 /// What a request for `route` comes to over `set`.
 ///
@@ -74,7 +74,13 @@ pub fn compose(route: &Route, set: &ContentSet) -> Outcome {
 /// The helpful 404 page (links to home, insights and contact, and the newest insights), for
 /// the server to render with status 404 whenever [`compose`] answers [`Outcome::NotFound`].
 pub fn compose_not_found(set: &ContentSet) -> PageView {
-    PageView::NotFound(Box::new(simple::not_found(set)))
+    PageView::NotFound(Box::new(not_found_view(set)))
+}
+
+/// The view of the helpful 404 page on its own, for the server's not-found answer
+/// ([`crate::view::PageAnswer::NotFound`]).
+pub fn not_found_view(set: &ContentSet) -> NotFoundView {
+    simple::not_found(set)
 }
 
 /// The shared layout: navigation, Solutions dropdown and footer. The same for every page.
@@ -201,7 +207,7 @@ mod tests {
     fn robots_follow_the_index_flag_of_the_entry_shown() {
         let set = fixture::content();
         let robots = |p: &str| match compose(&Route::parse(p), &set) {
-            Outcome::Page(view) => view.head().robots,
+            Outcome::Page(view) => view.head().robots.directive(),
             other => panic!("{p}: {other:?}"),
         };
         assert_eq!(robots("/insights/erfx-internal-notes"), "noindex, follow");

@@ -5,6 +5,7 @@
 
 use crate::content::PublishDate;
 use crate::time_zone::TimeZone;
+use crate::view::Robots;
 
 const MONTHS: [&str; 12] = [
     "January",
@@ -52,12 +53,8 @@ pub fn read_time_line(minutes: Option<u32>, date: &PublishDate, zone: &TimeZone)
 
 /// The robots directive of a page whose index flag is `seo_index`: pages that are not indexed
 /// are still followed, so their links keep counting.
-pub fn robots(seo_index: bool) -> &'static str {
-    if seo_index {
-        "index, follow"
-    } else {
-        "noindex, follow"
-    }
+pub fn robots(seo_index: bool) -> Robots {
+    Robots::from_index_flag(seo_index)
 }
 
 #[cfg(test)]
@@ -141,7 +138,7 @@ mod tests {
 
     #[test]
     fn robots_follows_links_whether_or_not_the_page_is_indexed() {
-        assert_eq!(robots(true), "index, follow");
-        assert_eq!(robots(false), "noindex, follow");
+        assert_eq!(robots(true).directive(), "index, follow");
+        assert_eq!(robots(false).directive(), "noindex, follow");
     }
 }

@@ -23,7 +23,7 @@ pub use crate::copy::{
 pub use about::{AboutView, TimelineItem};
 pub use answer::{Embedded, NotFoundScreen, PageAnswer, PageSettings, RobotWidget, Tracker};
 pub use case_study::{CaseStudyIndexView, CaseStudyView, Fact, IndexedTeaser, StorySection};
-pub use head::{Head, OpenGraph, Preload};
+pub use head::{Head, OpenGraph, Preload, Robots};
 pub use home::{HomeHero, HomeView};
 pub use insight::{InsightView, InsightsView};
 pub use page::{ActionButton, BannerView, Justification, Layout, PageBuilderView, SliceView};
@@ -158,7 +158,7 @@ mod tests {
                 title: "Page not found".into(),
                 description: String::new(),
                 canonical: "/404".into(),
-                robots: "noindex, follow",
+                robots: Robots::NoIndex,
                 prev: None,
                 next: None,
                 preload: None,

@@ -47,7 +47,7 @@ async fn main() {
     let bundle = std::fs::read_to_string(repo.join("web/dist-ssr/render.js"))
         .expect("web/dist-ssr/render.js exists (npm run build:ssr in web/)");
     let composer = Arc::new(CoreComposer::new(ORIGIN));
-    let chrome = composer.chrome().to_string();
+    let chrome = serde_json::to_string(&composer.chrome()).unwrap();
     let web = std::env::temp_dir();
     let state = AppState::new(StateParts {
         settings: Settings::new(PublicUrl::parse(ORIGIN).unwrap(), &web),

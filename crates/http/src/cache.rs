@@ -7,6 +7,8 @@
 //! HTML, API JSON, compressed forms and server-rendered copies): past its budget the least
 //! recently used pages are dropped, and are made again when asked for.
 
+pub mod rendered;
+
 use crate::encoding::Coding;
 use crate::gzip::GzipTemplate;
 use crate::template::{FrozenTemplate, NonceTemplate};
@@ -41,7 +43,7 @@ pub struct PageEntry {
     api_gzip: OnceLock<Bytes>,
     api_br: OnceLock<Bytes>,
     /// The same page with the server-rendered markup, once rendered (see [`crate::ssr`]).
-    pub(crate) rendered: crate::ssr::Rendered,
+    pub(crate) rendered: rendered::Rendered,
     /// The byte count of the cache holding this entry, which forms made later add to.
     meter: OnceLock<Arc<AtomicUsize>>,
 }

@@ -1,5 +1,5 @@
 //! `POST /api/contact`: the contact page's enquiry, taken through core's
-//! [`Enquiries`] (validate, verify the robot check, store durably, try delivery).
+//! [`Enquiries`](supplysite_core::enquiry::Enquiries) (validate, verify the robot check, store durably, try delivery).
 //!
 //! Answers, all JSON and `Cache-Control: no-store`; every error body has a `message`:
 //! - 200 `{"status":"sent"}` (stored and delivered) or `{"status":"queued"}` (stored, delivery
@@ -15,21 +15,21 @@
 //!   asked or gave no verdict within its budget, or the body did not arrive in time.
 //!
 //! Once the enquiry is stored the answer is 200, always: the request waits for delivery at most
-//! the answer budget and then says "queued" (see [`Enquiries::submit`]). The site's request
+//! the answer budget and then says "queued" (see [`Enquiries::submit`](supplysite_core::enquiry::Enquiries::submit)). The site's request
 //! timeout does not apply to this route (see [`crate::front`]), since cutting it off after the
 //! store would tell a visitor whose enquiry was taken that it failed; every step before the
 //! store has a budget of its own instead. A resubmission (same `submissionId`) gets the first
 //! answer and stores nothing.
 
 mod body;
-pub mod client_ip;
-pub mod rate_limit;
 
+pub use crate::contact_desk::{
+    ClientIpPolicy, ContactDesk, ContactSettings, DEFAULT_RATE_PER_MINUTE, RateLimiter, client_ip,
+    rate_limit,
+};
 pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError, parse as parse_body};
-pub use client_ip::ClientIpPolicy;
-pub use rate_limit::RateLimiter;
 
-use crate::pages::ApiErrorBody;
+use crate::api_error::ApiErrorBody;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -37,93 +37,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
 use serde::Serialize;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::num::NonZeroU32;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 use supplysite_core::contact::ContactForm;
 use supplysite_core::contact::FieldErrors;
-use supplysite_core::enquiry::Enquiries;
 use supplysite_core::enquiry::{SubmitError, Submitted};
-use supplysite_core::ports::SharedAllowance;
-use supplysite_core::view::RobotWidget;
-
-/// The default allowance of enquiries per client and minute.
-pub const DEFAULT_RATE_PER_MINUTE: u32 = 5;
-
-/// How the contact endpoint limits and identifies clients.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ContactSettings {
-    /// Enquiries per client per minute (`SUPPLYSITE_CONTACT_RATE_PER_MINUTE`).
-    pub rate_per_minute: NonZeroU32,
-    /// How the client's address is found (`SUPPLYSITE_TRUST_FORWARDED_FOR`).
-    pub client_ip: ClientIpPolicy,
-    /// How many clients the rate limit remembers at most.
-    pub limiter_capacity: usize,
-}
-
-impl Default for ContactSettings {
-    fn default() -> Self {
-        ContactSettings {
-            rate_per_minute: NonZeroU32::new(DEFAULT_RATE_PER_MINUTE).expect("not zero"),
-            client_ip: ClientIpPolicy::default(),
-            limiter_capacity: rate_limit::MAX_CLIENTS,
-        }
-    }
-}
-
-/// Everything the contact endpoints use: the enquiry composition, the rate limit and the
-/// client address policy.
-pub struct ContactDesk {
-    enquiries: Enquiries,
-    limiter: RateLimiter,
-    /// The allowance shared by several servers, counted before the in-memory limiter, which
-    /// takes over while it cannot be reached.
-    shared: Option<Arc<dyn SharedAllowance>>,
-    client_ip: ClientIpPolicy,
-}
-
-impl ContactDesk {
-    /// A desk that takes enquiries through `enquiries`, with the rate limit and client address rules of `settings`.
-    pub fn new(enquiries: Enquiries, settings: ContactSettings) -> Self {
-        ContactDesk {
-            enquiries,
-            limiter: RateLimiter::bounded(settings.rate_per_minute, settings.limiter_capacity),
-            shared: None,
-            client_ip: settings.client_ip,
-        }
-    }
-
-    /// Counts enquiries in `shared`, so every server behind the load balancer allows a client
-    /// what one would; while it cannot be reached, each server counts in memory.
-    pub fn with_shared_allowance(mut self, shared: Arc<dyn SharedAllowance>) -> Self {
-        self.shared = Some(shared);
-        self
-    }
-
-    /// Counts one enquiry from `client`: `Err(wait)` when it must wait.
-    async fn count(&self, client: IpAddr) -> Result<(), Duration> {
-        if let Some(shared) = &self.shared {
-            let key = rate_limit::client_key(client, false).to_string();
-            let now = self.enquiries.clock().now();
-            match shared.take(&key, self.limiter.allowance(), now).await {
-                Ok(None) => return Ok(()),
-                Ok(Some(wait)) => return Err(wait),
-                Err(e) => tracing::warn!(error = %e, "counting this enquiry in memory"),
-            }
-        }
-        self.limiter.check(client, Instant::now())
-    }
-
-    /// The enquiry service the desk submits to.
-    pub fn enquiries(&self) -> &Enquiries {
-        &self.enquiries
-    }
-
-    /// Whether the page loads Google's reCAPTCHA (and the CSP must allow its origins).
-    pub fn uses_recaptcha(&self) -> bool {
-        matches!(self.enquiries.robot_widget(), RobotWidget::Recaptcha { .. })
-    }
-}
 
 /// The route: `POST` takes an enquiry; any other method is 405 in the same JSON shape.
 pub fn route() -> MethodRouter<AppState> {
@@ -302,12 +218,7 @@ fn unavailable(message: &str) -> Response {
 
 /// `{"message": message}` with `status`.
 pub(crate) fn error(status: StatusCode, message: &str) -> Response {
-    answer(
-        status,
-        &ApiErrorBody {
-            message: message.to_owned(),
-        },
-    )
+    crate::api_error::api_error(status, message)
 }
 
 /// The 422 body: `{"message":…,"errors":{…}}`.

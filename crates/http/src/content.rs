@@ -19,8 +19,8 @@ pub struct Generation {
     pub loaded_at: SystemTime,
     pub(crate) pages: PageCache,
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
-    pub(crate) sitemap: tokio::sync::OnceCell<crate::sitemap::Built>,
-    pub(crate) feed: OnceLock<crate::feed::FeedFile>,
+    pub(crate) sitemap: tokio::sync::OnceCell<crate::generated::SitemapFiles>,
+    pub(crate) feed: OnceLock<crate::generated::FeedFile>,
 }
 
 impl Generation {

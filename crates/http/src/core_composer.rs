@@ -1,12 +1,10 @@
 //! The site's page rules, `supplysite_core::compose`, as the server's [`Composer`].
 
 use crate::composer::Composer;
-use serde::Serialize;
-use serde_json::Value;
-use supplysite_core::compose::{chrome, compose, compose_not_found};
+use supplysite_core::compose::{chrome, compose, not_found_view};
 use supplysite_core::content::ContentSet;
 use supplysite_core::routes::Route;
-use supplysite_core::view::Outcome;
+use supplysite_core::view::{Chrome, NotFoundView, Outcome};
 
 /// Composes with core's rules and makes every site path in a page's head absolute against the
 /// public URL, including the URLs inside JSON-LD, which search engines want absolute.
@@ -23,39 +21,30 @@ impl CoreComposer {
     }
 }
 
-fn to_json(value: &impl Serialize) -> Value {
-    // View models have string keys only, so this cannot fail; if it ever did, the null is
-    // refused as a contract error and answered with an opaque 500.
-    serde_json::to_value(value).unwrap_or_else(|e| {
-        tracing::error!(error = %e, "view model does not serialise");
-        Value::Null
-    })
-}
-
 impl Composer for CoreComposer {
-    fn compose(&self, route: &Route, set: &ContentSet) -> Value {
+    fn compose(&self, route: &Route, set: &ContentSet) -> Outcome {
         let mut outcome = compose(route, set);
         if let Outcome::Page(view) = &mut outcome {
             view.head_mut().absolutize(&self.origin);
         }
-        to_json(&outcome)
+        outcome
     }
 
-    fn not_found(&self, set: &ContentSet) -> Value {
-        let mut view = compose_not_found(set);
-        view.head_mut().absolutize(&self.origin);
-        to_json(&view)
+    fn not_found(&self, set: &ContentSet) -> NotFoundView {
+        let mut view = not_found_view(set);
+        view.head.absolutize(&self.origin);
+        view
     }
 
-    fn chrome(&self) -> Value {
-        to_json(&chrome())
+    fn chrome(&self) -> Chrome {
+        chrome()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::composer::Outcome as Read;
+    use crate::composer::not_found_answer;
     use supplysite_core::compose::fixture;
 
     fn composer() -> CoreComposer {
@@ -63,15 +52,19 @@ mod tests {
     }
 
     #[test]
-    fn every_route_of_the_fixture_reads_as_the_server_expects() {
+    fn every_route_of_the_fixture_is_a_page_with_an_absolute_canonical() {
         let set = fixture::content();
         let routes = supplysite_core::rules::every_route(&set);
         for route in routes {
-            match Read::read(composer().compose(&route, &set)) {
-                Ok(Read::Page { head, .. }) => {
+            match composer().compose(&route, &set) {
+                Outcome::Page(view) => {
+                    let head = view.head();
                     assert!(!head.title.is_empty(), "{route:?}");
-                    let canonical = head.canonical.unwrap_or_default();
-                    assert!(canonical.starts_with("https://"), "{route:?} {canonical}");
+                    assert!(
+                        head.canonical.starts_with("https://"),
+                        "{route:?} {}",
+                        head.canonical
+                    );
                 }
                 other => panic!("{route:?}: {other:?}"),
             }
@@ -81,23 +74,33 @@ mod tests {
     #[test]
     fn unknown_entries_redirect_or_are_not_found() {
         let set = fixture::content();
-        let read = |route| Read::read(composer().compose(&route, &set)).unwrap();
+        let outcome = |route| composer().compose(&route, &set);
         assert!(
-            matches!(read(Route::Insight("nope".into())), Read::Redirect { to } if to == "/insights")
+            matches!(outcome(Route::Insight("nope".into())), Outcome::Redirect { to } if to == "/insights")
         );
         assert!(
-            matches!(read(Route::CaseStudy("nope".into())), Read::Redirect { to } if to == "/case-study-index")
+            matches!(outcome(Route::CaseStudy("nope".into())), Outcome::Redirect { to } if to == "/case-study-index")
         );
-        assert!(matches!(read(Route::Page("nope".into())), Read::NotFound));
+        assert!(matches!(
+            outcome(Route::Page("nope".into())),
+            Outcome::NotFound
+        ));
     }
 
     #[test]
-    fn the_not_found_view_and_chrome_read_as_the_server_expects() {
+    fn the_not_found_answer_is_unindexed_and_carries_the_not_found_view() {
         let set = fixture::content();
-        let (head, json) = Read::read_not_found(composer().not_found(&set)).unwrap();
-        assert!(head.robots.unwrap_or_default().contains("noindex"));
+        let view = composer().not_found(&set);
+        assert!(!view.head.indexable());
+        assert!(view.head.canonical.starts_with("https://www.example.com/"));
+        let json = serde_json::to_value(not_found_answer(view)).unwrap();
         assert_eq!(json["outcome"], "not_found");
         assert_eq!(json["screen"], "notFound");
-        assert!(composer().chrome().is_object());
+        assert!(json["view"]["head"]["title"].is_string());
+        assert!(
+            serde_json::to_value(composer().chrome())
+                .unwrap()
+                .is_object()
+        );
     }
 }

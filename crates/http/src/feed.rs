@@ -5,6 +5,7 @@
 //! `Cache-Control`, a weak ETag per content version, and 304 when `If-None-Match` matches.
 
 use crate::cache::{etag, not_modified};
+use crate::generated::FeedFile;
 use crate::pages::PAGE_CACHE;
 use crate::state::AppState;
 use axum::extract::State;
@@ -15,13 +16,6 @@ use supplysite_core::routes::INSIGHTS_FEED;
 
 /// The feed's media type (RFC 4287).
 pub const ATOM: &str = "application/atom+xml; charset=utf-8";
-
-/// The feed of one content generation, written once.
-#[derive(Debug)]
-pub struct FeedFile {
-    etag: HeaderValue,
-    body: Bytes,
-}
 
 /// `GET /insights/feed.xml` (and `HEAD`).
 pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response {

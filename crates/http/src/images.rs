@@ -6,7 +6,7 @@
 //! 404 for no file, 415 for a file that is not a resizable picture (SVG, GIF, corrupt), 422 for
 //! a picture over the pixel limits, 503 with Retry-After when the encoding queue is full.
 
-use crate::pages::api_error;
+use crate::api_error::api_error;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};

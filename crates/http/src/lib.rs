@@ -9,11 +9,13 @@
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
 #![warn(missing_docs)]
 
+mod api_error;
 pub mod cache;
 pub mod composer;
 pub mod compressible;
 pub mod connections;
 pub mod contact;
+pub mod contact_desk;
 pub mod content;
 mod core_composer;
 pub mod encoding;
@@ -21,6 +23,7 @@ pub mod escape;
 pub mod feed;
 pub mod freshness;
 pub mod front;
+mod generated;
 pub mod gzip;
 pub mod head;
 mod health;
@@ -29,7 +32,10 @@ pub mod images;
 pub mod openapi;
 mod pages;
 pub mod preview;
+mod preview_pages;
+mod preview_routes;
 pub mod reload;
+mod replay;
 pub mod request_id;
 pub mod robot;
 pub mod security;
@@ -87,8 +93,8 @@ pub fn router(state: AppState) -> Site {
         .route("/robots.txt", get(sitemap::robots))
         .route(supplysite_core::routes::INSIGHTS_FEED, get(feed::feed))
         .route("/api/page", get(pages::api))
-        .route("/api/preview", get(preview::enter))
-        .route("/api/preview/exit", get(preview::exit))
+        .route("/api/preview", get(preview_routes::enter))
+        .route("/api/preview/exit", get(preview_routes::exit))
         .route(
             "/api/contact",
             contact::route()

@@ -4,9 +4,10 @@
 //!
 //! The page view inside `/api/page`'s answer is described as a free-form object for now.
 
+use crate::api_error::ApiErrorBody;
 use crate::contact::{Accepted, AcceptedStatus, ContactBody, Invalid};
 use crate::health::{Deliveries, Health, HealthStatus, Ready, ReadyStatus};
-use crate::pages::{ApiErrorBody, PageAnswer};
+use crate::pages::PageAnswer;
 use crate::webhook::{ReloadAsked, WebhookAccepted};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -28,8 +29,8 @@ use utoipa::OpenApi;
         crate::contact::submit,
         crate::robot::challenge,
         crate::webhook::contentful,
-        crate::preview::routes::enter,
-        crate::preview::routes::exit,
+        crate::preview_routes::enter,
+        crate::preview_routes::exit,
         crate::health::healthz,
         crate::health::readyz,
     ),

@@ -11,13 +11,15 @@
 //! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
+use crate::api_error::{ApiErrorBody, PageError, api_error};
 use crate::cache::{PageEntry, etag, not_modified};
-use crate::composer::{Outcome, OutcomeError};
+use crate::composer::not_found_answer;
 use crate::content::Generation;
 use crate::encoding::{Coding, accepts};
 use crate::security::CspNonce;
 use crate::state::AppState;
 use crate::static_files;
+use crate::template::NonceTemplate;
 use axum::Extension;
 use axum::body::Body;
 use axum::extract::{Query, Request, State, rejection::QueryRejection};
@@ -27,6 +29,7 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use supplysite_core::routes::Route;
+use supplysite_core::view::{self, Head, Outcome};
 
 /// Cache lifetime of pages: a CDN may serve them for a minute, then serve the old copy while it
 /// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
@@ -46,25 +49,6 @@ enum Resolved {
         canonical: bool,
     },
     NotFound(Arc<PageEntry>),
-}
-
-/// A failure inside the server; the visitor sees an opaque 500, the cause is logged once.
-#[derive(Debug, thiserror::Error)]
-pub enum PageError {
-    #[error(transparent)]
-    Contract(#[from] OutcomeError),
-}
-
-impl IntoResponse for PageError {
-    fn into_response(self) -> Response {
-        tracing::error!(error = %self, "page could not be made");
-        (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            [(header::CACHE_CONTROL, "no-store")],
-            "Internal Server Error",
-        )
-            .into_response()
-    }
 }
 
 /// What composing a path made, in the heavy pool.
@@ -127,16 +111,20 @@ impl AppState {
         if let Some(entry) = generation.pages.get(key) {
             return Ok(Made::Page(entry));
         }
-        let json = self.inner().composer.compose(route, &generation.set);
-        Ok(match Outcome::read(json)? {
-            Outcome::Page { head, json } => {
-                let entry = self.build_entry(generation, key, &head, &json, StatusCode::OK);
-                entry.html_gzip();
-                Made::Page(generation.pages.insert(key, Arc::new(entry)))
-            }
-            Outcome::Redirect { to } => Made::Redirect(to),
-            Outcome::NotFound => Made::NotFound,
-        })
+        Ok(
+            match self.inner().composer.compose(route, &generation.set) {
+                Outcome::Page(page) => {
+                    let head = self.head_tags(page.head());
+                    let answer = view::PageAnswer::Page(page);
+                    let entry =
+                        self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
+                    entry.html_gzip();
+                    Made::Page(generation.pages.insert(key, Arc::new(entry)))
+                }
+                Outcome::Redirect { to } => Made::Redirect(to),
+                Outcome::NotFound => Made::NotFound,
+            },
+        )
     }
 
     async fn not_found_page(
@@ -153,9 +141,10 @@ impl AppState {
                     return Ok(Arc::clone(entry));
                 }
                 let view = state.inner().composer.not_found(&made_for.set);
-                let (head, json) = Outcome::read_not_found(view)?;
+                let head = state.head_tags(&view.head);
+                let answer = not_found_answer(view);
                 let entry =
-                    state.build_entry(&made_for, "/404", &head, &json, StatusCode::NOT_FOUND);
+                    state.build_entry(&made_for, "/404", &head, &answer, StatusCode::NOT_FOUND)?;
                 entry.html_gzip();
                 Ok(Arc::clone(
                     made_for.not_found.get_or_init(|| Arc::new(entry)),
@@ -164,29 +153,35 @@ impl AppState {
             .await
     }
 
+    /// The `<head>` tags of a page, with its URLs made absolute against the public URL.
+    fn head_tags(&self, head: &Head) -> NonceTemplate {
+        crate::head::render(head, &self.inner().settings.public_url)
+    }
+
+    /// A page entry: the shell filled with `head_tags` and the embedded data (the chrome, the
+    /// page settings and `answer`), and `answer` alone as the page API's JSON.
     fn build_entry(
         &self,
         generation: &Generation,
         path: &str,
-        head: &crate::head::Head,
-        outcome: &serde_json::Value,
+        head_tags: &NonceTemplate,
+        answer: &view::PageAnswer,
         status: StatusCode,
-    ) -> PageEntry {
+    ) -> Result<PageEntry, PageError> {
         let inner = self.inner();
-        let outcome = outcome.to_string();
+        let outcome = serde_json::to_string(answer)?;
         let data = format!(
             "{{\"chrome\":{},\"settings\":{},\"outcome\":{}}}",
             inner.chrome_json, inner.settings_json, outcome
         );
-        let head_tags = head.render(&inner.settings.public_url);
         let stamp = &inner.page_stamp;
-        PageEntry::new(
+        Ok(PageEntry::new(
             status,
-            &inner.shell.render(&head_tags, &data),
+            &inner.shell.render(head_tags, &data),
             Bytes::from(outcome),
             etag(generation.version(), stamp, "html", path),
             etag(generation.version(), stamp, "api", path),
-        )
+        ))
     }
 }
 
@@ -204,7 +199,7 @@ pub async fn page(
             .into_response();
     }
     let path = request.uri().path().to_string();
-    if let Some(preview) = crate::preview::html_page(
+    if let Some(preview) = crate::preview_pages::page(
         &state,
         &nonce,
         request.headers(),
@@ -225,7 +220,7 @@ pub async fn page(
     };
     match resolved {
         Resolved::Page(entry) => {
-            let entry = crate::ssr::page(&state, &entry, &path).await;
+            let entry = crate::ssr::page(state.ssr(), &entry, &path).await;
             html_response(entry, &nonce, request.headers())
         }
         Resolved::Redirect { to, canonical } => {
@@ -252,7 +247,7 @@ pub async fn page(
             if let Some(file) = static_files::from_web_dir(&state, request).await {
                 return file;
             }
-            let entry = crate::ssr::page(&state, &entry, crate::ssr::NOT_FOUND_URL).await;
+            let entry = crate::ssr::page(state.ssr(), &entry, crate::ssr::NOT_FOUND_URL).await;
             html_response(entry, &nonce, &headers)
         }
     }
@@ -391,12 +386,6 @@ pub enum PageAnswer {
     },
 }
 
-/// The body of every API error: a sentence for the visitor or the caller.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ApiErrorBody {
-    pub message: String,
-}
-
 /// `GET /api/page?path=…`: the outcome JSON for in-app navigation.
 #[utoipa::path(
     get,
@@ -437,7 +426,7 @@ pub async fn api(
         Some((bare, query)) => (bare, Some(query)),
         None => (without_fragment, None),
     };
-    if let Some(preview) = crate::preview::api_page(&state, &headers, bare, query).await {
+    if let Some(preview) = crate::preview_pages::api(&state, &headers, bare, query).await {
         return preview;
     }
     let generation = state.content().current();
@@ -453,7 +442,7 @@ pub async fn api(
             api_response(&state, &entry, &headers).await
         }
         Resolved::Redirect { to, .. } => {
-            let body = serde_json::to_string(&PageAnswer::Redirect { to })
+            let body = serde_json::to_string(&view::PageAnswer::Redirect { to })
                 .expect("a redirect answer serialises");
             (
                 StatusCode::OK,
@@ -469,23 +458,6 @@ pub async fn api(
     }
 }
 
-/// A JSON error for API callers: `{"message": message}`, the shape every API error has
-/// (`/api/contact` answers its refusals the same way).
-pub fn api_error(status: StatusCode, message: &str) -> Response {
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, JSON),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        serde_json::to_string(&ApiErrorBody {
-            message: message.to_owned(),
-        })
-        .expect("an error body serialises"),
-    )
-        .into_response()
-}
-
 /// Any other `/api/…` path.
 pub async fn api_not_found() -> Response {
     api_error(StatusCode::NOT_FOUND, "no such API endpoint")
@@ -497,21 +469,22 @@ mod tests {
     use crate::{CoreComposer, PublicUrl, Settings, Shell, StateParts};
     use std::sync::atomic::{AtomicUsize, Ordering};
     use supplysite_core::content::{ContentParts, ContentSet};
+    use supplysite_core::view::{Chrome, NotFoundView};
 
     /// The core composer, counting the pages it composes.
     struct Counting(CoreComposer, AtomicUsize);
 
     impl crate::Composer for Counting {
-        fn compose(&self, route: &Route, set: &ContentSet) -> serde_json::Value {
+        fn compose(&self, route: &Route, set: &ContentSet) -> Outcome {
             self.1.fetch_add(1, Ordering::SeqCst);
             // Slow enough that every request below arrives while the first is composing.
             std::thread::sleep(std::time::Duration::from_millis(50));
             self.0.compose(route, set)
         }
-        fn not_found(&self, set: &ContentSet) -> serde_json::Value {
+        fn not_found(&self, set: &ContentSet) -> NotFoundView {
             self.0.not_found(set)
         }
-        fn chrome(&self) -> serde_json::Value {
+        fn chrome(&self) -> Chrome {
             self.0.chrome()
         }
     }

@@ -8,15 +8,11 @@
 //! content either. Without a [`Preview`] mounted, the preview routes answer 404 and every
 //! request is public.
 
-mod cookie;
-mod page;
+pub(crate) mod cookie;
 mod path;
-pub(crate) mod routes;
 
 pub use cookie::COOKIE_NAME;
-pub(crate) use page::{api as api_page, page as html_page};
 pub use path::site_path;
-pub use routes::{enter, exit};
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -33,9 +29,9 @@ pub const DEFAULT_FRESH_FOR: Duration = Duration::from_secs(5);
 
 /// The preview: its secret, its content source and how long cookies and content last.
 pub struct Preview {
-    secret: Secret,
+    pub(crate) secret: Secret,
     source: Arc<dyn ContentSource>,
-    cookie_ttl: Duration,
+    pub(crate) cookie_ttl: Duration,
     fresh_for: Duration,
     /// The last preview content read and when; one read at a time.
     cached: tokio::sync::Mutex<Option<(Instant, Arc<ContentSet>)>>,

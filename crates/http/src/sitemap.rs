@@ -7,20 +7,19 @@
 
 pub mod files;
 
-use crate::composer::Outcome;
 use crate::content::Generation;
 use crate::encoding::{Coding, accepts};
+use crate::generated::{Precompressed, SitemapFiles};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use bytes::Bytes;
 use files::{Entry, Limits};
 use std::collections::HashSet;
-use std::io::Write;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use supplysite_core::routes::Route;
+use supplysite_core::view::Outcome;
 
 const CACHE: &str = "public, max-age=3600";
 
@@ -53,32 +52,12 @@ fn not_built() -> Response {
         .into_response()
 }
 
-/// The sitemap's files of one generation, each as XML and gzipped.
-pub struct Built {
-    main: Precompressed,
-    parts: Vec<Precompressed>,
-}
-
-struct Precompressed {
-    plain: Bytes,
-    gzip: Bytes,
-}
-
-impl Precompressed {
-    fn new(plain: Bytes) -> Self {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        gz.write_all(&plain).expect("writing to memory cannot fail");
-        let gzip = Bytes::from(gz.finish().expect("writing to memory cannot fail"));
-        Precompressed { plain, gzip }
-    }
-}
-
 /// Built once per generation, in the heavy pool: composing every route and compressing files
 /// of up to 50 MB would hold a request runtime for seconds. The build is a task of its own, so
 /// it completes and is kept even when the request that started it gives up (its timeout);
 /// concurrent first requests wait for the one build without holding a thread. `None` if the
 /// build failed (it panicked).
-async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> Option<&'g Built> {
+async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> Option<&'g SitemapFiles> {
     if let Some(built) = generation.sitemap.get() {
         return Some(built);
     }
@@ -93,7 +72,7 @@ async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> Option<
                     let entries = entries(&state, &made_for);
                     let public = &state.settings().public_url;
                     let files = files::files(&entries, public, Limits::default());
-                    Built {
+                    SitemapFiles {
                         main: Precompressed::new(files.main),
                         parts: files.parts.into_iter().map(Precompressed::new).collect(),
                     }
@@ -173,14 +152,10 @@ fn entries(state: &AppState, generation: &Generation) -> Vec<Entry> {
     for (first, lastmod) in candidates(generation) {
         let mut route = Some(first);
         while let Some(here) = route.take() {
-            let head = match Outcome::read(composer.compose(&here, &generation.set)) {
-                Ok(Outcome::Page { head, .. }) => head,
-                Ok(_) => continue,
-                Err(e) => {
-                    tracing::error!(error = %e, route = %here.href(), "left out of the sitemap");
-                    continue;
-                }
+            let Outcome::Page(view) = composer.compose(&here, &generation.set) else {
+                continue;
             };
+            let head = view.head();
             // A site path, or a URL on this site.
             let origin = public.to_string();
             let next = head
@@ -191,8 +166,7 @@ fn entries(state: &AppState, generation: &Generation) -> Vec<Entry> {
             if !head.indexable() {
                 continue;
             }
-            let loc = head
-                .canonical_url(public)
+            let loc = crate::head::canonical_url(head, public)
                 .unwrap_or_else(|| public.absolute(&here.href()));
             // A canonical on another site belongs in that site's sitemap.
             if !public.owns(&loc) || !seen.insert(loc.clone()) {

@@ -12,11 +12,13 @@
 //! lasting slowdown each page costs an engine one failed render a minute rather than one per
 //! request.
 
+pub use crate::cache::rendered::{RETRY_FIRST, RETRY_MAX, backoff};
+
 use crate::cache::PageEntry;
-use crate::state::AppState;
+use crate::heavy::HeavyPool;
 use crate::template::{FrozenTemplate, NonceTemplate};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Instant;
 use supplysite_ssr::{RenderError, Renderer};
 
 /// The placeholder the web build leaves inside its root element for the server's markup.
@@ -26,63 +28,26 @@ pub const ROOT_OPEN: &str = "<div id=\"root\">";
 /// The URL the shared not-found page is rendered for (it is cached once, not per path).
 pub const NOT_FOUND_URL: &str = "/404";
 
-/// The wait after the first failed render that load can explain; it doubles with each one.
-pub const RETRY_FIRST: Duration = Duration::from_secs(1);
-/// The longest wait between attempts.
-pub const RETRY_MAX: Duration = Duration::from_secs(60);
-
-/// The page with markup for one generation, kept in the page's entry (`None` when it was not
-/// rendered; a whole entry, so it gets the same precompressed forms as the page without), and
-/// when a render that failed may be tried again.
-#[derive(Debug, Default)]
-pub struct Rendered {
-    page: tokio::sync::OnceCell<Option<Arc<PageEntry>>>,
-    retry: Mutex<Retry>,
-}
-
-#[derive(Debug, Default, Clone, Copy)]
-struct Retry {
-    not_before: Option<Instant>,
-    failures: u32,
-}
-
-impl Rendered {
-    /// The page with markup, once rendered.
-    pub(crate) fn page(&self) -> Option<&PageEntry> {
-        self.page.get().and_then(|p| p.as_deref())
-    }
-
-    /// Whether a render may be tried at `now`.
-    fn may_try(&self, now: Instant) -> bool {
-        let retry = *self.retry.lock().unwrap_or_else(|p| p.into_inner());
-        retry.not_before.is_none_or(|at| now >= at)
-    }
-
-    /// Records a failed render at `now`; returns how long until the next try.
-    fn failed(&self, now: Instant) -> Duration {
-        let mut retry = self.retry.lock().unwrap_or_else(|p| p.into_inner());
-        let wait = backoff(retry.failures);
-        retry.failures = retry.failures.saturating_add(1);
-        retry.not_before = Some(now + wait);
-        wait
-    }
-}
-
-/// The wait after `failures` earlier failures: 1 s, 2 s, 4 s, … up to a minute.
-pub fn backoff(failures: u32) -> Duration {
-    RETRY_FIRST
-        .saturating_mul(1u32.checked_shl(failures.min(16)).unwrap_or(u32::MAX))
-        .min(RETRY_MAX)
+/// What rendering on the server needs: the renderer, the pool heavy work runs in, and the
+/// chrome every page's props carry (serialised once).
+#[derive(Clone, Copy)]
+pub(crate) struct Ssr<'a> {
+    /// The web UI's server bundle.
+    pub renderer: &'a Renderer,
+    /// Where props are made and markup is put in the page.
+    pub heavy: &'a HeavyPool,
+    /// The site's chrome, as JSON.
+    pub chrome_json: &'a str,
 }
 
 /// The entry to send for `entry`, rendered for `url`: the one with the server's markup when a
 /// renderer is configured and the render succeeded, otherwise `entry` itself.
 pub(crate) async fn page<'e>(
-    state: &AppState,
+    ssr: Option<Ssr<'_>>,
     entry: &'e Arc<PageEntry>,
     url: &str,
 ) -> &'e PageEntry {
-    let Some(renderer) = state.renderer() else {
+    let Some(ssr) = ssr else {
         return entry;
     };
     let rendered = &entry.rendered;
@@ -92,7 +57,7 @@ pub(crate) async fn page<'e>(
         if !rendered.may_try(Instant::now()) {
             return Err(());
         }
-        render(state, renderer, entry, url).await.map_err(|error| {
+        render(ssr, entry, url).await.map_err(|error| {
             if error == RenderError::Busy {
                 tracing::warn!(url, "render engines busy: page sent without server markup");
             } else {
@@ -124,25 +89,24 @@ pub(crate) async fn page<'e>(
 /// and the markup put in the page (and gzipped) in the heavy pool: for a listing of every
 /// article each is megabytes of copying.
 async fn render(
-    state: &AppState,
-    renderer: &Renderer,
+    ssr: Ssr<'_>,
     entry: &Arc<PageEntry>,
     url: &str,
 ) -> Result<Option<Arc<PageEntry>>, RenderError> {
     let (made_for, props_url, chrome) = (
         Arc::clone(entry),
         url.to_string(),
-        state.inner().chrome_json.clone(),
+        ssr.chrome_json.to_string(),
     );
-    let props = state
-        .heavy()
+    let props = ssr
+        .heavy
         .run(move || props(&props_url, &chrome, &made_for.api_json))
         .await;
-    match renderer.render(props.into()).await {
+    match ssr.renderer.render(props.into()).await {
         Ok(markup) => {
             let made_for = Arc::clone(entry);
-            let copy = state
-                .heavy()
+            let copy = ssr
+                .heavy
                 .run(move || {
                     let html = with_markup(&made_for.html, &markup)?;
                     let copy = PageEntry::new(
@@ -242,27 +206,6 @@ mod tests {
     #[test]
     fn a_shell_without_a_root_element_takes_no_markup() {
         assert!(with_markup(&page("<div id=\"app\"></div>"), "<p>x</p>").is_none());
-    }
-
-    #[test]
-    fn the_back_off_doubles_from_a_second_to_at_most_a_minute() {
-        let waits: Vec<u64> = (0..9).map(|n| backoff(n).as_secs()).collect();
-        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
-        assert_eq!(backoff(u32::MAX), RETRY_MAX);
-    }
-
-    #[test]
-    fn a_failed_render_is_not_tried_again_before_its_back_off_ends() {
-        let rendered = Rendered::default();
-        let t0 = Instant::now();
-        assert!(rendered.may_try(t0));
-        assert_eq!(rendered.failed(t0), Duration::from_secs(1));
-        assert!(!rendered.may_try(t0 + Duration::from_millis(999)));
-        assert!(rendered.may_try(t0 + Duration::from_secs(1)));
-        let t1 = t0 + Duration::from_secs(1);
-        assert_eq!(rendered.failed(t1), Duration::from_secs(2));
-        assert!(!rendered.may_try(t1 + Duration::from_millis(1999)));
-        assert!(rendered.may_try(t1 + Duration::from_secs(2)));
     }
 
     #[test]

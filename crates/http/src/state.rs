@@ -3,12 +3,12 @@
 
 use crate::composer::Composer;
 use crate::connections::ConnectionStats;
-use crate::contact::ContactDesk;
+use crate::contact_desk::ContactDesk;
 use crate::content::ContentStore;
 use crate::freshness::ContentFreshness;
+use crate::replay::ReplayGuard;
 use crate::settings::Settings;
 use crate::shell::Shell;
-use crate::webhook::ReplayGuard;
 use std::sync::{Arc, OnceLock};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
@@ -84,12 +84,13 @@ impl AppState {
 
     /// The state with `mounts` beside the pages.
     pub fn with_mounts(parts: StateParts, mounts: Mounts) -> Self {
-        let settings_json = serde_json::to_string(&crate::robot::page_settings(
+        let settings_json = serde_json::to_string(&crate::contact_desk::page_settings(
             mounts.contact.as_deref(),
             parts.settings.tracker_key.as_deref(),
         ))
         .expect("page settings serialise");
-        let chrome_json = parts.composer.chrome().to_string();
+        let chrome_json =
+            serde_json::to_string(&parts.composer.chrome()).expect("the chrome serialises");
         let page_stamp = crate::stamp::page_stamp(crate::stamp::StampInputs {
             build: crate::stamp::BUILD_STAMP,
             web_build: parts.shell.build_id(),
@@ -146,6 +147,15 @@ impl AppState {
     pub fn with_background(self, runtime: tokio::runtime::Handle) -> Self {
         let _ = self.inner.background.set(runtime);
         self
+    }
+
+    /// What rendering pages on the server needs, if pages are rendered on the server.
+    pub(crate) fn ssr(&self) -> Option<crate::ssr::Ssr<'_>> {
+        Some(crate::ssr::Ssr {
+            renderer: self.renderer()?,
+            heavy: &self.inner.heavy,
+            chrome_json: &self.inner.chrome_json,
+        })
     }
 
     /// The server-side renderer, if pages are rendered on the server.

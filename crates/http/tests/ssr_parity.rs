@@ -55,7 +55,7 @@ fn site() -> Site {
         )
     });
     let composer = Arc::new(CoreComposer::new(ORIGIN));
-    let chrome = composer.chrome().to_string();
+    let chrome = serde_json::to_string(&composer.chrome()).unwrap();
     let web_dir = tempfile::tempdir().unwrap();
     let state = AppState::new(StateParts {
         settings: Settings::new(PublicUrl::parse(ORIGIN).unwrap(), web_dir.path()),

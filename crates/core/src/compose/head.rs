@@ -6,7 +6,7 @@ use super::picture;
 use crate::content::BlogPost;
 use crate::copy;
 use crate::routes::Route;
-use crate::view::{Faq, Head, Image, OpenGraph};
+use crate::view::{Faq, Head, Image, OpenGraph, Robots};
 use serde_json::{Value, json};
 
 /// What a head is made from.
@@ -16,7 +16,7 @@ pub struct HeadInput<'a> {
     /// The entry's own canonical, when an editor set one.
     pub canonical: Option<&'a str>,
     pub route: &'a Route,
-    pub robots: &'static str,
+    pub robots: Robots,
     /// `website` or `article`.
     pub kind: &'static str,
     /// The picture link previews show ([`picture::share`]).
@@ -57,7 +57,7 @@ pub fn fixed(heading: &str, description: &str, route: &Route) -> Head {
         description: description.to_string(),
         canonical: None,
         route,
-        robots: "index, follow",
+        robots: Robots::Index,
         kind: "website",
         image: None,
     })

@@ -10,7 +10,7 @@ use crate::copy::{self, HOME};
 use crate::routes::{ProductPage, Route};
 use crate::rules;
 use crate::view::{
-    BlogCardList, ButtonStyle, HomeHero, HomeView, MiniCardList, ProductCardList, Promo,
+    BlogCardList, ButtonStyle, HomeHero, HomeView, MiniCardList, ProductCardList, Promo, Robots,
     VideoButton, VideoPopupView,
 };
 
@@ -141,7 +141,7 @@ pub fn video_popup() -> VideoPopupView {
         HOME.description,
         &Route::VideoPopup,
     );
-    head.robots = "noindex, follow";
+    head.robots = Robots::NoIndex;
     VideoPopupView {
         head,
         video: VideoButton {

@@ -13,7 +13,7 @@ use crate::time_zone::TimeZone;
 use crate::video::{self, VideoService};
 use crate::view::{
     BlogCard, ButtonStyle, CaseStudyTeaser, Download, Faq, FaqEntry, Html, Image, LinkButton,
-    MiniCard, MiniCardKind, ProductCard, Quote, Video,
+    MiniCard, MiniCardKind, ProductCard, Quote, Robots, Video,
 };
 
 /// Rich text rendered to safe HTML, links resolved against the content set; empty when absent.
@@ -64,7 +64,7 @@ pub fn read_time(post: &BlogPost, zone: &TimeZone) -> String {
 }
 
 /// The robots directive for an entry's index flag.
-pub fn robots(seo_index: bool) -> &'static str {
+pub fn robots(seo_index: bool) -> Robots {
     format::robots(seo_index)
 }
 

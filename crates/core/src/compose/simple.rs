@@ -7,7 +7,7 @@ use crate::copy;
 use crate::routes::Route;
 use crate::rules;
 use crate::view::{
-    ButtonStyle, ContactView, EmptyState, MiniCardList, NotFoundView, Policy, PrivacyView,
+    ButtonStyle, ContactView, EmptyState, MiniCardList, NotFoundView, Policy, PrivacyView, Robots,
 };
 
 const PRIVACY_DESCRIPTION: &str = "How Supplysite collects, uses, stores and protects personal information, under the Australian Privacy Principles and the New Zealand Privacy Act 2020.";
@@ -39,7 +39,7 @@ pub fn privacy(set: &ContentSet) -> PrivacyView {
         // search results until there is something to index.
         None => {
             let mut head = head::fixed(copy::PRIVACY_POLICY, PRIVACY_DESCRIPTION, &route);
-            head.robots = "noindex, follow";
+            head.robots = Robots::NoIndex;
             PrivacyView {
                 head,
                 title: copy::PRIVACY_POLICY.to_string(),
@@ -79,7 +79,7 @@ pub fn not_found(set: &ContentSet) -> NotFoundView {
             description: copy::NOT_FOUND_TEXT.to_string(),
             canonical: None,
             route: &route,
-            robots: "noindex, follow",
+            robots: Robots::NoIndex,
             kind: "website",
             image: None,
         }),

@@ -21,7 +21,8 @@ pub struct Head {
     /// path.
     pub canonical: String,
     /// `index, follow` or `noindex, follow`.
-    pub robots: &'static str,
+    #[ts(type = "string")]
+    pub robots: Robots,
     /// The page before this one in a paginated listing (`<link rel="prev">`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -40,6 +41,42 @@ pub struct Head {
     /// JSON-LD objects, one `<script type="application/ld+json">` each.
     #[ts(type = "unknown[]")]
     pub json_ld: Vec<Value>,
+}
+
+/// Whether search engines may index a page. Links are followed either way, so a page kept out
+/// of results still passes its links on. Serialised as the robots meta directive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Robots {
+    /// `index, follow`: the page may appear in search results.
+    #[serde(rename = "index, follow")]
+    Index,
+    /// `noindex, follow`: the page stays out of search results.
+    #[serde(rename = "noindex, follow")]
+    NoIndex,
+}
+
+impl Robots {
+    /// The directive for an entry whose index flag is `seo_index`.
+    pub fn from_index_flag(seo_index: bool) -> Self {
+        if seo_index {
+            Robots::Index
+        } else {
+            Robots::NoIndex
+        }
+    }
+
+    /// Whether search engines may index the page.
+    pub fn indexable(self) -> bool {
+        self == Robots::Index
+    }
+
+    /// The robots meta tag's content.
+    pub fn directive(self) -> &'static str {
+        match self {
+            Robots::Index => "index, follow",
+            Robots::NoIndex => "noindex, follow",
+        }
+    }
 }
 
 /// Open Graph tags for link previews.
@@ -85,6 +122,11 @@ pub struct Preload {
 const URL_KEYS: [&str; 6] = ["url", "item", "@id", "logo", "image", "mainEntityOfPage"];
 
 impl Head {
+    /// Whether search engines may index the page.
+    pub fn indexable(&self) -> bool {
+        self.robots.indexable()
+    }
+
     /// Makes every site path in the head absolute against `origin` (`https://example.com`,
     /// without a trailing slash): the canonical, the Open Graph URL and image, and the URL
     /// fields of the JSON-LD. Protocol-relative URLs (`//images.ctfassets.net/…`) get `https:`.
@@ -141,7 +183,7 @@ mod tests {
             title: "t".into(),
             description: "d".into(),
             canonical: "/insights/a".into(),
-            robots: "index, follow",
+            robots: Robots::Index,
             prev: Some("/insights".into()),
             next: None,
             preload: None,

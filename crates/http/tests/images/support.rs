@@ -1,6 +1,6 @@
 //! A site on a loopback socket with an export of pictures made in the test.
 
-use crate::router_support::{FixtureComposer, INDEX_HTML, content};
+use crate::router_support::{INDEX_HTML, PUBLIC_URL, content};
 use image::{ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -196,7 +196,7 @@ pub async fn start(setup: Setup) -> Server {
         settings,
         shell: Shell::parse(INDEX_HTML).unwrap(),
         content: setup.content.unwrap_or_else(|| content("v1")),
-        composer: Arc::new(FixtureComposer),
+        composer: Arc::new(supplysite_http::CoreComposer::new(PUBLIC_URL)),
         reload: None,
     };
     let state = AppState::with_mounts(

@@ -26,7 +26,10 @@ async fn a_query_on_the_path_is_ignored() {
     let app = spawn_app();
     let (status, json, _) = api(&app, "?path=%2Fetender%3Futm%3Dx").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(json["view"]["head"]["title"], "Fixed /etender");
+    assert_eq!(
+        json["view"]["head"]["title"],
+        "eRFx and eTender Software | Supplysite"
+    );
 }
 
 #[tokio::test]
@@ -52,7 +55,7 @@ async fn not_found_is_404_with_the_not_found_outcome_and_view() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(json["outcome"], "not_found");
     assert_eq!(json["screen"], "notFound");
-    assert_eq!(json["view"]["head"]["title"], "Page not found");
+    assert_eq!(json["view"]["head"]["title"], "Page not found | Supplysite");
 }
 
 #[tokio::test]

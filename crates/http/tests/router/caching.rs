@@ -201,7 +201,7 @@ async fn the_page_cache_keeps_within_its_byte_budget_dropping_the_least_recently
         .iter()
         .map(|r| r.path())
         .collect();
-    // The budget: about three and a half pages of the fixture's size.
+    // The budget: three and a half times the home page, the largest of the fixed pages.
     let probe = spawn_app();
     probe.get(&paths[0]).await;
     let page = probe.state.content().current().pages().bytes();
@@ -222,7 +222,7 @@ async fn the_page_cache_keeps_within_its_byte_budget_dropping_the_least_recently
     let generation = app.state.content().current();
     let cache = generation.pages();
     assert!(
-        cache.len() >= 2 && cache.len() <= 3,
+        cache.len() >= 2 && cache.len() < paths.len(),
         "{} pages",
         cache.len()
     );
@@ -235,5 +235,9 @@ async fn the_page_cache_keeps_within_its_byte_budget_dropping_the_least_recently
     // A dropped page is made again when asked for.
     let again = app.get(&paths[1]).await;
     assert_eq!(again.status(), StatusCode::OK);
-    assert!(body_text(again).await.contains("Fixed"));
+    assert!(
+        body_text(again)
+            .await
+            .contains("<title>Our Solutions | Supplysite</title>")
+    );
 }

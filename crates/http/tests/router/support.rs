@@ -1,5 +1,5 @@
-//! A site built from a fixture content set, a fixture composer that follows the page contract,
-//! and a fixture web build in a temporary folder.
+//! A site built from a fixture content set, composed by core's page rules, and a fixture web
+//! build in a temporary folder.
 
 use axum::body::Body;
 use axum::http::{Request, Response};
@@ -8,11 +8,12 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::enquiry::Enquiries;
-use supplysite_core::routes::Route;
 use supplysite_core::view::RobotWidget;
 use supplysite_http::Site;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
-use supplysite_http::{AppState, Composer, Mounts, PublicUrl, Secret, Settings, Shell, StateParts};
+use supplysite_http::{
+    AppState, Composer, CoreComposer, Mounts, PublicUrl, Secret, Settings, Shell, StateParts,
+};
 use tempfile::TempDir;
 use tower::ServiceExt;
 
@@ -99,85 +100,6 @@ pub fn content(version: &str) -> ContentSet {
     ContentSet::new(parts(version), version)
 }
 
-/// Composes by the contract `supplysite_core::compose` follows: a page per route, a redirect
-/// for unknown case studies and articles, not-found for unknown page slugs.
-pub struct FixtureComposer;
-
-fn robots(index: bool) -> &'static str {
-    if index {
-        "index, follow"
-    } else {
-        "noindex, follow"
-    }
-}
-
-fn page_outcome(screen: &str, path: &str, title: &str, index: bool, extra: Value) -> Value {
-    json!({
-        "outcome": "page",
-        "screen": screen,
-        "view": {
-            "head": {
-                "title": title,
-                "description": format!("{title} description"),
-                "canonical": path,
-                "robots": robots(index),
-                "openGraph": {"type": "website", "title": title, "description": "d", "url": path},
-                "jsonLd": [{"@context": "https://schema.org", "@type": "WebPage", "name": title}]
-            },
-            "extra": extra
-        }
-    })
-}
-
-impl Composer for FixtureComposer {
-    fn compose(&self, route: &Route, set: &ContentSet) -> Value {
-        let path = route.path();
-        match route {
-            Route::Insight(slug) => match set.post(slug) {
-                Some(p) => page_outcome(
-                    "insight",
-                    &path,
-                    &p.title,
-                    p.seo_index,
-                    json!(p.description),
-                ),
-                None => json!({"outcome": "redirect", "to": "/insights"}),
-            },
-            Route::CaseStudy(slug) => match set.case_study(slug) {
-                Some(c) => page_outcome("caseStudy", &path, &c.title, c.seo_index, json!(null)),
-                None => json!({"outcome": "redirect", "to": "/case-study-index"}),
-            },
-            Route::Page(slug) => match set.page(slug) {
-                Some(p) => page_outcome("page", &path, &p.title, p.seo_index, json!(null)),
-                None => json!({"outcome": "not_found"}),
-            },
-            Route::NotFound => json!({"outcome": "not_found"}),
-            Route::VideoPopup => page_outcome("videoPopup", &path, "Video", false, json!(null)),
-            other => page_outcome(
-                "fixed",
-                &path,
-                &format!("Fixed {}", other.path()),
-                true,
-                json!(set.version()),
-            ),
-        }
-    }
-
-    fn not_found(&self, _set: &ContentSet) -> Value {
-        json!({
-            "screen": "notFound",
-            "view": {
-                "head": {"title": "Page not found", "robots": "noindex, follow"},
-                "links": [{"href": "/", "label": "Home"}]
-            }
-        })
-    }
-
-    fn chrome(&self) -> Value {
-        json!({"nav": [{"href": "/insights", "label": "Insights"}]})
-    }
-}
-
 pub struct TestApp {
     pub router: Site,
     pub state: AppState,
@@ -199,7 +121,7 @@ pub struct Options {
     pub index_html: Option<String>,
     /// Enquiries taken with this robot check, shown on every page.
     pub robot: Option<RobotWidget>,
-    /// The page rules to use instead of the fixture composer.
+    /// The page rules to use instead of core's.
     pub composer: Option<Arc<dyn Composer>>,
 }
 
@@ -299,7 +221,7 @@ pub fn spawn_app_with(options: Options) -> TestApp {
         content: options.content.unwrap_or_else(|| content("v1")),
         composer: options
             .composer
-            .unwrap_or_else(|| Arc::new(FixtureComposer)),
+            .unwrap_or_else(|| Arc::new(CoreComposer::new(PUBLIC_URL))),
         reload: options.reload,
     };
     let mounts = Mounts {

@@ -3,13 +3,12 @@
 //! private and unindexed with a visible preview bar, and allowed to be framed by Contentful's
 //! editor for Live Preview.
 
-use super::{Preview, cookie};
+use crate::api_error::PageError;
 use crate::cache::PageEntry;
-use crate::composer::Outcome;
-use crate::head::Head;
-use crate::pages::PageError;
+use crate::preview::{Preview, cookie};
 use crate::security::{CspNonce, EditorFraming};
 use crate::state::AppState;
+use crate::template::NonceTemplate;
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -20,14 +19,16 @@ use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentLoadError;
 use supplysite_core::routes::Route;
+use supplysite_core::view::{Outcome, PageAnswer};
 
 const NO_STORE: HeaderValue = HeaderValue::from_static("private, no-store");
 const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
 const NOINDEX: HeaderValue = HeaderValue::from_static("noindex");
 
-/// What a path is in the preview content.
+/// What a path is in the preview content: a page's head tags and its answer, annotated for
+/// Live Preview.
 pub(crate) enum Composed {
-    Page { head: Box<Head>, json: Value },
+    Page { head: NonceTemplate, json: Value },
     Redirect(String),
     NotFound,
 }
@@ -63,19 +64,21 @@ pub(crate) async fn compose(
         return Ok(Composed::Redirect(canonical));
     }
     let made = state.clone();
-    let json = state
+    state
         .heavy()
         .run(move || {
-            let mut json = made.inner().composer.compose(&route, &set);
-            supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
-            json
+            Ok(match made.inner().composer.compose(&route, &set) {
+                Outcome::Page(view) => {
+                    let head = crate::head::render(view.head(), &made.settings().public_url);
+                    let mut json = serde_json::to_value(PageAnswer::Page(view))?;
+                    supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+                    Composed::Page { head, json }
+                }
+                Outcome::Redirect { to } => Composed::Redirect(to),
+                Outcome::NotFound => Composed::NotFound,
+            })
         })
-        .await;
-    Ok(match Outcome::read(json)? {
-        Outcome::Page { head, json } => Composed::Page { head, json },
-        Outcome::Redirect { to } => Composed::Redirect(to),
-        Outcome::NotFound => Composed::NotFound,
-    })
+        .await
 }
 
 /// 503 for preview content that cannot be read now; the cause is logged, not sent.
@@ -141,9 +144,7 @@ pub(crate) async fn page(
         outcome,
         Value::from(locale.as_str())
     );
-    let html = inner
-        .shell
-        .render(&head.render(&inner.settings.public_url), &data);
+    let html = inner.shell.render(&head, &data);
     // Never cached: the entry lives for this response only.
     let tag = HeaderValue::from_static("\"preview\"");
     let entry = Arc::new(PageEntry::new(
@@ -153,7 +154,7 @@ pub(crate) async fn page(
         tag.clone(),
         tag,
     ));
-    let sent = crate::ssr::page(state, &entry, path).await;
+    let sent = crate::ssr::page(state.ssr(), &entry, path).await;
     let filled = sent.html.fill(nonce.as_str());
     let here = match query {
         Some(q) => format!("{path}?{q}"),
@@ -180,7 +181,12 @@ pub(crate) async fn api(
 ) -> Option<Response> {
     let body = match resolve(state, headers, path, query).await? {
         Err(response) => return Some(response),
-        Ok((Composed::Redirect(to), _)) => serde_json::json!({"outcome": "redirect", "to": to}),
+        Ok((Composed::Redirect(to), _)) => {
+            match serde_json::to_value(PageAnswer::Redirect { to }) {
+                Ok(json) => json,
+                Err(e) => return Some(PageError::from(e).into_response()),
+            }
+        }
         Ok((Composed::Page { json, .. }, _)) => json,
         Ok((Composed::NotFound, _)) => return None,
     };

@@ -1,0 +1,127 @@
+//! The contact desk: the enquiry service with the rate limit and the client address rules the
+//! contact endpoints apply (see [`crate::contact`]), and the page settings it decides.
+
+pub mod client_ip;
+pub mod rate_limit;
+
+pub use client_ip::ClientIpPolicy;
+pub use rate_limit::RateLimiter;
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use supplysite_core::enquiry::Enquiries;
+use supplysite_core::ports::SharedAllowance;
+use supplysite_core::view::RobotWidget;
+use supplysite_core::view::{PageSettings, Tracker};
+
+/// The default allowance of enquiries per client and minute.
+pub const DEFAULT_RATE_PER_MINUTE: u32 = 5;
+
+/// How the contact endpoint limits and identifies clients.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContactSettings {
+    /// Enquiries per client per minute (`SUPPLYSITE_CONTACT_RATE_PER_MINUTE`).
+    pub rate_per_minute: NonZeroU32,
+    /// How the client's address is found (`SUPPLYSITE_TRUST_FORWARDED_FOR`).
+    pub client_ip: ClientIpPolicy,
+    /// How many clients the rate limit remembers at most.
+    pub limiter_capacity: usize,
+}
+
+impl Default for ContactSettings {
+    fn default() -> Self {
+        ContactSettings {
+            rate_per_minute: NonZeroU32::new(DEFAULT_RATE_PER_MINUTE).expect("not zero"),
+            client_ip: ClientIpPolicy::default(),
+            limiter_capacity: rate_limit::MAX_CLIENTS,
+        }
+    }
+}
+
+/// Everything the contact endpoints use: the enquiry composition, the rate limit and the
+/// client address policy.
+pub struct ContactDesk {
+    pub(crate) enquiries: Enquiries,
+    limiter: RateLimiter,
+    /// The allowance shared by several servers, counted before the in-memory limiter, which
+    /// takes over while it cannot be reached.
+    shared: Option<Arc<dyn SharedAllowance>>,
+    pub(crate) client_ip: ClientIpPolicy,
+}
+
+impl ContactDesk {
+    /// A desk that takes enquiries through `enquiries`, with the rate limit and client address rules of `settings`.
+    pub fn new(enquiries: Enquiries, settings: ContactSettings) -> Self {
+        ContactDesk {
+            enquiries,
+            limiter: RateLimiter::bounded(settings.rate_per_minute, settings.limiter_capacity),
+            shared: None,
+            client_ip: settings.client_ip,
+        }
+    }
+
+    /// Counts enquiries in `shared`, so every server behind the load balancer allows a client
+    /// what one would; while it cannot be reached, each server counts in memory.
+    pub fn with_shared_allowance(mut self, shared: Arc<dyn SharedAllowance>) -> Self {
+        self.shared = Some(shared);
+        self
+    }
+
+    /// Counts one enquiry from `client`: `Err(wait)` when it must wait.
+    pub(crate) async fn count(&self, client: IpAddr) -> Result<(), Duration> {
+        if let Some(shared) = &self.shared {
+            let key = rate_limit::client_key(client, false).to_string();
+            let now = self.enquiries.clock().now();
+            match shared.take(&key, self.limiter.allowance(), now).await {
+                Ok(None) => return Ok(()),
+                Ok(Some(wait)) => return Err(wait),
+                Err(e) => tracing::warn!(error = %e, "counting this enquiry in memory"),
+            }
+        }
+        self.limiter.check(client, Instant::now())
+    }
+
+    /// The enquiry service the desk submits to.
+    pub fn enquiries(&self) -> &Enquiries {
+        &self.enquiries
+    }
+
+    /// Whether the page loads Google's reCAPTCHA (and the CSP must allow its origins).
+    pub fn uses_recaptcha(&self) -> bool {
+        matches!(self.enquiries.robot_widget(), RobotWidget::Recaptcha { .. })
+    }
+}
+
+/// The `settings` the page embeds beside `chrome` and `outcome`: the robot widget,
+/// `{"kind":"recaptcha","siteKey":…}` or `{"kind":"selfHosted"}` (null when enquiries are not
+/// taken), and the tracker, `{"clientKey":…}` (null without a key). Public values only: the
+/// site key and the tracker's client key are meant for the browser; no secret is ever part of it.
+pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -> PageSettings {
+    PageSettings {
+        robot: contact.map(|desk| desk.enquiries().robot_widget().clone()),
+        tracker: tracker_key.map(|key| Tracker {
+            client_key: key.to_owned(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_tracker_key_reaches_the_page_settings_only_when_configured() {
+        let json = |settings| serde_json::to_value(settings).unwrap();
+        assert_eq!(
+            json(page_settings(None, Some("abc123"))),
+            json!({"robot": null, "tracker": {"clientKey": "abc123"}})
+        );
+        assert_eq!(
+            json(page_settings(None, None)),
+            json!({"robot": null, "tracker": null})
+        );
+    }
+}
