@@ -29,7 +29,7 @@ pub use crate::contact_desk::{
 };
 pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError, parse as parse_body};
 
-use crate::api_error::ApiErrorBody;
+use crate::api_error::{ApiError, ApiErrorBody, PageError};
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -187,14 +187,15 @@ fn refused(e: ReadBodyError) -> Response {
 
 fn submit_error(e: &SubmitError) -> Response {
     match e {
-        SubmitError::Invalid(validation) | SubmitError::RobotRejected { validation, .. } => answer(
-            StatusCode::UNPROCESSABLE_ENTITY,
+        SubmitError::Invalid(validation) | SubmitError::RobotRejected { validation, .. } => {
             // Serialised straight from the validation, so the fields keep the form's order.
-            &Invalid {
-                message: "Please correct the fields marked.",
-                errors: validation.field_errors(),
-            },
-        ),
+            match ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, INVALID)
+                .with_fields(&validation.field_errors())
+            {
+                Ok(error) => error.into_response(),
+                Err(e) => PageError::from(e).into_response(),
+            }
+        }
         SubmitError::RobotCheckUnavailable { .. } => unavailable(
             "The robot check could not be verified just now, so your enquiry has not been sent. Please try again.",
         ),
@@ -221,9 +222,14 @@ pub(crate) fn error(status: StatusCode, message: &str) -> Response {
     crate::api_error::api_error(status, message)
 }
 
-/// The 422 body: `{"message":…,"errors":{…}}`.
+/// The message of a 422: the form has fields to correct.
+const INVALID: &str = "Please correct the fields marked.";
+
+/// The 422 body as the API description shows it: `{"message":…,"errors":{…}}`, an
+/// [`ApiError`] with fields.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Invalid<'a> {
+    /// What went wrong, in a sentence.
     message: &'a str,
     /// A message per field to correct, keyed by the form's key (`robot` for the robot check).
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
