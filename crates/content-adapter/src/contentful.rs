@@ -52,7 +52,9 @@ pub struct ContentfulSource {
 /// A space read live and loaded: the export form, the loaded set, and what was left out.
 #[derive(Debug)]
 pub struct Live {
+    /// The space as read, in export form, with the notices of what the read left out.
     pub export: LiveExport,
+    /// That export loaded by the export reader: the content set, its problems and its counts.
     pub loaded: Loaded,
 }
 
@@ -78,6 +80,7 @@ impl ContentfulSource {
         self.client.settings().graphql_url()
     }
 
+    /// The settings this source reads with (the token inside stays wrapped).
     pub fn settings(&self) -> &ContentfulSettings {
         self.client.settings()
     }

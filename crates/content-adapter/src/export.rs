@@ -35,27 +35,42 @@ use supplysite_core::content::{
 /// Why an export could not be loaded at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
+    /// The file could not be read: missing, unreadable, or a folder.
     #[error("cannot read export file {path}")]
     Read {
+        /// The export file asked for.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
+    /// The bytes are not JSON; the parser's message says where it stopped.
     #[error("not a Contentful export: not JSON ({0})")]
     NotJson(#[source] serde_json::Error),
+    /// The JSON's top level is not an object; holds the kind it is, such as `an array`.
     #[error("not a Contentful export: the top level is {0}, expected an object")]
     NotAnObject(&'static str),
+    /// The top-level object has no `entries` array.
     #[error("not a Contentful export: no \"entries\" array")]
     NoEntries,
+    /// The export has no `locales` array, an empty one, or none with a `code`, so no field
+    /// value can be read.
     #[error("not a Contentful export: no locales")]
     NoLocales,
+    /// The file changed while it was read: an export over 32 MiB is read a second time for
+    /// its entries' fields, and its bytes differed then. Loading again reads the new file.
     #[error("export file {path} changed while it was read")]
-    Changed { path: PathBuf },
+    Changed {
+        /// The export file.
+        path: PathBuf,
+    },
 }
 
 /// A loaded export: the content set, what was wrong, and what it held.
 #[derive(Debug)]
 pub struct Loaded {
+    /// The content the site serves: the published entries that could be read, without the
+    /// links that were dropped.
     pub set: ContentSet,
     /// Every problem, in the order the loader met them.
     pub problems: Vec<Problem>,
@@ -120,8 +135,9 @@ pub fn load_export_value(value: Value, asset_dir: Option<&Path>) -> Result<Loade
     load_export_bytes(value.to_string().as_bytes(), asset_dir)
 }
 
-/// A stable name for these bytes, as 16 hex digits (see [`version::Version`]). It changes when
-/// the content does and ends up in ETags and cache keys.
+/// A stable name for these bytes, as 16 hex digits: a fast, non-cryptographic hash (FNV-1a
+/// over 8-byte words, then the length). It changes when the content does and ends up in ETags
+/// and cache keys.
 pub fn version_of(bytes: &[u8]) -> String {
     let mut version = version::Version::new();
     version.update(bytes);

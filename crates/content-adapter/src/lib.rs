@@ -2,6 +2,9 @@
 //! each turning a space into one [`supplysite_core::content::ContentSet`]; and synthetic exports
 //! of any size for benchmarks.
 
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
+
 pub mod contentful;
 pub mod export;
 mod source;

@@ -15,6 +15,7 @@ pub struct ExportSource {
 }
 
 impl ExportSource {
+    /// A source reading the export file at `path`. Nothing is read until the first `load`.
     pub fn new(path: impl Into<PathBuf>) -> Self {
         ExportSource { path: path.into() }
     }

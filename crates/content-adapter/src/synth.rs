@@ -38,11 +38,19 @@ const TIMELINE: usize = 8;
 /// How many of each kind a synthesised export holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SynthSummary {
+    /// Blog posts: the N asked for.
     pub posts: usize,
+    /// Case studies: N/20, at least 6.
     pub case_studies: usize,
+    /// Page-builder pages: N/50, at least 4.
     pub pages: usize,
+    /// FAQ lists: one per product page in [`FAQ_PAGES`] and one per page-builder page.
     pub faq_lists: usize,
+    /// Every entry in the export, of every content type (posts, case studies, pages and
+    /// their slices, FAQ lists and their items, logos, timeline entries, the privacy page).
     pub entries: usize,
+    /// Every asset in the export: 24 pictures, the logos' images, a PDF for every second case
+    /// study and a factsheet for each product page but the overview.
     pub assets: usize,
 }
 

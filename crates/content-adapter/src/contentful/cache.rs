@@ -22,6 +22,8 @@ const FORMAT: u32 = 1;
 /// Which content is being served and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CacheStatus {
+    /// The served set's content version (`ContentSet::version`), which changes whenever the
+    /// content does.
     pub version: String,
     /// When this content was read from the source (for content from disk: when it was read
     /// before it was saved).

@@ -13,24 +13,57 @@ use std::time::Duration;
 /// to check and never hold the token.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FetchError {
+    /// Contentful refused the token (HTTP 401 or 403): it is wrong, revoked, or not a
+    /// delivery token for this space. Never retried.
     #[error(
         "HTTP {status} from {url}: {detail} (check CONTENTFUL_ACCESS_TOKEN: it must be a Content Delivery API token for this space)"
     )]
     Unauthorised {
+        /// The URL asked (it holds no token).
         url: String,
+        /// The HTTP status: 401 or 403.
         status: u16,
+        /// Contentful's error code and message from the body, or `no details`.
         detail: String,
     },
+    /// HTTP 404: the space or the environment does not exist for this token. Never retried.
     #[error("HTTP 404 from {url}: {detail} (check CONTENTFUL_SPACE_ID and CONTENTFUL_ENVIRONMENT)")]
-    NotFound { url: String, detail: String },
+    NotFound {
+        /// The URL asked.
+        url: String,
+        /// Contentful's error code and message from the body, or `no details`.
+        detail: String,
+    },
+    /// No usable answer after every attempt: connections refused, timeouts or server errors
+    /// on each one, or rate limits longer or more frequent than the retry policy waits out.
     #[error("{url} is unreachable: {reason}")]
-    Unreachable { url: String, reason: String },
+    Unreachable {
+        /// The URL asked.
+        url: String,
+        /// What the last attempt ran into and how many there were, such as
+        /// `no answer within 10s (after 4 attempts)` or
+        /// `rate limited (HTTP 429, 6 times; reset in 1s)`.
+        reason: String,
+    },
+    /// An answer that cannot be used: a body that is not JSON, a 4xx other than those above,
+    /// or JSON without what the read needs (no locales, no items, no collection).
     #[error("{url} answered with something unreadable: {reason}")]
-    Malformed { url: String, reason: String },
+    Malformed {
+        /// The URL asked.
+        url: String,
+        /// What was wrong with the answer.
+        reason: String,
+    },
     /// The query asked for more than Contentful allows in one request (complexity or size);
     /// the caller asks again for fewer items.
     #[error("{url} refused the query as too large: {code}")]
-    TooComplex { url: String, code: String },
+    TooComplex {
+        /// The URL asked.
+        url: String,
+        /// Contentful's error codes in the refusal, joined by commas (among them
+        /// `TOO_COMPLEX_QUERY` or `QUERY_TOO_BIG`), or `HTTP 413`.
+        code: String,
+    },
 }
 
 /// One error of a GraphQL response.

@@ -62,8 +62,12 @@ impl AssetsBase {
 /// How far a download has got.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Files finished so far, whether fetched, kept or failed.
     pub files_done: u64,
+    /// Files in the whole download.
     pub files: u64,
+    /// Bytes in place so far: files kept, and bytes of files being fetched as they arrive (a
+    /// failed attempt's bytes are taken back off).
     pub bytes_done: u64,
     /// The sizes Contentful reports, added up (files of unknown size count once read).
     pub bytes: u64,
@@ -76,6 +80,7 @@ pub struct Downloaded {
     pub fetched: usize,
     /// Files already there with the right size, kept.
     pub kept: usize,
+    /// Bytes written by the files fetched now (kept files not counted).
     pub bytes_fetched: u64,
     /// Files that could not be had, each with why; the others are in place regardless.
     pub failures: Vec<DownloadError>,
@@ -84,19 +89,42 @@ pub struct Downloaded {
 /// Why one file could not be downloaded, after the retries it deserved.
 #[derive(Debug, thiserror::Error)]
 pub enum DownloadError {
+    /// The host answered with a status other than success. 5xx, 408 and 429 were retried
+    /// first; other statuses (such as 404) fail at once.
     #[error("HTTP {status} from {url}")]
-    Status { url: String, status: u16 },
+    Status {
+        /// The URL asked: the file's own, or its place on the mirror.
+        url: String,
+        /// The HTTP status of the last answer.
+        status: u16,
+    },
+    /// On every attempt the connection failed, or no answer came, or the body stopped coming
+    /// within the request timeout.
     #[error("{url} is unreachable: {reason}")]
-    Unreachable { url: String, reason: String },
+    Unreachable {
+        /// The URL asked.
+        url: String,
+        /// What the last attempt ran into, such as `no data within 10s`.
+        reason: String,
+    },
+    /// The body's length (announced, or counted as it came) differs from the size Contentful
+    /// reports for the file, on every attempt. Nothing is left in place.
     #[error("{url} sent {got} bytes but contentful reports {expected}")]
     WrongSize {
+        /// The URL asked.
         url: String,
+        /// The size Contentful reports, in bytes.
         expected: u64,
+        /// How many bytes were announced or received; reading stops as soon as the count
+        /// passes `expected`.
         got: u64,
     },
+    /// A folder, the temporary file or the file itself could not be written. Never retried.
     #[error("cannot write {}", path.display())]
     Write {
+        /// The folder or file that could not be written.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },

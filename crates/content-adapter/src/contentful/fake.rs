@@ -40,7 +40,10 @@ pub enum Fault {
     /// Answers with this status and Contentful's error body for it.
     Status(u16),
     /// Answers 429 with `X-Contentful-RateLimit-Reset: reset_seconds`.
-    RateLimited { reset_seconds: u64 },
+    RateLimited {
+        /// The seconds until the limit resets, as the header says them.
+        reset_seconds: u64,
+    },
     /// Waits this long, then answers normally.
     Slow(Duration),
 }
@@ -48,13 +51,17 @@ pub enum Fault {
 /// A request the fake received.
 #[derive(Clone, Debug)]
 pub struct Received {
+    /// The HTTP method, such as `POST` for GraphQL and `GET` for the entries API.
     pub method: String,
+    /// The URL path, such as `/content/v1/spaces/fakespace/environments/master`.
     pub path: String,
     /// The raw query string, if any.
     pub query: Option<String>,
+    /// The `Authorization` header as sent (`Bearer …`), if any.
     pub authorization: Option<String>,
     /// The JSON body of a GraphQL request.
     pub body: Option<Value>,
+    /// When the request arrived, before any scripted fault was applied.
     pub at: Instant,
 }
 

@@ -13,7 +13,9 @@ use serde_json::{Value, json};
 pub struct Progress<'a> {
     /// `locales`, `blogPostCollection`, …, `assetCollection`, `richTextPage`.
     pub what: &'a str,
+    /// Items of `what` read so far (never more than `total`).
     pub done: u64,
+    /// Items of `what` in the space, as Contentful counts them.
     pub total: u64,
 }
 

@@ -50,6 +50,7 @@ impl RetryPolicy {
 /// Waits between attempts. Production sleeps on the tokio timer.
 #[async_trait]
 pub trait Pause: Send + Sync {
+    /// Returns once `duration` has passed (or, in tests, at once after noting it).
     async fn pause(&self, duration: Duration);
 }
 

@@ -17,7 +17,11 @@ pub use supplysite_core::secret::Secret;
 /// How to reach one environment of one Contentful space.
 #[derive(Clone, Debug)]
 pub struct ContentfulSettings {
+    /// The space's id (`CONTENTFUL_SPACE_ID`). It goes into URL paths, so when read from the
+    /// environment it may hold only letters, digits, `-`, `_` and `.`.
     pub space_id: String,
+    /// The Content Delivery API token (`CONTENTFUL_ACCESS_TOKEN`), sent as a bearer token to
+    /// both APIs; a Content Preview API token when `preview` is set.
     pub access_token: Secret,
     /// `master` unless set.
     pub environment: String,
@@ -37,19 +41,32 @@ pub struct ContentfulSettings {
 /// token.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SettingsError {
+    /// Only one of the space id and the access token is set: live content needs both, and
+    /// the export file is served only when neither is.
     #[error(
         "{missing} is not set but {set} is (live content needs both; unset both to serve the export file)"
     )]
     Incomplete {
+        /// The variable that is not set.
         missing: &'static str,
+        /// The variable that is.
         set: &'static str,
     },
+    /// A setting's value has the wrong form: an id longer than 64 characters or with
+    /// characters other than letters, digits, `-`, `_` and `.`; a host that is not an
+    /// `http(s)://host[:port]` origin; or a token checked with [`ContentfulSettings::token`]
+    /// that holds characters no token has.
     #[error("{name}: invalid value {value:?} ({expected})")]
     Invalid {
+        /// The variable, such as `CONTENTFUL_GRAPHQL_HOST`.
         name: &'static str,
+        /// The value given (`[redacted]` when it is a token).
         value: String,
+        /// What a valid value looks like.
         expected: &'static str,
     },
+    /// `CONTENTFUL_ACCESS_TOKEN` holds characters no token has (such as a space inside it).
+    /// The value is never shown.
     #[error("CONTENTFUL_ACCESS_TOKEN: invalid token (expected letters, digits, '-' or '_' only)")]
     InvalidToken,
 }

@@ -10,11 +10,16 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Content the export promises is not shown (a skipped entry, an unreadable field, a
+    /// clashing slug); the content check fails.
     Error,
+    /// Nothing promised is lost, such as a link to a draft dropped the way Contentful's
+    /// delivery API drops it; the content check still passes.
     Warning,
 }
 
 impl Severity {
+    /// `error` or `warning`: how it is printed and serialised.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -34,10 +39,15 @@ impl fmt::Display for Severity {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Problem {
+    /// Whether the problem fails the content check.
     pub severity: Severity,
+    /// The entry's or asset's `sys.id`; `None` for a file-level or content-type problem.
     pub entry_id: Option<String>,
+    /// The entry's content type id, `asset` for an asset; `None` for a file-level problem.
     pub content_type: Option<String>,
+    /// The field id the problem is in; `None` when it concerns the whole entry.
     pub field: Option<String>,
+    /// What is wrong and what became of it, such as `the file has no url; asset not shown`.
     pub message: String,
 }
 
