@@ -59,14 +59,15 @@ test-content: demo-photos
 # The debug binary the web's fixture check composes with (built by `make test-rust` on CI).
 SUPPLYSITE_DEBUG_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target)/debug/supplysite)
 
-# First the committed fixtures equal what the demo composes now (seconds), then the unit tests.
-test-web: web-deps wasm
+# First the committed fixtures equal what the demo composes now (seconds; the composed pictures
+# depend on the demo's photographs being there), then the unit tests.
+test-web: web-deps wasm demo-photos
 	$(CARGO) build -p supplysite-cli
 	cd web && node scripts/fixtures.mjs --check $(SUPPLYSITE_DEBUG_BIN)
 	cd web && $(NPM) test
 
 # Rewrite the web's test fixtures (web/src/testing/fixtures/composed) from the demo content.
-web-fixtures:
+web-fixtures: demo-photos
 	$(CARGO) build -p supplysite-cli
 	cd web && node scripts/fixtures.mjs $(SUPPLYSITE_DEBUG_BIN)
 

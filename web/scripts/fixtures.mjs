@@ -3,7 +3,8 @@
 // `supplysite` binary) for one route per screen and writes each answer, and the site's chrome,
 // as JSON under src/testing/fixtures/composed/. With --check it writes nothing and exits 1 when
 // a committed file differs from what the binary composes now (rewrite them with
-// `make web-fixtures`).
+// `make web-fixtures`). The demo's photographs must be there (`make demo-photos`): without them
+// core composes the pictures differently.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -84,7 +85,8 @@ if (check) {
   for (const [f] of stale) console.error(`fixtures: ${f} differs from what the demo composes now`);
   for (const f of extra) console.error(`fixtures: ${f} is no longer composed`);
   if (stale.length || extra.length) {
-    console.error('fixtures: rewrite them with `make web-fixtures` and commit the result');
+    console.error('fixtures: rewrite them with `make web-fixtures` and commit the result (pictures are composed');
+    console.error('fixtures: differently when the demo photographs are missing: `make demo-photos` first)');
     process.exit(1);
   }
   console.log(`fixtures: ${wanted.size} composed fixtures match the demo`);
