@@ -55,8 +55,20 @@ test-content: demo-photos
 	python3 -m unittest discover -s content/tools -p 'test_*.py'
 	python3 content/tools/check_demo.py
 
-test-web: web-deps wasm
+# The debug binary the web's fixture check composes with (built by `make test-rust` on CI).
+SUPPLYSITE_DEBUG_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target)/debug/supplysite)
+
+# First the committed fixtures equal what the demo composes now (seconds; the composed pictures
+# depend on the demo's photographs being there), then the unit tests.
+test-web: web-deps wasm demo-photos
+	$(CARGO) build -p supplysite-cli
+	cd web && node scripts/fixtures.mjs --check $(SUPPLYSITE_DEBUG_BIN)
 	cd web && $(NPM) test
+
+# Rewrite the web's test fixtures (web/src/testing/fixtures/composed) from the demo content.
+web-fixtures: demo-photos
+	$(CARGO) build -p supplysite-cli
+	cd web && node scripts/fixtures.mjs $(SUPPLYSITE_DEBUG_BIN)
 
 # The home page's JavaScript within its 71 KB gzip budget (issues 6 and 21), from the production build.
 test-budget: web-build

@@ -3,8 +3,12 @@
 use std::process::Command;
 
 fn page(path: &str) -> serde_json::Value {
+    run(&["page", path])
+}
+
+fn run(args: &[&str]) -> serde_json::Value {
     let out = Command::new(env!("CARGO_BIN_EXE_supplysite"))
-        .args(["page", path])
+        .args(args)
         .env_remove("SUPPLYSITE_CONTENT")
         // Not the checkout: the binary must still find the demo it was built beside.
         .current_dir(std::env::temp_dir())
@@ -37,6 +41,22 @@ fn unknown_stories_and_insights_redirect_and_other_paths_are_not_found() {
     assert_eq!(
         page("/no/such/path"),
         serde_json::json!({"outcome": "not_found"})
+    );
+}
+
+#[test]
+fn the_answer_carries_the_chrome_and_a_not_found_view() {
+    let missing = run(&["page", "/no/such/path", "--answer"]);
+    assert_eq!(missing["chrome"]["brand"]["href"], "/");
+    assert_eq!(missing["outcome"]["outcome"], "not_found");
+    assert_eq!(missing["outcome"]["screen"], "notFound");
+    assert_eq!(missing["outcome"]["view"]["links"][0]["href"], "/");
+    let product = run(&["page", "/etender", "--answer"]);
+    assert_eq!(product["chrome"], missing["chrome"]);
+    assert_eq!(product["outcome"], page("/etender"));
+    assert_eq!(
+        run(&["page", "/insights/no-such-post", "--answer"])["outcome"],
+        serde_json::json!({"outcome": "redirect", "to": "/insights"})
     );
 }
 

@@ -4,6 +4,7 @@ import { MemoryRouter } from '../lib/router';
 import type { Outcome, PagePayload } from '../lib/view';
 import { chrome } from '../testing/fixtures/chrome';
 import { fixturePayload } from '../testing/fixtures/payload';
+import { home, insights, notFound } from '../testing/fixtures/views';
 import { App } from './App';
 import { loadPage } from './usePage';
 
@@ -38,7 +39,7 @@ describe('App', () => {
   it('draws the embedded page on first load without asking the server again', async () => {
     const { fetchMock } = controllableFetch();
     await renderAt('/', fixturePayload('/').outcome);
-    expect(screen.getByRole('heading', { level: 1, name: 'Supply Chain Software' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: home.hero.title })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -47,15 +48,16 @@ describe('App', () => {
     const user = userEvent.setup();
     const { fetchMock, pending } = controllableFetch();
     await renderAt('/', fixturePayload('/').outcome);
-    await user.click(screen.getAllByRole('link', { name: 'Insights' })[0]!);
+    const insightsLink = chrome.nav.find((link) => link.href === '/insights')!;
+    await user.click(screen.getAllByRole('link', { name: insightsLink.label })[0]!);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(pending[0]!.url).toBe('/api/page?path=%2Finsights');
     pending[0]!.resolve(fixturePayload('/insights'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Our Latest Insights' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: insights.heading })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveFocus();
-    await waitFor(() => expect(document.title).toBe('Our Latest Insights | Supplysite'));
+    await waitFor(() => expect(document.title).toBe(insights.head.title));
   });
 
   it('follows a redirect answer client-side', async () => {
@@ -66,7 +68,7 @@ describe('App', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(pending[1]!.url).toBe('/api/page?path=%2Finsights');
     pending[1]!.resolve(fixturePayload('/insights'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Our Latest Insights' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: insights.heading })).toBeInTheDocument();
   });
 
   it('logs a failed request to the console only and keeps the overlay', async () => {
@@ -81,13 +83,14 @@ describe('App', () => {
 
   it('shows the not-found screen the server answers for an unknown path', async () => {
     await renderAt('/nope', fixturePayload('/nope').outcome);
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: notFound.heading })).toBeInTheDocument();
     const main = screen.getByRole('main');
     const links = Array.from(main.querySelectorAll('a')).map((a) => a.textContent);
     // Three ways on, then the newest insights under their heading.
-    expect(links.slice(0, 3)).toEqual(['Home', 'Insights', 'Contact Us']);
-    expect(screen.getByRole('heading', { level: 2, name: 'Latest Insights' })).toBeInTheDocument();
-    expect(links).toHaveLength(6);
+    expect(notFound.links).toHaveLength(3);
+    expect(links.slice(0, 3)).toEqual(notFound.links.map((l) => l.label));
+    expect(screen.getByRole('heading', { level: 2, name: notFound.latest.heading })).toBeInTheDocument();
+    expect(links).toHaveLength(3 + notFound.latest.cards.length);
   });
 
   it('shows the Unexpected Application Error! screen when a screen fails to render', async () => {

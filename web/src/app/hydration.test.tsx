@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, StaticRouter } from '../lib/router';
 import { chrome } from '../testing/fixtures/chrome';
 import { fixturePayload } from '../testing/fixtures/payload';
+import { composedFiles } from '../testing/fixtures/views';
 import { App } from './App';
 import { loadPage } from './usePage';
 
@@ -14,22 +15,8 @@ import { loadPage } from './usePage';
 // part in the markup, so here it simply never arrives.
 vi.mock('../lib/wasm', () => ({ loadContactCore: () => new Promise(() => {}) }));
 
-const PATHS = [
-  '/',
-  '/videopopup',
-  '/supplier-management-platform',
-  '/etender',
-  '/sourcing-management',
-  '/case-study-index',
-  '/case-study/manage-contractor-compliance',
-  '/insights',
-  '/insights/example-insight-1',
-  '/about-us',
-  '/privacy',
-  '/contact-us',
-  '/page/example-page-3',
-  '/nope',
-];
+// Every composed answer the fixtures hold (one route per screen, the not-found one included).
+const PATHS = composedFiles.map((file) => file.path);
 
 describe('server and client render alike', () => {
   it.each(PATHS)('%s hydrates without a mismatch', async (path) => {

@@ -1,11 +1,14 @@
-//! `supplysite page PATH [--content FILE]`: what the site answers for a path, as one JSON object.
+//! `supplysite page PATH [--content FILE] [--answer]`: what the site answers for a path, as one
+//! JSON object.
 
 use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use supplysite_content_adapter::load_export;
-use supplysite_core::compose::compose;
+use supplysite_core::compose::{chrome, compose, compose_not_found};
+use supplysite_core::content::ContentSet;
 use supplysite_core::routes::Route;
+use supplysite_core::view::{NotFoundScreen, Outcome, PageAnswer, PageView};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,14 +18,37 @@ pub struct Args {
     /// the current directory, else the demo space of the source tree this binary was built in.
     #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE")]
     content: Option<PathBuf>,
+    /// Print what the browser receives instead: `{"chrome":…,"outcome":…}`, where a not-found
+    /// outcome carries the not-found page's view (paths as the site writes them, not absolute)
+    #[arg(long)]
+    answer: bool,
 }
 
 /// Prints `{"outcome":"page","screen":…,"view":…}`, `{"outcome":"redirect","to":…}` or
-/// `{"outcome":"not_found"}`. Every outcome is an answer, so all exit 0.
+/// `{"outcome":"not_found"}` (with `--answer`, the chrome and the browser's answer). Every
+/// outcome is an answer, so all exit 0.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let path = super::content::content_path(args.content)?;
     let loaded = load_export(&path).with_context(|| format!("cannot load {}", path.display()))?;
     let outcome = compose(&Route::parse(&args.path), &loaded.set);
-    println!("{}", serde_json::to_string(&outcome)?);
+    let json = if args.answer {
+        let answer = browser_answer(outcome, &loaded.set);
+        serde_json::to_string(&serde_json::json!({ "chrome": chrome(), "outcome": answer }))?
+    } else {
+        serde_json::to_string(&outcome)?
+    };
+    println!("{json}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The answer the browser gets for `outcome`: not found comes with the not-found page's view.
+fn browser_answer(outcome: Outcome, set: &ContentSet) -> PageAnswer {
+    match outcome {
+        Outcome::Page(view) => PageAnswer::Page(view),
+        Outcome::Redirect { to } => PageAnswer::Redirect { to },
+        Outcome::NotFound => match compose_not_found(set) {
+            PageView::NotFound(view) => PageAnswer::NotFound(NotFoundScreen::NotFound(view)),
+            _ => unreachable!("compose_not_found composes the not-found screen"),
+        },
+    }
 }

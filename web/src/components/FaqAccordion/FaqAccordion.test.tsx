@@ -3,24 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { faq } from '../../testing/fixtures/parts';
 import { FaqAccordion } from './FaqAccordion';
 
+const [first, second, last] = [faq.items[0]!, faq.items[1]!, faq.items[faq.items.length - 1]!];
+
 describe('FaqAccordion', () => {
   it('starts with every answer collapsed and hidden', () => {
     render(<FaqAccordion faq={faq} />);
     const questions = screen.getAllByRole('button');
-    expect(questions).toHaveLength(3);
+    expect(questions).toHaveLength(faq.items.length);
     for (const q of questions) expect(q).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: faq.title })).toBeInTheDocument();
   });
 
   it('opens and closes a row on click, and its button controls its answer region', async () => {
     const user = userEvent.setup();
     render(<FaqAccordion faq={faq} />);
-    const question = screen.getByRole('button', { name: 'Do suppliers pay to respond?' });
+    const question = screen.getByRole('button', { name: last.question });
     await user.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
-    const region = screen.getByRole('region', { name: 'Do suppliers pay to respond?' });
-    expect(region).toHaveTextContent('No. Suppliers respond free of charge.');
+    const region = screen.getByRole('region', { name: last.question });
+    expect(region).toHaveTextContent(last.answer);
     expect(question).toHaveAttribute('aria-controls', region.id);
     await user.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'false');
@@ -31,25 +33,24 @@ describe('FaqAccordion', () => {
     const user = userEvent.setup();
     render(<FaqAccordion faq={faq} />);
     await user.tab();
-    const first = screen.getByRole('button', { name: 'How long does it take to get started?' });
-    expect(first).toHaveFocus();
+    const firstButton = screen.getByRole('button', { name: first.question });
+    expect(firstButton).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(firstButton).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard(' ');
-    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(firstButton).toHaveAttribute('aria-expanded', 'false');
     await user.tab();
     await user.keyboard(' ');
-    expect(screen.getByRole('button', { name: 'Is my data stored in Australia?' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: second.question })).toHaveAttribute('aria-expanded', 'true');
+    expect(firstButton).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows each paragraph of a plain-text answer as a paragraph', async () => {
     const user = userEvent.setup();
-    render(<FaqAccordion faq={faq} />);
-    await user.click(screen.getByRole('button', { name: 'Is my data stored in Australia?' }));
+    // The demo's answers are one paragraph each; give the first a second one.
+    const twoParagraphs = { ...first, answer: `${first.answer}\n\nA second paragraph.` };
+    render(<FaqAccordion faq={{ ...faq, items: [twoParagraphs, ...faq.items.slice(1)] }} />);
+    await user.click(screen.getByRole('button', { name: first.question }));
     const region = screen.getByRole('region');
     expect(region.querySelectorAll('p')).toHaveLength(2);
   });

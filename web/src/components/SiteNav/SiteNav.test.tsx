@@ -5,6 +5,14 @@ import { installMatchMedia } from '../../testing/matchMedia';
 import { renderWithRouter } from '../../testing/render';
 import { SiteNav } from './SiteNav';
 
+const { brand, nav, menuLabel, solutionsLabel, solutions: dropdown } = chrome;
+const insights = nav.find((link) => link.href === '/insights')!;
+const source = dropdown.groups[0]!;
+const performance = dropdown.groups.flatMap((g) => g.links).find((l) => l.href === '/supplier-performance-management')!;
+
+/** Matches an accessible name that contains `text` (a link's name may add its picture's). */
+const containing = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 function renderNav(path = '/') {
   return renderWithRouter(
     <>
@@ -19,22 +27,18 @@ function renderNav(path = '/') {
 describe('SiteNav', () => {
   it('links the logo home and lists About, Customer Stories, Insights and Contact Us', () => {
     renderNav();
-    expect(screen.getByRole('link', { name: 'Supplysite home' })).toHaveAttribute('href', '/');
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const [label, href] of [
-      ['About', '/about-us'],
-      ['Customer Stories', '/case-study-index'],
-      ['Insights', '/insights'],
-      ['Contact Us', '/contact-us'],
-    ]) {
-      expect(nav.querySelector(`a[href="${href}"]`)).toHaveTextContent(label!);
+    expect(screen.getByRole('link', { name: brand.logoAlt })).toHaveAttribute('href', brand.href);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.map((l) => l.href)).toEqual(['/about-us', '/case-study-index', '/insights', '/contact-us']);
+    for (const { label, href } of nav) {
+      expect(main.querySelector(`a[href="${href}"]`)).toHaveTextContent(label);
     }
   });
 
   it('opens and closes the small-screen menu with the Menu toggle and Escape', async () => {
     const user = userEvent.setup();
     renderNav();
-    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const toggle = screen.getByRole('button', { name: menuLabel });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const menu = document.getElementById(toggle.getAttribute('aria-controls')!);
     expect(menu).toHaveAttribute('data-open', 'false');
@@ -44,7 +48,7 @@ describe('SiteNav', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
-    screen.getByRole('link', { name: 'Insights' }).focus();
+    screen.getByRole('link', { name: insights.label }).focus();
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
@@ -53,42 +57,38 @@ describe('SiteNav', () => {
   it('closes the menu when a link is followed', async () => {
     const user = userEvent.setup();
     renderNav();
-    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const toggle = screen.getByRole('button', { name: menuLabel });
     await user.click(toggle);
-    await user.click(screen.getByRole('link', { name: 'Insights' }));
+    await user.click(screen.getByRole('link', { name: insights.label }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: insights.label })).toHaveAttribute('aria-current', 'page');
   });
 });
 
 describe('Solutions dropdown', () => {
-  const solutions = () => screen.getByRole('button', { name: 'Solutions' });
+  const solutions = () => screen.getByRole('button', { name: solutionsLabel });
 
   it('is closed at first and opens on click with the groups and Our Solutions', async () => {
     const user = userEvent.setup();
     renderNav();
     expect(solutions()).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('link', { name: 'Strategic Sourcing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: source.links[0]!.label })).not.toBeInTheDocument();
     await user.click(solutions());
     expect(solutions()).toHaveAttribute('aria-expanded', 'true');
     // Both the large panel and the plain list are in the markup; CSS shows one per width.
-    for (const group of ['Source', 'Supply', 'Product', 'Food Industry']) {
-      expect(screen.getAllByRole('list', { name: group })).toHaveLength(2);
+    expect(dropdown.groups).toHaveLength(4);
+    for (const group of dropdown.groups) {
+      expect(screen.getAllByRole('list', { name: group.label })).toHaveLength(2);
     }
-    const source = screen.getAllByRole('list', { name: 'Source' })[1]!;
-    expect(Array.from(source.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual([
-      '/etender',
-      '/reverse-auction-eauction',
-      '/sourcing-management',
-    ]);
-    expect(screen.getAllByRole('link', { name: /Our Solutions/ })[0]).toHaveAttribute(
+    const sourceList = screen.getAllByRole('list', { name: source.label })[1]!;
+    expect(Array.from(sourceList.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual(
+      source.links.map((l) => l.href),
+    );
+    expect(screen.getAllByRole('link', { name: containing(dropdown.overview.label) })[0]).toHaveAttribute(
       'href',
-      '/supplier-management-platform',
+      dropdown.overview.href,
     );
-    expect(screen.getByRole('img', { name: /source, supply, product and food industry/ })).toHaveAttribute(
-      'src',
-      '/images/solutions-map.svg',
-    );
+    expect(screen.getByRole('img', { name: dropdown.graphicAlt })).toHaveAttribute('src', dropdown.graphicUrl);
     await user.click(solutions());
     expect(solutions()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -100,7 +100,7 @@ describe('Solutions dropdown', () => {
     await user.keyboard('{Enter}');
     expect(solutions()).toHaveAttribute('aria-expanded', 'true');
     await user.tab();
-    expect(screen.getAllByRole('link', { name: /Our Solutions/ })[0]).toHaveFocus();
+    expect(screen.getAllByRole('link', { name: containing(dropdown.overview.label) })[0]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(solutions()).toHaveAttribute('aria-expanded', 'false');
     expect(solutions()).toHaveFocus();
@@ -153,10 +153,10 @@ describe('Solutions dropdown', () => {
   it('closes and closes the Menu when one of its links is followed', async () => {
     const user = userEvent.setup();
     renderNav();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('button', { name: menuLabel }));
     await user.click(solutions());
-    await user.click(screen.getAllByRole('link', { name: /Supplier Performance/ })[0]!);
+    await user.click(screen.getAllByRole('link', { name: containing(performance.label) })[0]!);
     expect(solutions()).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: menuLabel })).toHaveAttribute('aria-expanded', 'false');
   });
 });

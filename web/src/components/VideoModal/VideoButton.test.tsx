@@ -1,10 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { video } from '../../testing/fixtures/parts';
+import { videoButton } from '../../testing/fixtures/parts';
 import { VideoButton } from './VideoButton';
 import { UI } from '../../lib/contract.gen';
 
-const demo = { label: 'VIEW DEMO', video: video('youtube', 'dQw4w9WgXcQ') };
+// A product page's composed demo button whose player is on YouTube (core builds the address).
+const demo = videoButton('youtube');
+const label = demo.label;
 
 describe('VideoButton and VideoModal', () => {
   it('opens an accessible modal dialog with the no-cookie YouTube player and focus on close', async () => {
@@ -17,20 +19,17 @@ describe('VideoButton and VideoModal', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     // Focus moves in the dialog's effect, which may run just after it first appears.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Close video' })).toHaveFocus());
-    expect(await screen.findByTitle('VIEW DEMO')).toHaveAttribute(
-      'src',
-      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
-    );
+    expect(demo.video.embedUrl).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    expect(await screen.findByTitle(label)).toHaveAttribute('src', demo.video.embedUrl);
   });
 
   it('embeds the Vimeo player for a Vimeo video', async () => {
     const user = userEvent.setup();
-    render(<VideoButton button={{ label: 'VIEW DEMO', video: video('vimeo', '531481754') }} />);
-    await user.click(screen.getByRole('button', { name: 'VIEW DEMO' }));
-    expect(await screen.findByTitle('VIEW DEMO')).toHaveAttribute(
-      'src',
-      'https://player.vimeo.com/video/531481754?autoplay=1&dnt=1',
-    );
+    const vimeo = videoButton('vimeo');
+    expect(vimeo.video.embedUrl).toMatch(/^https:\/\/player\.vimeo\.com\/video\//);
+    render(<VideoButton button={vimeo} />);
+    await user.click(screen.getByRole('button', { name: vimeo.label }));
+    expect(await screen.findByTitle(vimeo.label)).toHaveAttribute('src', vimeo.video.embedUrl);
   });
 
   it('wraps Shift+Tab from the first control to the player instead of leaving the dialog', async () => {
@@ -88,8 +87,8 @@ describe('VideoButton and VideoModal', () => {
 
   it('opens by itself once interactive when asked to', async () => {
     render(<VideoButton button={demo} initiallyOpen />);
-    expect(await screen.findByRole('dialog', { name: 'VIEW DEMO' })).toBeInTheDocument();
-    expect(await screen.findByTitle('VIEW DEMO')).toHaveAttribute('src', expect.stringContaining('/dQw4w9WgXcQ?'));
+    expect(await screen.findByRole('dialog', { name: label })).toBeInTheDocument();
+    expect(await screen.findByTitle(label)).toHaveAttribute('src', demo.video.embedUrl);
   });
 
   it('loads the player address the view model carries, a TikTok video included', async () => {

@@ -6,9 +6,10 @@ import { MemoryRouter } from '../../lib/router';
 import { InsightsScreen, loadMoreScrollOffset } from './InsightsScreen';
 
 const cards = () => screen.getAllByRole('article');
-const loadMoreButton = () => screen.getByRole('button', { name: 'LOAD MORE INSIGHTS' });
+const loadMoreButton = () => screen.getByRole('button', { name: insights.loadMoreLabel });
+const { total } = insights.pagination;
 
-/** Answers the page API with page N of a 20-post listing and records what was asked. */
+/** Answers the page API with page N of the demo's listing and records what was asked. */
 function pageApi() {
   const asked: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -41,7 +42,8 @@ describe('InsightsScreen', () => {
   it('shows the 9 insights of the first page, then the next 9 from the API after a one-second loading state', async () => {
     const asked = pageApi();
     renderWithRouter(<InsightsScreen view={insights} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Our Latest Insights' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: insights.heading })).toBeInTheDocument();
+    expect(insights.cards).toHaveLength(9);
     expect(cards()).toHaveLength(9);
     const button = loadMoreButton();
     fireEvent.click(button);
@@ -65,9 +67,13 @@ describe('InsightsScreen', () => {
     fireEvent.click(loadMoreButton());
     await advance(1000);
     expect(asked).toEqual(['/insights?page=2', '/insights?page=3']);
-    expect(cards()).toHaveLength(20);
-    expect(new Set(cards().map((c) => c.textContent)).size).toBe(20);
-    expect(screen.queryByRole('button', { name: 'LOAD MORE INSIGHTS' })).not.toBeInTheDocument();
+    // The demo's listing has three pages, the last one short.
+    expect(insights.pagination.pages).toBe(3);
+    expect(total).toBeGreaterThan(18);
+    expect(total).toBeLessThan(27);
+    expect(cards()).toHaveLength(total);
+    expect(new Set(cards().map((c) => c.textContent)).size).toBe(total);
+    expect(screen.queryByRole('button', { name: insights.loadMoreLabel })).not.toBeInTheDocument();
   });
 
   it('keeps the button for another try when the next page does not arrive', async () => {
@@ -98,7 +104,7 @@ describe('InsightsScreen', () => {
 
   it('links back to the page before from page 2 on', () => {
     renderWithRouter(<InsightsScreen view={insightsPage(2)} />, { path: '/insights?page=2' });
-    expect(screen.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/insights');
+    expect(screen.getByRole('link', { name: insights.pagination.prevLabel })).toHaveAttribute('href', '/insights');
   });
 
   it('scrolls further on narrower viewports, where the cards stack', () => {

@@ -8,30 +8,28 @@ describe('ProductScreen', () => {
 
   it('records its last path segment under its product key', () => {
     renderWithRouter(<ProductScreen view={supplierPerformance} />);
-    expect(window.localStorage.getItem('SupplierPerformance')).toBe('supplier-performance-management');
+    expect(window.localStorage.getItem(supplierPerformance.storageKey)).toBe('supplier-performance-management');
   });
 
   it('offers VIEW DEMO and DOWNLOAD FACTSHEET as a real link to the file', () => {
     renderWithRouter(<ProductScreen view={etender} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'eRFx and eTender' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'VIEW DEMO' })).toHaveAttribute('aria-haspopup', 'dialog');
-    const factsheet = screen.getByRole('link', { name: 'DOWNLOAD FACTSHEET' });
-    expect(factsheet).toHaveAttribute('href', '/assets/etender-factsheet.pdf');
-    expect(factsheet).toHaveAttribute('download', 'etender-factsheet.pdf');
+    expect(screen.getByRole('heading', { level: 1, name: etender.hero.title })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: etender.demo!.label })).toHaveAttribute('aria-haspopup', 'dialog');
+    const file = etender.factsheet!;
+    const factsheet = screen.getByRole('link', { name: file.label });
+    expect(factsheet).toHaveAttribute('href', file.href);
+    expect(factsheet).toHaveAttribute('download', file.fileName);
   });
 
   it('shows the strategic sourcing page’s own buttons and links', () => {
     renderWithRouter(<ProductScreen view={sourcing} />);
-    expect(screen.getByRole('button', { name: 'VIEW STRATEGIC SOURCING VIDEO' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'DOWNLOAD SOURCING MANAGEMENT FACTSHEET' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'CONTACT US TO DISCUSS STRATEGIC SOURCING' })).toHaveAttribute(
-      'href',
-      '/contact-us',
-    );
-    expect(screen.getByRole('link', { name: 'eRFx and eTender' })).toHaveAttribute('href', '/etender');
-    expect(screen.getByRole('link', { name: 'Reverse Auction (eAuction)' })).toHaveAttribute(
-      'href',
-      '/reverse-auction-eauction',
-    );
+    expect(screen.getByRole('button', { name: sourcing.demo!.label })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: sourcing.factsheet!.label })).toBeInTheDocument();
+    const own = sourcing.sourcing!;
+    expect(screen.getByRole('link', { name: own.contactButton.label })).toHaveAttribute('href', own.contactButton.href);
+    expect(own.moduleLinks.length).toBeGreaterThan(0);
+    for (const link of own.moduleLinks) {
+      expect(screen.getAllByRole('link', { name: link.label })[0]).toHaveAttribute('href', link.href);
+    }
   });
 });
