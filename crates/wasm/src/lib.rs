@@ -7,6 +7,9 @@
 //! the dates and read times it shows, video links). Rich text and routes are the server's: the
 //! browser receives them rendered and resolved in the page's view.
 
+// Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
+#![warn(missing_docs)]
+
 mod bridge;
 mod contact;
 mod panic_hook;
