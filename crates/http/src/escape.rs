@@ -1,8 +1,22 @@
-//! Escaping for the three places the server writes untrusted text into HTML: element text,
-//! attribute values and JSON inside `<script>` elements.
+//! Escaping for the places the server writes untrusted text: HTML element text, attribute
+//! values, JSON inside `<script>` elements, and percent-encoded URL parts.
 
 /// Text for an HTML element body or an attribute value: core's one escaping rule.
 pub use supplysite_core::html::{escape as html, escape_into as html_into};
+
+/// `input` with every byte but ASCII letters, digits and the bytes of `safe` written as
+/// `%XX` (upper-case hex), as a URL part.
+pub fn percent_encode(input: &str, safe: &[u8]) -> String {
+    let mut out = String::with_capacity(input.len());
+    for b in input.bytes() {
+        if b.is_ascii_alphanumeric() || safe.contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
 
 /// Makes serialised JSON safe to place inside a `<script>` element.
 ///

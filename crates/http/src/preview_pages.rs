@@ -241,15 +241,7 @@ pub(crate) fn with_bar(html: &str, here: &str, locale: &str) -> String {
 /// `s` with every byte but unreserved characters and `/` percent-encoded, for a query value
 /// that is also safe inside an HTML attribute.
 fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::escape::percent_encode(s, b"-._~/")
 }
 
 #[cfg(test)]

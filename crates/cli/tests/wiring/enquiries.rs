@@ -38,6 +38,12 @@ pub async fn solved_form(server: &Server, email: &str) -> Value {
     let (status, challenge) = server.get_json("/api/robot-challenge").await;
     assert_eq!(status, 200, "{challenge}");
     let challenge: Challenge = serde_json::from_value(challenge).unwrap();
+    form(email, &solve(&challenge))
+}
+
+/// A filled-in form that passes every rule, from `email`, with `token` as the robot check's
+/// answer.
+pub fn form(email: &str, token: &str) -> Value {
     json!({
         "firstname": "Ada",
         "lastname": "Lovelace",
@@ -45,7 +51,7 @@ pub async fn solved_form(server: &Server, email: &str) -> Value {
         "phone": "+61 2 9000 0000",
         "email": email,
         "message": "Please call me about eRFx.",
-        "robotToken": solve(&challenge),
+        "robotToken": token,
     })
 }
 

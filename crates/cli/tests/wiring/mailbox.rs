@@ -13,15 +13,7 @@ const SITE_KEY: &str = "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI";
 const SECRET: &str = "recaptcha-secret-never-shown";
 
 fn form(token: &str) -> Value {
-    json!({
-        "firstname": "Ada",
-        "lastname": "Lovelace",
-        "orgName": "Analytical Engines Pty Ltd",
-        "phone": "+61 2 9000 0000",
-        "email": "ada@example.com",
-        "message": "Please call me about eRFx.",
-        "robotToken": token,
-    })
+    super::enquiries::form("ada@example.com", token)
 }
 
 /// `GET path`: status, the named header and the body.

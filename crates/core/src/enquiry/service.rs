@@ -107,13 +107,7 @@ impl Enquiries {
         submission_id: Option<SubmissionId>,
     ) -> Result<Submitted, SubmitError> {
         let jitter = || Jitter::new(self.runtime.random_unit());
-        let ports = EnquiryPorts {
-            outbox: &*self.outbox,
-            delivery: &*self.delivery,
-            robot: &*self.robot,
-            clock: &*self.clock,
-            jitter: &jitter,
-        };
+        let ports = self.ports(&jitter);
         let submission = Submission {
             form,
             robot_token,
@@ -144,6 +138,22 @@ impl Enquiries {
         submitted
     }
 
+    /// The service's ports as the enquiry use case takes them, drawing retry jitter from
+    /// `jitter`.
+    fn ports<'a, J>(
+        &'a self,
+        jitter: &'a J,
+    ) -> EnquiryPorts<'a, dyn EnquiryOutbox, dyn EnquiryDelivery, dyn RobotCheck, dyn Clock, J>
+    {
+        EnquiryPorts {
+            outbox: &*self.outbox,
+            delivery: &*self.delivery,
+            robot: &*self.robot,
+            clock: &*self.clock,
+            jitter,
+        }
+    }
+
     /// Attempts the deliveries of `id`, just stored, on a task of their own, and waits for
     /// them at most the answer budget. The task goes on after the visitor is answered, or
     /// after the visitor went away, so an attempt is never cut off halfway.
@@ -154,13 +164,7 @@ impl Enquiries {
         let answered = Arc::clone(&answer);
         let task = self.runtime.spawn(Box::pin(async move {
             let jitter = || Jitter::new(this.runtime.random_unit());
-            let ports = EnquiryPorts {
-                outbox: &*this.outbox,
-                delivery: &*this.delivery,
-                robot: &*this.robot,
-                clock: &*this.clock,
-                jitter: &jitter,
-            };
+            let ports = this.ports(&jitter);
             let submitted = deliver_now(task_id, &ports, &this.policy).await;
             if let Submitted::Queued { .. } = submitted {
                 this.wakeup.wake();

@@ -7,6 +7,7 @@
 //! signature is the lower-case hex HMAC of that text keyed with the signing secret. This is the
 //! algorithm of Contentful's `node-apps-toolkit` (`signRequest` / `verifyRequest`).
 
+use crate::escape::percent_encode as encode;
 use crate::settings::Secret;
 use axum::http::HeaderMap;
 use hmac::{Hmac, Mac};
@@ -213,18 +214,6 @@ fn canonical_path(path_and_query: &str) -> String {
 const URI_SAFE: &[u8] = b";,/?:@&=+$-_.!~*'()#";
 /// Characters `encodeURIComponent` (and `querystring.escape`) leave alone.
 const COMPONENT_SAFE: &[u8] = b"-_.!~*'()";
-
-fn encode(input: &str, safe: &[u8]) -> String {
-    let mut out = String::with_capacity(input.len());
-    for b in input.bytes() {
-        if b.is_ascii_alphanumeric() || safe.contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::enquiry::tests::filled;
 use crate::ports::fakes::{
     FakeClock, FakeDelivery, FakeOutbox, FakeRobotCheck, FakeRuntime, FakeWakeup, ready,
 };
@@ -8,18 +9,6 @@ use crate::ports::{
 use async_trait::async_trait;
 
 const T0: UnixMillis = UnixMillis(1_700_000_000_000);
-
-fn filled() -> ContactForm {
-    ContactForm {
-        firstname: "Ada".into(),
-        lastname: "Lovelace".into(),
-        org_name: "Engines Pty Ltd".into(),
-        phone: "0400 000 000".into(),
-        email: "ada@example.com".into(),
-        message: "Please call about eRFx.".into(),
-        robot_checked: false,
-    }
-}
 
 /// The service over fakes, with the fakes kept to look at.
 struct World {
