@@ -8,7 +8,7 @@
 
 use supplysite_core::content::ContentSet;
 use supplysite_core::routes::Route;
-use supplysite_core::view::{Chrome, NotFoundScreen, NotFoundView, Outcome, PageAnswer};
+use supplysite_core::view::{Chrome, NotFoundView, Outcome};
 
 /// Composes pages. Implementations are pure functions of their arguments.
 pub trait Composer: Send + Sync + 'static {
@@ -18,11 +18,4 @@ pub trait Composer: Send + Sync + 'static {
     fn not_found(&self, set: &ContentSet) -> NotFoundView;
     /// The navigation, footer and contact block every page shows.
     fn chrome(&self) -> Chrome;
-}
-
-/// The answer the browser receives for unknown paths: `{"outcome":"not_found",
-/// "screen":"notFound","view":{…}}`. A client that only looks at `outcome` sees `not_found`; one
-/// that renders screens finds the helpful 404 view beside it.
-pub fn not_found_answer(view: NotFoundView) -> PageAnswer {
-    PageAnswer::NotFound(NotFoundScreen::NotFound(Box::new(view)))
 }

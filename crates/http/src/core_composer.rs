@@ -44,7 +44,6 @@ impl Composer for CoreComposer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::composer::not_found_answer;
     use supplysite_core::compose::fixture;
 
     fn composer() -> CoreComposer {
@@ -93,7 +92,8 @@ mod tests {
         let view = composer().not_found(&set);
         assert!(!view.head.indexable());
         assert!(view.head.canonical.starts_with("https://www.example.com/"));
-        let json = serde_json::to_value(not_found_answer(view)).unwrap();
+        let json =
+            serde_json::to_value(supplysite_core::view::PageAnswer::not_found(view)).unwrap();
         assert_eq!(json["outcome"], "not_found");
         assert_eq!(json["screen"], "notFound");
         assert!(json["view"]["head"]["title"].is_string());

@@ -13,7 +13,6 @@
 
 use crate::api_error::{ApiErrorBody, PageError, api_error};
 use crate::cache::{PageEntry, etag, not_modified};
-use crate::composer::not_found_answer;
 use crate::content::Generation;
 use crate::encoding::{Coding, accepts};
 use crate::security::CspNonce;
@@ -142,7 +141,7 @@ impl AppState {
                 }
                 let view = state.inner().composer.not_found(&made_for.set);
                 let head = state.head_tags(&view.head);
-                let answer = not_found_answer(view);
+                let answer = view::PageAnswer::not_found(view);
                 let entry =
                     state.build_entry(&made_for, "/404", &head, &answer, StatusCode::NOT_FOUND)?;
                 entry.html_gzip();

@@ -5,10 +5,10 @@ use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use supplysite_content_adapter::load_export;
-use supplysite_core::compose::{chrome, compose, compose_not_found};
+use supplysite_core::compose::{chrome, compose, not_found_view};
 use supplysite_core::content::ContentSet;
 use supplysite_core::routes::Route;
-use supplysite_core::view::{NotFoundScreen, Outcome, PageAnswer, PageView};
+use supplysite_core::view::{Outcome, PageAnswer};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -46,9 +46,6 @@ fn browser_answer(outcome: Outcome, set: &ContentSet) -> PageAnswer {
     match outcome {
         Outcome::Page(view) => PageAnswer::Page(view),
         Outcome::Redirect { to } => PageAnswer::Redirect { to },
-        Outcome::NotFound => match compose_not_found(set) {
-            PageView::NotFound(view) => PageAnswer::NotFound(NotFoundScreen::NotFound(view)),
-            _ => unreachable!("compose_not_found composes the not-found screen"),
-        },
+        Outcome::NotFound => PageAnswer::not_found(not_found_view(set)),
     }
 }

@@ -31,6 +31,15 @@ pub enum PageAnswer {
     NotFound(NotFoundScreen),
 }
 
+impl PageAnswer {
+    /// The answer for an unknown path: `not_found` with the helpful not-found `view` beside
+    /// it. A client that only looks at `outcome` sees `not_found`; one that renders screens
+    /// finds the view.
+    pub fn not_found(view: NotFoundView) -> Self {
+        PageAnswer::NotFound(NotFoundScreen::NotFound(Box::new(view)))
+    }
+}
+
 /// Which robot check the contact form shows: `{"kind":"recaptcha","siteKey":"…"}` or
 /// `{"kind":"selfHosted"}`. The site key is public by design.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
