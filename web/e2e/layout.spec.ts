@@ -41,8 +41,15 @@ test('a page-builder banner shows its picture behind the text above 1023px only'
   await expect(picture).toBeHidden();
 });
 
-/** Where each heading, paragraph and list item of the main content starts down the page. */
-function textTops(page: Page) {
+/**
+ * Where each heading, paragraph and list item of the main content starts down the page, with
+ * every section laid out. Sections far below the screen are skipped by `content-visibility: auto`
+ * until they come near it, standing in with a remembered or placeholder height; which of them a
+ * browser has laid out yet depends on how many frames it has drawn, not on the images. Showing
+ * them all measures what this test is about: the space each picture keeps before it arrives.
+ */
+async function textTops(page: Page) {
+  await page.addStyleTag({ content: 'main * { content-visibility: visible !important; }' });
   return page
     .locator('main :is(h1, h2, h3, h4, p, li)')
     .evaluateAll((els) =>
@@ -67,11 +74,13 @@ for (const path of ROUTES) {
     const loaded = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await loaded.goto(path);
     await expect(loaded.getByRole('heading', { level: 1 })).toBeVisible();
-    await loaded.locator('main img').evaluateAll((imgs) => {
-      for (const img of imgs as HTMLImageElement[]) img.loading = 'eager';
-    });
+    // Every picture asked for now, lazy or not, until all have arrived; asked on each poll, since
+    // hydration may still replace an element after the first ask.
     await loaded.waitForFunction(() =>
-      Array.from(document.querySelectorAll('main img')).every((img) => (img as HTMLImageElement).complete),
+      Array.from(document.querySelectorAll<HTMLImageElement>('main img')).every((img) => {
+        img.loading = 'eager';
+        return img.complete;
+      }),
     );
     await loaded.evaluate(() => document.fonts.ready);
     const after = await textTops(loaded);
