@@ -58,16 +58,23 @@ test-content: demo-photos
 # The debug binary the web's fixture check composes with (built by `make test-rust` on CI).
 SUPPLYSITE_DEBUG_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target)/debug/supplysite)
 
+# The debug binaries and examples the suites start (the server, the fake Brevo and Contentful),
+# as `cargo test --workspace` builds them for the integration tests. Every cargo command of
+# `make test` is a `cargo test` over the whole workspace, so each crate is built once with one
+# feature set and profile: `cargo build -p supplysite-cli` resolves fewer features (no
+# dev-dependencies) and another profile, and would rebuild most of the dependency tree.
+TEST_BINARIES = $(CARGO) test --workspace --no-run
+
 # First the committed fixtures equal what the demo composes now (seconds; the composed pictures
 # depend on the demo's photographs being there), then the unit tests.
 test-web: web-deps wasm demo-photos
-	$(CARGO) build -p supplysite-cli
+	$(TEST_BINARIES)
 	cd web && node scripts/fixtures.mjs --check $(SUPPLYSITE_DEBUG_BIN)
 	cd web && $(NPM) test
 
 # Rewrite the web's test fixtures (web/src/testing/fixtures/composed) from the demo content.
 web-fixtures: demo-photos
-	$(CARGO) build -p supplysite-cli
+	$(TEST_BINARIES)
 	cd web && node scripts/fixtures.mjs $(SUPPLYSITE_DEBUG_BIN)
 
 # The home page's JavaScript within its 71 KB gzip budget (issues 6 and 21), from the production build.
@@ -77,7 +84,8 @@ test-budget: web-build
 # Whole journeys in Debian's Chromium against the real server over the demo space (Playwright,
 # axe-core); screenshots of every screen land in web/test-results/screens/.
 test-e2e: web-build demo-photos
-	cd web && CI=1 npx playwright test
+	$(TEST_BINARIES)
+	cd web && CI=1 E2E_PREBUILT=1 npx playwright test
 
 web-deps: web/node_modules/.package-lock.json
 
@@ -93,15 +101,15 @@ web-build: web-deps wasm
 # Server rendering: QuickJS markup equals Node's renderToString for every demo page; in Chromium
 # every route hydrates without warnings, stays interactive and reads well without JavaScript.
 test-ssr: web-build demo-photos
-	$(CARGO) test -p supplysite-http --test ssr_parity -- --ignored
-	$(CARGO) test -p supplysite-http --test preview -- --ignored
-	$(CARGO) build -p supplysite-cli
-	cd web && node scripts/ssr-browser.mjs ../target/debug/supplysite
+	$(CARGO) test --workspace --test ssr_parity --test preview -- --ignored
+	$(TEST_BINARIES)
+	cd web && node scripts/ssr-browser.mjs $(SUPPLYSITE_DEBUG_BIN)
 
 # The HTTP API against its own OpenAPI description (GET /api/openapi.json): schemathesis sends
 # generated requests to the real server for about a minute; no 5xx, every answer as described.
 test-api: web-build demo-photos
-	bash scripts/api-fuzz.sh
+	$(TEST_BINARIES)
+	SUPPLYSITE_BIN=$(SUPPLYSITE_DEBUG_BIN) bash scripts/api-fuzz.sh
 
 # The browser's WebAssembly package (web/src/wasm-pkg); rebuilt only when its inputs change.
 wasm:
@@ -130,7 +138,7 @@ bench: demo-photos
 # the fake Brevo and Contentful: deliveries exactly once through a SIGKILL, the shared rate
 # limit, webhooks reaching both, the cache's 304s and stale pages (about two minutes).
 test-cluster: demo-photos
-	$(CARGO) test -p supplysite-cli --test cluster -- --ignored
+	$(CARGO) test --workspace --test cluster -- --ignored
 
 # Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
 test-fuzz:
@@ -141,4 +149,5 @@ fuzz:
 
 # Every bench script in a tiny mode (about a minute): proves `make bench` still runs; judges no budget.
 test-bench: web-build demo-photos
-	bash bench/smoke.sh
+	$(TEST_BINARIES)
+	SUPPLYSITE_BIN=$(SUPPLYSITE_DEBUG_BIN) bash bench/smoke.sh

@@ -14,7 +14,8 @@ source "$(dirname "$0")/lib.sh"
 cd "$BENCH_ROOT"
 
 if [ "${1:-}" = --smoke ]; then
-  SUPPLYSITE_BENCH_POSTS=100 cargo test -q -p supplysite-core --bench compose
+  # The whole workspace's feature set, as the rest of `make test` builds it (no rebuild of core).
+  SUPPLYSITE_BENCH_POSTS=100 cargo test -q --workspace --bench compose
   exit 0
 fi
 

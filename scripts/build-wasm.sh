@@ -121,7 +121,9 @@ cargo_wasm() {
 BUILD_STD=()
 if ((CHECK_CORE)); then
     choose_toolchain
-    cargo_wasm -p supplysite-core
+    # Beside the browser's module, so cargo resolves the features that build resolved and
+    # reuses what it compiled instead of building core a second time.
+    cargo_wasm -p supplysite-core -p supplysite-wasm
     say "supplysite-core builds for $TARGET"
     exit 0
 fi

@@ -49,6 +49,21 @@ if (ownServer) {
   process.env.E2E_PHOTOS_URL = photosURL;
 }
 
+// How the servers start. By default through `cargo run`, which builds what is missing. With
+// E2E_PREBUILT=1 (`make test-e2e` sets it after building the workspace's binaries and examples)
+// the binaries already in the target directory: `cargo run -p …` resolves a narrower feature set
+// than the rest of `make test` and would rebuild half the workspace for it.
+const prebuilt = process.env.E2E_PREBUILT === '1';
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const debugDir = path.join(path.resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'debug');
+const supplysite = prebuilt ? path.join(debugDir, 'supplysite') : 'cargo run -p supplysite-cli --';
+const fakeBrevo = prebuilt
+  ? path.join(debugDir, 'examples', 'fake_brevo')
+  : 'cargo run -p supplysite-mail-adapter --features fake --example fake_brevo --';
+const fakeContentful = prebuilt
+  ? path.join(debugDir, 'examples', 'fake_contentful')
+  : 'cargo run -p supplysite-content-adapter --features fake --example fake_contentful --';
+
 // docs/toolchain.md: headless as root, and quiet on a machine with no network.
 const chromiumArgs = [
   '--no-sandbox',
@@ -89,7 +104,7 @@ export default defineConfig({
         }
       : [
           {
-            command: `cargo run -p supplysite-mail-adapter --features fake --example fake_brevo -- --port ${brevoPort}`,
+            command: `${fakeBrevo} --port ${brevoPort}`,
             cwd: '..',
             url: `${brevoURL}/_control/emails`,
             stdout: 'ignore',
@@ -99,7 +114,7 @@ export default defineConfig({
           {
             // A fresh outbox each run, so the journey sees only its own enquiries. The demo's
             // photographs are git-ignored and made by the generator (quick when they are there).
-            command: `make -s demo-photos && rm -rf ${outboxDir} && cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${port} --web-dir web/dist --public-url ${baseURL}`,
+            command: `make -s demo-photos && rm -rf ${outboxDir} && ${supplysite} serve --bind 127.0.0.1:${port} --web-dir web/dist --public-url ${baseURL}`,
             cwd: '..',
             url: `${baseURL}/`,
             env: {
@@ -121,8 +136,8 @@ export default defineConfig({
           {
             command:
               `rm -rf ${archiveDir} && mkdir -p ${archiveDir} && ` +
-              `cargo run -p supplysite-cli -- content synth --posts 200 --out ${archiveDir}/export.json && ` +
-              `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${archivePort} --web-dir web/dist ` +
+              `${supplysite} content synth --posts 200 --out ${archiveDir}/export.json && ` +
+              `${supplysite} serve --bind 127.0.0.1:${archivePort} --web-dir web/dist ` +
               `--public-url ${archiveURL} --content ${archiveDir}/export.json`,
             cwd: '..',
             url: `${archiveURL}/`,
@@ -142,7 +157,7 @@ export default defineConfig({
           {
             command:
               `rm -rf ${photosDir} && node web/e2e/photo-space.mjs content/demo ${photosDir} && ` +
-              `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${photosPort} --web-dir web/dist ` +
+              `${supplysite} serve --bind 127.0.0.1:${photosPort} --web-dir web/dist ` +
               `--public-url ${photosURL} --content ${photosDir}/export.json`,
             cwd: '..',
             url: `${photosURL}/`,
@@ -163,7 +178,7 @@ export default defineConfig({
             // The fake Contentful (the content adapter's example), with its control port for
             // saving drafts; started before the server that reads it.
             command:
-              `cargo run -p supplysite-content-adapter --features fake --example fake_contentful -- ` +
+              `${fakeContentful} ` +
               `content/demo/export.json --port ${contentfulPort} --control-port ${contentfulPort + 1}`,
             cwd: '..',
             url: `${contentfulURL}/spaces/fakespace/environments/master/locales`,
@@ -174,7 +189,7 @@ export default defineConfig({
           {
             command:
               `rm -rf ${liveDir} && mkdir -p ${liveDir} && ` +
-              `cargo run -p supplysite-cli -- serve --bind 127.0.0.1:${livePort} --web-dir web/dist ` +
+              `${supplysite} serve --bind 127.0.0.1:${livePort} --web-dir web/dist ` +
               `--public-url ${liveURL}`,
             cwd: '..',
             url: `${liveURL}/healthz`,
