@@ -130,11 +130,9 @@ async function checkInteractive(page, route) {
     await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
   }
   // A FAQ answer opens (found by id: the closed-answer selector would move on to the next).
-  const questionId = await page
-    .locator('main button[aria-expanded="false"][aria-controls]')
-    .first()
-    .getAttribute('id', { timeout: 1000 })
-    .catch(() => null);
+  // Counted first: most pages have no FAQ, and a lookup would wait for one to appear.
+  const closedQuestion = page.locator('main button[aria-expanded="false"][aria-controls]').first();
+  const questionId = (await closedQuestion.count()) > 0 ? await closedQuestion.getAttribute('id') : null;
   if (questionId) {
     const question = page.locator(`[id="${questionId}"]`);
     await question.click();
