@@ -106,7 +106,6 @@ web-build: web-deps wasm
 test-ssr: web-build demo-photos
 	$(IGNORED_TESTS) every_page_s_server_markup_equals_node_render_to_string_for_the_same_props \
 		every_page_tags_each_cms_field_it_shows_in_preview_and_nothing_in_public
-	$(TEST_BINARIES)
 	cd web && node scripts/ssr-browser.mjs $(SUPPLYSITE_DEBUG_BIN)
 
 # The HTTP API against its own OpenAPI description (GET /api/openapi.json): schemathesis sends
