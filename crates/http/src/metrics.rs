@@ -4,7 +4,7 @@
 //! Counted as requests are answered ([`Metrics`], fed by the front layer from what each
 //! response says about itself): `supplysite_http_requests_total{route,status}` and
 //! `supplysite_http_request_duration_seconds{route}`, where `route` is the route's template
-//! (`/insights/{slug}`), never the path asked for, so a visitor cannot make up label values;
+//! (`/insights/:slug`), never the path asked for, so a visitor cannot make up label values;
 //! `supplysite_page_cache_requests_total{result}` (`hit`, `miss`, and `stale`: a cached page
 //! served while a reload of newer content is under way); and the requests shed with 503
 //! (`supplysite_shed_total{reason}`, with the connections the server refused at once).
@@ -348,42 +348,42 @@ const FIXED: [&str; 13] = [
 ];
 
 /// The route template a request for `path` is counted under: the router's own routes as they
-/// are written, pages by their route in the site's route table (`/insights/{slug}`), and
+/// are written, pages by their route in the site's route table (`/insights/:slug`), and
 /// anything else under the catch-all it fell to. Never the path itself.
 pub fn route_template(path: &str) -> &'static str {
     if let Some(fixed) = FIXED.iter().find(|r| **r == path) {
         return fixed;
     }
     if path.starts_with("/api/") {
-        return "/api/{*rest}";
+        return "/api/*rest";
     }
     if path.starts_with(IMAGES_PREFIX) {
-        return "/img/images.ctfassets.net/{*path}";
+        return "/img/images.ctfassets.net/*path";
     }
     if path.starts_with("/assets/") {
-        return "/assets/{*path}";
+        return "/assets/*path";
     }
     let sitemap_part = path
         .strip_prefix("/sitemap-")
         .and_then(|rest| rest.strip_suffix(".xml"))
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     if sitemap_part {
-        return "/sitemap-{n}.xml";
+        return "/sitemap-:n.xml";
     }
     match Route::parse(path) {
         Route::Home => "/",
         Route::VideoPopup => "/videopopup",
         Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => "/case-study-index",
-        Route::CaseStudy(_) => "/case-study/{slug}",
+        Route::CaseStudy(_) => "/case-study/:slug",
         Route::Solutions => "/supplier-management-platform",
-        Route::Product(_) => "/{product}",
-        Route::Page(_) => "/page/{slug}",
+        Route::Product(_) => "/:product",
+        Route::Page(_) => "/page/:slug",
         Route::AboutUs => "/about-us",
         Route::Privacy => "/privacy",
         Route::ContactUs => "/contact-us",
         Route::Insights | Route::InsightsPage(_) => "/insights",
-        Route::Insight(_) => "/insights/{slug}",
-        Route::NotFound => "/{*path}",
+        Route::Insight(_) => "/insights/:slug",
+        Route::NotFound => "/*path",
     }
 }
 
@@ -395,17 +395,17 @@ mod tests {
     fn routes_are_counted_by_template_never_by_the_path_asked_for() {
         assert_eq!(route_template("/"), "/");
         assert_eq!(route_template("/readyz"), "/readyz");
-        assert_eq!(route_template("/insights/what-is-e-tendering"), "/insights/{slug}");
+        assert_eq!(route_template("/insights/what-is-e-tendering"), "/insights/:slug");
         assert_eq!(route_template("/insights/"), "/insights");
-        assert_eq!(route_template("/etender"), "/{product}");
-        assert_eq!(route_template("/api/nothing-here"), "/api/{*rest}");
+        assert_eq!(route_template("/etender"), "/:product");
+        assert_eq!(route_template("/api/nothing-here"), "/api/*rest");
         assert_eq!(
             route_template("/img/images.ctfassets.net/a/b/c.jpg"),
-            "/img/images.ctfassets.net/{*path}"
+            "/img/images.ctfassets.net/*path"
         );
-        assert_eq!(route_template("/made-up/path/1234"), "/{*path}");
-        assert_eq!(route_template("/wp-login.php"), "/{*path}");
-        assert_eq!(route_template("/sitemap-2.xml"), "/sitemap-{n}.xml");
+        assert_eq!(route_template("/made-up/path/1234"), "/*path");
+        assert_eq!(route_template("/wp-login.php"), "/*path");
+        assert_eq!(route_template("/sitemap-2.xml"), "/sitemap-:n.xml");
         assert_eq!(IMAGES_PREFIX, crate::images::PREFIX);
     }
 
@@ -413,7 +413,7 @@ mod tests {
     fn the_families_are_written_in_the_text_format_with_their_values() {
         let metrics = Metrics::new();
         metrics.observe(
-            "/insights/{slug}",
+            "/insights/:slug",
             StatusCode::OK,
             Duration::from_millis(3),
         );
@@ -427,8 +427,8 @@ mod tests {
             ..Scrape::default()
         });
         for line in [
-            "supplysite_http_requests_total{route=\"/insights/{slug}\",status=\"200\"} 1",
-            "supplysite_http_request_duration_seconds_count{route=\"/insights/{slug}\"} 1",
+            "supplysite_http_requests_total{route=\"/insights/:slug\",status=\"200\"} 1",
+            "supplysite_http_request_duration_seconds_count{route=\"/insights/:slug\"} 1",
             "supplysite_page_cache_requests_total{result=\"miss\"} 1",
             "supplysite_shed_total{reason=\"image_queue_full\"} 1",
             "supplysite_outbox_jobs{state=\"pending\"} 2",

@@ -68,6 +68,19 @@ async fn connect(addr: SocketAddr) -> TcpStream {
     socket.connect(addr).await.unwrap()
 }
 
+/// Asks for `/healthz` on `stream` and reads the answer: how many bytes came (0 when the
+/// server closed the connection instead).
+async fn answered(stream: &mut TcpStream) -> usize {
+    let _ = stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await;
+    let mut buf = [0u8; 1024];
+    tokio::time::timeout(PATIENCE, stream.read(&mut buf))
+        .await
+        .expect("neither answered nor closed")
+        .unwrap_or(0)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_sheds_and_enquiries()
  {
@@ -111,7 +124,7 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
     assert_eq!(server.get("/metrics").await.0, 404);
 
     // A page twice: composed once, then from the cache; counted under its template.
-    let route = [("route", "/insights/{slug}"), ("status", "200")];
+    let route = [("route", "/insights/:slug"), ("status", "200")];
     for _ in 0..2 {
         assert_eq!(server.get(POST).await.0, 200);
     }
@@ -125,15 +138,18 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
     assert_eq!(status, 200, "{answer}");
     // One connection over the per-client cap of 2, from an address nothing else uses.
     let addr: SocketAddr = server.base["http://".len()..].parse().unwrap();
-    let held = [connect(addr).await, connect(addr).await];
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut stream = connect(addr).await;
+        assert!(answered(&mut stream).await > 0, "a connection within the cap");
+        held.push(stream);
+    }
     let mut refused = connect(addr).await;
-    let _ = refused.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").await;
-    let mut buf = [0u8; 64];
-    let n = tokio::time::timeout(PATIENCE, refused.read(&mut buf))
-        .await
-        .unwrap()
-        .unwrap_or(0);
-    assert_eq!(n, 0, "the third connection was answered");
+    assert_eq!(
+        answered(&mut refused).await,
+        0,
+        "the third connection was answered"
+    );
 
     // The outbox is counted when scraped; the attempt may still be running.
     let deadline = Instant::now() + PATIENCE;
@@ -153,7 +169,7 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
     assert_eq!(
         moved(
             "supplysite_http_request_duration_seconds",
-            &[("route", "/insights/{slug}")]
+            &[("route", "/insights/:slug")]
         ),
         2.0
     );
@@ -167,7 +183,7 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
     assert_eq!(
         moved(
             "supplysite_http_requests_total",
-            &[("route", "/{*path}"), ("status", "404")]
+            &[("route", "/*path"), ("status", "404")]
         ),
         1.0,
         "the public /metrics is counted as an unknown path"
