@@ -5,6 +5,7 @@
 //! cap, timed out, failed accepts; 503 once the server was asked to stop), and `GET /metrics` on
 //! the metrics listener (see [`crate::metrics`]).
 
+use crate::metrics::{OutboxCounts, RenditionCounts, Scrape};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -15,7 +16,6 @@ use std::sync::atomic::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
 use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
 use utoipa::ToSchema;
-use crate::metrics::{OutboxCounts, RenditionCounts, Scrape};
 
 /// The answer of `GET /healthz`.
 #[derive(Debug, Serialize, ToSchema)]

@@ -395,7 +395,10 @@ mod tests {
     fn routes_are_counted_by_template_never_by_the_path_asked_for() {
         assert_eq!(route_template("/"), "/");
         assert_eq!(route_template("/readyz"), "/readyz");
-        assert_eq!(route_template("/insights/what-is-e-tendering"), "/insights/:slug");
+        assert_eq!(
+            route_template("/insights/what-is-e-tendering"),
+            "/insights/:slug"
+        );
         assert_eq!(route_template("/insights/"), "/insights");
         assert_eq!(route_template("/etender"), "/:product");
         assert_eq!(route_template("/api/nothing-here"), "/api/*rest");
@@ -412,11 +415,7 @@ mod tests {
     #[test]
     fn the_families_are_written_in_the_text_format_with_their_values() {
         let metrics = Metrics::new();
-        metrics.observe(
-            "/insights/:slug",
-            StatusCode::OK,
-            Duration::from_millis(3),
-        );
+        metrics.observe("/insights/:slug", StatusCode::OK, Duration::from_millis(3));
         metrics.page_cache(PageCacheResult::Miss);
         metrics.shed(Shed::ImageQueueFull);
         let text = metrics.encode(Scrape {

@@ -25,7 +25,9 @@ fn free_port() -> u16 {
 
 /// `/metrics` from `addr`, parsed.
 async fn scrape(addr: SocketAddr) -> Scrape {
-    let response = reqwest::get(format!("http://{addr}/metrics")).await.unwrap();
+    let response = reqwest::get(format!("http://{addr}/metrics"))
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(
         response.headers()["content-type"],
@@ -49,7 +51,11 @@ fn samples<'a>(
 /// The value of the one sample of `name` with `labels`; 0 when there is none yet.
 fn value(scrape: &Scrape, name: &str, labels: &[(&str, &str)]) -> f64 {
     let found: Vec<&Sample> = samples(scrape, name, labels).collect();
-    assert!(found.len() <= 1, "{name} {labels:?}: {} samples", found.len());
+    assert!(
+        found.len() <= 1,
+        "{name} {labels:?}: {} samples",
+        found.len()
+    );
     match found.first().map(|s| &s.value) {
         None => 0.0,
         Some(Value::Counter(v) | Value::Gauge(v) | Value::Untyped(v)) => *v,
@@ -83,7 +89,7 @@ async fn answered(stream: &mut TcpStream) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_sheds_and_enquiries()
- {
+{
     let dir = crate::support::workdir();
     let brevo = FakeBrevo::start().await.unwrap();
     // Brevo fails every call: the enquiry's two jobs wait to be retried.
@@ -141,7 +147,10 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
     let mut held = Vec::new();
     for _ in 0..2 {
         let mut stream = connect(addr).await;
-        assert!(answered(&mut stream).await > 0, "a connection within the cap");
+        assert!(
+            answered(&mut stream).await > 0,
+            "a connection within the cap"
+        );
         held.push(stream);
     }
     let mut refused = connect(addr).await;
@@ -189,7 +198,10 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         "the public /metrics is counted as an unknown path"
     );
     assert_eq!(
-        moved("supplysite_page_cache_requests_total", &[("result", "miss")]),
+        moved(
+            "supplysite_page_cache_requests_total",
+            &[("result", "miss")]
+        ),
         1.0
     );
     assert_eq!(
@@ -197,7 +209,10 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         1.0
     );
     assert_eq!(
-        moved("supplysite_image_renditions_total", &[("source", "encoded")]),
+        moved(
+            "supplysite_image_renditions_total",
+            &[("source", "encoded")]
+        ),
         1.0
     );
     assert_eq!(
@@ -205,7 +220,10 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         1.0
     );
     assert_eq!(
-        moved("supplysite_shed_total", &[("reason", "connections_per_client")]),
+        moved(
+            "supplysite_shed_total",
+            &[("reason", "connections_per_client")]
+        ),
         1.0
     );
     assert_eq!(

@@ -117,7 +117,10 @@ async fn a_trusted_proxy_is_exempt_from_the_per_client_connection_cap() {
     let mut direct = Vec::new();
     for n in 0..4 {
         let held = held_connection(DIRECT, addr).await;
-        assert!(held.is_some(), "the direct client's connection {n} was refused");
+        assert!(
+            held.is_some(),
+            "the direct client's connection {n} was refused"
+        );
         direct.push(held);
     }
     assert!(held_connection(DIRECT, addr).await.is_none());

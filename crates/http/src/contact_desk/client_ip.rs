@@ -38,6 +38,9 @@ mod tests {
         h.insert("x-forwarded-for", HeaderValue::from_static("192.0.2.1"));
         assert_eq!(policy.client_ip(None, &h), None);
         let peer = Some("10.0.0.5".parse().unwrap());
-        assert_eq!(policy.client_ip(peer, &h), Some("192.0.2.1".parse().unwrap()));
+        assert_eq!(
+            policy.client_ip(peer, &h),
+            Some("192.0.2.1".parse().unwrap())
+        );
     }
 }

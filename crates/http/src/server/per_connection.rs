@@ -5,8 +5,8 @@
 //! every response asks the client to close the connection.
 
 use crate::Site;
-use crate::connections::{ConnectionStats, MAX_HEADER_LINE};
 use crate::connections::deadlines::{Activity, InFlight};
+use crate::connections::{ConnectionStats, MAX_HEADER_LINE};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request};
 use axum::http::{HeaderValue, StatusCode, header};

@@ -8,9 +8,9 @@
 
 use anyhow::Context;
 use std::num::NonZeroU32;
+use std::str::FromStr;
 use std::sync::Arc;
 use supplysite_http::PublicUrl;
-use std::str::FromStr;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_http::proxies::TrustedProxies;
 use supplysite_mail_adapter::{
@@ -413,10 +413,7 @@ mod tests {
             ("5", Some("1"), "SUPPLYSITE_TRUST_FORWARDED_FOR"),
             ("5", Some("yes"), "SUPPLYSITE_TRUST_FORWARDED_FOR"),
         ] {
-            let e = with(rate, hops)
-                .contact_settings()
-                .unwrap_err()
-                .to_string();
+            let e = with(rate, hops).contact_settings().unwrap_err().to_string();
             assert!(e.starts_with(named), "{e}");
             if hops.is_some() {
                 assert!(e.contains("SUPPLYSITE_TRUSTED_PROXIES"), "{e}");
