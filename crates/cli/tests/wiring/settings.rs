@@ -27,6 +27,10 @@ fn malformed_settings_stop_start_up_naming_them_and_never_echo_a_secret() {
     assert!(err.contains("SUPPLYSITE_TRUSTED_PROXIES"), "{err}");
     let err = refused(&[("SUPPLYSITE_TRUSTED_PROXIES", "nginx")]);
     assert!(err.contains("SUPPLYSITE_TRUSTED_PROXIES"), "{err}");
+    let err = refused(&[("SUPPLYSITE_METRICS_BIND", "everywhere")]);
+    assert!(err.contains("SUPPLYSITE_METRICS_BIND"), "{err}");
+    let err = refused(&[("SUPPLYSITE_DRAIN_SECONDS", "forever")]);
+    assert!(err.contains("--drain-seconds"), "{err}");
     let err = refused(&[("BREVO_API_KEY", "xkeysib-leaky-key")]);
     assert!(err.contains("CONTACT_SENDER / --contact-sender"), "{err}");
     assert!(!err.contains("leaky"), "{err}");

@@ -86,7 +86,7 @@ pub struct Args {
     /// 127.0.0.1:9090; keep it off the public network. Unset, no metrics are served (the site's
     /// own port never serves them).
     #[arg(long, env = "SUPPLYSITE_METRICS_BIND", value_parser = metrics_bind)]
-    metrics_bind: Option<SocketAddr>,
+    metrics_bind: Option<MetricsBind>,
     /// Seconds the server goes on answering after SIGTERM, with /readyz answering 503, so the
     /// load balancer moves away before it stops accepting (0 to 300); requests in flight then
     /// finish before it exits.
@@ -94,9 +94,17 @@ pub struct Args {
     drain_seconds: u64,
 }
 
-/// `SUPPLYSITE_METRICS_BIND`: a socket address, named in the error.
-fn metrics_bind(text: &str) -> Result<SocketAddr, String> {
-    text.trim().parse().map_err(|_| {
+/// Where the metrics listener binds; empty (as `.env.example` leaves it) for none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MetricsBind(Option<SocketAddr>);
+
+/// `SUPPLYSITE_METRICS_BIND`: a socket address or nothing, named in the error.
+fn metrics_bind(text: &str) -> Result<MetricsBind, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(MetricsBind(None));
+    }
+    text.parse().map(|addr| MetricsBind(Some(addr))).map_err(|_| {
         format!(
             "SUPPLYSITE_METRICS_BIND: invalid address {text:?} (expected host:port such as 127.0.0.1:9090)"
         )
@@ -227,7 +235,7 @@ impl Config {
         let time_zone = TimeZone::parse(&args.time_zone)
             .map_err(|e| anyhow::anyhow!("SUPPLYSITE_TIME_ZONE / --time-zone: {e}"))?;
         Ok(Config {
-            metrics_bind: args.metrics_bind,
+            metrics_bind: args.metrics_bind.and_then(|bind| bind.0),
             drain: supplysite_http::Drain {
                 period: Duration::from_secs(args.drain_seconds),
             },
