@@ -15,7 +15,7 @@ mod open_files;
 
 pub use open_files::{OpenFiles, raise_open_file_limit};
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// The longest request header line (or request line) the server reads; longer ones are
@@ -26,7 +26,7 @@ pub const MAX_HEADER_LINE: usize = 16 * 1024;
 pub const MAX_HEAD: usize = 64 * 1024;
 
 /// How long connections may take and how many may be open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConnectionLimits {
     /// From the first byte of a request (or from connecting) to the end of its head.
     pub header_timeout: Duration,
@@ -38,6 +38,8 @@ pub struct ConnectionLimits {
     pub per_client: usize,
     /// Connections all clients together may hold (see [`OpenFiles::connection_budget`]).
     pub total: usize,
+    /// Reverse proxies, held to the total only: each carries many visitors' connections.
+    pub trusted_proxies: crate::proxies::TrustedProxies,
 }
 
 impl Default for ConnectionLimits {
@@ -48,6 +50,7 @@ impl Default for ConnectionLimits {
             write_timeout: Duration::from_secs(30),
             per_client: 256,
             total: 768,
+            trusted_proxies: crate::proxies::TrustedProxies::none(),
         }
     }
 }
@@ -90,6 +93,7 @@ pub struct ConnectionStats {
     timed_out: AtomicU64,
     total_limit: AtomicUsize,
     per_client_limit: AtomicUsize,
+    draining: AtomicBool,
 }
 
 impl ConnectionStats {
@@ -110,6 +114,16 @@ impl ConnectionStats {
     /// Connections open now.
     pub fn open(&self) -> usize {
         self.open.load(Ordering::Relaxed)
+    }
+
+    /// Whether the server was asked to stop and is draining: `/readyz` answers 503, and every
+    /// response asks its client to close the connection.
+    pub fn draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn start_draining(&self) {
+        self.draining.store(true, Ordering::Relaxed);
     }
 
     pub(crate) fn accept_failed(&self) {

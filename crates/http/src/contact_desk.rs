@@ -20,11 +20,11 @@ use supplysite_core::view::{PageSettings, Tracker};
 pub const DEFAULT_RATE_PER_MINUTE: u32 = 5;
 
 /// How the contact endpoint limits and identifies clients.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContactSettings {
     /// Enquiries per client per minute (`SUPPLYSITE_CONTACT_RATE_PER_MINUTE`).
     pub rate_per_minute: NonZeroU32,
-    /// How the client's address is found (`SUPPLYSITE_TRUST_FORWARDED_FOR`).
+    /// How the client's address is found (`SUPPLYSITE_TRUSTED_PROXIES`).
     pub client_ip: ClientIpPolicy,
     /// How many clients the rate limit remembers at most.
     pub limiter_capacity: usize,

@@ -6,6 +6,7 @@
 
 use crate::cache::{PageCache, PageEntry};
 use arc_swap::ArcSwap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
@@ -57,6 +58,8 @@ pub struct ContentStore {
     reloading: tokio::sync::Mutex<()>,
     /// The bytes of rendered pages each generation keeps.
     page_budget: usize,
+    /// Reloads since start: a new version swapped in, the same version found, failed.
+    reloads: [AtomicU64; 3],
 }
 
 impl ContentStore {
@@ -74,6 +77,7 @@ impl ContentStore {
             on_load: OnceLock::new(),
             reloading: tokio::sync::Mutex::new(()),
             page_budget,
+            reloads: Default::default(),
         }
     }
 
@@ -111,12 +115,30 @@ impl ContentStore {
     ) -> Result<ReloadOutcome, ContentLoadError> {
         let _one_at_a_time = self.reloading.lock().await;
         let previous = self.current().version().to_string();
-        let set = source.load().await?;
+        let set = match source.load().await {
+            Ok(set) => set,
+            Err(e) => {
+                self.reloads[2].fetch_add(1, Ordering::Relaxed);
+                return Err(e);
+            }
+        };
         let version = set.version().to_string();
-        if version != previous {
+        let changed = version != previous;
+        if changed {
             self.replace(set);
         }
+        self.reloads[usize::from(!changed)].fetch_add(1, Ordering::Relaxed);
         Ok(ReloadOutcome { previous, version })
+    }
+
+    /// Reloads since start, by outcome.
+    pub fn reload_counts(&self) -> crate::metrics::ReloadCounts {
+        let read = |n: usize| self.reloads[n].load(Ordering::Relaxed);
+        crate::metrics::ReloadCounts {
+            changed: read(0),
+            unchanged: read(1),
+            failed: read(2),
+        }
     }
 }
 

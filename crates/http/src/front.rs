@@ -1,7 +1,8 @@
 //! The outermost layer of the site, in one service so a request pays for one boxed future
 //! instead of one per concern: the request id (kept from the client or made without a system
 //! call), the CSP nonce, the security headers on the way out, the request timeout, and the
-//! request's log span and its closing line with status and latency.
+//! request's log span and its closing line with status and latency, and the request's count
+//! and duration in the site's metrics (see [`crate::metrics`]).
 //!
 //! It wraps the router once, as a whole (see [`crate::router`]), rather than being applied to
 //! each route: a layer applied per route costs a boxed clone of the route's service and a boxed
@@ -12,6 +13,7 @@
 //! client's fault. Routes that must not be cut off halfway ([`SELF_TIMED`]) are left to their
 //! own budgets.
 
+use crate::metrics::{Metrics, PageCacheResult, Shed};
 use crate::request_id;
 use crate::security::{FIXED_HEADERS, PolicyHeader};
 use axum::body::Body;
@@ -47,6 +49,25 @@ pub struct FrontLayer {
 struct Shared {
     policy: PolicyHeader,
     timeout: Duration,
+    metrics: Option<Arc<Metrics>>,
+}
+
+impl Shared {
+    /// Counts the answer to a request of `route` that took `elapsed`, with what the response
+    /// says about the page cache and shedding.
+    fn count(&self, route: Option<&'static str>, response: &Response, elapsed: Duration) {
+        let (Some(metrics), Some(route)) = (&self.metrics, route) else {
+            return;
+        };
+        metrics.observe(route, response.status(), elapsed);
+        let extensions = response.extensions();
+        if let Some(result) = extensions.get::<PageCacheResult>() {
+            metrics.page_cache(*result);
+        }
+        if let Some(reason) = extensions.get::<Shed>() {
+            metrics.shed(*reason);
+        }
+    }
 }
 
 impl FrontLayer {
@@ -58,6 +79,18 @@ impl FrontLayer {
             shared: Arc::new(Shared {
                 policy: PolicyHeader::new(https, third),
                 timeout,
+                metrics: None,
+            }),
+        }
+    }
+
+    /// Counts every request in `metrics`.
+    pub fn with_metrics(self, metrics: Arc<Metrics>) -> Self {
+        FrontLayer {
+            shared: Arc::new(Shared {
+                policy: self.shared.policy.clone(),
+                timeout: self.shared.timeout,
+                metrics: Some(metrics),
             }),
         }
     }
@@ -110,13 +143,23 @@ where
         } else {
             Some(self.shared.timeout)
         };
-        // Without INFO logs there is no span, no clock reading and no closing line to pay for;
-        // the response is the same either way.
+        let route = self
+            .shared
+            .metrics
+            .as_ref()
+            .map(|_| crate::metrics::route_template(request.uri().path()));
+        let shared = Arc::clone(&self.shared);
+        // Without INFO logs there is no span and no closing line to pay for (and without
+        // metrics no clock reading); the response is the same either way.
         if !tracing::enabled!(tracing::Level::INFO) {
+            let start = route.map(|_| Instant::now());
             let response = self.inner.call(request);
             return Box::pin(async move {
-                let response = within(timeout, response).await;
-                Ok(finish(response, csp, id))
+                let response = finish(within(timeout, response).await, csp, id);
+                if let Some(start) = start {
+                    shared.count(route, &response, start.elapsed());
+                }
+                Ok(response)
             });
         }
         // The path only: a query string is the visitor's business.
@@ -131,8 +174,10 @@ where
         Box::pin(
             async move {
                 let response = finish(within(timeout, response).await, csp, id);
+                let elapsed = start.elapsed();
+                shared.count(route, &response, elapsed);
                 let status = response.status().as_u16();
-                let latency_us = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+                let latency_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
                 if status >= 500 {
                     tracing::error!(status, latency_us, "response failed");
                 } else {
@@ -174,7 +219,7 @@ where
 }
 
 fn timed_out() -> Response {
-    (
+    let mut response = (
         StatusCode::SERVICE_UNAVAILABLE,
         [
             (header::RETRY_AFTER, TIMEOUT_RETRY_AFTER_SECONDS.to_string()),
@@ -182,7 +227,9 @@ fn timed_out() -> Response {
         ],
         "the server took too long to answer; please try again",
     )
-        .into_response()
+        .into_response();
+    response.extensions_mut().insert(Shed::RequestTimeout);
+    response
 }
 
 /// Adds the security headers and the request id. A 304 gets no Content-Security-Policy: a

@@ -2,16 +2,19 @@
 //! since when; with a live source, when it was read and whether from the disk cache; whether a
 //! reload asked for by a webhook is under way; with enquiries taken, whether their deliveries are
 //! flowing or blocked and why; what the connection defences did: connections open, refused over a
-//! cap, timed out, failed accepts).
+//! cap, timed out, failed accepts; 503 once the server was asked to stop), and `GET /metrics` on
+//! the metrics listener (see [`crate::metrics`]).
 
+use crate::metrics::{OutboxCounts, RenditionCounts, Scrape};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::sync::atomic::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
+use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
 use utoipa::ToSchema;
 
 /// The answer of `GET /healthz`.
@@ -67,7 +70,7 @@ pub struct Ready {
     pub pictures_to_warm: Option<u64>,
 }
 
-/// The only status `/readyz` answers with (before content is loaded nothing answers).
+/// The only status `/readyz` answers 200 with (before content is loaded nothing answers).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ReadyStatus {
@@ -121,32 +124,30 @@ pub async fn healthz() -> Response {
     responses(
         (status = 200, description = "Content is loaded and served", body = Ready,
             headers(("cache-control" = String, description = "`no-store`"))),
-        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
+        (status = 503, description = "The server is stopping (it still answers while the load balancer moves away), or took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
             headers(("retry-after" = u64, description = "Seconds to wait"))),
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Response {
+    if state.draining() {
+        // Still answering while the load balancer moves new requests elsewhere.
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [
+                (header::CACHE_CONTROL, "no-store"),
+                (header::RETRY_AFTER, "1"),
+            ],
+            "the server is stopping; please try again\n",
+        )
+            .into_response();
+    }
     let generation = state.content().current();
-    // The source's own account, when it has one for the set being served: how long ago the
-    // content was read from Contentful, not merely when this process swapped it in.
-    let fresh = state
-        .inner()
-        .freshness
-        .as_ref()
-        .and_then(|f| f.freshness())
-        .filter(|f| f.version == generation.version());
+    let (fresh, age) = freshness(&state, &generation);
     let unix = |t: SystemTime| {
         t.duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())
             .unwrap_or(0)
     };
-    let content_time = fresh
-        .as_ref()
-        .map_or(generation.loaded_at, |f| f.fetched_at);
-    let age = SystemTime::now()
-        .duration_since(content_time)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
     let deliveries = match state.contact() {
         None => None,
         // Pages are still served while deliveries are blocked (the enquiries are stored and
@@ -179,4 +180,99 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
             .map(|engine| engine.stats().to_warm.load(Ordering::Relaxed)),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+}
+
+/// The source's own account of the content served, when it has one for the set being served,
+/// and the seconds since the content was read from its source (or, without such an account,
+/// since this process took it in).
+fn freshness(
+    state: &AppState,
+    generation: &crate::content::Generation,
+) -> (Option<crate::freshness::Freshness>, u64) {
+    // How long ago the content was read from Contentful, not merely when this process
+    // swapped it in.
+    let fresh = state
+        .inner()
+        .freshness
+        .as_ref()
+        .and_then(|f| f.freshness())
+        .filter(|f| f.version == generation.version());
+    let content_time = fresh
+        .as_ref()
+        .map_or(generation.loaded_at, |f| f.fetched_at);
+    let age = SystemTime::now()
+        .duration_since(content_time)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    (fresh, age)
+}
+
+/// `GET /metrics` (on the metrics listener only): every family in Prometheus's text format.
+pub async fn metrics(State(state): State<AppState>) -> Response {
+    let generation = state.content().current();
+    let (_, content_age_seconds) = freshness(&state, &generation);
+    let connections = state.inner().connections.counts();
+    let scrape = Scrape {
+        outbox: match state.contact() {
+            Some(desk) => outbox_counts(desk.enquiries().outbox().as_ref()).await,
+            None => None,
+        },
+        content_age_seconds,
+        reloads: state.content().reload_counts(),
+        renditions: state.images().map(|engine| {
+            let stats = engine.stats();
+            RenditionCounts {
+                memory: stats.memory_hits.load(Ordering::Relaxed),
+                disk: stats.disk_hits.load(Ordering::Relaxed),
+                encoded: stats.encodes.load(Ordering::Relaxed),
+            }
+        }),
+        connections_open: connections.open as u64,
+        refused_per_client: connections.refused_per_client,
+        refused_total: connections.refused_total,
+    };
+    (
+        [
+            (header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        state.metrics().encode(scrape),
+    )
+        .into_response()
+}
+
+/// The outbox's undelivered jobs by state, through the outbox port; `None` when it cannot be
+/// read (the cause is logged).
+async fn outbox_counts(outbox: &dyn EnquiryOutbox) -> Option<OutboxCounts> {
+    let read = |state| {
+        outbox.jobs(JobFilter {
+            state: Some(state),
+            limit: None,
+        })
+    };
+    let (pending, dead, blocked) = match (
+        read(JobState::Pending).await,
+        read(JobState::Dead).await,
+        outbox.blocked().await,
+    ) {
+        (Ok(pending), Ok(dead), Ok(blocked)) => (pending, dead, blocked.is_some()),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+            tracing::warn!(error = %e, "cannot count the outbox's jobs for /metrics");
+            return None;
+        }
+    };
+    let mut counts = OutboxCounts {
+        dead: dead.len() as u64,
+        ..OutboxCounts::default()
+    };
+    for job in &pending {
+        if blocked {
+            counts.blocked += 1;
+        } else if job.attempts > 0 {
+            counts.retrying += 1;
+        } else {
+            counts.pending += 1;
+        }
+    }
+    Some(counts)
 }

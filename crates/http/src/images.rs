@@ -41,6 +41,9 @@ pub async fn rendition(State(state): State<AppState>, uri: Uri, headers: HeaderM
                 response
                     .headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+                response
+                    .extensions_mut()
+                    .insert(crate::metrics::Shed::ImageQueueFull);
             }
             return response;
         }

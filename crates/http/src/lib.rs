@@ -29,11 +29,13 @@ pub mod head;
 mod health;
 pub mod heavy;
 pub mod images;
+pub mod metrics;
 pub mod openapi;
 mod pages;
 pub mod preview;
 mod preview_pages;
 mod preview_routes;
+pub mod proxies;
 pub mod reload;
 mod replay;
 pub mod request_id;
@@ -56,7 +58,7 @@ pub use content::{ContentStore, ReloadOutcome};
 pub use core_composer::CoreComposer;
 pub use pages::PAGE_CACHE;
 pub use preview::Preview;
-pub use server::{serve, serve_per_core, shutdown_signal};
+pub use server::{Drain, serve, serve_per_core, serve_per_core_draining, shutdown_signal};
 pub use settings::{PublicUrl, Secret, Settings};
 pub use shell::{Shell, ShellError};
 pub use state::{AppState, Mounts, StateParts};
@@ -79,6 +81,25 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// router once rather than each route (`Router::layer`), which would cost a boxed clone of the
 /// route's service and a boxed future per layer on every request.
 pub type Site = front::Front<Compression<Router, compressible::Textual>>;
+
+/// The metrics listener's service: `GET /metrics` and nothing else (see [`metrics`]). It is
+/// served on a port of its own (`SUPPLYSITE_METRICS_BIND`), never with the site.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new()
+        .route(metrics::PATH, get(health::metrics))
+        .with_state(state)
+}
+
+/// Serves [`metrics_router`] on `listener` until `stop` resolves.
+pub async fn serve_metrics(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, metrics_router(state))
+        .with_graceful_shutdown(stop)
+        .await
+}
 
 /// The whole site.
 pub fn router(state: AppState) -> Site {
@@ -131,6 +152,7 @@ pub fn router(state: AppState) -> Site {
     };
     // Pages and the page API bring their own precompressed bodies; the compression layer
     // leaves a response with a Content-Encoding alone.
+    let metrics = state.metrics().clone();
     let app = app.fallback(pages::page).with_state(state);
     let compressed = CompressionLayer::new()
         .br(true)
@@ -140,5 +162,7 @@ pub fn router(state: AppState) -> Site {
         .quality(CompressionLevel::Precise(4))
         .compress_when(compressible::Textual)
         .layer(app);
-    front::FrontLayer::new(https, third, settings.request_timeout).layer(compressed)
+    front::FrontLayer::new(https, third, settings.request_timeout)
+        .with_metrics(metrics)
+        .layer(compressed)
 }

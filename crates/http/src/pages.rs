@@ -15,6 +15,7 @@ use crate::api_error::{ApiErrorBody, PageError, api_error};
 use crate::cache::{PageEntry, etag, not_modified};
 use crate::content::Generation;
 use crate::encoding::{Coding, accepts};
+use crate::metrics::PageCacheResult;
 use crate::security::CspNonce;
 use crate::state::AppState;
 use crate::static_files;
@@ -41,7 +42,8 @@ const VARY_ENCODING: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// What a path resolves to.
 enum Resolved {
-    Page(Arc<PageEntry>),
+    /// With how the page cache served it.
+    Page(Arc<PageEntry>, PageCacheResult),
     /// `permanent`: the path is a non-canonical spelling of a page (trailing slash).
     Redirect {
         to: String,
@@ -85,7 +87,13 @@ impl AppState {
         // Pages of a listing share a path: the key carries the page number.
         let key = route.href();
         if let Some(entry) = generation.pages.get(&key) {
-            return Ok(Resolved::Page(entry));
+            // Served from the content about to be replaced by a reload under way.
+            let result = if self.reloading() {
+                PageCacheResult::Stale
+            } else {
+                PageCacheResult::Hit
+            };
+            return Ok(Resolved::Page(entry, result));
         }
         let (state, made_for) = (self.clone(), Arc::clone(generation));
         let made = self
@@ -93,7 +101,7 @@ impl AppState {
             .run(move || state.make(&made_for, &route, &key))
             .await?;
         Ok(match made {
-            Made::Page(entry) => Resolved::Page(entry),
+            Made::Page(entry) => Resolved::Page(entry, PageCacheResult::Miss),
             Made::Redirect(to) => Resolved::Redirect {
                 to,
                 canonical: false,
@@ -218,9 +226,11 @@ pub async fn page(
         Err(e) => return e.into_response(),
     };
     match resolved {
-        Resolved::Page(entry) => {
+        Resolved::Page(entry, cached) => {
             let entry = crate::ssr::page(state.ssr(), &entry, &path).await;
-            html_response(entry, &nonce, request.headers())
+            let mut response = html_response(entry, &nonce, request.headers());
+            response.extensions_mut().insert(cached);
+            response
         }
         Resolved::Redirect { to, canonical } => {
             let (status, cache, to) = if canonical {
@@ -434,11 +444,14 @@ pub async fn api(
         Err(e) => return e.into_response(),
     };
     match resolved {
-        Resolved::Page(entry) => {
-            if not_modified(&headers, &entry.api_etag) {
-                return not_modified_response(&entry.api_etag);
-            }
-            api_response(&state, &entry, &headers).await
+        Resolved::Page(entry, cached) => {
+            let mut response = if not_modified(&headers, &entry.api_etag) {
+                not_modified_response(&entry.api_etag)
+            } else {
+                api_response(&state, &entry, &headers).await
+            };
+            response.extensions_mut().insert(cached);
+            response
         }
         Resolved::Redirect { to, .. } => {
             let body = serde_json::to_string(&view::PageAnswer::Redirect { to })
@@ -510,7 +523,7 @@ mod tests {
             })
             .collect();
         for request in requests {
-            assert!(matches!(request.await.unwrap(), Ok(Resolved::Page(_))));
+            assert!(matches!(request.await.unwrap(), Ok(Resolved::Page(..))));
         }
         let slots = crate::heavy::HeavyPool::default().slots();
         let composed = composer.1.load(Ordering::SeqCst);

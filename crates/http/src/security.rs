@@ -129,7 +129,7 @@ pub const FIXED_HEADERS: [(HeaderName, HeaderValue); 6] = [
 /// The policy split around its nonce once, so a response's header is one buffer filled with
 /// the two halves and a fresh nonce written in place, rather than a formatted string copied
 /// again into a header value.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct PolicyHeader {
     before: String,
     after: String,

@@ -45,6 +45,17 @@ pub async fn serve(
     Ok(())
 }
 
+/// How the server stops on SIGTERM or Ctrl-C: it marks itself draining at once (`/readyz`
+/// answers 503 and every response asks its client to close the connection, so a load balancer
+/// moves new requests to other replicas and drops its kept-alive connections here), goes on
+/// accepting and answering for `period`, then stops accepting and lets requests in flight
+/// finish. A second signal during the period ends it early.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Drain {
+    /// How long the listener keeps answering after the signal (`SUPPLYSITE_DRAIN_SECONDS`).
+    pub period: Duration,
+}
+
 /// Serves `site` on `bind` with `workers` threads (at least one), each running its own
 /// single-threaded runtime over its own `SO_REUSEPORT` socket. Connections are held to
 /// `limits`, counted across all workers in `stats`. `on_listening` learns the bound address
@@ -58,7 +69,30 @@ pub fn serve_per_core(
     stats: Arc<ConnectionStats>,
     on_listening: impl FnOnce(SocketAddr),
 ) -> io::Result<()> {
+    serve_per_core_draining(
+        bind,
+        workers,
+        site,
+        limits,
+        stats,
+        Drain::default(),
+        on_listening,
+    )
+}
+
+/// [`serve_per_core`] that drains for `drain.period` after SIGTERM or Ctrl-C before it stops
+/// accepting (see [`Drain`]).
+pub fn serve_per_core_draining(
+    bind: SocketAddr,
+    workers: usize,
+    site: Site,
+    limits: ConnectionLimits,
+    stats: Arc<ConnectionStats>,
+    drain: Drain,
+    on_listening: impl FnOnce(SocketAddr),
+) -> io::Result<()> {
     let workers = workers.max(1);
+    let draining = stats.clone();
     let gate = Gate::new(&limits, stats);
     let first = reuseport_socket(bind)?;
     let addr = first.local_addr()?;
@@ -71,6 +105,7 @@ pub fn serve_per_core(
     for (i, socket) in sockets.into_iter().enumerate() {
         let site = site.clone();
         let gate = gate.clone();
+        let limits = limits.clone();
         let mut stopped = stopped.clone();
         let thread = std::thread::Builder::new()
             .name(format!("supplysite-worker-{i}"))
@@ -104,6 +139,18 @@ pub fn serve_per_core(
         }
         on_listening(addr);
         signal.await;
+        draining.start_draining();
+        if !drain.period.is_zero() {
+            tracing::info!(
+                seconds = drain.period.as_secs_f64(),
+                "draining: /readyz answers 503 while requests are still answered"
+            );
+            tokio::select! {
+                () = tokio::time::sleep(drain.period) => {}
+                () = shutdown_signal() => tracing::info!("asked again: stopping now"),
+            }
+        }
+        tracing::info!("no longer accepting; finishing the requests in flight");
     });
     let _ = stop.send(true);
     let mut result = Ok(());
@@ -164,6 +211,7 @@ async fn accept_until(
             site: site.clone(),
             peer,
             activity,
+            stats: gate.stats().clone(),
         };
         let connection = graceful.watch(http.serve_connection(TokioIo::new(io), service));
         tokio::spawn(async move {

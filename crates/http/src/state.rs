@@ -74,6 +74,8 @@ pub(crate) struct Inner {
     pub connections: Arc<ConnectionStats>,
     /// What every page's ETag covers besides its content version and path.
     pub page_stamp: String,
+    /// The counters `/metrics` reports (see [`crate::metrics`]).
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 impl AppState {
@@ -120,6 +122,7 @@ impl AppState {
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
+                metrics: Arc::default(),
             }),
         };
         // The common renditions of the pictures of every content set served, now and after each
@@ -188,6 +191,18 @@ impl AppState {
     /// so `/readyz` shows them.
     pub fn connection_stats(&self) -> Arc<ConnectionStats> {
         self.inner.connections.clone()
+    }
+
+    /// The counters `/metrics` reports.
+    pub fn metrics(&self) -> &Arc<crate::metrics::Metrics> {
+        &self.inner.metrics
+    }
+
+    /// Whether the server serving this state was asked to stop and is draining (see
+    /// [`crate::serve_per_core`]): `/readyz` answers 503 so a load balancer sends new requests
+    /// elsewhere while requests in flight finish.
+    pub fn draining(&self) -> bool {
+        self.inner.connections.draining()
     }
 
     /// The contact endpoints, when mounted.

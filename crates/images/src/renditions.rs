@@ -78,6 +78,10 @@ pub struct Served {
 pub struct Stats {
     /// Renditions answered from the cache: from memory or from disk.
     pub hits: AtomicU64,
+    /// Of the hits, those answered from the memory of recent answers.
+    pub memory_hits: AtomicU64,
+    /// Of the hits, those answered from the disk cache.
+    pub disk_hits: AtomicU64,
     /// Renditions encoded.
     pub encodes: AtomicU64,
     /// Renditions made by the background warm-up.
@@ -217,6 +221,7 @@ impl Renditions {
         let now = Instant::now();
         if let Some(served) = self.recent.get(&recent_key, now) {
             self.stats.hits.fetch_add(1, Ordering::Relaxed);
+            self.stats.memory_hits.fetch_add(1, Ordering::Relaxed);
             return Ok(served);
         }
         let (identity, probe) = self.source(raw_path).await?;
@@ -287,6 +292,7 @@ impl Renditions {
         let name = DiskCache::name(&key(identity, target), target.format.param());
         if let Some(hit) = self.cache.get(&name).await {
             self.stats.hits.fetch_add(1, Ordering::Relaxed);
+            self.stats.disk_hits.fetch_add(1, Ordering::Relaxed);
             return Ok(hit);
         }
         let (cell, first) = {

@@ -184,14 +184,32 @@ fn serve_with(
         });
         (worker, poll, notices)
     };
-    let connections = connection_limits(&config);
+    let metrics = match config.metrics_bind {
+        Some(addr) => {
+            let listener = background
+                .block_on(tokio::net::TcpListener::bind(addr))
+                .with_context(|| {
+                    format!("cannot listen on {addr} (SUPPLYSITE_METRICS_BIND / --metrics-bind)")
+                })?;
+            let bound = listener.local_addr()?;
+            tracing::info!(addr = %bound, "metrics at http://{bound}/metrics");
+            Some(background.spawn(supplysite_http::serve_metrics(
+                listener,
+                state.clone(),
+                until_stopped(),
+            )))
+        }
+        None => None,
+    };
+    let connections = connection_limits(&config, enquiries.trusted_proxies()?);
     let stats = state.connection_stats();
-    let served = supplysite_http::serve_per_core(
+    let served = supplysite_http::serve_per_core_draining(
         config.bind,
         config.workers,
         supplysite_http::router(state),
         connections,
         stats,
+        config.drain,
         |addr| {
             // One plain line on stdout so scripts and tests learn the port when binding to
             // port 0.
@@ -208,6 +226,9 @@ fn serve_with(
         for task in notices.into_iter().flatten() {
             let _ = task.await;
         }
+        if let Some(metrics) = metrics {
+            let _ = metrics.await;
+        }
     });
     served
         .with_context(|| format!("cannot serve on {} (SUPPLYSITE_BIND / --bind)", config.bind))?;
@@ -217,8 +238,12 @@ fn serve_with(
 
 /// The connection limits, with the total fitted to the open-file limit (raised to its hard
 /// value first, so the server can hold as many connections as the system allows it).
-fn connection_limits(config: &Config) -> supplysite_http::ConnectionLimits {
-    let mut limits = config.connections;
+fn connection_limits(
+    config: &Config,
+    trusted_proxies: supplysite_http::proxies::TrustedProxies,
+) -> supplysite_http::ConnectionLimits {
+    let mut limits = config.connections.clone();
+    limits.trusted_proxies = trusted_proxies;
     match supplysite_http::raise_open_file_limit() {
         Ok(files) => {
             limits.total = files.connection_budget();
@@ -241,6 +266,7 @@ fn connection_limits(config: &Config) -> supplysite_http::ConnectionLimits {
         header_timeout_s = limits.header_timeout.as_secs(),
         idle_timeout_s = limits.idle_timeout.as_secs(),
         write_timeout_s = limits.write_timeout.as_secs(),
+        trusted_proxies = %limits.trusted_proxies,
         "connection limits"
     );
     limits

@@ -12,6 +12,15 @@
 //! revalidated with a 304; a signed webhook to one replica: both serve the new content within
 //! 2 s; both replicas down: nginx serves every page from its cache; one back: fresh again;
 //! the database down: an enquiry is refused with a polite 503, and taken once it is back.
+//!
+//! Served the way `deploy/nginx.conf` ships it: over TLS (a throwaway certificate for
+//! `site.test`), plain HTTP redirecting, unknown names closed, no version in `Server`, a cache
+//! key that ignores made-up query strings, no stored 404s, the cache bypassed only by the
+//! site's own preview cookie, and the preview secret in no log line. Under load: a burst of
+//! cold picture renditions while uncached requests are probed gives the probes no 5xx and no
+//! wait over 2 s; 600 client connections at once are all answered; a rolling restart of both
+//! replicas under load loses no request and no enquiry; and a client reaching a replica
+//! directly cannot choose its address with X-Forwarded-For.
 
 #[allow(dead_code)]
 #[path = "../wiring/support.rs"]
@@ -19,7 +28,7 @@ mod support;
 
 mod nginx;
 
-use nginx::Nginx;
+use nginx::{Nginx, client_builder};
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::net::IpAddr;
@@ -94,7 +103,7 @@ fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful:
         .env("SUPPLYSITE_DATABASE_URL", database)
         .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))
         .env("SUPPLYSITE_OUTBOX_LEASE_SECONDS", LEASE_SECONDS.to_string())
-        .env("SUPPLYSITE_TRUST_FORWARDED_FOR", "1")
+        .env("SUPPLYSITE_TRUSTED_PROXIES", "127.0.0.1")
         .env("SUPPLYSITE_ROBOT_SECRET", ROBOT_SECRET)
         .env("BREVO_API_KEY", KEY)
         .env("BREVO_API_BASE", &brevo.base_url)
@@ -110,6 +119,10 @@ fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful:
         .env("CONTENTFUL_CDA_HOST", contentful)
         .env("CONTENTFUL_WEBHOOK_SECRET", WEBHOOK_SECRET)
         .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
+        // Pictures are made when asked for: the burst below must find them cold.
+        .env("SUPPLYSITE_IMAGE_WARM", "0")
+        // Long enough for nginx to see the replica draining, short for the test.
+        .env("SUPPLYSITE_DRAIN_SECONDS", "2")
         // Only the webhook and the other replica's notice reload content here.
         .env("SUPPLYSITE_POLL_SECONDS", "0");
     cmd
@@ -122,7 +135,7 @@ fn http() -> reqwest::Client {
 /// A client whose connections come from `local` (another loopback address is another
 /// visitor to nginx).
 fn http_from(local: Option<IpAddr>) -> reqwest::Client {
-    reqwest::Client::builder()
+    client_builder()
         .redirect(reqwest::redirect::Policy::none())
         .timeout(Duration::from_secs(20))
         .local_address(local)
@@ -249,6 +262,8 @@ fn idempotency_key(request: &supplysite_mail_adapter::fake_brevo::Recorded) -> S
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "starts PostgreSQL, nginx and two servers for two minutes: run by `make test-cluster`"]
 async fn two_replicas_share_postgres_behind_an_nginx_cache() {
+    // Room for 600 visitors' connections here and in the nginx started from this process.
+    let _ = rlimit::increase_nofile_limit(16384);
     let mut pg = TestPostgres::start();
     // With a password (the test server trusts loopback, so it is never asked for), to show
     // that no log line carries it.
@@ -285,7 +300,13 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         a.log()
     );
     assert!(!dirs[0].path().join("ignored.sqlite3").exists());
-    let nginx = Nginx::start(&repo_root().join("deploy/nginx.conf"), free_port(), ports).await;
+    let nginx = Nginx::start(
+        &repo_root().join("deploy/nginx.conf"),
+        free_port(),
+        free_port(),
+        ports,
+    )
+    .await;
 
     // The same build and content: the same ETag on both replicas, for every page.
     for path in PAGES {
@@ -472,6 +493,10 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         nginx.access_log()
     );
 
+    deployment_file_rules(&nginx, &b).await;
+    burst_of_cold_pictures_while_probing(&nginx).await;
+    many_connections_at_once(&nginx).await;
+
     // Once the cached pages expire, nginx revalidates with the ETag and a replica says 304.
     let expired = primed + MAX_AGE + Duration::from_secs(1);
     tokio::time::sleep_until(expired.into()).await;
@@ -524,6 +549,15 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
     let (_, va) = a.get_json("/readyz").await;
     let (_, vb) = b.get_json("/readyz").await;
     assert_eq!(va["contentVersion"], vb["contentVersion"]);
+
+    let enquiries_before = store.jobs(JobFilter::default()).await.unwrap().len();
+    let (a, b) = rolling_restart_under_load(&nginx, a, b, &start).await;
+    let restart_jobs = store.jobs(JobFilter::default()).await.unwrap().len() - enquiries_before;
+    assert_eq!(
+        restart_jobs,
+        2 * RESTART_ENQUIRIES,
+        "every enquiry was stored once"
+    );
 
     // Both replicas down: nginx serves every page from its cache; those expired since they
     // were cached are served stale.
@@ -592,11 +626,331 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         assert!(Instant::now() < deadline, "never taken again: {}", a.log());
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    all_delivered(&store, 62, PATIENCE, || a.log()).await;
+    all_delivered(&store, 62 + 2 * RESTART_ENQUIRIES, PATIENCE, || a.log()).await;
 
     let (status, log) = a.terminate().await;
     assert!(status.success(), "{log}");
     for secret in [DB_PASSWORD, TOKEN, KEY, ROBOT_SECRET] {
         assert!(!log.contains(secret), "a secret was logged\n{log}");
     }
+}
+
+/// Enquiries sent through nginx while both replicas restart one after the other.
+const RESTART_ENQUIRIES: usize = 8;
+
+/// The longest an uncached request may wait while pictures are being made.
+const PROBE_PATIENCE: Duration = Duration::from_secs(2);
+
+/// What the shipped file promises besides caching pages: TLS with plain HTTP redirecting,
+/// unknown names closed, no version in `Server`, a normalised cache key, no stored 404s, the
+/// cache bypassed only by the site's own preview cookie, no preview secret in any log line,
+/// and a client that reaches a replica (`direct`) directly held to its own address.
+async fn deployment_file_rules(nginx: &Nginx, direct: &Server) {
+    // Plain HTTP answers only with the way to HTTPS, under the one name.
+    let response = http()
+        .get(format!("{}/contact-us?x=1", nginx.plain))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 301);
+    assert_eq!(
+        response.headers()["location"],
+        format!("https://{}:{}/contact-us?x=1", nginx::NAME, nginx.port).as_str()
+    );
+    // Another name: the connection is closed without an answer, on either port.
+    let plain_port: u16 = nginx.plain.rsplit(':').next().unwrap().parse().unwrap();
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", plain_port))
+        .await
+        .unwrap();
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: elsewhere.test\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = [0u8; 64];
+    let read = stream.read(&mut buf).await.unwrap_or(0);
+    assert_eq!(read, 0, "an unknown name was answered on port 80");
+    let handshake = |name: &str, protocol: &str| {
+        Command::new("openssl")
+            .args(["s_client", "-connect"])
+            .arg(format!("127.0.0.1:{}", nginx.port))
+            .args(["-servername", name, "-alpn", "h2", protocol])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    assert!(
+        !handshake("elsewhere.test", "-tls1_2").status.success(),
+        "a TLS handshake for another name was completed"
+    );
+    // TLS 1.2 and 1.3 only, HTTP/2 offered.
+    assert!(handshake(nginx::NAME, "-tls1_2").status.success());
+    assert!(!handshake(nginx::NAME, "-tls1_1").status.success());
+    let tls13 = handshake(nginx::NAME, "-tls1_3");
+    let said = String::from_utf8_lossy(&tls13.stdout);
+    assert!(said.contains("ALPN protocol: h2"), "{said}");
+    assert!(said.contains("TLSv1.3"), "{said}");
+
+    // No version in Server.
+    let (status, server, _) = get(&nginx.base, "/contact-us", "server").await;
+    assert_eq!((status, server.as_deref()), (200, Some("nginx")));
+    // A made-up query string finds the same cache entry; the page number is another page.
+    let (_, cache, _) = get(
+        &nginx.base,
+        "/contact-us?utm_source=mail&x=1",
+        "x-cache-status",
+    )
+    .await;
+    assert_eq!(cache.as_deref(), Some("HIT"));
+    let (_, cache, _) = get(&nginx.base, "/insights?page=2", "x-cache-status").await;
+    assert_eq!(cache.as_deref(), Some("MISS"));
+    // Another host name cannot reach the cache at all (closed above); 404s are not stored.
+    for _ in 0..2 {
+        let (status, cache, _) = get(&nginx.base, "/no-such-page", "x-cache-status").await;
+        assert_eq!((status, cache.as_deref()), (404, Some("MISS")));
+    }
+    // A cookie that merely has "preview" in its name is served from the cache.
+    let response = http()
+        .get(format!("{}/contact-us", nginx.base))
+        .header("cookie", "mypreview=1; preview_theme=dark")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["x-cache-status"], "HIT");
+    // The preview link's secret reaches no log line (the route answers 404: no preview here).
+    const PREVIEW_SECRET: &str = "cluster-preview-secret-that-must-not-be-logged";
+    let (status, _, _) = get(
+        &nginx.base,
+        &format!("/api/preview?secret={PREVIEW_SECRET}&path=/"),
+        "x-cache-status",
+    )
+    .await;
+    assert_eq!(status, 404);
+    let log = nginx.access_log();
+    assert!(log.contains("\"GET /api/preview HTTP/1.1\""), "{log}");
+    assert!(!log.contains(PREVIEW_SECRET), "{log}");
+    assert!(!nginx.error_log().contains(PREVIEW_SECRET));
+
+    // Directly at a replica, X-Forwarded-For changes nothing: the sixth enquiry of this
+    // address in a minute is refused whatever address it names.
+    let direct_client = http_from(Some("127.0.0.9".parse().unwrap()));
+    let bogus = form("direct@example.com", "not-a-solved-challenge");
+    for n in 0..5 {
+        let (status, _) = post(
+            &direct_client,
+            &direct.base,
+            &bogus,
+            Some(&format!("192.0.2.{}", 100 + n)),
+        )
+        .await
+        .unwrap();
+        assert_eq!(status, 422, "direct request {n}");
+    }
+    let (status, answer) = post(&direct_client, &direct.base, &bogus, Some("192.0.2.250"))
+        .await
+        .unwrap();
+    assert_eq!(status, 429, "{answer}");
+}
+
+/// The demo's picture paths on the image endpoint, from the pictures pages show through
+/// `base` (live, the pages point at Contentful's Images API; the same files lie beside the
+/// export, where the replicas' own endpoint resizes them).
+async fn picture_paths(base: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    for page in ["/", "/about-us", "/insights", "/case-study-index"] {
+        let (_, _, html) = get(base, page, "etag").await;
+        for part in html.split("images.ctfassets.net/").skip(1) {
+            let path = part.split(['?', '"', ' ', '&', '\\', ')']).next().unwrap();
+            let path = format!("/img/images.ctfassets.net/{path}");
+            if (path.ends_with(".jpg") || path.ends_with(".png")) && !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
+    }
+    paths
+}
+
+/// About two dozen cold renditions at once through nginx, from four visitors, while a
+/// visitor's uncached requests are probed: no probe fails or waits longer than
+/// [`PROBE_PATIENCE`], and every picture is made or shed with 503 and Retry-After.
+async fn burst_of_cold_pictures_while_probing(nginx: &Nginx) {
+    let paths = picture_paths(&nginx.base).await;
+    assert!(paths.len() >= 4, "the demo's pictures: {paths:?}");
+    let mut renditions = Vec::new();
+    for path in &paths[..4] {
+        for w in [320, 480, 640] {
+            for fm in ["webp", "jpg"] {
+                renditions.push(format!("{path}?w={w}&fm={fm}&q=70"));
+            }
+        }
+    }
+    let visitors: Vec<reqwest::Client> = (0..4)
+        .map(|n| http_from(Some(IpAddr::from([127, 0, 0, 20 + n]))))
+        .collect();
+    let burst: Vec<_> = renditions
+        .iter()
+        .enumerate()
+        .map(|(n, url)| {
+            let (client, url) = (visitors[n % 4].clone(), format!("{}{url}", nginx.base));
+            tokio::spawn(async move {
+                let response = client.get(url).send().await.unwrap();
+                (
+                    response.status().as_u16(),
+                    response.headers().contains_key("retry-after"),
+                )
+            })
+        })
+        .collect();
+    let prober = http_from(Some("127.0.0.30".parse().unwrap()));
+    let mut probes = 0;
+    let mut slowest = Duration::ZERO;
+    while burst.iter().any(|task| !task.is_finished()) {
+        for path in ["/healthz", "/api/page?path=/nope", "/no-such-page"] {
+            let asked = Instant::now();
+            let status = prober
+                .get(format!("{}{path}", nginx.base))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16();
+            let took = asked.elapsed();
+            slowest = slowest.max(took);
+            probes += 1;
+            assert!(status < 500, "{path} answered {status} during the burst");
+            assert!(
+                took < PROBE_PATIENCE,
+                "{path} took {took:?} during the burst\n{}",
+                nginx.access_log()
+            );
+        }
+    }
+    let mut made = 0;
+    for task in burst {
+        let (status, retry_after) = task.await.unwrap();
+        match status {
+            200 => made += 1,
+            503 => assert!(retry_after, "a shed picture without Retry-After"),
+            other => panic!("a picture answered {other}\n{}", nginx.error_log()),
+        }
+    }
+    assert!(made > 0, "no picture was made");
+    eprintln!(
+        "{made} of {} cold renditions made; {probes} probes, the slowest {slowest:?}",
+        renditions.len()
+    );
+}
+
+/// 600 client connections at once through nginx, on an uncached route: all answered.
+async fn many_connections_at_once(nginx: &Nginx) {
+    let clients: Vec<reqwest::Client> = (0..3)
+        .map(|n| http_from(Some(IpAddr::from([127, 0, 0, 40 + n]))))
+        .collect();
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(600));
+    let tasks: Vec<_> = (0..600)
+        .map(|n| {
+            let (client, url) = (clients[n % 3].clone(), format!("{}/healthz", nginx.base));
+            let barrier = barrier.clone();
+            tokio::spawn(async move {
+                barrier.wait().await;
+                let response = client.get(url).send().await;
+                response.map(|r| r.status().as_u16())
+            })
+        })
+        .collect();
+    let mut statuses = std::collections::BTreeMap::new();
+    for task in tasks {
+        let status = match task.await.unwrap() {
+            Ok(status) => status.to_string(),
+            Err(e) => format!("{e}"),
+        };
+        *statuses.entry(status).or_insert(0) += 1;
+    }
+    assert_eq!(
+        statuses,
+        [("200".to_string(), 600)].into(),
+        "600 connections at once\n{}",
+        nginx.error_log()
+    );
+}
+
+/// Both replicas restarted one after the other (SIGTERM, drained, started again) while
+/// visitors ask for uncached routes and send enquiries through nginx: every request gets its
+/// answer (never a 5xx or a dropped connection) and every enquiry is taken. Returns the restarted replicas.
+async fn rolling_restart_under_load<F: Future<Output = Server>>(
+    nginx: &Nginx,
+    a: Server,
+    b: Server,
+    start: &impl Fn(usize) -> F,
+) -> (Server, Server) {
+    let mut forms = Vec::new();
+    for n in 0..RESTART_ENQUIRIES {
+        forms.push(solved(&nginx.base, &format!("restart{n}@example.com")).await);
+    }
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let readers: Vec<_> = (0..4u8)
+        .map(|n| {
+            let (client, base) = (
+                http_from(Some(IpAddr::from([127, 0, 0, 50 + n]))),
+                nginx.base.clone(),
+            );
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                let mut failures = Vec::new();
+                let mut answered = 0;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    for (path, expected) in [("/healthz", 200), ("/no-such-page", 404)] {
+                        match client.get(format!("{base}{path}")).send().await {
+                            Ok(r) if r.status() == expected => answered += 1,
+                            Ok(r) => failures.push(format!("{path}: {}", r.status())),
+                            Err(e) => failures.push(format!("{path}: {e}")),
+                        }
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                (answered, failures)
+            })
+        })
+        .collect();
+    let senders = {
+        let base = nginx.base.clone();
+        tokio::spawn(async move {
+            let mut answers = Vec::new();
+            for (n, form) in forms.into_iter().enumerate() {
+                let visitor = http_from(Some(IpAddr::from([127, 0, 0, 60 + n as u8])));
+                answers.push(
+                    post(&visitor, &base, &form, None)
+                        .await
+                        .map_err(|e| e.to_string()),
+                );
+                tokio::time::sleep(Duration::from_millis(700)).await;
+            }
+            answers
+        })
+    };
+    let restart = |server: Server, n: usize| async move {
+        let (status, log) = server.terminate().await;
+        assert!(status.success(), "{log}");
+        start(n).await
+    };
+    let a = restart(a, 0).await;
+    let b = restart(b, 1).await;
+    let answers = senders.await.unwrap();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut answered = 0;
+    for reader in readers {
+        let (n, failures) = reader.await.unwrap();
+        assert_eq!(failures, Vec::<String>::new(), "{}", nginx.error_log());
+        answered += n;
+    }
+    for answer in &answers {
+        let (status, body) = answer.as_ref().unwrap();
+        assert_eq!(*status, 200, "{body}\n{}", nginx.error_log());
+    }
+    eprintln!(
+        "rolling restart: {answered} requests and {} enquiries answered",
+        answers.len()
+    );
+    (a, b)
 }

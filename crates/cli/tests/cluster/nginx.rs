@@ -1,5 +1,6 @@
-//! nginx from the system's binary running `deploy/nginx.conf`, with this test's ports and a
-//! temporary folder in place of the file's paths; stopped by its pid when dropped.
+//! nginx from the system's binary running `deploy/nginx.conf`, with this test's ports, the
+//! name `site.test` with a throwaway certificate (made by the `openssl` command) and a temporary
+//! folder in place of the file's paths; stopped by its pid when dropped.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -8,7 +9,55 @@ use std::time::{Duration, Instant};
 pub struct Nginx {
     child: Child,
     dir: tempfile::TempDir,
+    /// `https://site.test:PORT`: reach it with [`client_builder`]'s clients.
     pub base: String,
+    /// `http://site.test:PORT`, which only redirects.
+    pub plain: String,
+    /// The TLS port.
+    pub port: u16,
+}
+
+/// The name the site is served under, as the file's `server_name` is replaced with.
+pub const NAME: &str = "site.test";
+
+/// The throwaway certificate for [`NAME`] (PEM) and its key's file, made once per run.
+pub fn certificate() -> &'static (Vec<u8>, PathBuf, PathBuf) {
+    static MADE: std::sync::OnceLock<(Vec<u8>, PathBuf, PathBuf)> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        // Kept until the process ends.
+        let dir = tempfile::Builder::new()
+            .prefix("supplysite-tls-")
+            .tempdir()
+            .unwrap()
+            .keep();
+        let (cert, key) = (dir.join("fullchain.pem"), dir.join("privkey.pem"));
+        let made = Command::new("openssl")
+            .args(["req", "-x509", "-newkey", "ec", "-pkeyopt"])
+            .arg("ec_paramgen_curve:prime256v1")
+            .args(["-nodes", "-days", "2", "-subj"])
+            .arg(format!("/CN={NAME}"))
+            .arg("-addext")
+            .arg(format!("subjectAltName=DNS:{NAME}"))
+            .arg("-addext")
+            .arg("basicConstraints=critical,CA:FALSE")
+            .arg("-keyout")
+            .arg(&key)
+            .arg("-out")
+            .arg(&cert)
+            .stderr(Stdio::null())
+            .status()
+            .expect("the openssl command makes the test certificate");
+        assert!(made.success(), "openssl could not make a certificate");
+        (std::fs::read(&cert).unwrap(), cert, key)
+    })
+}
+
+/// A client that trusts the throwaway certificate and finds [`NAME`] on loopback.
+pub fn client_builder() -> reqwest::ClientBuilder {
+    let pem = &certificate().0;
+    reqwest::Client::builder()
+        .add_root_certificate(reqwest::Certificate::from_pem(pem).unwrap())
+        .resolve(NAME, ([127, 0, 0, 1], 0).into())
 }
 
 fn binary() -> PathBuf {
@@ -22,17 +71,22 @@ fn binary() -> PathBuf {
 /// `text` with `from` replaced by `to`, which must be there exactly once: a change to the
 /// deployment file that this test does not follow fails here, by name.
 fn swap(text: String, from: &str, to: &str) -> String {
+    swap_n(text, from, to, 1)
+}
+
+/// [`swap`] for a line that is there `n` times.
+fn swap_n(text: String, from: &str, to: &str, n: usize) -> String {
     assert_eq!(
         text.matches(from).count(),
-        1,
-        "deploy/nginx.conf no longer has exactly one {from:?}"
+        n,
+        "deploy/nginx.conf no longer has exactly {n} {from:?}"
     );
     text.replace(from, to)
 }
 
 impl Nginx {
-    /// Starts nginx on `port` in front of the replicas on `replicas`.
-    pub async fn start(config: &Path, port: u16, replicas: [u16; 2]) -> Nginx {
+    /// Starts nginx on `port` (TLS) and `plain` (HTTP) in front of the replicas on `replicas`.
+    pub async fn start(config: &Path, port: u16, plain: u16, replicas: [u16; 2]) -> Nginx {
         let dir = tempfile::Builder::new()
             .prefix("supplysite-nginx-")
             .tempdir()
@@ -56,7 +110,45 @@ impl Nginx {
         );
         text = text.replace("/var/log/nginx/", &format!("{root}/"));
         text = text.replace("/var/cache/nginx/supplysite", &root);
-        text = swap(text, "listen 80;", &format!("listen 127.0.0.1:{port};"));
+        text = swap(text, "listen 80;", &format!("listen 127.0.0.1:{plain};"));
+        text = swap(
+            text,
+            "listen 80 default_server;",
+            &format!("listen 127.0.0.1:{plain} default_server;"),
+        );
+        text = swap(
+            text,
+            "listen 443 ssl http2;",
+            &format!("listen 127.0.0.1:{port} ssl http2;"),
+        );
+        text = swap(
+            text,
+            "listen 443 ssl http2 default_server;",
+            &format!("listen 127.0.0.1:{port} ssl http2 default_server;"),
+        );
+        text = swap_n(
+            text,
+            "server_name www.supplysite.com.au;",
+            &format!("server_name {NAME};"),
+            2,
+        );
+        // The redirect names the standard port; here it is this test's.
+        text = swap(
+            text,
+            "return 301 https://$server_name$request_uri;",
+            &format!("return 301 https://$server_name:{port}$request_uri;"),
+        );
+        let (_, cert, key) = certificate();
+        text = swap(
+            text,
+            "/etc/ssl/supplysite/fullchain.pem",
+            &cert.display().to_string(),
+        );
+        text = swap(
+            text,
+            "/etc/ssl/supplysite/privkey.pem",
+            &key.display().to_string(),
+        );
         text = swap(
             text,
             "server 127.0.0.1:8081 ",
@@ -80,7 +172,9 @@ impl Nginx {
         let nginx = Nginx {
             child,
             dir,
-            base: format!("http://127.0.0.1:{port}"),
+            base: format!("https://{NAME}:{port}"),
+            plain: format!("http://{NAME}:{plain}"),
+            port,
         };
         let deadline = Instant::now() + Duration::from_secs(10);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {

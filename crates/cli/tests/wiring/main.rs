@@ -16,5 +16,11 @@ mod abuse;
 mod live;
 // Malformed settings stop start-up, named.
 mod settings;
+// SIGTERM: /readyz 503 at once, answers through the drain period, a clean exit.
+mod draining;
+// GET /metrics on its own listener, read with a Prometheus parser, moving with traffic.
+mod metrics;
+// X-Forwarded-For only from trusted proxies; their connections held to the total cap only.
+mod proxies;
 // Heavy pages and made-up paths: /healthz stays quick, memory stays flat.
 mod load;

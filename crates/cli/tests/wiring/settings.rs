@@ -21,8 +21,16 @@ fn malformed_settings_stop_start_up_naming_them_and_never_echo_a_secret() {
         err.contains("SUPPLYSITE_CONTACT_RATE_PER_MINUTE / --contact-rate-per-minute"),
         "{err}"
     );
-    let err = refused(&[("SUPPLYSITE_TRUST_FORWARDED_FOR", "yes")]);
+    // The proxy count is replaced by the list: refused, naming both.
+    let err = refused(&[("SUPPLYSITE_TRUST_FORWARDED_FOR", "1")]);
     assert!(err.contains("SUPPLYSITE_TRUST_FORWARDED_FOR"), "{err}");
+    assert!(err.contains("SUPPLYSITE_TRUSTED_PROXIES"), "{err}");
+    let err = refused(&[("SUPPLYSITE_TRUSTED_PROXIES", "nginx")]);
+    assert!(err.contains("SUPPLYSITE_TRUSTED_PROXIES"), "{err}");
+    let err = refused(&[("SUPPLYSITE_METRICS_BIND", "everywhere")]);
+    assert!(err.contains("SUPPLYSITE_METRICS_BIND"), "{err}");
+    let err = refused(&[("SUPPLYSITE_DRAIN_SECONDS", "forever")]);
+    assert!(err.contains("--drain-seconds"), "{err}");
     let err = refused(&[("BREVO_API_KEY", "xkeysib-leaky-key")]);
     assert!(err.contains("CONTACT_SENDER / --contact-sender"), "{err}");
     assert!(!err.contains("leaky"), "{err}");

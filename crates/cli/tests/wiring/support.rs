@@ -70,6 +70,9 @@ pub fn serve_content(dir: &Path, content: &Path) -> Command {
     // encode the demo's photographs in the background, and the memory and timing checks here
     // would measure it.
     .env("SUPPLYSITE_IMAGE_WARM", "0")
+    // Stopped at once on SIGTERM: the drain period is for load balancers, and the draining
+    // tests set their own.
+    .env("SUPPLYSITE_DRAIN_SECONDS", "0")
     .env("RUST_LOG", "info");
     cmd
 }
@@ -206,10 +209,20 @@ impl Server {
     }
 
     /// SIGTERM by pid, then waits (bounded) for the exit.
-    pub async fn terminate(mut self) -> (ExitStatus, String) {
+    pub async fn terminate(self) -> (ExitStatus, String) {
+        self.send_term();
+        self.exited().await
+    }
+
+    /// SIGTERM by pid, without waiting: the server drains, then stops.
+    pub fn send_term(&self) {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         assert!(sent.success());
+    }
+
+    /// Waits (bounded) for the process to exit on its own.
+    pub async fn exited(mut self) -> (ExitStatus, String) {
         let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {

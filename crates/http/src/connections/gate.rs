@@ -1,9 +1,11 @@
 //! Admission of connections: at most so many per client (an IPv4 address or an IPv6 /64) and
 //! so many in all. A connection over either cap is refused at once (the caller closes it)
 //! rather than queued, so a greedy client cannot use up the process's file descriptors and
-//! lock everyone else out. The counts are shared by every worker thread.
+//! lock everyone else out. The counts are shared by every worker thread. Trusted reverse
+//! proxies carry many visitors' connections, so they are held to the total only.
 
 use super::{ConnectionLimits, ConnectionStats};
+use crate::proxies::TrustedProxies;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
@@ -42,6 +44,7 @@ pub(crate) enum Refused {
 pub(crate) struct Gate {
     per_client: usize,
     total: usize,
+    trusted_proxies: TrustedProxies,
     clients: Mutex<HashMap<ClientKey, usize>>,
     stats: Arc<ConnectionStats>,
 }
@@ -52,6 +55,7 @@ impl Gate {
         Arc::new(Gate {
             per_client: limits.effective_per_client(),
             total: limits.total.max(1),
+            trusted_proxies: limits.trusted_proxies.clone(),
             clients: Mutex::new(HashMap::new()),
             stats,
         })
@@ -64,11 +68,13 @@ impl Gate {
     /// Counts a new connection from `peer`, or says why it must be closed. The connection is
     /// counted until the returned [`Admitted`] is dropped.
     pub(crate) fn admit(self: &Arc<Self>, peer: &SocketAddr) -> Result<Admitted, Refused> {
-        let key = ClientKey::of(peer);
+        // A trusted proxy is not one client: it is held to the total only.
+        let key = (!self.trusted_proxies.contains(peer.ip())).then(|| ClientKey::of(peer));
         let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
         let refused = if self.stats.open.load(Ordering::Relaxed) >= self.total {
             Some((Refused::Total, &self.stats.refused_total))
-        } else if clients.get(&key).copied().unwrap_or(0) >= self.per_client {
+        } else if key.is_some_and(|key| clients.get(&key).copied().unwrap_or(0) >= self.per_client)
+        {
             Some((Refused::PerClient, &self.stats.refused_per_client))
         } else {
             None
@@ -77,7 +83,9 @@ impl Gate {
             counter.fetch_add(1, Ordering::Relaxed);
             return Err(why);
         }
-        *clients.entry(key).or_insert(0) += 1;
+        if let Some(key) = key {
+            *clients.entry(key).or_insert(0) += 1;
+        }
         self.stats.open.fetch_add(1, Ordering::Relaxed);
         Ok(Admitted {
             gate: self.clone(),
@@ -85,13 +93,15 @@ impl Gate {
         })
     }
 
-    fn release(&self, key: ClientKey) {
-        let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = clients.get_mut(&key) {
-            *count -= 1;
-            if *count == 0 {
-                // Forgotten at zero, so the table holds only clients with open connections.
-                clients.remove(&key);
+    fn release(&self, key: Option<ClientKey>) {
+        if let Some(key) = key {
+            let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(count) = clients.get_mut(&key) {
+                *count -= 1;
+                if *count == 0 {
+                    // Forgotten at zero, so the table holds only clients with open connections.
+                    clients.remove(&key);
+                }
             }
         }
         self.stats.open.fetch_sub(1, Ordering::Relaxed);
@@ -106,7 +116,8 @@ impl Gate {
 /// A counted connection; dropping it gives its place back.
 pub(crate) struct Admitted {
     gate: Arc<Gate>,
-    key: ClientKey,
+    /// `None` for a trusted proxy.
+    key: Option<ClientKey>,
 }
 
 impl Drop for Admitted {
@@ -181,6 +192,28 @@ mod tests {
         ];
         assert_eq!(gate.admit(&peer("192.0.2.4:1")).err(), Some(Refused::Total));
         assert_eq!(gate.stats().open(), 4);
+    }
+
+    #[test]
+    fn a_trusted_proxy_is_held_to_the_total_only() {
+        let limits = ConnectionLimits {
+            per_client: 2,
+            total: 9,
+            trusted_proxies: "127.0.0.1, 10.0.0.0/8".parse().unwrap(),
+            ..ConnectionLimits::default()
+        };
+        let gate = Gate::new(&limits, Arc::default());
+        let proxy = peer("10.1.2.3:1000");
+        let mut held: Vec<_> = (0..6).map(|_| gate.admit(&proxy).unwrap()).collect();
+        // Another client still has its share; past the total, the proxy is refused too.
+        let a = peer("192.0.2.1:1");
+        let _a = [gate.admit(&a).unwrap(), gate.admit(&a).unwrap()];
+        assert_eq!(gate.admit(&a).err(), Some(Refused::PerClient));
+        held.push(gate.admit(&proxy).unwrap());
+        assert_eq!(gate.admit(&proxy).err(), Some(Refused::Total));
+        drop(held);
+        assert_eq!(gate.stats().open(), 2);
+        assert_eq!(gate.clients_tracked(), 1);
     }
 
     #[test]

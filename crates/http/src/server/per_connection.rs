@@ -1,11 +1,12 @@
 //! The site as one connection sees it: every request carries the peer's address
 //! (`ConnectInfo<SocketAddr>`, which the contact endpoint's rate limit counts by), is counted
 //! in flight for the connection's deadlines, and is refused before reaching the site when one
-//! of its lines is longer than the server reads.
+//! of its lines is longer than the server reads. While the server drains before stopping,
+//! every response asks the client to close the connection.
 
 use crate::Site;
-use crate::connections::MAX_HEADER_LINE;
 use crate::connections::deadlines::{Activity, InFlight};
+use crate::connections::{ConnectionStats, MAX_HEADER_LINE};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -25,6 +26,7 @@ pub(super) struct PerConnection {
     pub site: Site,
     pub peer: SocketAddr,
     pub activity: Arc<Activity>,
+    pub stats: Arc<ConnectionStats>,
 }
 
 type SiteFuture = <Site as Service<Request>>::Future;
@@ -48,6 +50,7 @@ impl hyper::service::Service<Request<Incoming>> for PerConnection {
         Answer::Site {
             future: self.site.clone().call(request),
             in_flight,
+            close: self.stats.draining(),
         }
     }
 }
@@ -99,6 +102,8 @@ pin_project_lite::pin_project! {
             #[pin]
             future: SiteFuture,
             in_flight: Option<InFlight>,
+            // The server is draining: the connection closes after this response.
+            close: bool,
         },
         Refused {
             response: Option<Response>,
@@ -111,10 +116,19 @@ impl Future for Answer {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         match self.project() {
-            AnswerProjection::Site { future, in_flight } => {
-                let answer = std::task::ready!(future.poll(cx));
+            AnswerProjection::Site {
+                future,
+                in_flight,
+                close,
+            } => {
+                let mut answer = std::task::ready!(future.poll(cx));
                 // Done handling; what remains is writing the response.
                 in_flight.take();
+                if *close && let Ok(response) = &mut answer {
+                    response
+                        .headers_mut()
+                        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                }
                 Poll::Ready(answer)
             }
             AnswerProjection::Refused { response } => {

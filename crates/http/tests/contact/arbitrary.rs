@@ -60,7 +60,7 @@ proptest! {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let fakes = Fakes::new();
         // A generous allowance, so every case reaches the body.
-        let app = app(Some(fakes.enquiries()), contact_settings(100_000, 0));
+        let app = app(Some(fakes.enquiries()), contact_settings(100_000, ""));
         let mut request = Request::post("/api/contact");
         if let Some(ct) = content_type {
             request = request.header("content-type", ct);

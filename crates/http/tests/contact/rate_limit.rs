@@ -55,7 +55,7 @@ async fn a_client_past_five_a_minute_gets_429_with_retry_after_and_others_still_
 #[tokio::test]
 async fn the_allowance_is_a_setting() {
     let fakes = Fakes::new();
-    let app = app(Some(fakes.enquiries()), contact_settings(1, 0));
+    let app = app(Some(fakes.enquiries()), contact_settings(1, ""));
     assert_eq!(app.send(from(PEER, None)).await.status, StatusCode::OK);
     let answer = app.send(from(PEER, None)).await;
     assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
@@ -65,7 +65,7 @@ async fn the_allowance_is_a_setting() {
 #[tokio::test]
 async fn forwarded_for_is_ignored_unless_proxies_are_trusted() {
     let fakes = Fakes::new();
-    let app = app(Some(fakes.enquiries()), contact_settings(1, 0));
+    let app = app(Some(fakes.enquiries()), contact_settings(1, ""));
     assert_eq!(
         app.send(from(PEER, Some("192.0.2.1"))).await.status,
         StatusCode::OK
@@ -78,9 +78,25 @@ async fn forwarded_for_is_ignored_unless_proxies_are_trusted() {
 }
 
 #[tokio::test]
+async fn forwarded_for_from_a_peer_that_is_not_a_trusted_proxy_is_ignored() {
+    let fakes = Fakes::new();
+    let app = app(Some(fakes.enquiries()), contact_settings(1, "10.0.0.0/8"));
+    let direct = "198.51.100.40:5000";
+    assert_eq!(
+        app.send(from(direct, Some("192.0.2.1"))).await.status,
+        StatusCode::OK
+    );
+    // Reaching the server directly, a script cannot pick a fresh address per request.
+    assert_eq!(
+        app.send(from(direct, Some("192.0.2.2"))).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+#[tokio::test]
 async fn behind_one_trusted_proxy_clients_are_told_apart_by_the_address_it_appended() {
     let fakes = Fakes::new();
-    let app = app(Some(fakes.enquiries()), contact_settings(1, 1));
+    let app = app(Some(fakes.enquiries()), contact_settings(1, "10.0.0.0/8"));
     let proxy = "10.0.0.2:443";
     assert_eq!(
         app.send(from(proxy, Some("192.0.2.1"))).await.status,
@@ -110,7 +126,7 @@ async fn a_full_table_of_limited_clients_still_admits_a_newcomer() {
     let fakes = Fakes::new();
     let settings = ContactSettings {
         limiter_capacity: 4,
-        ..contact_settings(1, 0)
+        ..contact_settings(1, "")
     };
     let app = app(Some(fakes.enquiries()), settings);
     // Four clients use their allowance: the table is full of clients still being limited.
@@ -129,7 +145,7 @@ async fn a_full_table_of_limited_clients_still_admits_a_newcomer() {
 #[tokio::test]
 async fn posts_that_are_not_well_formed_submissions_spend_no_allowance() {
     let fakes = Fakes::new();
-    let app = app(Some(fakes.enquiries()), contact_settings(1, 0));
+    let app = app(Some(fakes.enquiries()), contact_settings(1, ""));
     for _ in 0..5 {
         let cross_site = from_peer(
             Request::post("/api/contact")
@@ -172,7 +188,7 @@ async fn a_shared_allowance_decides_and_while_it_is_unreachable_each_server_coun
     let fakes = Fakes::new();
     // Another server used this client's allowance: refused here too, with the shared wait.
     let spent = Shared(Ok(Some(std::time::Duration::from_secs(7))));
-    let desk = ContactDesk::new(fakes.enquiries(), contact_settings(5, 0))
+    let desk = ContactDesk::new(fakes.enquiries(), contact_settings(5, ""))
         .with_shared_allowance(Arc::new(spent));
     let answer = app_with(Some(desk)).send(from(PEER, None)).await;
     assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
@@ -183,7 +199,7 @@ async fn a_shared_allowance_decides_and_while_it_is_unreachable_each_server_coun
     let down = Shared(Err(AllowanceError {
         reason: "no connection within 5 seconds".into(),
     }));
-    let desk = ContactDesk::new(fakes.enquiries(), contact_settings(1, 0))
+    let desk = ContactDesk::new(fakes.enquiries(), contact_settings(1, ""))
         .with_shared_allowance(Arc::new(down));
     let app = app_with(Some(desk));
     assert_eq!(app.send(from(PEER, None)).await.status, StatusCode::OK);

@@ -105,11 +105,14 @@ impl Fakes {
     }
 }
 
-/// Settings with `per_minute` enquiries a minute and `trusted_proxies` proxies.
-pub fn contact_settings(per_minute: u32, trusted_proxies: usize) -> ContactSettings {
+/// Settings with `per_minute` enquiries a minute behind `trusted_proxies` (addresses and
+/// ranges, as `SUPPLYSITE_TRUSTED_PROXIES` reads them).
+pub fn contact_settings(per_minute: u32, trusted_proxies: &str) -> ContactSettings {
     ContactSettings {
         rate_per_minute: NonZeroU32::new(per_minute).unwrap(),
-        client_ip: ClientIpPolicy { trusted_proxies },
+        client_ip: ClientIpPolicy {
+            trusted_proxies: trusted_proxies.parse().unwrap(),
+        },
         ..ContactSettings::default()
     }
 }

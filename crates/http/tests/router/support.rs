@@ -163,7 +163,7 @@ fn contact_desk(widget: RobotWidget) -> Arc<ContactDesk> {
     });
     let settings = ContactSettings {
         rate_per_minute: std::num::NonZeroU32::new(5).unwrap(),
-        client_ip: ClientIpPolicy { trusted_proxies: 0 },
+        client_ip: ClientIpPolicy::default(),
         limiter_capacity: supplysite_http::contact::rate_limit::MAX_CLIENTS,
     };
     Arc::new(ContactDesk::new(enquiries, settings))

@@ -82,6 +82,33 @@ pub struct Args {
     /// MiB of rendered pages kept in memory; past it the least recently used are dropped.
     #[arg(long, env = "SUPPLYSITE_PAGE_CACHE_MIB", default_value = "256")]
     page_cache_mib: String,
+    /// Address and port of the Prometheus metrics listener (`GET /metrics`), such as
+    /// 127.0.0.1:9090; keep it off the public network. Unset, no metrics are served (the site's
+    /// own port never serves them).
+    #[arg(long, env = "SUPPLYSITE_METRICS_BIND", value_parser = metrics_bind)]
+    metrics_bind: Option<MetricsBind>,
+    /// Seconds the server goes on answering after SIGTERM, with /readyz answering 503, so the
+    /// load balancer moves away before it stops accepting (0 to 300); requests in flight then
+    /// finish before it exits.
+    #[arg(long, env = "SUPPLYSITE_DRAIN_SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=300))]
+    drain_seconds: u64,
+}
+
+/// Where the metrics listener binds; empty (as `.env.example` leaves it) for none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MetricsBind(Option<SocketAddr>);
+
+/// `SUPPLYSITE_METRICS_BIND`: a socket address or nothing, named in the error.
+fn metrics_bind(text: &str) -> Result<MetricsBind, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(MetricsBind(None));
+    }
+    text.parse().map(|addr| MetricsBind(Some(addr))).map_err(|_| {
+        format!(
+            "SUPPLYSITE_METRICS_BIND: invalid address {text:?} (expected host:port such as 127.0.0.1:9090)"
+        )
+    })
 }
 
 /// Where `npm run build:ssr` writes the server bundle.
@@ -113,6 +140,10 @@ pub struct Config {
     pub page_cache_bytes: usize,
     /// The zone visitors read publish dates in.
     pub time_zone: TimeZone,
+    /// Where `/metrics` is served; `None` serves no metrics.
+    pub metrics_bind: Option<SocketAddr>,
+    /// How long the server drains after SIGTERM.
+    pub drain: supplysite_http::Drain,
 }
 
 impl Config {
@@ -204,6 +235,10 @@ impl Config {
         let time_zone = TimeZone::parse(&args.time_zone)
             .map_err(|e| anyhow::anyhow!("SUPPLYSITE_TIME_ZONE / --time-zone: {e}"))?;
         Ok(Config {
+            metrics_bind: args.metrics_bind.and_then(|bind| bind.0),
+            drain: supplysite_http::Drain {
+                period: Duration::from_secs(args.drain_seconds),
+            },
             time_zone,
             page_cache_bytes,
             ssr_bundle,

@@ -8,9 +8,11 @@
 
 use anyhow::Context;
 use std::num::NonZeroU32;
+use std::str::FromStr;
 use std::sync::Arc;
 use supplysite_http::PublicUrl;
 use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
+use supplysite_http::proxies::TrustedProxies;
 use supplysite_mail_adapter::{
     EnquiryStore, MailSettings, SystemClock, Worker, build_enquiries, build_enquiries_in,
 };
@@ -68,10 +70,17 @@ pub struct Args {
     /// Enquiries one client may send per minute.
     #[arg(long, env = "SUPPLYSITE_CONTACT_RATE_PER_MINUTE", default_value = "5")]
     contact_rate_per_minute: String,
-    /// How many reverse proxies in front of the server append to X-Forwarded-For; the client
-    /// is the entry that many from the right. 0 trusts no header and counts the socket's peer.
-    #[arg(long, env = "SUPPLYSITE_TRUST_FORWARDED_FOR", default_value = "0")]
-    trust_forwarded_for: String,
+    /// The reverse proxies in front of the server (load balancer, CDN): addresses and CIDR
+    /// ranges, separated by commas, such as `127.0.0.1` for nginx on the same host. Only from
+    /// them is X-Forwarded-For read, the client being its rightmost address that is not a
+    /// trusted proxy; they are exempt from the per-client connection cap (not the total).
+    /// Unset, the header is ignored and every request counts by the socket's peer.
+    #[arg(long, env = "SUPPLYSITE_TRUSTED_PROXIES", value_parser = TrustedProxies::from_str)]
+    trusted_proxies: Option<TrustedProxies>,
+    /// Replaced by SUPPLYSITE_TRUSTED_PROXIES: a count of proxies let any client that reached
+    /// the server directly choose its own address. Any value but 0 stops start-up.
+    #[arg(long, env = "SUPPLYSITE_TRUST_FORWARDED_FOR", hide = true)]
+    trust_forwarded_for: Option<String>,
     /// PostgreSQL shared by several servers (postgres://USER:PASSWORD@HOST:PORT/DATABASE): the
     /// outbox, used robot challenges and the contact rate limit are kept there, and content
     /// reloads are announced to the other servers [default: none: SQLite and memory].
@@ -151,23 +160,26 @@ impl Args {
                     self.contact_rate_per_minute
                 )
             })?;
-        let trusted_proxies = self
-            .trust_forwarded_for
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|n| *n <= 16)
-            .with_context(|| {
-                format!(
-                    "SUPPLYSITE_TRUST_FORWARDED_FOR / --trust-forwarded-for: invalid number {:?} (expected how many reverse proxies stand in front, 0 to 16)",
-                    self.trust_forwarded_for
-                )
-            })?;
         Ok(ContactSettings {
             rate_per_minute,
-            client_ip: ClientIpPolicy { trusted_proxies },
+            client_ip: ClientIpPolicy {
+                trusted_proxies: self.trusted_proxies()?,
+            },
             ..ContactSettings::default()
         })
+    }
+
+    /// The reverse proxies whose `X-Forwarded-For` is read and who are exempt from the
+    /// per-client connection cap. The hop count it replaces is refused with a message naming
+    /// the new setting, so no deployment silently loses its clients' addresses.
+    pub fn trusted_proxies(&self) -> anyhow::Result<TrustedProxies> {
+        match self.trust_forwarded_for.as_deref().map(str::trim) {
+            None | Some("" | "0") => {}
+            Some(_) => anyhow::bail!(
+                "SUPPLYSITE_TRUST_FORWARDED_FOR / --trust-forwarded-for is no longer read: list the proxies' addresses or CIDR ranges in SUPPLYSITE_TRUSTED_PROXIES / --trusted-proxies instead (such as 127.0.0.1 for nginx on this host); X-Forwarded-For is then read only from them"
+            ),
+        }
+        Ok(self.trusted_proxies.clone().unwrap_or_default())
     }
 
     /// Checks every enquiry setting, opens the outbox (connecting to the shared database on
@@ -251,12 +263,16 @@ mod tests {
         let cli = Cli::try_parse_from([
             "serve",
             "--contact-rate-per-minute=9",
-            "--trust-forwarded-for=1",
+            "--trusted-proxies=127.0.0.1,10.0.0.0/8",
             "--outbox=/tmp/o.sqlite3",
         ])
         .unwrap();
         let args = &cli.serve.enquiries;
         assert_eq!(args.contact_settings().unwrap().rate_per_minute.get(), 9);
+        assert_eq!(
+            args.trusted_proxies().unwrap().to_string(),
+            "127.0.0.1/32, 10.0.0.0/8"
+        );
         assert_eq!(
             args.lookup("SUPPLYSITE_OUTBOX").as_deref(),
             Some("/tmp/o.sqlite3")
@@ -275,7 +291,6 @@ mod tests {
         let args = Args {
             contact_inbox: Some("not an address".into()),
             contact_rate_per_minute: "5".into(),
-            trust_forwarded_for: "0".into(),
             ..Args::default()
         };
         let e = args
@@ -383,26 +398,41 @@ mod tests {
     }
 
     #[test]
-    fn rate_and_proxies_must_be_whole_numbers() {
-        let with = |rate: &str, proxies: &str| Args {
+    fn the_rate_must_be_a_whole_number_and_the_proxy_count_is_refused_for_the_list() {
+        let with = |rate: &str, hops: Option<&str>| Args {
             contact_rate_per_minute: rate.into(),
-            trust_forwarded_for: proxies.into(),
+            trust_forwarded_for: hops.map(Into::into),
             ..Args::default()
         };
-        let settings = with("12", "1").contact_settings().unwrap();
+        let settings = with("12", Some("0")).contact_settings().unwrap();
         assert_eq!(settings.rate_per_minute.get(), 12);
-        assert_eq!(settings.client_ip.trusted_proxies, 1);
-        for (rate, proxies, named) in [
-            ("0", "0", "SUPPLYSITE_CONTACT_RATE_PER_MINUTE"),
-            ("five", "0", "SUPPLYSITE_CONTACT_RATE_PER_MINUTE"),
-            ("5", "yes", "SUPPLYSITE_TRUST_FORWARDED_FOR"),
-            ("5", "-1", "SUPPLYSITE_TRUST_FORWARDED_FOR"),
+        assert!(settings.client_ip.trusted_proxies.is_empty());
+        for (rate, hops, named) in [
+            ("0", None, "SUPPLYSITE_CONTACT_RATE_PER_MINUTE"),
+            ("five", None, "SUPPLYSITE_CONTACT_RATE_PER_MINUTE"),
+            ("5", Some("1"), "SUPPLYSITE_TRUST_FORWARDED_FOR"),
+            ("5", Some("yes"), "SUPPLYSITE_TRUST_FORWARDED_FOR"),
         ] {
-            let e = with(rate, proxies)
-                .contact_settings()
-                .unwrap_err()
-                .to_string();
+            let e = with(rate, hops).contact_settings().unwrap_err().to_string();
             assert!(e.starts_with(named), "{e}");
+            if hops.is_some() {
+                assert!(e.contains("SUPPLYSITE_TRUSTED_PROXIES"), "{e}");
+            }
         }
+    }
+
+    #[test]
+    fn a_malformed_proxy_list_is_refused_by_name() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            enquiries: Args,
+        }
+        let e = Cli::try_parse_from(["serve", "--trusted-proxies=nginx"])
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(e.contains("SUPPLYSITE_TRUSTED_PROXIES"), "{e}");
     }
 }

@@ -1,0 +1,245 @@
+//! `GET /metrics` on the metrics listener (`SUPPLYSITE_METRICS_BIND`), read with a Prometheus
+//! text parser: every family is there, and each moves when visitors ask for pages (a miss,
+//! then hits), pictures (encoded, then from memory), send enquiries that cannot be delivered
+//! yet, and when the server sheds connections. The site's own port answers 404 at /metrics.
+
+use crate::enquiries::{solved_form, with_brevo};
+use crate::support::{PATIENCE, Server};
+use prometheus_parse::{Sample, Scrape, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+
+const POST: &str = "/insights/what-is-e-tendering";
+const PICTURE: &str = "/img/images.ctfassets.net/supplysitedemo/hero-scope-3-emissions-supplier-data/bfc15c0ba89a28877e276ee1fabb22e2/hero-scope-3-emissions-supplier-data.jpg?w=320&fm=jpg&q=75";
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `/metrics` from `addr`, parsed.
+async fn scrape(addr: SocketAddr) -> Scrape {
+    let response = reqwest::get(format!("http://{addr}/metrics"))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/plain; version=0.0.4; charset=utf-8"
+    );
+    let text = response.text().await.unwrap();
+    Scrape::parse(text.lines().map(|l| Ok(l.to_owned()))).unwrap()
+}
+
+/// The samples of family `name` whose labels include every one of `labels`.
+fn samples<'a>(
+    scrape: &'a Scrape,
+    name: &'a str,
+    labels: &'a [(&'a str, &'a str)],
+) -> impl Iterator<Item = &'a Sample> {
+    scrape.samples.iter().filter(move |s| {
+        s.metric == name && labels.iter().all(|(k, v)| s.labels.get(k) == Some(*v))
+    })
+}
+
+/// The value of the one sample of `name` with `labels`; 0 when there is none yet.
+fn value(scrape: &Scrape, name: &str, labels: &[(&str, &str)]) -> f64 {
+    let found: Vec<&Sample> = samples(scrape, name, labels).collect();
+    assert!(
+        found.len() <= 1,
+        "{name} {labels:?}: {} samples",
+        found.len()
+    );
+    match found.first().map(|s| &s.value) {
+        None => 0.0,
+        Some(Value::Counter(v) | Value::Gauge(v) | Value::Untyped(v)) => *v,
+        Some(Value::Histogram(buckets)) => buckets
+            .iter()
+            .find(|b| b.less_than == f64::INFINITY)
+            .map_or(0.0, |b| b.count),
+        Some(other) => panic!("{name}: unexpected {other:?}"),
+    }
+}
+
+/// A connection to `addr` from 127.0.0.4.
+async fn connect(addr: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind("127.0.0.4:0".parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// Asks for `/healthz` on `stream` and reads the answer: how many bytes came (0 when the
+/// server closed the connection instead).
+async fn answered(stream: &mut TcpStream) -> usize {
+    let _ = stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await;
+    let mut buf = [0u8; 1024];
+    tokio::time::timeout(PATIENCE, stream.read(&mut buf))
+        .await
+        .expect("neither answered nor closed")
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_sheds_and_enquiries()
+{
+    let dir = crate::support::workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    // Brevo fails every call: the enquiry's two jobs wait to be retried.
+    for _ in 0..4 {
+        brevo.script(EMAIL, Reply::error(500, "internal_error", "try later"));
+        brevo.script(CONTACTS, Reply::error(500, "internal_error", "try later"));
+    }
+    let metrics: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
+    // The demo's photographs beside the export make the picture endpoint work.
+    let mut cmd = with_brevo(dir.path(), &brevo);
+    cmd.env("SUPPLYSITE_METRICS_BIND", metrics.to_string())
+        .env("SUPPLYSITE_MAX_CONNECTIONS_PER_CLIENT", "2");
+    let server = Server::start(cmd).await;
+
+    let before = scrape(metrics).await;
+    for family in [
+        "supplysite_http_requests_total",
+        "supplysite_page_cache_requests_total",
+        "supplysite_outbox_jobs",
+        "supplysite_content_age_seconds",
+        "supplysite_content_reloads_total",
+        "supplysite_image_renditions_total",
+        "supplysite_shed_total",
+        "supplysite_connections_open",
+        "process_resident_memory_bytes",
+        "process_cpu_seconds_total",
+        "process_open_fds",
+        "process_start_time_seconds",
+    ] {
+        assert!(
+            samples(&before, family, &[]).next().is_some(),
+            "no {family} in the first scrape"
+        );
+    }
+    assert!(value(&before, "process_resident_memory_bytes", &[]) > 1e6);
+
+    // Never on the site's own port.
+    assert_eq!(server.get("/metrics").await.0, 404);
+
+    // A page twice: composed once, then from the cache; counted under its template.
+    let route = [("route", "/insights/:slug"), ("status", "200")];
+    for _ in 0..2 {
+        assert_eq!(server.get(POST).await.0, 200);
+    }
+    // A picture twice: encoded, then from memory.
+    for _ in 0..2 {
+        assert_eq!(server.get(PICTURE).await.0, 200, "{}", server.log());
+    }
+    // An enquiry Brevo cannot take yet.
+    let form = solved_form(&server, "ada@example.com").await;
+    let (status, answer) = server.post_json("/api/contact", &form).await.unwrap();
+    assert_eq!(status, 200, "{answer}");
+    // One connection over the per-client cap of 2, from an address nothing else uses.
+    let addr: SocketAddr = server.base["http://".len()..].parse().unwrap();
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut stream = connect(addr).await;
+        assert!(
+            answered(&mut stream).await > 0,
+            "a connection within the cap"
+        );
+        held.push(stream);
+    }
+    let mut refused = connect(addr).await;
+    assert_eq!(
+        answered(&mut refused).await,
+        0,
+        "the third connection was answered"
+    );
+
+    // The outbox is counted when scraped; the attempt may still be running.
+    let deadline = Instant::now() + PATIENCE;
+    let after = loop {
+        let now = scrape(metrics).await;
+        if value(&now, "supplysite_outbox_jobs", &[("state", "retrying")]) == 2.0 {
+            break now;
+        }
+        assert!(Instant::now() < deadline, "the enquiry's jobs never waited");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    drop(held);
+    let moved = |name: &str, labels: &[(&str, &str)]| {
+        value(&after, name, labels) - value(&before, name, labels)
+    };
+    assert_eq!(moved("supplysite_http_requests_total", &route), 2.0);
+    assert_eq!(
+        moved(
+            "supplysite_http_request_duration_seconds",
+            &[("route", "/insights/:slug")]
+        ),
+        2.0
+    );
+    assert_eq!(
+        moved(
+            "supplysite_http_requests_total",
+            &[("route", "/api/contact"), ("status", "200")]
+        ),
+        1.0
+    );
+    assert_eq!(
+        moved(
+            "supplysite_http_requests_total",
+            &[("route", "/*path"), ("status", "404")]
+        ),
+        1.0,
+        "the public /metrics is counted as an unknown path"
+    );
+    assert_eq!(
+        moved(
+            "supplysite_page_cache_requests_total",
+            &[("result", "miss")]
+        ),
+        1.0
+    );
+    assert_eq!(
+        moved("supplysite_page_cache_requests_total", &[("result", "hit")]),
+        1.0
+    );
+    assert_eq!(
+        moved(
+            "supplysite_image_renditions_total",
+            &[("source", "encoded")]
+        ),
+        1.0
+    );
+    assert_eq!(
+        moved("supplysite_image_renditions_total", &[("source", "memory")]),
+        1.0
+    );
+    assert_eq!(
+        moved(
+            "supplysite_shed_total",
+            &[("reason", "connections_per_client")]
+        ),
+        1.0
+    );
+    assert_eq!(
+        value(&after, "supplysite_outbox_jobs", &[("state", "pending")]),
+        0.0
+    );
+    assert!(value(&after, "supplysite_connections_open", &[]) >= 2.0);
+    // No label value is a path a visitor chose.
+    for sample in &after.samples {
+        for value in sample.labels.values() {
+            assert!(
+                !value.contains("what-is-e-tendering") && !value.contains("metrics"),
+                "{}: {value}",
+                sample.metric
+            );
+        }
+    }
+    server.terminate().await;
+}

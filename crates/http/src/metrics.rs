@@ -1,0 +1,441 @@
+//! The site's Prometheus metrics, served at `GET /metrics` on a listener of their own
+//! (`SUPPLYSITE_METRICS_BIND`; never on the public port) in Prometheus's text format.
+//!
+//! Counted as requests are answered ([`Metrics`], fed by the front layer from what each
+//! response says about itself): `supplysite_http_requests_total{route,status}` and
+//! `supplysite_http_request_duration_seconds{route}`, where `route` is the route's template
+//! (`/insights/:slug`), never the path asked for, so a visitor cannot make up label values;
+//! `supplysite_page_cache_requests_total{result}` (`hit`, `miss`, and `stale`: a cached page
+//! served while a reload of newer content is under way); and the requests shed with 503
+//! (`supplysite_shed_total{reason}`, with the connections the server refused at once).
+//!
+//! Read when scraped ([`Scrape`]): `supplysite_outbox_jobs{state}` (`pending`, `retrying`,
+//! `blocked`, `dead`), `supplysite_content_age_seconds`,
+//! `supplysite_content_reloads_total{outcome}`, `supplysite_image_renditions_total{source}`
+//! (`memory`, `disk`, `encoded`), `supplysite_connections_open`, and the process's own
+//! `process_*` families (see [`process`]).
+
+pub mod process;
+
+use axum::http::StatusCode;
+use prometheus_client::collector::Collector;
+use prometheus_client::encoding::{DescriptorEncoder, EncodeLabelSet, EncodeMetric};
+use prometheus_client::metrics::MetricType;
+use prometheus_client::metrics::counter::{ConstCounter, Counter};
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::ConstGauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use supplysite_core::routes::Route;
+
+/// The content type of the text format served.
+pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// The path the metrics listener answers on.
+pub const PATH: &str = "/metrics";
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteStatus {
+    route: &'static str,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteOnly {
+    route: &'static str,
+}
+
+type Durations = Family<RouteOnly, Histogram, fn() -> Histogram>;
+
+/// How a page request was served by the page cache; a page response carries it as an
+/// extension for the front layer to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageCacheResult {
+    /// From the cache.
+    Hit,
+    /// Composed (and then cached).
+    Miss,
+    /// From the cache while a reload of newer content is under way.
+    Stale,
+}
+
+/// Why a request was shed with 503; a shed response carries it as an extension for the front
+/// layer to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shed {
+    /// The request ran past the site's request timeout.
+    RequestTimeout,
+    /// The picture encoding queue was full.
+    ImageQueueFull,
+}
+
+/// The counters fed as requests are answered. Share it behind an `Arc`.
+#[derive(Debug)]
+pub struct Metrics {
+    requests: Family<RouteStatus, Counter>,
+    durations: Durations,
+    page_cache: [AtomicU64; 3],
+    shed: [AtomicU64; 2],
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+fn durations() -> Histogram {
+    // 0.5 ms to about 16 s.
+    Histogram::new(exponential_buckets(0.0005, 2.0, 16))
+}
+
+impl Metrics {
+    /// Counters at zero.
+    pub fn new() -> Metrics {
+        Metrics {
+            requests: Family::default(),
+            durations: Durations::new_with_constructor(durations),
+            page_cache: Default::default(),
+            shed: Default::default(),
+        }
+    }
+
+    /// Counts one answered request of `route` (a template) with `status`, taking `elapsed`.
+    pub fn observe(&self, route: &'static str, status: StatusCode, elapsed: Duration) {
+        self.requests
+            .get_or_create(&RouteStatus {
+                route,
+                status: status.as_u16(),
+            })
+            .inc();
+        self.durations
+            .get_or_create(&RouteOnly { route })
+            .observe(elapsed.as_secs_f64());
+    }
+
+    /// Counts one page served by the page cache with `result`.
+    pub fn page_cache(&self, result: PageCacheResult) {
+        self.page_cache[result as usize].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one request shed for `reason`.
+    pub fn shed(&self, reason: Shed) {
+        self.shed[reason as usize].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Every family in Prometheus's text format, with the values read for this scrape.
+    pub fn encode(&self, scrape: Scrape) -> String {
+        let mut registry = Registry::default();
+        registry.register(
+            "supplysite_http_requests",
+            "HTTP requests answered, by route template and status",
+            self.requests.clone(),
+        );
+        registry.register(
+            "supplysite_http_request_duration_seconds",
+            "Time from a request's arrival to its response, by route template",
+            self.durations.clone(),
+        );
+        let read = |n: &AtomicU64| n.load(Ordering::Relaxed);
+        registry.register_collector(Box::new(Snapshot {
+            page_cache: [
+                read(&self.page_cache[0]),
+                read(&self.page_cache[1]),
+                read(&self.page_cache[2]),
+            ],
+            shed: [read(&self.shed[0]), read(&self.shed[1])],
+            scrape,
+        }));
+        registry.register_collector(Box::new(process::Process));
+        let mut text = String::new();
+        prometheus_client::encoding::prometheus_text::encode(&mut text, &registry)
+            .expect("writing to a String does not fail");
+        text
+    }
+}
+
+/// Delivery jobs in the outbox by state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutboxCounts {
+    /// Not attempted yet.
+    pub pending: u64,
+    /// Attempted and failed, waiting for their next attempt.
+    pub retrying: u64,
+    /// Waiting because the mail provider refuses the key.
+    pub blocked: u64,
+    /// Given up on.
+    pub dead: u64,
+}
+
+/// Content reloads since start, by outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReloadCounts {
+    /// A new content version was swapped in.
+    pub changed: u64,
+    /// The source had the version already served.
+    pub unchanged: u64,
+    /// The source failed; the content served stayed.
+    pub failed: u64,
+}
+
+/// Picture renditions served since start, by where they came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RenditionCounts {
+    /// From the memory of recent answers.
+    pub memory: u64,
+    /// From the disk cache.
+    pub disk: u64,
+    /// Encoded.
+    pub encoded: u64,
+}
+
+/// The values read when a scrape asks.
+#[derive(Clone, Debug, Default)]
+pub struct Scrape {
+    /// The outbox's jobs, when enquiries are taken and the outbox could be read.
+    pub outbox: Option<OutboxCounts>,
+    /// Seconds since the content served was read from its source.
+    pub content_age_seconds: u64,
+    /// Content reloads since start.
+    pub reloads: ReloadCounts,
+    /// Picture renditions, when this server resizes pictures.
+    pub renditions: Option<RenditionCounts>,
+    /// Connections open now.
+    pub connections_open: u64,
+    /// Connections closed at once because their client held its share.
+    pub refused_per_client: u64,
+    /// Connections closed at once because the server held its total.
+    pub refused_total: u64,
+}
+
+#[derive(Debug)]
+struct Snapshot {
+    page_cache: [u64; 3],
+    shed: [u64; 2],
+    scrape: Scrape,
+}
+
+fn counters<const N: usize>(
+    encoder: &mut DescriptorEncoder,
+    name: &str,
+    help: &str,
+    label: &'static str,
+    values: [(&'static str, u64); N],
+) -> Result<(), std::fmt::Error> {
+    let mut family = encoder.encode_descriptor(name, help, None, MetricType::Counter)?;
+    for (value, count) in values {
+        let labels = [(label, value)];
+        ConstCounter::new(count).encode(family.encode_family(&labels)?)?;
+    }
+    Ok(())
+}
+
+fn gauge(
+    encoder: &mut DescriptorEncoder,
+    name: &str,
+    help: &str,
+    value: i64,
+) -> Result<(), std::fmt::Error> {
+    let gauge = ConstGauge::new(value);
+    gauge.encode(encoder.encode_descriptor(name, help, None, gauge.metric_type())?)
+}
+
+fn signed(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl Collector for Snapshot {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let s = &self.scrape;
+        let [hit, miss, stale] = self.page_cache;
+        counters(
+            &mut encoder,
+            "supplysite_page_cache_requests",
+            "Page requests by how the page cache served them",
+            "result",
+            [("hit", hit), ("miss", miss), ("stale", stale)],
+        )?;
+        let [timeout, images] = self.shed;
+        counters(
+            &mut encoder,
+            "supplysite_shed",
+            "Requests answered 503 to shed load, and connections refused at once, by reason",
+            "reason",
+            [
+                ("request_timeout", timeout),
+                ("image_queue_full", images),
+                ("connections_per_client", s.refused_per_client),
+                ("connections_total", s.refused_total),
+            ],
+        )?;
+        if let Some(outbox) = s.outbox {
+            let mut family = encoder.encode_descriptor(
+                "supplysite_outbox_jobs",
+                "Delivery jobs waiting in the outbox, by state",
+                None,
+                MetricType::Gauge,
+            )?;
+            for (state, n) in [
+                ("pending", outbox.pending),
+                ("retrying", outbox.retrying),
+                ("blocked", outbox.blocked),
+                ("dead", outbox.dead),
+            ] {
+                let labels = [("state", state)];
+                ConstGauge::new(signed(n)).encode(family.encode_family(&labels)?)?;
+            }
+        }
+        gauge(
+            &mut encoder,
+            "supplysite_content_age_seconds",
+            "Seconds since the content served was read from its source",
+            signed(s.content_age_seconds),
+        )?;
+        counters(
+            &mut encoder,
+            "supplysite_content_reloads",
+            "Content reloads by outcome",
+            "outcome",
+            [
+                ("changed", s.reloads.changed),
+                ("unchanged", s.reloads.unchanged),
+                ("failed", s.reloads.failed),
+            ],
+        )?;
+        if let Some(r) = s.renditions {
+            counters(
+                &mut encoder,
+                "supplysite_image_renditions",
+                "Picture renditions served, by where they came from",
+                "source",
+                [
+                    ("memory", r.memory),
+                    ("disk", r.disk),
+                    ("encoded", r.encoded),
+                ],
+            )?;
+        }
+        gauge(
+            &mut encoder,
+            "supplysite_connections_open",
+            "Client connections open now",
+            signed(s.connections_open),
+        )
+    }
+}
+
+/// The image endpoint's prefix (`crate::images::PREFIX`, which this service layer may not
+/// name).
+const IMAGES_PREFIX: &str = "/img/images.ctfassets.net/";
+
+/// The routes the router names, with their templates.
+const FIXED: [&str; 13] = [
+    "/healthz",
+    "/readyz",
+    "/sitemap.xml",
+    "/robots.txt",
+    supplysite_core::routes::INSIGHTS_FEED,
+    "/api/page",
+    "/api/preview",
+    "/api/preview/exit",
+    "/api/contact",
+    "/api/robot-challenge",
+    "/api/openapi.json",
+    "/api/webhooks/contentful",
+    "/",
+];
+
+/// The route template a request for `path` is counted under: the router's own routes as they
+/// are written, pages by their route in the site's route table (`/insights/:slug`), and
+/// anything else under the catch-all it fell to. Never the path itself.
+pub fn route_template(path: &str) -> &'static str {
+    if let Some(fixed) = FIXED.iter().find(|r| **r == path) {
+        return fixed;
+    }
+    if path.starts_with("/api/") {
+        return "/api/*rest";
+    }
+    if path.starts_with(IMAGES_PREFIX) {
+        return "/img/images.ctfassets.net/*path";
+    }
+    if path.starts_with("/assets/") {
+        return "/assets/*path";
+    }
+    let sitemap_part = path
+        .strip_prefix("/sitemap-")
+        .and_then(|rest| rest.strip_suffix(".xml"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if sitemap_part {
+        return "/sitemap-:n.xml";
+    }
+    match Route::parse(path) {
+        Route::Home => "/",
+        Route::VideoPopup => "/videopopup",
+        Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => "/case-study-index",
+        Route::CaseStudy(_) => "/case-study/:slug",
+        Route::Solutions => "/supplier-management-platform",
+        Route::Product(_) => "/:product",
+        Route::Page(_) => "/page/:slug",
+        Route::AboutUs => "/about-us",
+        Route::Privacy => "/privacy",
+        Route::ContactUs => "/contact-us",
+        Route::Insights | Route::InsightsPage(_) => "/insights",
+        Route::Insight(_) => "/insights/:slug",
+        Route::NotFound => "/*path",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_are_counted_by_template_never_by_the_path_asked_for() {
+        assert_eq!(route_template("/"), "/");
+        assert_eq!(route_template("/readyz"), "/readyz");
+        assert_eq!(
+            route_template("/insights/what-is-e-tendering"),
+            "/insights/:slug"
+        );
+        assert_eq!(route_template("/insights/"), "/insights");
+        assert_eq!(route_template("/etender"), "/:product");
+        assert_eq!(route_template("/api/nothing-here"), "/api/*rest");
+        assert_eq!(
+            route_template("/img/images.ctfassets.net/a/b/c.jpg"),
+            "/img/images.ctfassets.net/*path"
+        );
+        assert_eq!(route_template("/made-up/path/1234"), "/*path");
+        assert_eq!(route_template("/wp-login.php"), "/*path");
+        assert_eq!(route_template("/sitemap-2.xml"), "/sitemap-:n.xml");
+        assert_eq!(IMAGES_PREFIX, crate::images::PREFIX);
+    }
+
+    #[test]
+    fn the_families_are_written_in_the_text_format_with_their_values() {
+        let metrics = Metrics::new();
+        metrics.observe("/insights/:slug", StatusCode::OK, Duration::from_millis(3));
+        metrics.page_cache(PageCacheResult::Miss);
+        metrics.shed(Shed::ImageQueueFull);
+        let text = metrics.encode(Scrape {
+            outbox: Some(OutboxCounts {
+                pending: 2,
+                ..OutboxCounts::default()
+            }),
+            ..Scrape::default()
+        });
+        for line in [
+            "supplysite_http_requests_total{route=\"/insights/:slug\",status=\"200\"} 1",
+            "supplysite_http_request_duration_seconds_count{route=\"/insights/:slug\"} 1",
+            "supplysite_page_cache_requests_total{result=\"miss\"} 1",
+            "supplysite_shed_total{reason=\"image_queue_full\"} 1",
+            "supplysite_outbox_jobs{state=\"pending\"} 2",
+            "supplysite_content_age_seconds 0",
+            "supplysite_connections_open 0",
+        ] {
+            assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
+        }
+        assert!(!text.contains("supplysite_image_renditions"), "{text}");
+    }
+}
