@@ -20,30 +20,7 @@ THREADS="${THREADS:-2}"
 REPEAT="${REPEAT:-3}"
 OUT="${BENCH_RESULTS:-$ROOT/target/bench-results}/images.json"
 
-need() {
-  command -v "$1" >/dev/null 2>&1 && return
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get install -y -qq "$2" >/dev/null
-  else
-    echo "bench: $1 is missing (install the Debian package $2)" >&2
-    exit 1
-  fi
-}
-need wrk wrk
-need curl curl
-[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || need nginx nginx
-NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
-
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+source "$ROOT/bench/loopback.sh"
 chmod 755 "$WORK"
 
 # First encodes, in-process (release build), and the picture itself.
@@ -51,32 +28,12 @@ PHOTO_DIR="$WORK/export/images.ctfassets.net/bench/photo1/token1"
 mkdir -p "$PHOTO_DIR"
 (cd "$ROOT" && cargo run --release -q -p supplysite-images --example encode_times -- "$PHOTO_DIR/photo.jpg") >"$WORK/encodes.jsonl"
 
-BIN="${SUPPLYSITE_BIN:-}"
-if [ -z "$BIN" ]; then
-  (cd "$ROOT" && cargo build --release -q -p supplysite-cli)
-  BIN="$ROOT/target/release/supplysite"
-fi
-
 # An export of the demo content beside the picture.
 cp "$ROOT/content/demo/export.json" "$WORK/export/export.json"
 mkdir -p "$WORK/web"
 printf '<!doctype html>\n<html lang="en-AU"><head><meta charset="UTF-8"></head><body><div id="root"></div></body></html>\n' >"$WORK/web/index.html"
-touch "$WORK/serve.out"
-RUST_LOG=warn "$BIN" serve --bind 127.0.0.1:0 --content "$WORK/export/export.json" --web-dir "$WORK/web" \
-  --public-url http://127.0.0.1:8080 --no-ssr --image-cache-dir "$WORK/img-cache" --image-warm 0 \
-  >"$WORK/serve.out" 2>"$WORK/serve.err" &
-PIDS+=($!)
-deadline=$((SECONDS + 30))
-OURS=""
-until [ -n "$OURS" ]; do
-  OURS="$(sed -n 's/^listening on //p' "$WORK/serve.out")"
-  if [ $SECONDS -ge $deadline ] || ! kill -0 "${PIDS[0]}" 2>/dev/null; then
-    echo "bench: the server did not start" >&2
-    cat "$WORK/serve.err" >&2
-    exit 1
-  fi
-  [ -n "$OURS" ] || sleep 0.1
-done
+RUST_LOG=warn start_ours --content "$WORK/export/export.json" --web-dir "$WORK/web" \
+  --public-url http://127.0.0.1:8080 --no-ssr --image-cache-dir "$WORK/img-cache" --image-warm 0
 
 RENDITION="/img/images.ctfassets.net/bench/photo1/token1/photo.jpg?w=1080&fm=avif"
 curl -fsS "$OURS$RENDITION" -o "$WORK/first.avif"
@@ -107,14 +64,8 @@ http {
   }
 }
 CONF
-"$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx/stderr" &
-PIDS+=($!)
 NGINX_URL="http://127.0.0.1:$NGINX_PORT/rendition.avif"
-deadline=$((SECONDS + 30))
-until curl -fsS "$NGINX_URL" -o /dev/null 2>&1; do
-  [ $SECONDS -lt $deadline ] || { echo "bench: nginx did not start" >&2; cat "$WORK/nginx/stderr" >&2; exit 1; }
-  sleep 0.1
-done
+start_nginx "$NGINX_URL"
 
 # Time to first byte of one request on a fresh connection, in ms (median of 20).
 ttfb() {

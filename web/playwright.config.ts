@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-flags.mjs';
 
 const preview = process.env.E2E_SERVER === 'preview';
 const port = Number(process.env.E2E_PORT ?? (preview ? 4173 : 8181));
@@ -65,15 +66,7 @@ const fakeContentful = prebuilt
   : 'cargo run -p supplysite-content-adapter --features fake --example fake_contentful --';
 
 // docs/toolchain.md: headless as root, and quiet on a machine with no network.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumArgs = [...CHROMIUM_ARGS];
 
 export default defineConfig({
   testDir: './e2e',

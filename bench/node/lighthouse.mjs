@@ -7,6 +7,7 @@
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS } from '../../web/scripts/chromium-flags.mjs';
 
 const [base, routesJson, formFactors = 'mobile,desktop'] = process.argv.slice(2);
 const routes = JSON.parse(routesJson);
@@ -27,16 +28,7 @@ for (const formFactor of formFactors.split(',')) {
     // A fresh browser and profile per run, so no run warms another's cache.
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
     try {
       const config = formFactor === 'desktop' ? desktopConfig : undefined;

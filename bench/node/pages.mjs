@@ -6,6 +6,7 @@
 import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS } from '../../web/scripts/chromium-flags.mjs';
 
 const [base, routesJson] = process.argv.slice(2);
 const routes = JSON.parse(routesJson);
@@ -13,15 +14,7 @@ const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const browser = await chromium.launch({
   executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 
 const results = [];

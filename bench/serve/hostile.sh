@@ -13,13 +13,6 @@
 # Prints one line per route and server; the ratios come last on each line.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-DURATION="${DURATION:-10s}"
-CONNECTIONS="${CONNECTIONS:-32}"
-THREADS="${THREADS:-2}"
-REPEAT="${REPEAT:-3}"
-LOG_LEVEL="${RUST_LOG:-warn}"
-CONTENT="${SUPPLYSITE_CONTENT:-$ROOT/content/demo/export.json}"
 HOLD="${HOLD:-1000}"
 HOLD_WARMUP="${HOLD_WARMUP:-3}"
 

@@ -13,14 +13,6 @@
 # the demo content, and web/dist when it exists (else a minimal shell).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-DURATION="${DURATION:-10s}"
-CONNECTIONS="${CONNECTIONS:-32}"
-THREADS="${THREADS:-2}"
-REPEAT="${REPEAT:-3}"
-LOG_LEVEL="${RUST_LOG:-warn}"
-CONTENT="${SUPPLYSITE_CONTENT:-$ROOT/content/demo/export.json}"
-
 source "$(dirname "$0")/setup.sh"
 
 echo "machine: $(nproc) cores, $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo), wrk -t$THREADS -c$CONNECTIONS -d$DURATION x$REPEAT (median), loopback, RUST_LOG=$LOG_LEVEL"

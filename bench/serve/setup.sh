@@ -1,40 +1,19 @@
 # The servers bench/serve/run.sh and bench/serve/hostile.sh measure (sourced, not run): our
 # server on a free loopback port with the demo content, nginx serving the very bytes it sends
 # for the routes in ROUTES (home, product, insight, api) as static files, and the measuring
-# helpers `measure URL PID...` and `median`. The caller sets ROOT, DURATION, CONNECTIONS,
-# THREADS, REPEAT, LOG_LEVEL and CONTENT first. Sets OURS, NGINX_URL, PIDS (ours first, then
-# nginx; every pid in it is stopped on exit), NGINX_PIDS and WORK (a scratch folder).
+# helpers `measure URL PID...` and `median`. Sets ROOT and the measurement's settings from the
+# environment: DURATION (10s), CONNECTIONS (32), THREADS (2), REPEAT (3), LOG_LEVEL (RUST_LOG,
+# warn) and CONTENT (SUPPLYSITE_CONTENT, the demo content). Sets OURS, NGINX_URL, PIDS (ours
+# first, then nginx; every pid in it is stopped on exit), NGINX_PIDS and WORK (a scratch folder).
 
-need() {
-  command -v "$1" >/dev/null 2>&1 && return
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get install -y -qq "$2" >/dev/null
-  else
-    echo "bench: $1 is missing (install the Debian package $2)" >&2
-    exit 1
-  fi
-}
-need wrk wrk
-need curl curl
-[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || need nginx nginx
-NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
-
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-BIN="${SUPPLYSITE_BIN:-}"
-if [ -z "$BIN" ]; then
-  (cd "$ROOT" && cargo build --release -q -p supplysite-cli)
-  BIN="$ROOT/target/release/supplysite"
-fi
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+DURATION="${DURATION:-10s}"
+CONNECTIONS="${CONNECTIONS:-32}"
+THREADS="${THREADS:-2}"
+REPEAT="${REPEAT:-3}"
+LOG_LEVEL="${RUST_LOG:-warn}"
+CONTENT="${SUPPLYSITE_CONTENT:-$ROOT/content/demo/export.json}"
+source "$ROOT/bench/loopback.sh"
 
 WEB_DIR="$ROOT/web/dist"
 if [ ! -f "$WEB_DIR/index.html" ]; then
@@ -56,21 +35,8 @@ HTML
 fi
 
 # Our server on a free loopback port, quiet logs (nginx logs nothing either).
-touch "$WORK/serve.out"
-RUST_LOG="$LOG_LEVEL" "$BIN" serve --bind 127.0.0.1:0 --content "$CONTENT" --web-dir "$WEB_DIR" \
-  --public-url http://127.0.0.1:8080 >"$WORK/serve.out" 2>"$WORK/serve.err" &
-PIDS+=($!)
-deadline=$((SECONDS + 30))
-OURS=""
-until [ -n "$OURS" ]; do
-  OURS="$(sed -n 's/^listening on //p' "$WORK/serve.out")"
-  if [ $SECONDS -ge $deadline ] || ! kill -0 "${PIDS[0]}" 2>/dev/null; then
-    echo "bench: the server did not start" >&2
-    cat "$WORK/serve.err" >&2
-    exit 1
-  fi
-  [ -n "$OURS" ] || sleep 0.1
-done
+RUST_LOG="$LOG_LEVEL" start_ours --content "$CONTENT" --web-dir "$WEB_DIR" \
+  --public-url http://127.0.0.1:8080
 until curl -fsS "$OURS/readyz" >/dev/null; do
   [ $SECONDS -lt $deadline ] || { echo "bench: /readyz never answered" >&2; exit 1; }
   sleep 0.1
@@ -113,14 +79,8 @@ http {
   }
 }
 CONF
-"$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx/stderr" &
-PIDS+=($!)
 NGINX_URL="http://127.0.0.1:$NGINX_PORT"
-deadline=$((SECONDS + 30))
-until curl -fsS "$NGINX_URL/home" >/dev/null 2>&1; do
-  [ $SECONDS -lt $deadline ] || { echo "bench: nginx did not start" >&2; cat "$WORK/nginx/stderr" >&2; exit 1; }
-  sleep 0.1
-done
+start_nginx "$NGINX_URL/home"
 
 # CPU time (user + system, in clock ticks) used so far by the given processes, all threads.
 cpu_ticks() {

@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './chromium-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const binary = process.argv[2] && resolve(process.argv[2]);
@@ -21,16 +22,6 @@ if (!binary) {
   console.error('usage: node scripts/ssr-browser.mjs SERVER_BINARY');
   process.exit(2);
 }
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const failures = [];
 const fail = (route, message) => failures.push(`${route}: ${message}`);

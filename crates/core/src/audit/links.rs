@@ -2,7 +2,9 @@
 //! to no page, to an unknown slug or to a noindex entry; video links whose id cannot be found;
 //! asset links with no file; and case studies flagged with a PDF they lack.
 
-use super::subject::{At, Target, ct, quote, routed, served_pages, target, texts};
+use super::subject::{
+    At, Target, ct, quote, routed, served_case_studies, served_pages, served_posts, target, texts,
+};
 use super::{Finding, Report, Severity};
 use crate::content::{Button, ButtonAction, ContentSet, EntryRef, Slice};
 use crate::richtext::{Href, classify_href};
@@ -245,11 +247,7 @@ fn button(out: &mut Vec<Finding>, set: &ContentSet, at: &At, b: &Button) {
 }
 
 fn posts(out: &mut Vec<Finding>, set: &ContentSet) {
-    for p in set.posts() {
-        if set.post(&p.slug).is_none_or(|s| s.id != p.id) {
-            continue;
-        }
-        let at = At::entry(&p.id, ct::POST, Some(&Route::Insight(p.slug.clone())));
+    for (p, at) in served_posts(set) {
         let link = p.video_link.as_deref().map(str::trim).unwrap_or_default();
         if p.has_video && link.is_empty() {
             out.push(at.finding(
@@ -286,15 +284,7 @@ fn posts(out: &mut Vec<Finding>, set: &ContentSet) {
 }
 
 fn case_studies(out: &mut Vec<Finding>, set: &ContentSet) {
-    for c in set.case_studies() {
-        if set.case_study(&c.slug).is_none_or(|s| s.id != c.id) {
-            continue;
-        }
-        let at = At::entry(
-            &c.id,
-            ct::CASE_STUDY,
-            Some(&Route::CaseStudy(c.slug.clone())),
-        );
+    for (c, at) in served_case_studies(set) {
         if c.has_pdf && c.pdf().is_none() {
             out.push(at.finding(
                 Severity::Error,

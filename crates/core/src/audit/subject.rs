@@ -2,7 +2,7 @@
 //! documents and images each page shows, and where a finding about them points.
 
 use super::{Finding, Report, Severity};
-use crate::content::{Asset, ContentSet, Page, Slice};
+use crate::content::{Asset, BlogPost, CaseStudy, ContentSet, Page, Slice};
 use crate::richtext::Document;
 use crate::routes::Route;
 
@@ -182,141 +182,126 @@ pub(crate) struct Picture<'a> {
 
 /// Every rich-text field of every entry the site shows, with the page it shows on.
 pub(crate) fn texts<'a>(set: &'a ContentSet) -> Vec<Text<'a>> {
-    let mut out = Vec::new();
-    let out_ = &mut out;
-    let mut push = move |at: &At, field, doc: &'a Option<Document>| {
-        if let Some(doc) = doc {
-            out_.push(Text {
-                at: at.clone(),
-                field,
-                doc,
-            });
-        }
-    };
-    for p in set
-        .posts()
-        .iter()
-        .filter(|p| served_post(set, &p.id, &p.slug))
-    {
-        let at = At::entry(&p.id, ct::POST, Some(&Route::Insight(p.slug.clone())));
-        push(&at, "bodyRichtext", &p.body);
-    }
-    for c in set.case_studies() {
-        if set.case_study(&c.slug).is_none_or(|s| s.id != c.id) {
-            continue;
-        }
-        let at = At::entry(
-            &c.id,
-            ct::CASE_STUDY,
-            Some(&Route::CaseStudy(c.slug.clone())),
-        );
-        push(&at, "backgrounder", &c.background);
-        push(&at, "challenge", &c.challenge);
-        push(&at, "solution", &c.solution);
-        push(&at, "outcomes", &c.outcomes);
-    }
-    for page in served_pages(set) {
-        let route = Route::Page(page.slug.clone());
-        if let Some(banner) = &page.banner {
-            push(
-                &At::entry(&page.id, ct::PAGE, Some(&route)),
-                "pageBanner",
-                &banner.banner_text_box,
-            );
-        }
-        for slice in &page.slices {
-            if let Slice::TextMedia(tm) = slice {
-                push(
-                    &At::entry(&tm.id, ct::TEXT_MEDIA, Some(&route)),
-                    "textContent",
-                    &tm.text_content,
-                );
-            }
-        }
-    }
-    for t in set.timeline() {
-        let at = At::entry(&t.id, ct::TIMELINE, Some(&Route::AboutUs));
-        push(&at, "title", &t.title);
-        push(&at, "maincontent", &t.main_content);
-    }
-    if let Some(privacy) = set.privacy() {
-        let at = At::entry(&privacy.id, ct::PRIVACY, Some(&Route::Privacy));
-        const FIELDS: [&str; 5] = ["section1", "section2", "section3", "section4", "section5"];
-        for (field, doc) in FIELDS.into_iter().zip(&privacy.sections) {
-            out.push(Text {
-                at: at.clone(),
-                field,
-                doc,
-            });
-        }
-    }
-    out
+    shown(set)
+        .into_iter()
+        .filter_map(|(at, field, shown)| match shown {
+            Field::Text(doc) => Some(Text { at, field, doc }),
+            Field::Picture(_) => None,
+        })
+        .collect()
 }
 
 /// Every image field of every post, case study, page and the privacy page.
 pub(crate) fn pictures<'a>(set: &'a ContentSet) -> Vec<Picture<'a>> {
-    let mut out = Vec::new();
-    let out_ = &mut out;
-    let mut push = move |at: &At, field, asset: &'a Option<Asset>| {
-        if let Some(asset) = asset {
-            out_.push(Picture {
-                at: at.clone(),
-                field,
-                asset,
-            });
+    shown(set)
+        .into_iter()
+        .filter_map(|(at, field, shown)| match shown {
+            Field::Picture(asset) => Some(Picture { at, field, asset }),
+            Field::Text(_) => None,
+        })
+        .collect()
+}
+
+/// A field some page shows: a rich-text document or an image.
+enum Field<'a> {
+    Text(&'a Document),
+    Picture(&'a Asset),
+}
+
+/// The fields found so far by [`shown`], each with the page it shows on.
+#[derive(Default)]
+struct Shown<'a>(Vec<(At, &'static str, Field<'a>)>);
+
+impl<'a> Shown<'a> {
+    fn text(&mut self, at: &At, field: &'static str, doc: &'a Option<Document>) {
+        if let Some(doc) = doc {
+            self.0.push((at.clone(), field, Field::Text(doc)));
         }
-    };
-    for p in set
-        .posts()
-        .iter()
-        .filter(|p| served_post(set, &p.id, &p.slug))
-    {
-        let at = At::entry(&p.id, ct::POST, Some(&Route::Insight(p.slug.clone())));
-        push(&at, "heroImage", &p.hero_image);
     }
-    for c in set.case_studies() {
-        if set.case_study(&c.slug).is_none_or(|s| s.id != c.id) {
-            continue;
+
+    fn picture(&mut self, at: &At, field: &'static str, asset: &'a Option<Asset>) {
+        if let Some(asset) = asset {
+            self.0.push((at.clone(), field, Field::Picture(asset)));
         }
-        let at = At::entry(
-            &c.id,
-            ct::CASE_STUDY,
-            Some(&Route::CaseStudy(c.slug.clone())),
-        );
-        push(&at, "logo", &c.logo);
-        push(&at, "productlogo", &c.product_logo);
-        push(&at, "mainimage", &c.main_image);
-        push(&at, "thechallengeimage", &c.challenge_image);
-        push(&at, "thesolutionimage", &c.solution_image);
-        push(&at, "theoutcomesimage", &c.outcomes_image);
+    }
+}
+
+/// The one walk over what the site shows: the rich-text and image fields of every served post,
+/// case study and page-builder page (with its text-and-media slices), of the about page's
+/// timeline and of the privacy page, in that order.
+fn shown(set: &ContentSet) -> Vec<(At, &'static str, Field<'_>)> {
+    let mut out = Shown::default();
+    for (p, at) in served_posts(set) {
+        out.text(&at, "bodyRichtext", &p.body);
+        out.picture(&at, "heroImage", &p.hero_image);
+    }
+    for (c, at) in served_case_studies(set) {
+        out.picture(&at, "logo", &c.logo);
+        out.picture(&at, "productlogo", &c.product_logo);
+        out.picture(&at, "mainimage", &c.main_image);
+        out.picture(&at, "thechallengeimage", &c.challenge_image);
+        out.picture(&at, "thesolutionimage", &c.solution_image);
+        out.picture(&at, "theoutcomesimage", &c.outcomes_image);
+        out.text(&at, "backgrounder", &c.background);
+        out.text(&at, "challenge", &c.challenge);
+        out.text(&at, "solution", &c.solution);
+        out.text(&at, "outcomes", &c.outcomes);
     }
     for page in served_pages(set) {
         let route = Route::Page(page.slug.clone());
         if let Some(banner) = &page.banner {
             let at = At::entry(&page.id, ct::PAGE, Some(&route));
-            push(&at, "pageBanner", &banner.banner_image);
-            push(&at, "pageBanner", &banner.banner_logo);
+            out.text(&at, "pageBanner", &banner.banner_text_box);
+            out.picture(&at, "pageBanner", &banner.banner_image);
+            out.picture(&at, "pageBanner", &banner.banner_logo);
         }
         for slice in &page.slices {
             if let Slice::TextMedia(tm) = slice {
-                push(
-                    &At::entry(&tm.id, ct::TEXT_MEDIA, Some(&route)),
-                    "sideImage",
-                    &tm.side_image,
-                );
+                let at = At::entry(&tm.id, ct::TEXT_MEDIA, Some(&route));
+                out.text(&at, "textContent", &tm.text_content);
+                out.picture(&at, "sideImage", &tm.side_image);
             }
         }
     }
+    for t in set.timeline() {
+        let at = At::entry(&t.id, ct::TIMELINE, Some(&Route::AboutUs));
+        out.text(&at, "title", &t.title);
+        out.text(&at, "maincontent", &t.main_content);
+    }
     if let Some(privacy) = set.privacy() {
         let at = At::entry(&privacy.id, ct::PRIVACY, Some(&Route::Privacy));
-        push(&at, "image1", &privacy.image1);
-        push(&at, "image5", &privacy.image5);
+        const FIELDS: [&str; 5] = ["section1", "section2", "section3", "section4", "section5"];
+        for (field, doc) in FIELDS.into_iter().zip(&privacy.sections) {
+            out.0.push((at.clone(), field, Field::Text(doc)));
+        }
+        out.picture(&at, "image1", &privacy.image1);
+        out.picture(&at, "image5", &privacy.image5);
     }
-    out
+    out.0
 }
 
-fn served_post(set: &ContentSet, id: &str, slug: &str) -> bool {
-    set.post(slug).is_some_and(|s| s.id == id)
+/// Posts the site serves at their address (first of each slug), each with where a finding
+/// about it points.
+pub(crate) fn served_posts(set: &ContentSet) -> impl Iterator<Item = (&BlogPost, At)> {
+    set.posts()
+        .iter()
+        .filter(|p| set.post(&p.slug).is_some_and(|s| s.id == p.id))
+        .map(|p| {
+            let route = Route::Insight(p.slug.clone());
+            (p, At::entry(&p.id, ct::POST, Some(&route)))
+        })
+}
+
+/// Case studies the site serves at their address (first of each slug), each with where a
+/// finding about it points.
+pub(crate) fn served_case_studies(set: &ContentSet) -> impl Iterator<Item = (&CaseStudy, At)> {
+    set.case_studies()
+        .iter()
+        .filter(|c| set.case_study(&c.slug).is_some_and(|s| s.id == c.id))
+        .map(|c| {
+            let route = Route::CaseStudy(c.slug.clone());
+            (c, At::entry(&c.id, ct::CASE_STUDY, Some(&route)))
+        })
 }
 
 /// Page-builder pages the site serves (first of each slug).
