@@ -20,6 +20,8 @@ apt_wanted=(
     # The cluster test runs its own PostgreSQL server and nginx on loopback.
     "postgresql:/usr/lib/postgresql/*/bin/initdb"
     "nginx:/usr/sbin/nginx"
+    # systemd-analyze checks deploy/supplysite.service.
+    "systemd:/usr/bin/systemd-analyze"
 )
 missing=()
 for item in "${apt_wanted[@]}"; do
