@@ -61,7 +61,11 @@ fn roots_for(exe: Option<&Path>) -> Vec<PathBuf> {
         roots.push(prefix.join(SHARE));
     }
     let source = Path::new(SOURCE_TREE);
-    roots.push(source.canonicalize().unwrap_or_else(|_| source.to_path_buf()));
+    roots.push(
+        source
+            .canonicalize()
+            .unwrap_or_else(|_| source.to_path_buf()),
+    );
     roots.push(PathBuf::new());
     roots
 }
@@ -183,7 +187,7 @@ impl fmt::Display for NoFolder {
         };
         write!(
             f,
-            "no {what} folder: set {systemd} (systemd's {directive}), {xdg} or HOME to an absolute path, or name the file with this setting"
+            "no {what} folder: set {systemd} (systemd's {directive}), {xdg} or HOME to an absolute path, or give this setting a path"
         )
     }
 }
@@ -251,7 +255,7 @@ mod tests {
         let error = writable(Kind::Cache, env(&[("HOME", "")])).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "no cache folder: set CACHE_DIRECTORY (systemd's CacheDirectory=), XDG_CACHE_HOME or HOME to an absolute path, or name the file with this setting"
+            "no cache folder: set CACHE_DIRECTORY (systemd's CacheDirectory=), XDG_CACHE_HOME or HOME to an absolute path, or give this setting a path"
         );
     }
 
@@ -278,7 +282,10 @@ mod tests {
 
     #[test]
     fn a_missing_file_names_every_place_looked_at() {
-        let roots = [PathBuf::from("/opt/supplysite/share/supplysite"), PathBuf::new()];
+        let roots = [
+            PathBuf::from("/opt/supplysite/share/supplysite"),
+            PathBuf::new(),
+        ];
         let missing = locate_in(&roots, "web/dist-ssr/nothing.js").unwrap_err();
         assert_eq!(
             missing.to_string(),

@@ -292,7 +292,9 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
     open_to_all(&unpacked);
     let binary = unpacked.join("bin/supplysite");
     assert!(
-        unpacked.join("share/supplysite/deploy/supplysite.service").is_file(),
+        unpacked
+            .join("share/supplysite/deploy/supplysite.service")
+            .is_file(),
         "the archive carries the systemd unit"
     );
 

@@ -60,7 +60,14 @@ impl Server {
             .env("XDG_STATE_HOME", web.path().join(".state"))
             .env("XDG_CACHE_HOME", web.path().join(".cache"));
         let mut child = cmd
-            .args(["serve", "--bind", "127.0.0.1:0", "--workers", "2", "--no-ssr"])
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--workers",
+                "2",
+                "--no-ssr",
+            ])
             .arg("--content")
             .arg(root.join("content/demo/export.json"))
             .arg("--web-dir")

@@ -156,8 +156,7 @@ fn serve_with(
         (Some(renderer), _) => state.with_renderer(Arc::new(renderer)),
         (None, Some(config::SsrOff::Missing(looked))) => {
             tracing::warn!(
-                looked = %looked,
-                "no server bundle (SUPPLYSITE_SSR_BUNDLE / --ssr-bundle, or web/dist-ssr/render.js from `make web-build`): pages are served without server rendering, drawn by the browser"
+                "no server bundle ({looked}; set SUPPLYSITE_SSR_BUNDLE / --ssr-bundle, or build one with `make web-build`): pages are served without server rendering, drawn by the browser"
             );
             state
         }

@@ -202,9 +202,7 @@ impl Config {
         };
         let (ssr_bundle, ssr_off) = match (args.no_ssr, args.ssr_bundle) {
             (true, _) => (None, Some(SsrOff::TurnedOff)),
-            (false, Some(path)) if path.as_os_str().is_empty() => {
-                (None, Some(SsrOff::TurnedOff))
-            }
+            (false, Some(path)) if path.as_os_str().is_empty() => (None, Some(SsrOff::TurnedOff)),
             (false, Some(path)) if !path.is_file() => bail!(
                 "SUPPLYSITE_SSR_BUNDLE / --ssr-bundle: no file at {} (build it with `npm run build:ssr` in web/, or pass --no-ssr)",
                 path.display()
@@ -212,7 +210,10 @@ impl Config {
             (false, Some(path)) => (Some(path), None),
             (false, None) => match install::locate(install::SSR_BUNDLE) {
                 Ok(path) if path.is_file() => (Some(path), None),
-                Ok(_) => (None, Some(SsrOff::Missing(install::SSR_BUNDLE.into()))),
+                Ok(path) => (
+                    None,
+                    Some(SsrOff::Missing(format!("{} is not a file", path.display()))),
+                ),
                 Err(missing) => (None, Some(SsrOff::Missing(missing.to_string()))),
             },
         };
@@ -222,8 +223,8 @@ impl Config {
             install::locate(install::DEMO_EXPORT).unwrap_or_else(|m| m.in_working_directory())
         });
         let web_dir = args.web_dir.unwrap_or_else(|| {
-            let index = install::locate(install::WEB_INDEX)
-                .unwrap_or_else(|m| m.in_working_directory());
+            let index =
+                install::locate(install::WEB_INDEX).unwrap_or_else(|m| m.in_working_directory());
             index.parent().map(PathBuf::from).unwrap_or_default()
         });
         let page_cache_bytes = page_cache_bytes(&args.page_cache_mib)?;
