@@ -63,6 +63,30 @@ fn is_root() -> bool {
     String::from_utf8_lossy(&out.stdout).trim() == "0"
 }
 
+/// `binary` run by `setpriv` as `nobody` (no supplementary groups, no capabilities), with
+/// `env -i`: an empty environment but `HOME` and `PATH`, from `/`.
+fn as_nobody(binary: &Path, home: &Path) -> Command {
+    let (uid, gid) = nobody();
+    // setpriv needs root; without it, sudo when it asks for no password.
+    let mut cmd = if is_root() {
+        Command::new("setpriv")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.args(["-n", "setpriv"]);
+        sudo
+    };
+    cmd.arg(format!("--reuid={uid}"))
+        .arg(format!("--regid={gid}"))
+        .args(["--clear-groups", "--inh-caps=-all", "--bounding-set=-all"])
+        .args(["env", "-i"])
+        .arg(format!("HOME={}", home.display()))
+        .arg("PATH=/usr/bin:/bin")
+        .arg(binary)
+        .current_dir("/")
+        .stdin(Stdio::null());
+    cmd
+}
+
 /// The server as started by `setpriv` (as `nobody`, no supplementary groups, no capabilities)
 /// with `env -i` (an empty environment but `HOME` and `PATH`), from `/`.
 struct Server {
@@ -74,27 +98,11 @@ struct Server {
 
 impl Server {
     fn start(binary: &Path, home: &Path) -> Server {
-        let (uid, gid) = nobody();
-        // setpriv needs root; without it, sudo when it asks for no password.
-        let mut cmd = if is_root() {
-            Command::new("setpriv")
-        } else {
-            let mut sudo = Command::new("sudo");
-            sudo.args(["-n", "setpriv"]);
-            sudo
-        };
-        cmd.arg(format!("--reuid={uid}"))
-            .arg(format!("--regid={gid}"))
-            .args(["--clear-groups", "--inh-caps=-all", "--bounding-set=-all"])
-            .args(["env", "-i"])
-            .arg(format!("HOME={}", home.display()))
-            .arg("PATH=/usr/bin:/bin")
-            .arg(binary)
+        let mut cmd = as_nobody(binary, home);
+        cmd
             // Only the port (free, on loopback) and no background encoding of every picture
             // (the test asks for one): nothing that points at a file.
             .args(["serve", "--bind", "127.0.0.1:0", "--image-warm", "0"])
-            .current_dir("/")
-            .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("start setpriv");
@@ -217,7 +225,7 @@ fn picture_url(html: &str) -> Option<String> {
     let start = html.find("/img/")?;
     let rest = &html[start..];
     let end = rest
-        .find(|c: char| matches!(c, '"' | '\'' | ' ' | ',' | ')' | '<'))
+        .find(['"', '\'', ' ', ',', ')', '<'])
         .unwrap_or(rest.len());
     Some(rest[..end].replace("&amp;", "&"))
 }
@@ -430,6 +438,22 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
 
     let status = server.stop();
     assert!(status.success(), "exit after SIGTERM: {status}");
+
+    // `supplysite outbox` finds the same outbox on its own: the enquiry's jobs, delivered.
+    let listed = as_nobody(&binary, &home)
+        .args(["outbox", "list", "--state", "delivered", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        listed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
+    let jobs: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert!(
+        jobs.as_array().is_some_and(|jobs| !jobs.is_empty()),
+        "no delivered job in the outbox: {jobs}"
+    );
     println!(
         "dist: packed in {:.1} s, {} routes checked, whole test {:.1} s",
         packed_in.as_secs_f64(),
