@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run check setup-run test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz test-cluster fuzz setup wasm web-deps web-build demo demo-photos bench
+        test-fuzz test-cluster test-dist test-deploy fuzz setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
@@ -15,6 +15,7 @@ help:
 	@echo "make bench  every performance, SEO and accessibility figure into bench/REPORT.md (minutes)"
 	@echo "make demo   rewrite the demo space from its generator (export.json and every file)"
 	@echo "make fuzz   every fuzz target for five minutes (FUZZ_SECONDS to change)"
+	@echo "make dist   the archive that runs anywhere: target/dist/supplysite-VERSION-TARGET.tar.gz"
 
 # What a fresh machine lacks to build and serve the site (Rust, Node.js, Python packages, the
 # WebAssembly toolchain): never a browser, a database server or a proxy.
@@ -33,7 +34,7 @@ test:
 	$(MAKE) -j2 --output-sync=target setup lint-rust
 	$(MAKE) test-after-setup
 
-test-after-setup: lint-refs lint-layers lint-web test-rust test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
+test-after-setup: lint-refs lint-layers lint-web test-deploy test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
 # warm-up after each content load would keep a core busy under every suite (the image
@@ -178,6 +179,22 @@ bench: demo-photos
 # limit, webhooks reaching both, the cache's 304s and stale pages (about two minutes).
 test-cluster: demo-photos
 	$(IGNORED_TESTS) two_replicas_share_postgres_behind_an_nginx_cache
+
+# One archive holding the release binary, the web build, the server bundle and the demo space
+# with its photographs, which runs from wherever it is unpacked (scripts/dist.sh describes it).
+dist: web-build demo-photos
+	bash scripts/dist.sh
+
+# The archive, packed with the debug binary `make test` builds (the release one differs only in
+# that), unpacked outside the repository and started as nobody from / with a clean
+# environment: every route in the sitemap, rendered on the server, a picture, an enquiry kept
+# in the state folder; the Dockerfile names the archive (about a minute).
+test-dist: web-build demo-photos
+	$(IGNORED_TESTS) the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere
+
+# deploy/supplysite.service as shipped passes `systemd-analyze verify` and keeps its sandbox.
+test-deploy:
+	bash scripts/check-systemd-unit.sh
 
 # Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
 test-fuzz:

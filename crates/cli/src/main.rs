@@ -3,6 +3,7 @@
 //! `cmd/`; `main` only parses and dispatches.
 
 mod cmd;
+mod install;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

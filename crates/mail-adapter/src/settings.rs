@@ -10,8 +10,8 @@
 //! | `RECAPTCHA_SITE_KEY` | reCAPTCHA v2 site key, served to the page | unset |
 //! | `RECAPTCHA_SECRET` | reCAPTCHA v2 secret; with the site key, replaces the self-hosted check | unset |
 //! | `RECAPTCHA_VERIFY_URL` | siteverify URL | Google's |
-//! | `SUPPLYSITE_OUTBOX` | SQLite file of the outbox | `var/outbox.sqlite3` |
-//! | `SUPPLYSITE_MAILBOX` | folder of the local mailbox | `var/mailbox` |
+//! | `SUPPLYSITE_OUTBOX` | SQLite file of the outbox | `var/outbox.sqlite3` (`supplysite serve` passes `outbox.sqlite3` in its state folder) |
+//! | `SUPPLYSITE_MAILBOX` | folder of the local mailbox | `var/mailbox` (`supplysite serve` passes `mailbox` in its state folder) |
 //! | `SUPPLYSITE_OUTBOX_LEASE_SECONDS` | how long a claimed delivery job is held before another attempt may take it (a server killed mid-attempt is retried after this) | 60 |
 //! | `SUPPLYSITE_ROBOT_SECRET` | signing key of the self-hosted check (set it when several servers share the load); at least 32 bytes | random per start |
 //! | `SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS` | how long a visitor's request waits for delivery after the enquiry is stored before it is answered "queued" (0 to 10000) | 2000 |
@@ -25,9 +25,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 use supplysite_core::enquiry::RetryPolicy;
 
-/// Default outbox file.
+/// Default outbox file, relative to the working directory (the server passes its own).
 pub const DEFAULT_OUTBOX: &str = "var/outbox.sqlite3";
-/// Default mailbox folder.
+/// Default mailbox folder, relative to the working directory (the server passes its own).
 pub const DEFAULT_MAILBOX: &str = "var/mailbox";
 const DEFAULT_SENDER: &str = "Supplysite Website <website@supplysite.com.au>";
 const DEFAULT_INBOX: &str = "Supplysite <info@supplysite.com.au>";

@@ -3,6 +3,7 @@
 //! setting stops start-up with a message naming the variable and flag, and a secret's value is
 //! never echoed back (clap's own errors would print it).
 
+use crate::install;
 use anyhow::{Context, bail};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -16,13 +17,11 @@ pub struct Args {
     /// Address and port to listen on.
     #[arg(long, env = "SUPPLYSITE_BIND", default_value = "127.0.0.1:8080")]
     bind: String,
-    /// The Contentful space export to serve (downloaded assets beside it are served too).
-    #[arg(
-        long,
-        env = "SUPPLYSITE_CONTENT",
-        default_value = "content/demo/export.json"
-    )]
-    content: PathBuf,
+    /// The Contentful space export to serve (downloaded assets beside it are served too)
+    /// [default: the demo space, content/demo/export.json, shipped beside the binary or in
+    /// the source tree].
+    #[arg(long, env = "SUPPLYSITE_CONTENT")]
+    content: Option<PathBuf>,
     /// The public origin of the site, for canonical links, Open Graph, the sitemap and robots.txt.
     #[arg(
         long,
@@ -33,9 +32,10 @@ pub struct Args {
     /// Contentful's webhook signing secret (64 characters); without it webhooks are refused.
     #[arg(long, env = "CONTENTFUL_WEBHOOK_SECRET", hide_env_values = true)]
     webhook_secret: Option<String>,
-    /// The web build folder (index.html and assets/).
-    #[arg(long, env = "SUPPLYSITE_WEB_DIR", default_value = "web/dist")]
-    web_dir: PathBuf,
+    /// The web build folder (index.html and assets/) [default: web/dist, shipped beside the
+    /// binary or in the source tree].
+    #[arg(long, env = "SUPPLYSITE_WEB_DIR")]
+    web_dir: Option<PathBuf>,
     /// How many seconds a signed webhook stays valid.
     #[arg(long, env = "SUPPLYSITE_WEBHOOK_TTL_SECONDS", default_value = "30")]
     webhook_ttl_seconds: String,
@@ -73,7 +73,9 @@ pub struct Args {
     #[arg(long, env = "SUPPLYSITE_TRACKER_KEY")]
     tracker_key: Option<String>,
     /// The web UI's server bundle, run to put each page's markup in the HTML (`npm run
-    /// build:ssr` in web/). Default: web/dist-ssr/render.js when it exists.
+    /// build:ssr` in web/). Default: web/dist-ssr/render.js, shipped beside the binary or in
+    /// the source tree, when it exists (without it pages are served unrendered, with a
+    /// warning).
     #[arg(long, env = "SUPPLYSITE_SSR_BUNDLE")]
     ssr_bundle: Option<PathBuf>,
     /// Send pages without server-rendered markup: the browser draws them from the page data.
@@ -111,8 +113,14 @@ fn metrics_bind(text: &str) -> Result<MetricsBind, String> {
     })
 }
 
-/// Where `npm run build:ssr` writes the server bundle.
-const DEFAULT_SSR_BUNDLE: &str = "web/dist-ssr/render.js";
+/// Why pages are served without server rendering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SsrOff {
+    /// `--no-ssr`, or an empty `SUPPLYSITE_SSR_BUNDLE`.
+    TurnedOff,
+    /// No setting names a bundle and the default is nowhere (where it was looked for).
+    Missing(String),
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogFormat {
@@ -135,6 +143,8 @@ pub struct Config {
     pub log_format: LogFormat,
     /// The server bundle to render pages with; `None` serves them without markup.
     pub ssr_bundle: Option<PathBuf>,
+    /// Why there is no server bundle, when there is none: turned off, or the default missing.
+    pub ssr_off: Option<SsrOff>,
     pub workers: usize,
     pub tracker_key: Option<String>,
     pub page_cache_bytes: usize,
@@ -221,16 +231,33 @@ impl Config {
                 "SUPPLYSITE_TRACKER_KEY / --tracker-key: invalid client key {key:?} (expected letters, digits, - and _)"
             ),
         };
-        let ssr_bundle = match (args.no_ssr, args.ssr_bundle) {
-            (true, _) => None,
-            (false, Some(path)) if path.as_os_str().is_empty() => None,
+        let (ssr_bundle, ssr_off) = match (args.no_ssr, args.ssr_bundle) {
+            (true, _) => (None, Some(SsrOff::TurnedOff)),
+            (false, Some(path)) if path.as_os_str().is_empty() => (None, Some(SsrOff::TurnedOff)),
             (false, Some(path)) if !path.is_file() => bail!(
                 "SUPPLYSITE_SSR_BUNDLE / --ssr-bundle: no file at {} (build it with `npm run build:ssr` in web/, or pass --no-ssr)",
                 path.display()
             ),
-            (false, Some(path)) => Some(path),
-            (false, None) => Some(PathBuf::from(DEFAULT_SSR_BUNDLE)).filter(|p| p.is_file()),
+            (false, Some(path)) => (Some(path), None),
+            (false, None) => match install::locate(install::SSR_BUNDLE) {
+                Ok(path) if path.is_file() => (Some(path), None),
+                Ok(path) => (
+                    None,
+                    Some(SsrOff::Missing(format!("{} is not a file", path.display()))),
+                ),
+                Err(missing) => (None, Some(SsrOff::Missing(missing.to_string()))),
+            },
         };
+        // A file a setting names is used as given; a default is looked for beside the binary,
+        // in the source tree, then here (and a missing one is reported when it is read).
+        let content = args.content.unwrap_or_else(|| {
+            install::locate(install::DEMO_EXPORT).unwrap_or_else(|m| m.in_working_directory())
+        });
+        let web_dir = args.web_dir.unwrap_or_else(|| {
+            let index =
+                install::locate(install::WEB_INDEX).unwrap_or_else(|m| m.in_working_directory());
+            index.parent().map(PathBuf::from).unwrap_or_default()
+        });
         let page_cache_bytes = page_cache_bytes(&args.page_cache_mib)?;
         let time_zone = TimeZone::parse(&args.time_zone)
             .map_err(|e| anyhow::anyhow!("SUPPLYSITE_TIME_ZONE / --time-zone: {e}"))?;
@@ -242,13 +269,14 @@ impl Config {
             time_zone,
             page_cache_bytes,
             ssr_bundle,
+            ssr_off,
             tracker_key,
             workers,
             bind,
-            content: args.content,
+            content,
             public_url,
             webhook_secret,
-            web_dir: args.web_dir,
+            web_dir,
             webhook_ttl,
             request_timeout,
             connections,

@@ -44,10 +44,12 @@ pub struct Args {
     /// reCAPTCHA's siteverify URL [default: https://www.google.com/recaptcha/api/siteverify].
     #[arg(long, env = "RECAPTCHA_VERIFY_URL")]
     recaptcha_verify_url: Option<String>,
-    /// The SQLite file of the enquiry outbox [default: var/outbox.sqlite3].
+    /// The SQLite file of the enquiry outbox [default: outbox.sqlite3 in the state folder:
+    /// STATE_DIRECTORY, $XDG_STATE_HOME/supplysite or ~/.local/state/supplysite].
     #[arg(long, env = "SUPPLYSITE_OUTBOX")]
     outbox: Option<String>,
-    /// The local mailbox folder used without a Brevo key [default: var/mailbox].
+    /// The local mailbox folder used without a Brevo key [default: mailbox in the state
+    /// folder].
     #[arg(long, env = "SUPPLYSITE_MAILBOX")]
     mailbox: Option<String>,
     /// How many seconds a delivery job being attempted is held before another attempt may take
@@ -144,6 +146,29 @@ impl Args {
             anyhow::anyhow!("{} / {flag}: {}", e.name, e.reason)
         })?;
         settings.site_hostname = Some(hostname(public_url));
+        // Unset, the outbox and the mailbox are kept in the state folder, which must then be
+        // known: the outbox unless the shared database keeps it, the mailbox unless Brevo
+        // delivers.
+        let unset = |value: &Option<String>| value.as_deref().is_none_or(|v| v.trim().is_empty());
+        let state = crate::install::state_dir();
+        if unset(&self.outbox) {
+            match &state {
+                Ok(dir) => settings.outbox_path = dir.join(crate::install::OUTBOX_FILE),
+                Err(e) if unset(&self.database_url) => {
+                    anyhow::bail!("SUPPLYSITE_OUTBOX / --outbox: {e}")
+                }
+                Err(_) => {}
+            }
+        }
+        if unset(&self.mailbox) {
+            match &state {
+                Ok(dir) => settings.mailbox_dir = dir.join(crate::install::MAILBOX_DIR),
+                Err(e) if settings.brevo_api_key.is_none() => {
+                    anyhow::bail!("SUPPLYSITE_MAILBOX / --mailbox: {e}")
+                }
+                Err(_) => {}
+            }
+        }
         Ok(settings)
     }
 

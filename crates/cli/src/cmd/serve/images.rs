@@ -2,6 +2,7 @@
 //! renditions are cached and how much, how many pictures are encoded at once, and whether the
 //! common renditions are made in the background after a content load.
 
+use crate::install;
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -12,13 +13,11 @@ use supplysite_images::{Config, Renditions};
 #[group(id = "image_settings")]
 #[command(next_help_heading = "Images")]
 pub struct Args {
-    /// The folder renditions of pictures are cached in (kept across restarts).
-    #[arg(
-        long,
-        env = "SUPPLYSITE_IMAGE_CACHE_DIR",
-        default_value = "var/img-cache"
-    )]
-    image_cache_dir: String,
+    /// The folder renditions of pictures are cached in (kept across restarts) [default: img in
+    /// the cache folder: CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or
+    /// ~/.cache/supplysite].
+    #[arg(long, env = "SUPPLYSITE_IMAGE_CACHE_DIR")]
+    image_cache_dir: Option<String>,
     /// MiB of renditions kept on disk; past it the least recently used are deleted.
     #[arg(long, env = "SUPPLYSITE_IMAGE_CACHE_MIB", default_value = "1024")]
     image_cache_mib: String,
@@ -65,11 +64,15 @@ impl Args {
                 "SUPPLYSITE_IMAGE_WARM / --image-warm: invalid switch {other:?} (expected 1 or 0)"
             ),
         };
-        if self.image_cache_dir.trim().is_empty() {
-            bail!("SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir: empty folder name");
-        }
+        let cache_dir = match self.image_cache_dir.as_deref().map(str::trim) {
+            Some("") => bail!("SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir: empty folder name"),
+            Some(dir) => PathBuf::from(dir),
+            None => install::cache_dir()
+                .context("SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir")?
+                .join(install::IMAGE_CACHE_DIR),
+        };
         Ok(Settings {
-            cache_dir: PathBuf::from(self.image_cache_dir.trim()),
+            cache_dir,
             cache_bytes,
             workers,
             warm,

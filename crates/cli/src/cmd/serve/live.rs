@@ -51,9 +51,11 @@ pub struct Args {
     /// for the export file].
     #[arg(long, env = "SUPPLYSITE_POLL_SECONDS")]
     poll_seconds: Option<String>,
-    /// Folder of the last good live content, served when Contentful cannot be reached at start.
-    #[arg(long, env = "SUPPLYSITE_CACHE_DIR", default_value = "var/cache")]
-    cache_dir: PathBuf,
+    /// Folder of the last good live content, served when Contentful cannot be reached at start
+    /// [default: content in the cache folder: CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or
+    /// ~/.cache/supplysite].
+    #[arg(long, env = "SUPPLYSITE_CACHE_DIR")]
+    cache_dir: Option<PathBuf>,
     /// Contentful Content Preview API token; with the preview secret, editors can preview
     /// drafts.
     #[arg(long, env = "CONTENTFUL_PREVIEW_TOKEN", hide_env_values = true)]
@@ -109,7 +111,13 @@ impl Args {
                 ),
             });
         };
-        let cache = self.cache_dir.join(settings.cache_file_name());
+        let cache_dir = match &self.cache_dir {
+            Some(dir) => dir.clone(),
+            None => crate::install::cache_dir()
+                .context("SUPPLYSITE_CACHE_DIR / --cache-dir")?
+                .join(crate::install::CONTENT_CACHE_DIR),
+        };
+        let cache = cache_dir.join(settings.cache_file_name());
         let contentful =
             ContentfulSource::from_settings(settings).context("cannot set up live content")?;
         let describe = contentful.location();
@@ -290,7 +298,7 @@ mod tests {
         Args {
             contentful_space_id: Some("space1".into()),
             contentful_access_token: Some("token-secret".into()),
-            cache_dir: "var/cache".into(),
+            cache_dir: Some("var/cache".into()),
             ..Args::default()
         }
     }
