@@ -116,7 +116,12 @@ async fn with_recaptcha_and_brevo_both_slow_the_answer_still_comes_within_the_on
     let started = Instant::now();
     let (status, answer) = server.post_json("/api/contact", &form).await.unwrap();
     let took = started.elapsed();
-    assert_eq!((status, answer), (200, json!({"status": "queued"})), "{}", server.log());
+    assert_eq!(
+        (status, answer),
+        (200, json!({"status": "queued"})),
+        "{}",
+        server.log()
+    );
     assert!(took < ANSWER_BUDGET + SLACK, "answered after {took:?}");
     // The wait for delivery ran to the end of the one budget, not a budget of its own after
     // the robot check.
@@ -157,8 +162,14 @@ async fn a_robot_check_that_never_answers_is_given_up_leaving_time_to_store_and_
         "{answer}"
     );
     // The robot check has the budget less the 500 ms kept for storing.
-    assert!(took >= Duration::from_millis(1500) - SLACK, "gave up after {took:?}");
-    assert!(took < Duration::from_millis(1500) + SLACK, "gave up after {took:?}");
+    assert!(
+        took >= Duration::from_millis(1500) - SLACK,
+        "gave up after {took:?}"
+    );
+    assert!(
+        took < Duration::from_millis(1500) + SLACK,
+        "gave up after {took:?}"
+    );
     let outbox = SqliteOutbox::open(dir.path().join("outbox.sqlite3")).unwrap();
     assert!(outbox.jobs(JobFilter::default()).await.unwrap().is_empty());
     assert!(brevo.requests().is_empty());

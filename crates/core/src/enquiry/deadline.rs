@@ -184,8 +184,11 @@ mod tests {
     #[test]
     fn a_robot_check_with_no_verdict_by_its_share_is_unavailable() {
         let runtime = FakeRuntime::timers_fire_at_once();
-        let mut deadline =
-            AnswerDeadline::start(&runtime, Duration::from_millis(4500), Duration::from_secs(4));
+        let mut deadline = AnswerDeadline::start(
+            &runtime,
+            Duration::from_millis(4500),
+            Duration::from_secs(4),
+        );
         let (_, robot) = deadline.with_robot(&Never);
         let err = ready(robot.verify("token", None)).unwrap_err();
         assert_eq!(

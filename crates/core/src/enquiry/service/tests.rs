@@ -171,7 +171,9 @@ fn a_robot_check_slower_than_its_budget_is_unavailable_and_nothing_is_stored() {
     assert_eq!(
         submit(&enquiries, "good").unwrap_err(),
         SubmitError::RobotCheckUnavailable {
-            reason: "no verdict within the robot check's share of the answer budget (250 of 1500 ms)".into()
+            reason:
+                "no verdict within the robot check's share of the answer budget (250 of 1500 ms)"
+                    .into()
         }
     );
     assert!(outbox.enquiries().is_empty());
@@ -189,7 +191,9 @@ fn the_robot_check_leaves_part_of_the_answer_budget_for_storing() {
     assert_eq!(
         submit(&enquiries, "good").unwrap_err(),
         SubmitError::RobotCheckUnavailable {
-            reason: "no verdict within the robot check's share of the answer budget (1000 of 1500 ms)".into()
+            reason:
+                "no verdict within the robot check's share of the answer budget (1000 of 1500 ms)"
+                    .into()
         }
     );
     // The page waits the budget and a margin for the network before it sends again.
