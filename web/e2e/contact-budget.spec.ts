@@ -7,7 +7,15 @@
 // Needs the fake Brevo started by playwright.config.ts (E2E_BREVO_URL); its control API makes
 // the next calls wait before accepting (longer than the answer budget, shorter than the
 // server's 5 s Brevo timeout), which is how a slow or briefly hanging Brevo looks to the server.
-import { expect, test, type APIRequestContext, type Page, type Request, type Route } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+  type Request,
+  type Route,
+} from '@playwright/test';
 
 const BREVO = process.env.E2E_BREVO_URL;
 
@@ -82,22 +90,16 @@ test('when the answer to an enquiry never arrives, the page sends it once more a
   // is held on the way until the page has given up and sent again: a connection that stalls
   // after the request went out. Later requests pass as they are.
   const posted: { at: number; body: { submissionId: string } }[] = [];
-  let releaseFirst: () => void = () => {};
-  const secondArrived = new Promise<void>((resolve) => (releaseFirst = resolve));
-  let firstAnswer: { status: number; json: unknown } | null = null;
+  const first: { answer?: { status: number; json: unknown }; route?: Route; response?: APIResponse } = {};
   await page.route('**/api/contact', async (route: Route, req: Request) => {
     posted.push({ at: Date.now(), body: req.postDataJSON() as { submissionId: string } });
-    if (posted.length > 1) {
-      releaseFirst();
-      return route.continue();
-    }
+    if (posted.length > 1) return route.continue();
     const response = await route.fetch();
-    firstAnswer = { status: response.status(), json: await response.json() };
-    await secondArrived;
-    // Too late: the page stopped waiting for this one.
-    await route.fulfill({ response }).catch(() => {});
+    first.answer = { status: response.status(), json: await response.json() };
+    // Held, unanswered; the handler returns so the resend is routed meanwhile.
+    first.route = route;
+    first.response = response;
   });
-
   await page.goto('/contact-us');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const settings = await page.evaluate(
@@ -118,6 +120,8 @@ test('when the answer to an enquiry never arrives, the page sends it once more a
   // Sent again once the page's wait ran out, not before.
   expect(posted[1]!.at - posted[0]!.at).toBeGreaterThanOrEqual(settings.contactWaitMs - 100);
   // The first request was taken: the lost answer said so, and the resend stored nothing more.
-  expect(firstAnswer).toMatchObject({ status: 200 });
+  expect(first.answer).toMatchObject({ status: 200 });
   await expect.poll(async () => (await emails(request)).total, { timeout: 15_000 }).toBe(1);
+  // Too late: the page stopped waiting for the first answer.
+  await first.route?.fulfill({ response: first.response }).catch(() => {});
 });

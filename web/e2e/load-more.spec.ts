@@ -3,7 +3,6 @@
 // button comes back for another try, and the retry appends the next page once; an answer that
 // arrives after the page gave up adds nothing.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { interactive } from './support';
 
 const FAILED = 'More insights could not be loaded just now. Please try again.';
 const NEXT = '/insights?page=2';
@@ -13,7 +12,8 @@ const isNextPage = (url: URL) => url.pathname === '/api/page' && url.searchParam
 
 async function openListing(page: Page) {
   await page.goto('/insights');
-  await interactive(page);
+  // Interactive once hydrated, which a busy machine may take a while to do.
+  await expect(page.getByRole('button', { name: 'Menu', includeHidden: true })).toBeEnabled({ timeout: 20_000 });
   await expect(page.locator('main article')).toHaveCount(9);
 }
 
@@ -52,16 +52,14 @@ test('a refused request is said in a live region, and the retry appends the next
 test('a request with no answer is given up after a few seconds; its late answer adds nothing', async ({ page }) => {
   test.setTimeout(40_000);
   let asked = 0;
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let lateAnswer: Promise<void> | null = null;
-  await page.route(isNextPage, async (route: Route) => {
+  // The first request is held, unanswered, until the page has given up and the retry has been
+  // shown, then let through: a stalled connection that recovers too late. The handler returns
+  // at once, so later requests are routed while it is held.
+  const held: { route?: Route } = {};
+  await page.route(isNextPage, (route: Route) => {
     asked += 1;
     if (asked > 1) return route.continue();
-    // The first answer is held until the page has given up and the retry has been shown,
-    // then let through: a stalled connection that recovers too late.
-    lateAnswer = released.then(() => route.continue().catch(() => {}));
-    return lateAnswer;
+    held.route = route;
   });
   await openListing(page);
   const button = page.getByRole('button', { name: 'LOAD MORE INSIGHTS' });
@@ -79,8 +77,8 @@ test('a request with no answer is given up after a few seconds; its late answer 
 
   await button.click();
   await expectSecondPageOnce(page);
-  release();
-  await lateAnswer;
+  expect(held.route).toBeDefined();
+  await held.route?.continue().catch(() => {});
   // The page gave up on it: each card is still shown once.
   await expectSecondPageOnce(page);
   await expect(page.getByText(FAILED)).toHaveCount(0);
