@@ -1,9 +1,12 @@
 // The marketing-automation tracker (issue 6 "Site-wide behaviour"), with and without a client
-// key. No request leaves the machine: the tracker's host is intercepted and answered here.
+// key, and with Global Privacy Control (issue 32): a visitor whose browser sends it gets no
+// tracker and no stored tracking email, from the same cached page as everyone else. No request
+// leaves the machine: the tracker's host is intercepted and answered here.
 // The key reaches the page in the embedded settings; for the keyed case the test adds it to
 // the server's page (and the tracker's host to its CSP), as the server does when
 // SUPPLYSITE_TRACKER_KEY is set.
 import { expect, test, type Page } from '@playwright/test';
+import { interactive } from './support';
 
 const MISSING = 'The marketing-automation client key is missing: the tracker is not loaded.';
 
@@ -28,10 +31,10 @@ test('with no client key the console says so and nothing is loaded', async ({ pa
   expect(requests).toEqual([]);
 });
 
-test('with a client key the tracker loads, knows the visitor and hears pages and calls to action', async ({ page }) => {
-  const requests = await interceptTracker(page);
+/** Serves every page with the tracker's client key, as the server does with SUPPLYSITE_TRACKER_KEY. */
+async function serveWithTrackerKey(page: Page) {
   await page.route(
-    (url) => url.pathname === '/',
+    (url) => !url.pathname.startsWith('/api/'),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
@@ -49,6 +52,11 @@ test('with a client key the tracker loads, knows the visitor and hears pages and
       return route.fulfill({ response, body: html, headers });
     },
   );
+}
+
+test('with a client key the tracker loads, knows the visitor and hears pages and calls to action', async ({ page }) => {
+  const requests = await interceptTracker(page);
+  await serveWithTrackerKey(page);
   await page.addInitScript(() => localStorage.setItem('trackingEmail', 'ann.lee@example.com'));
 
   await page.goto('/');
@@ -67,4 +75,70 @@ test('with a client key the tracker loads, knows the visitor and hears pages and
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(async () => (await sib()).queue).toEqual(['page', 'track', 'page']);
   expect(requests.every((url) => url.startsWith('https://sibautomation.com/'))).toBe(true);
+});
+
+test.describe('with Global Privacy Control', () => {
+  // What a browser with GPC on does: the header on every request and the property in the page.
+  test.use({ extraHTTPHeaders: { 'Sec-GPC': '1' } });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }),
+    );
+  });
+
+  test('the tracker is never loaded and no tracking email is stored, though a key is configured', async ({ page }) => {
+    const requests = await interceptTracker(page);
+    await serveWithTrackerKey(page);
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(m.text()));
+
+    await page.goto('/');
+    await interactive(page);
+    expect(await page.evaluate(() => (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl)).toBe(
+      true,
+    );
+    await page.locator('main a[data-cta][href="/contact-us"]').first().click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // An enquiry sent: thanked as ever, and its address not kept for a tracker.
+    await page.getByLabel('First name').fill('Gail');
+    await page.getByLabel('Last name').fill('Private');
+    await page.getByLabel('Organisation name').fill('Quiet Foods');
+    await page.getByLabel('Phone number').fill('02 9999 7777');
+    await page.getByLabel('Email').fill('gail.private@example.com');
+    const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
+    await robot.click();
+    await expect(robot).toBeChecked({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible({ timeout: 15_000 });
+
+    expect(await page.evaluate(() => localStorage.getItem('trackingEmail'))).toBeNull();
+    expect(await page.evaluate(() => 'sendinblue' in window || 'sib' in window)).toBe(false);
+    await expect(page.locator('script#sendinblue-js')).toHaveCount(0);
+    expect(requests).toEqual([]);
+    // The key was there: GPC, not a missing key, kept the tracker out.
+    expect(messages).not.toContain(MISSING);
+  });
+
+  test('the page is the one every visitor gets, so caches keep one copy', async ({ page, playwright }) => {
+    const plain = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const withGpc = await page.request.get('/');
+    const without = await plain.get('/');
+    expect(withGpc.status()).toBe(200);
+    expect(withGpc.headers()['etag']).toBeTruthy();
+    expect(withGpc.headers()['etag']).toBe(without.headers()['etag']);
+    expect(withGpc.headers()['cache-control']).toBe(without.headers()['cache-control']);
+    expect(withGpc.headers()['cache-control']).toContain('public');
+    expect(withGpc.headers()['vary'] ?? '').not.toMatch(/sec-gpc/i);
+    await plain.dispose();
+  });
+});
+
+test('the privacy page says what is tracked and that Global Privacy Control is honoured', async ({ page }) => {
+  await page.goto('/privacy');
+  const section = page.getByRole('region', { name: 'Tracking and Global Privacy Control' });
+  await expect(section).toBeVisible();
+  await expect(section).toContainText("Brevo's marketing-automation tracker");
+  await expect(section).toContainText('We honour Global Privacy Control.');
 });

@@ -2,8 +2,9 @@
 //! ([`take`]), then try to deliver it while the visitor waits ([`deliver_now`]). The visitor is
 //! thanked once the enquiry is stored; what the deliveries did only decides whether the answer
 //! is "sent" or "queued". [`submit`] is the two in a row; [`Enquiries`], the service a server
-//! mounts, instead waits for [`deliver_now`] only so long (on a [`Runtime`]'s timer) and
-//! answers "queued" after that, holding the robot check to a budget too ([`TimedRobotCheck`]).
+//! mounts, instead runs the whole request within one answer budget on a [`Runtime`]'s timers
+//! ([`AnswerDeadline`]): the robot check has until a share of it is spent, and deliveries not
+//! done by its end go on in the background with the answer "queued".
 //!
 //! A submission is taken once: the page sends a [`SubmissionId`] made when the form was first
 //! shown, and a resubmission (a lost answer, a double click, a browser re-sending the request)
@@ -17,6 +18,7 @@
 //! [`Runtime`]: crate::ports::Runtime
 
 mod attempt;
+mod deadline;
 mod deliver;
 pub mod identity;
 pub mod mail_date;
@@ -26,6 +28,7 @@ mod service;
 mod timed_robot;
 
 pub use attempt::{Attempted, attempt_job};
+pub use deadline::{AnswerDeadline, NETWORK_MARGIN, STORE_RESERVE};
 pub use deliver::deliver_now;
 pub use retry::{Jitter, RetryPolicy};
 pub use service::{Enquiries, EnquiryParts};

@@ -11,15 +11,19 @@
 //! - 429 with `Retry-After` (seconds) past the per-client allowance (see [`client_ip`] for how
 //!   the client is found); only well-formed submissions count against it, so a cross-site
 //!   `text/plain` post or garbage spends nobody's allowance;
-//! - 503 with `Retry-After` when the enquiry could not be stored, the robot check could not be
-//!   asked or gave no verdict within its budget, or the body did not arrive in time.
+//! - 503 with `Retry-After` when the enquiry could not be stored in time, the robot check could
+//!   not be asked or gave no verdict by its share of the budget, or the body did not arrive in
+//!   time.
 //!
-//! Once the enquiry is stored the answer is 200, always: the request waits for delivery at most
-//! the answer budget and then says "queued" (see [`Enquiries::submit`](supplysite_core::enquiry::Enquiries::submit)). The site's request
+//! The whole request runs within one answer budget from its arrival
+//! ([`AnswerDeadline`](supplysite_core::enquiry::AnswerDeadline), `SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS`),
+//! which the page is told so that it waits longer before it sends again. Once the enquiry is
+//! stored the answer is 200, always: the request waits for delivery until the budget ends and
+//! then says "queued" (see [`Enquiries::submit_by`](supplysite_core::enquiry::Enquiries::submit_by)). The site's request
 //! timeout does not apply to this route (see [`crate::front`]), since cutting it off after the
-//! store would tell a visitor whose enquiry was taken that it failed; every step before the
-//! store has a budget of its own instead. A resubmission (same `submissionId`) gets the first
-//! answer and stores nothing.
+//! store would tell a visitor whose enquiry was taken that it failed; the answer budget is
+//! shorter anyway. A resubmission (same `submissionId`) gets the first answer and stores
+//! nothing.
 
 mod body;
 
@@ -132,38 +136,51 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
     let client = desk.client_ip.client_ip(peer, &parts.headers);
     // Without any address all such requests share one allowance, which errs on the safe side.
     let key = client.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-    // The site's request timeout does not cover this route, so the body gets it here: a client
-    // trickling its body in holds nothing for longer than any other request may.
+    // One answer budget from here to the answer, whatever hangs behind it: reading the body,
+    // counting it, the robot check, storing and the wait for delivery all run within it.
+    let mut deadline = desk.enquiries.deadline();
+    // The site's request timeout does not cover this route, so the body gets it here too: a
+    // client trickling its body in holds nothing for longer than any other request may.
     let read = tokio::time::timeout(
         state.settings().request_timeout,
         body::read(&parts.headers, body),
     );
-    let request = match read.await {
-        Ok(Ok(r)) => r,
-        Ok(Err(e)) => return refused(e),
-        Err(_) => {
+    let request = match deadline.within(read).await {
+        Some(Ok(Ok(r))) => r,
+        Some(Ok(Err(e))) => return refused(e),
+        Some(Err(_)) | None => {
             return unavailable(
                 "Your enquiry did not arrive in time, so it has not been sent. Please try again.",
             );
         }
     };
-    if let Err(wait) = desk.count(key).await {
-        let seconds = wait.as_secs();
-        tracing::info!(retry_after = seconds, "enquiry refused: rate limit");
-        let mut response = error(
-            StatusCode::TOO_MANY_REQUESTS,
-            &format!(
-                "Too many enquiries from your address. Please try again in {seconds} seconds."
-            ),
-        );
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        return response;
+    match deadline.within(desk.count(key)).await {
+        Some(Ok(())) => {}
+        Some(Err(wait)) => {
+            let seconds = wait.as_secs();
+            tracing::info!(retry_after = seconds, "enquiry refused: rate limit");
+            let mut response = error(
+                StatusCode::TOO_MANY_REQUESTS,
+                &format!(
+                    "Too many enquiries from your address. Please try again in {seconds} seconds."
+                ),
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            return response;
+        }
+        None => {
+            tracing::error!("enquiry not taken: counting it took the whole answer budget");
+            return submit_error(&SubmitError::Unavailable {
+                reason: "counting took the whole answer budget".to_owned(),
+            });
+        }
     }
     match desk
         .enquiries
-        .submit(
+        .submit_by(
+            &mut deadline,
             request.form,
             &request.robot_token,
             client,

@@ -95,14 +95,18 @@ impl ContactDesk {
 }
 
 /// The `settings` the page embeds beside `chrome` and `outcome`: the robot widget,
-/// `{"kind":"recaptcha","siteKey":…}` or `{"kind":"selfHosted"}` (null when enquiries are not
-/// taken), and the tracker, `{"clientKey":…}` (null without a key). Public values only: the
-/// site key and the tracker's client key are meant for the browser; no secret is ever part of it.
+/// `{"kind":"recaptcha","siteKey":…}` or `{"kind":"selfHosted"}`, and how long the contact form
+/// waits for an answer before it sends again (both null when enquiries are not taken), and the
+/// tracker, `{"clientKey":…}` (null without a key). Public values only: the site key and the
+/// tracker's client key are meant for the browser; no secret is ever part of it.
 pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -> PageSettings {
     PageSettings {
         robot: contact.map(|desk| desk.enquiries().robot_widget().clone()),
         tracker: tracker_key.map(|key| Tracker {
             client_key: key.to_owned(),
+        }),
+        contact_wait_ms: contact.map(|desk| {
+            u32::try_from(desk.enquiries().page_wait().as_millis()).unwrap_or(u32::MAX)
         }),
     }
 }
@@ -117,11 +121,11 @@ mod tests {
         let json = |settings| serde_json::to_value(settings).unwrap();
         assert_eq!(
             json(page_settings(None, Some("abc123"))),
-            json!({"robot": null, "tracker": {"clientKey": "abc123"}})
+            json!({"robot": null, "tracker": {"clientKey": "abc123"}, "contactWaitMs": null})
         );
         assert_eq!(
             json(page_settings(None, None)),
-            json!({"robot": null, "tracker": null})
+            json!({"robot": null, "tracker": null, "contactWaitMs": null})
         );
     }
 }

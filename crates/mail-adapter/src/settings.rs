@@ -14,8 +14,8 @@
 //! | `SUPPLYSITE_MAILBOX` | folder of the local mailbox | `var/mailbox` (`supplysite serve` passes `mailbox` in its state folder) |
 //! | `SUPPLYSITE_OUTBOX_LEASE_SECONDS` | how long a claimed delivery job is held before another attempt may take it (a server killed mid-attempt is retried after this) | 60 |
 //! | `SUPPLYSITE_ROBOT_SECRET` | signing key of the self-hosted check (set it when several servers share the load); at least 32 bytes | random per start |
-//! | `SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS` | how long a visitor's request waits for delivery after the enquiry is stored before it is answered "queued" (0 to 10000) | 2000 |
-//! | `SUPPLYSITE_ROBOT_CHECK_BUDGET_MS` | how long the robot check may take before the visitor is asked to try again (100 to 10000) | 4000 |
+//! | `SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS` | the most a visitor's enquiry request takes from its arrival to its answer: the robot check, storing and the wait for delivery share it, and a delivery not done by then is answered "queued" (1000 to 10000) | 4500 |
+//! | `SUPPLYSITE_ROBOT_CHECK_BUDGET_MS` | how long the robot check may take before the visitor is asked to try again, at most the answer budget less 500 ms kept for storing (100 to 10000) | 4000 |
 
 use crate::address::MailAddress;
 use crate::brevo::{DEFAULT_BASE_URL, DEFAULT_TIMEOUT};
@@ -39,10 +39,11 @@ pub const MIN_OUTBOX_LEASE: Duration = Duration::from_secs(DEFAULT_TIMEOUT.as_se
 /// Brevo remembers, or the email could go out twice.
 pub const MAX_OUTBOX_LEASE: Duration = Duration::from_secs(15 * 60);
 
-/// The default wait for delivery after an enquiry is stored.
-pub const DEFAULT_ANSWER_BUDGET: Duration = Duration::from_millis(2000);
-/// The default time the robot check may take: inside the request timeout's default (10 s)
-/// with room for the store and the answer budget.
+/// The default answer budget of an enquiry's request: below the page's own wait (this and
+/// 500 ms for the network, about 5 s: people leave) with room for a slow network.
+pub const DEFAULT_ANSWER_BUDGET: Duration = Duration::from_millis(4500);
+/// The default time the robot check may take: the default answer budget less the 500 ms kept
+/// for storing.
 pub const DEFAULT_ROBOT_BUDGET: Duration = Duration::from_millis(4000);
 /// The shortest signing key of the self-hosted check: as long as the HMAC-SHA256 output, so
 /// the key is not the weak point.
@@ -71,7 +72,8 @@ pub struct MailSettings {
     pub outbox_lease: Duration,
     /// The self-hosted check's signing key, at least [`MIN_ROBOT_SECRET_BYTES`] long.
     pub robot_secret: Option<Secret>,
-    /// How long a visitor's request waits for delivery once the enquiry is stored.
+    /// The most a visitor's enquiry request takes, the robot check, storing and the wait for
+    /// delivery together.
     pub answer_budget: Duration,
     /// How long the robot check may take.
     pub robot_budget: Duration,
@@ -177,7 +179,7 @@ impl MailSettings {
                 .transpose()?,
             answer_budget: match get("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS") {
                 None => DEFAULT_ANSWER_BUDGET,
-                Some(v) => millis("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", &v, 0, 10_000)?,
+                Some(v) => millis("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", &v, 1_000, 10_000)?,
             },
             robot_budget: match get("SUPPLYSITE_ROBOT_CHECK_BUDGET_MS") {
                 None => DEFAULT_ROBOT_BUDGET,
@@ -253,7 +255,7 @@ mod tests {
         assert_eq!(s.contact_inbox.email, "info@supplysite.com.au");
         assert_eq!(s.brevo_api_base, "https://api.brevo.com");
         assert_eq!(s.outbox_lease, Duration::from_secs(60));
-        assert_eq!(s.answer_budget, Duration::from_secs(2));
+        assert_eq!(s.answer_budget, Duration::from_millis(4500));
         assert_eq!(s.robot_budget, Duration::from_secs(4));
         assert!(s.robot_secret.is_none());
     }
@@ -261,14 +263,15 @@ mod tests {
     #[test]
     fn budgets_are_whole_milliseconds_in_range_and_errors_name_the_variable() {
         let s = read(&[
-            ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "0"),
+            ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "1000"),
             ("SUPPLYSITE_ROBOT_CHECK_BUDGET_MS", "250"),
         ])
         .unwrap();
-        assert_eq!(s.answer_budget, Duration::ZERO);
+        assert_eq!(s.answer_budget, Duration::from_secs(1));
         assert_eq!(s.robot_budget, Duration::from_millis(250));
         for (name, bad) in [
             ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "10001"),
+            ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "999"),
             ("SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS", "2s"),
             ("SUPPLYSITE_ROBOT_CHECK_BUDGET_MS", "99"),
         ] {

@@ -18,6 +18,7 @@ describe('useTracker', () => {
     delete window.sib;
     document.head.innerHTML = '';
     resetSiteSettings();
+    delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
   });
 
   it('without a client key says so on the console and loads nothing', () => {
@@ -33,5 +34,17 @@ describe('useTracker', () => {
     renderHook(() => useTracker('/'));
     await waitFor(() => expect(window.sib?.equeue).toEqual([{ page: [] }]));
     expect(document.head.querySelector('script#sendinblue-js')).not.toBeNull();
+  });
+
+  it('with Global Privacy Control loads no tracker even with a client key', async () => {
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    embedSettings({ tracker: { clientKey: 'key 1' } });
+    const { rerender } = renderHook(({ path }) => useTracker(path), { initialProps: { path: '/' } });
+    rerender({ path: '/contact-us' });
+    // Any import of the tracker's module started by now has finished.
+    await vi.dynamicImportSettled();
+    expect(document.querySelector('script#sendinblue-js')).toBeNull();
+    expect(window.sendinblue).toBeUndefined();
+    expect(window.sib).toBeUndefined();
   });
 });

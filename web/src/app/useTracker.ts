@@ -1,8 +1,9 @@
 // Runs the marketing tracker for the shell: started once with the server's client key, a `page`
 // event for every page shown (the first one included), and call-to-action clicks reported.
-// The tracker's code loads only when a key is configured; without one the console says why.
+// The tracker's code loads only when a key is configured (without one the console says why) and
+// the visitor has not asked for privacy with Global Privacy Control (docs/behaviour.md §7).
 import { useEffect, useRef } from 'react';
-import { MISSING_KEY_MESSAGE, siteSettings } from '../lib/settings';
+import { MISSING_KEY_MESSAGE, globalPrivacyControl, siteSettings } from '../lib/settings';
 
 type Tracker = typeof import('../lib/tracker');
 
@@ -16,6 +17,7 @@ export function useTracker(pageKey: string | undefined) {
       console.warn(MISSING_KEY_MESSAGE);
       return;
     }
+    if (globalPrivacyControl()) return;
     const loading = import('../lib/tracker').then((t) => {
       t.startTracker(key);
       return t;

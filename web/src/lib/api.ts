@@ -53,7 +53,7 @@ function isOutcome(value: unknown): value is Outcome {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -91,66 +91,5 @@ export async function fetchRobotChallenge(signal?: AbortSignal): Promise<RobotCh
   } catch (error) {
     if (!signal?.aborted) console.error('robot challenge request failed', error);
     return null;
-  }
-}
-
-/** What the contact form sends: the six fields and the robot check's token. */
-export interface ContactRequest {
-  firstname: string;
-  lastname: string;
-  orgName: string;
-  phone: string;
-  email: string;
-  message: string;
-  robotToken: string;
-  /** Made when the form is first shown and kept until an enquiry is accepted, so a resend
-   *  (a lost answer, a retry after a failure) is recognised and taken once. */
-  submissionId: string;
-}
-
-/** How the server answered an enquiry. */
-export type ContactResult =
-  | { kind: 'accepted'; status: 'sent' | 'queued' }
-  /** 422: one message per field (the robot check's key is `robot`). */
-  | { kind: 'invalid'; errors: Record<string, string> }
-  /** Anything else: not stored; the visitor should try again. */
-  | { kind: 'failed'; reason: string };
-
-/** The contact request's time limit (docs/behaviour.md §9). */
-const CONTACT_TIMEOUT_MS = 5000;
-
-/** Posts an enquiry, giving up after 5000 ms. Failures are logged and returned, never thrown. */
-export async function submitContact(request: ContactRequest): Promise<ContactResult> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), CONTACT_TIMEOUT_MS);
-  try {
-    const response = await fetch('/api/contact', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(request),
-      signal: controller.signal,
-    });
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok && isObject(body) && (body.status === 'sent' || body.status === 'queued')) {
-      return { kind: 'accepted', status: body.status };
-    }
-    if (response.status === 422 && isObject(body) && isObject(body.errors)) {
-      const errors = Object.fromEntries(
-        Object.entries(body.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-      );
-      return { kind: 'invalid', errors };
-    }
-    const message = isObject(body) && typeof body.message === 'string' ? `: ${body.message}` : '';
-    const reason = `contact request failed with status ${response.status}${message}`;
-    console.error(reason);
-    return { kind: 'failed', reason };
-  } catch (error) {
-    const reason = controller.signal.aborted
-      ? `contact request gave no answer within ${CONTACT_TIMEOUT_MS} ms`
-      : 'contact request failed';
-    console.error(reason, error);
-    return { kind: 'failed', reason };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -864,6 +864,10 @@ pageSize: number,
  */
 loadMoreLabel: string, 
 /**
+ * What the page says when more insights did not arrive.
+ */
+loadMoreFailed: string, 
+/**
  * Which page of the listing this is, and the links to the others.
  */
 pagination: Pagination, };
@@ -1126,7 +1130,13 @@ robot: RobotWidget | null,
 /**
  * Null when no tracker key is configured.
  */
-tracker: Tracker | null, };
+tracker: Tracker | null, 
+/**
+ * How many milliseconds the contact form waits for the answer to an enquiry before it
+ * sends it once more: the server's answer budget and a margin for the network. Null when
+ * the site takes no enquiries.
+ */
+contactWaitMs: number | null, };
 
 export type PageView = { "screen": "home", "view": HomeView } | { "screen": "videoPopup", "view": VideoPopupView } | { "screen": "caseStudyIndex", "view": CaseStudyIndexView } | { "screen": "caseStudy", "view": CaseStudyView } | { "screen": "solutions", "view": SolutionsView } | { "screen": "product", "view": ProductView } | { "screen": "page", "view": PageBuilderView } | { "screen": "aboutUs", "view": AboutView } | { "screen": "privacy", "view": PrivacyView } | { "screen": "contactUs", "view": ContactView } | { "screen": "insights", "view": InsightsView } | { "screen": "insight", "view": InsightView } | { "screen": "notFound", "view": NotFoundView };
 
@@ -1226,7 +1236,12 @@ policy: Policy | null,
 /**
  * What the page says instead, when the space has no policy.
  */
-emptyState: EmptyState | null, };
+emptyState: EmptyState | null, 
+/**
+ * What the site tracks and that Global Privacy Control turns it off: fixed copy shown
+ * after the policy or the empty state.
+ */
+tracking: Block, };
 
 export type ProductCard = { 
 /**

@@ -6,7 +6,14 @@ describe('toSettings', () => {
     expect(toSettings({ robot: { kind: 'recaptcha', siteKey: 'site-key' }, tracker: { clientKey: ' k1 ' } })).toEqual({
       robot: { kind: 'recaptcha', siteKey: 'site-key' },
       trackerKey: 'k1',
+      contactWaitMs: 5000,
     });
+  });
+
+  it('reads how long the contact form waits for an answer', () => {
+    expect(toSettings({ contactWaitMs: 2500 }).contactWaitMs).toBe(2500);
+    expect(toSettings({ contactWaitMs: null }).contactWaitMs).toBe(5000);
+    expect(toSettings({ contactWaitMs: -1 }).contactWaitMs).toBe(5000);
   });
 
   it('falls back to the self-hosted check and no tracker for anything else', () => {
@@ -27,7 +34,7 @@ describe('siteSettings', () => {
       outcome: { outcome: 'not_found' },
       settings: { tracker: { clientKey: 'abc' } },
     })}</script>`;
-    expect(siteSettings(document)).toEqual({ robot: { kind: 'selfHosted' }, trackerKey: 'abc' });
+    expect(siteSettings(document)).toEqual({ robot: { kind: 'selfHosted' }, trackerKey: 'abc', contactWaitMs: 5000 });
   });
 
   it('is the defaults when the page has no data', () => {

@@ -1,5 +1,6 @@
 // Site-wide settings the server sends next to the page data (`settings` in the embedded JSON):
-// which robot check the contact form shows and the marketing tracker's public client key.
+// which robot check the contact form shows, how long it waits for the server's answer, and the
+// marketing tracker's public client key.
 // Nothing here is a secret; every field is optional so an older server still works.
 import { EMBEDDED_ID } from './bootstrap';
 
@@ -10,15 +11,18 @@ export interface SiteSettings {
   robot: RobotWidget;
   /** The marketing-automation tracker's client key; null when none is configured. */
   trackerKey: string | null;
+  /** How long the contact form waits for an answer before it sends once more (ms). */
+  contactWaitMs: number;
 }
 
 /** The console message when no tracker client key is configured (docs/behaviour.md §8). */
 export const MISSING_KEY_MESSAGE = 'The marketing-automation client key is missing: the tracker is not loaded.';
 
-/** The settings when the server sent none: the self-hosted check and no tracker. */
-export const DEFAULT_SETTINGS: SiteSettings = { robot: { kind: 'selfHosted' }, trackerKey: null };
+/** The settings when the server sent none: the self-hosted check, no tracker, and the contact
+ *  request limit of docs/behaviour.md §9. */
+export const DEFAULT_SETTINGS: SiteSettings = { robot: { kind: 'selfHosted' }, trackerKey: null, contactWaitMs: 5000 };
 
-/** Reads `{"robot":…,"tracker":{"clientKey":…}}`, falling back field by field to the defaults. */
+/** Reads `{"robot":…,"tracker":{"clientKey":…},"contactWaitMs":…}`, falling back field by field to the defaults. */
 export function toSettings(raw: unknown): SiteSettings {
   if (!isObject(raw)) return DEFAULT_SETTINGS;
   const robot = isObject(raw.robot) ? raw.robot : {};
@@ -29,7 +33,20 @@ export function toSettings(raw: unknown): SiteSettings {
         ? { kind: 'recaptcha', siteKey: robot.siteKey }
         : { kind: 'selfHosted' },
     trackerKey: typeof tracker.clientKey === 'string' && tracker.clientKey.trim() ? tracker.clientKey.trim() : null,
+    contactWaitMs:
+      typeof raw.contactWaitMs === 'number' && raw.contactWaitMs > 0
+        ? raw.contactWaitMs
+        : DEFAULT_SETTINGS.contactWaitMs,
   };
+}
+
+/**
+ * Whether the visitor asks not to be tracked with Global Privacy Control. A browser that sends
+ * `Sec-GPC: 1` also sets `navigator.globalPrivacyControl`, so the page decides here and one
+ * cached page serves every visitor.
+ */
+export function globalPrivacyControl(): boolean {
+  return (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 }
 
 let cached: SiteSettings | null = null;

@@ -6,7 +6,11 @@ describe('the marketing tracker', () => {
     delete window.sib;
     document.head.innerHTML = '';
     localStorage.clear();
+    delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
   });
+
+  /** The visitor's browser sends Global Privacy Control. */
+  const withGpc = () => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
 
   it('with a key loads the script once, identifies the stored visitor and queues events', () => {
     localStorage.setItem(TRACKING_EMAIL_KEY, 'ann@example.com');
@@ -42,5 +46,15 @@ describe('the marketing tracker', () => {
     rememberVisitor('bo@example.com');
     expect(localStorage.getItem(TRACKING_EMAIL_KEY)).toBe('bo@example.com');
     expect(window.sib?.equeue).toEqual([{ identify: ['bo@example.com'] }]);
+  });
+
+  it('with Global Privacy Control loads nothing, stores no email and removes one stored before', () => {
+    localStorage.setItem(TRACKING_EMAIL_KEY, 'ann@example.com');
+    withGpc();
+    startTracker('k');
+    expect(document.querySelector('script')).toBeNull();
+    expect(window.sendinblue).toBeUndefined();
+    rememberVisitor('bo@example.com');
+    expect(localStorage.getItem(TRACKING_EMAIL_KEY)).toBeNull();
   });
 });

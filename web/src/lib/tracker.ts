@@ -2,8 +2,10 @@
 // script. With a client key it is loaded once, identifies the visitor by the `trackingEmail`
 // the contact form stored, and takes `page`, `track` and `trackLink` events; calls made before
 // the script arrives wait in its queue, as Brevo's own snippet arranges. The shell loads this
-// module only when a key is configured (app/useTracker.ts).
+// module only when a key is configured (app/useTracker.ts). A visitor who sends Global Privacy
+// Control gets no tracker and no stored tracking email.
 import { isInternalHref } from './routes';
+import { globalPrivacyControl } from './settings';
 
 /** The local-storage key the contact form stores the visitor's email under (docs/behaviour.md §7). */
 export const TRACKING_EMAIL_KEY = 'trackingEmail';
@@ -37,14 +39,19 @@ function trackingEmail(): string | null {
   }
 }
 
-/** Stores the visitor's email for the tracker and identifies them if it is running. */
+/**
+ * Stores the visitor's email for the tracker and identifies them if it is running; with Global
+ * Privacy Control nothing is stored and an address stored earlier is removed.
+ */
 export function rememberVisitor(email: string) {
+  const gpc = globalPrivacyControl();
   try {
-    window.localStorage.setItem(TRACKING_EMAIL_KEY, email);
+    if (gpc) window.localStorage.removeItem(TRACKING_EMAIL_KEY);
+    else window.localStorage.setItem(TRACKING_EMAIL_KEY, email);
   } catch (cause) {
     console.error('the tracking email could not be stored', cause);
   }
-  window.sendinblue?.identify(email);
+  if (!gpc) window.sendinblue?.identify(email);
 }
 
 /**
@@ -52,7 +59,7 @@ export function rememberVisitor(email: string) {
  * shell never loads this module: `app/useTracker.ts` says why on the console.)
  */
 export function startTracker(clientKey: string, doc: Document = document) {
-  if (window.sendinblue) return;
+  if (window.sendinblue || globalPrivacyControl()) return;
   const sib: Sib = { equeue: [], client_key: clientKey };
   const email = trackingEmail();
   if (email) sib.email_id = email;

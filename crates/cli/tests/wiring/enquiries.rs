@@ -64,7 +64,9 @@ async fn a_solved_enquiry_is_sent_to_brevo_and_the_server_stops_cleanly() {
     let (status, page) = server.get("/contact-us").await;
     assert_eq!(status, 200);
     assert!(
-        page.contains(r#""settings":{"robot":{"kind":"selfHosted"},"tracker":null}"#),
+        page.contains(
+            r#""settings":{"robot":{"kind":"selfHosted"},"tracker":null,"contactWaitMs":5000}"#
+        ),
         "the page is told which robot check to show"
     );
 

@@ -32,6 +32,7 @@ pub fn listing(route: &Route, page: usize, set: &ContentSet) -> Option<InsightsV
             .collect(),
         page_size: rules::LISTING_PAGE_SIZE,
         load_more_label: copy::LOAD_MORE_INSIGHTS,
+        load_more_failed: copy::LOAD_MORE_FAILED,
         pagination,
     })
 }

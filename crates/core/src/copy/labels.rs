@@ -44,6 +44,9 @@ pub const INSIGHTS_DESCRIPTION: &str = "Insights on procurement, e-sourcing, ten
 pub const INSIGHTS_FEED_TITLE: &str = "Supplysite Insights";
 /// Insights listing: reveals 9 more.
 pub const LOAD_MORE_INSIGHTS: &str = "LOAD MORE INSIGHTS";
+/// Insights listing: said in a live region when more insights did not arrive (the request
+/// failed or ran out of time); the button stays for another try.
+pub const LOAD_MORE_FAILED: &str = "More insights could not be loaded just now. Please try again.";
 /// Listings: the link to the page before, for visitors without JavaScript.
 pub const PREVIOUS_PAGE: &str = "Previous page";
 /// Customer stories index: the link to the page after.

@@ -1,17 +1,18 @@
 //! [`Enquiries`]: the enquiry application service a server mounts. It takes an enquiry from
-//! the contact endpoint ([`take`](super::take)), then waits for its deliveries at most an
-//! answer budget, holds the robot check to a budget of its own, issues self-hosted challenges
-//! and wakes the outbox worker when a delivery is left pending. It is made of ports only
-//! ([`EnquiryParts`]); the adapters that fill them are chosen outside core.
+//! the contact endpoint ([`take`](super::take)) and waits for its deliveries, all within one
+//! answer budget ([`AnswerDeadline`]): the robot check has until a share of it is spent, storing
+//! and the wait for delivery share the rest. It also issues self-hosted challenges and wakes the
+//! outbox worker when a delivery is left pending. It is made of ports only ([`EnquiryParts`]);
+//! the adapters that fill them are chosen outside core.
 
-use super::timed_robot::TimedRobotCheck;
+use super::deadline::{AnswerDeadline, NETWORK_MARGIN, STORE_RESERVE};
 use super::{
     EnquiryPorts, Jitter, RetryPolicy, Submission, SubmitError, Submitted, Taken, deliver_now, take,
 };
 use crate::contact::{ContactForm, EnquiryId, SubmissionId};
 use crate::ports::{
     Challenge, ChallengeIssuer, Clock, EnquiryDelivery, EnquiryOutbox, RobotCheck, Runtime,
-    WakeWorker, within,
+    WakeWorker,
 };
 use crate::view::RobotWidget;
 use std::net::IpAddr;
@@ -38,9 +39,11 @@ pub struct EnquiryParts {
     pub widget: RobotWidget,
     /// How often and how long delivery jobs are retried.
     pub policy: RetryPolicy,
-    /// How long [`Enquiries::submit`] waits for delivery once the enquiry is stored.
+    /// The most a request to take an enquiry takes, from its arrival to its answer: the robot
+    /// check, storing and the wait for delivery share it ([`AnswerDeadline`]).
     pub answer_budget: Duration,
-    /// How long the robot check may take before it counts as unavailable.
+    /// How long the robot check may take before it counts as unavailable; at most the answer
+    /// budget less [`STORE_RESERVE`], which is kept for storing.
     pub robot_budget: Duration,
 }
 
@@ -58,17 +61,17 @@ pub struct Enquiries {
     widget: RobotWidget,
     policy: RetryPolicy,
     answer_budget: Duration,
+    robot_budget: Duration,
     description: String,
 }
 
 impl Enquiries {
-    /// The service made of `parts`, its robot check held to the robot budget.
+    /// The service made of `parts`.
     pub fn from_parts(parts: EnquiryParts) -> Enquiries {
-        let robot = TimedRobotCheck::new(parts.robot, parts.robot_budget, parts.runtime.clone());
         Enquiries {
             outbox: parts.outbox,
             delivery: parts.delivery,
-            robot: Arc::new(robot),
+            robot: parts.robot,
             clock: parts.clock,
             runtime: parts.runtime,
             wakeup: parts.wakeup,
@@ -76,6 +79,7 @@ impl Enquiries {
             widget: parts.widget,
             policy: parts.policy,
             answer_budget: parts.answer_budget,
+            robot_budget: parts.robot_budget,
             description: "enquiries from given parts".to_owned(),
         }
     }
@@ -91,14 +95,22 @@ impl Enquiries {
         &self.description
     }
 
-    /// Takes an enquiry from the contact endpoint (see [`take`](super::take)), then waits for
-    /// its deliveries at most the answer budget: what is not done by then is finished on a
-    /// task of its own (its outcome recorded as the worker would record it) and the answer is
-    /// "queued". The worker is woken when a delivery is still pending. A resubmission gets the
-    /// first answer as it stands.
-    ///
-    /// Errors: those of [`take`](super::take), the robot check's included when it takes
-    /// longer than its budget ([`SubmitError::RobotCheckUnavailable`]).
+    /// The answer budget of a request that starts now: hand it to [`Enquiries::submit_by`]
+    /// after the request's own steps (reading, counting) have run within it.
+    pub fn deadline(&self) -> AnswerDeadline {
+        let robot_limit = self
+            .robot_budget
+            .min(self.answer_budget.saturating_sub(STORE_RESERVE));
+        AnswerDeadline::start(&*self.runtime, self.answer_budget, robot_limit)
+    }
+
+    /// How long the contact page waits for the answer to an enquiry before it sends it again:
+    /// the answer budget and [`NETWORK_MARGIN`].
+    pub fn page_wait(&self) -> Duration {
+        self.answer_budget + NETWORK_MARGIN
+    }
+
+    /// [`Enquiries::submit_by`] within a budget that starts now.
     pub async fn submit(
         &self,
         form: ContactForm,
@@ -106,21 +118,61 @@ impl Enquiries {
         client_ip: Option<IpAddr>,
         submission_id: Option<SubmissionId>,
     ) -> Result<Submitted, SubmitError> {
+        let mut deadline = self.deadline();
+        self.submit_by(&mut deadline, form, robot_token, client_ip, submission_id)
+            .await
+    }
+
+    /// Takes an enquiry from the contact endpoint (see [`take`](super::take)), then waits for
+    /// its deliveries, all before `deadline`: the robot check gives its verdict by its share of
+    /// the budget, and what is not delivered by the end is finished on a task of its own (its
+    /// outcome recorded as the worker would record it) with the answer "queued". The worker is
+    /// woken when a delivery is still pending. A resubmission gets the first answer as it
+    /// stands.
+    ///
+    /// Errors: those of [`take`](super::take); [`SubmitError::RobotCheckUnavailable`] when the
+    /// robot check gives no verdict by its share of the budget, and
+    /// [`SubmitError::Unavailable`] when the enquiry is not stored by the end.
+    pub async fn submit_by(
+        &self,
+        deadline: &mut AnswerDeadline,
+        form: ContactForm,
+        robot_token: &str,
+        client_ip: Option<IpAddr>,
+        submission_id: Option<SubmissionId>,
+    ) -> Result<Submitted, SubmitError> {
+        let budget = deadline.budget();
         let jitter = || Jitter::new(self.runtime.random_unit());
-        let ports = self.ports(&jitter);
         let submission = Submission {
             form,
             robot_token,
             client_ip,
             submission_id,
         };
-        let submitted = match take(submission, &ports).await {
-            Ok(Taken::Repeat(answer)) => {
+        let taken = {
+            let (mut cutoff, robot) = deadline.with_robot(&*self.robot);
+            let ports = EnquiryPorts {
+                outbox: &*self.outbox,
+                delivery: &*self.delivery,
+                robot: &robot,
+                clock: &*self.clock,
+                jitter: &jitter,
+            };
+            cutoff.within(take(submission, &ports)).await
+        };
+        let submitted = match taken {
+            Some(Ok(Taken::Repeat(answer))) => {
                 tracing::info!(enquiry = %answer.id(), status = answer.status(), "resubmission answered as first taken");
                 return Ok(answer);
             }
-            Ok(Taken::Stored(id)) => Ok(self.deliver_within_budget(id).await),
-            Err(e) => Err(e),
+            Some(Ok(Taken::Stored(id))) => Ok(self.deliver_within(deadline, id).await),
+            Some(Err(e)) => Err(e),
+            None => Err(SubmitError::Unavailable {
+                reason: format!(
+                    "not stored within the answer budget of {} ms",
+                    budget.as_millis()
+                ),
+            }),
         };
         match &submitted {
             Ok(Submitted::Sent { id }) => tracing::info!(enquiry = %id, "enquiry stored and sent"),
@@ -155,9 +207,9 @@ impl Enquiries {
     }
 
     /// Attempts the deliveries of `id`, just stored, on a task of their own, and waits for
-    /// them at most the answer budget. The task goes on after the visitor is answered, or
-    /// after the visitor went away, so an attempt is never cut off halfway.
-    async fn deliver_within_budget(&self, id: EnquiryId) -> Submitted {
+    /// them until `deadline`. The task goes on after the visitor is answered, or after the
+    /// visitor went away, so an attempt is never cut off halfway.
+    async fn deliver_within(&self, deadline: &mut AnswerDeadline, id: EnquiryId) -> Submitted {
         let this = self.clone();
         let task_id = id.clone();
         let answer = Arc::new(Mutex::new(None));
@@ -171,7 +223,7 @@ impl Enquiries {
             }
             *answered.lock().unwrap_or_else(PoisonError::into_inner) = Some(submitted);
         }));
-        let ended = within(&*self.runtime, self.answer_budget, task).await;
+        let ended = deadline.within(task).await;
         let problem = match ended {
             Some(Ok(())) => match answer.lock().unwrap_or_else(PoisonError::into_inner).take() {
                 Some(submitted) => return submitted,
@@ -180,7 +232,7 @@ impl Enquiries {
             Some(Err(e)) => format!("delivery attempt did not finish: {e}"),
             None => format!(
                 "still delivering after the answer budget of {} ms; finishing in the background",
-                self.answer_budget.as_millis()
+                deadline.budget().as_millis()
             ),
         };
         Submitted::Queued {

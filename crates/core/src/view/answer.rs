@@ -71,6 +71,10 @@ pub struct PageSettings {
     pub robot: Option<RobotWidget>,
     /// Null when no tracker key is configured.
     pub tracker: Option<Tracker>,
+    /// How many milliseconds the contact form waits for the answer to an enquiry before it
+    /// sends it once more: the server's answer budget and a margin for the network. Null when
+    /// the site takes no enquiries.
+    pub contact_wait_ms: Option<u32>,
 }
 
 /// The data a server-rendered page embeds (`<script id="…" type="application/json">`):

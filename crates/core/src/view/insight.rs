@@ -20,6 +20,8 @@ pub struct InsightsView {
     pub page_size: usize,
     /// 'LOAD MORE INSIGHTS'.
     pub load_more_label: &'static str,
+    /// What the page says when more insights did not arrive.
+    pub load_more_failed: &'static str,
     /// Which page of the listing this is, and the links to the others.
     pub pagination: Pagination,
 }

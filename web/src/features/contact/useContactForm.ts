@@ -5,11 +5,13 @@
 //
 // Each enquiry carries a submission id, made when the form is first shown and kept through
 // failed attempts, so the server takes a resend of the same enquiry once (its first answer may
-// have been lost); a new one is made once an enquiry is accepted.
+// have been lost, and the request is sent once more when no answer comes in the time the server
+// names); a new one is made once an enquiry is accepted.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { submitContact } from '../../lib/api';
 import { rememberVisitor } from '../../lib/tracker';
+import { siteSettings } from '../../lib/settings';
 import { loadContactCore, type ContactCore } from '../../lib/wasm';
+import { submitContact } from './submit';
 
 /** The form's fields in form order, as the core and the server name them. */
 export const FIELDS = ['firstname', 'lastname', 'orgName', 'phone', 'email', 'message'] as const;
@@ -123,7 +125,10 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
     }
     await wait(SEND_DELAY_MS);
     submissionId.current ??= newSubmissionId();
-    const result = await submitContact({ ...values, robotToken: token ?? '', submissionId: submissionId.current });
+    const result = await submitContact(
+      { ...values, robotToken: token ?? '', submissionId: submissionId.current },
+      siteSettings(document).contactWaitMs,
+    );
     if (!mounted.current) return;
     // A robot token is good for one enquiry: whatever happened, a new tick is needed.
     setToken(null);

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { insights, insightsPage } from '../../testing/fixtures/views';
 import { renderWithRouter } from '../../testing/render';
 import { MemoryRouter } from '../../lib/router';
-import { InsightsScreen, loadMoreScrollOffset } from './InsightsScreen';
+import { InsightsScreen, LOAD_MORE_TIMEOUT_MS, loadMoreScrollOffset } from './InsightsScreen';
 
 const cards = () => screen.getAllByRole('article');
 const loadMoreButton = () => screen.getByRole('button', { name: insights.loadMoreLabel });
@@ -76,18 +76,72 @@ describe('InsightsScreen', () => {
     expect(screen.queryByRole('button', { name: insights.loadMoreLabel })).not.toBeInTheDocument();
   });
 
-  it('keeps the button for another try when the next page does not arrive', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('oops', { status: 500 })),
+  it('says so in a live region when the next page is refused, and a retry appends it once', async () => {
+    const asked = pageApi();
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementationOnce(async () => new Response('oops', { status: 500 }));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithRouter(<InsightsScreen view={insights} />);
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+
+    fireEvent.click(loadMoreButton());
+    await advance(1000);
+    expect(cards()).toHaveLength(9);
+    expect(screen.getByRole('status')).toHaveTextContent(insights.loadMoreFailed);
+    expect(loadMoreButton()).toBeEnabled();
+    expect(error).toHaveBeenCalled();
+
+    vi.mocked(fetch).mockImplementation(answer);
+    fireEvent.click(loadMoreButton());
+    // The message goes as the new try starts.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await advance(1000);
+    // The same page asked for again (the first try is not recorded by the page API stand-in).
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(asked).toEqual(['/insights?page=2']);
+    expect(cards()).toHaveLength(18);
+    expect(new Set(cards().map((c) => c.textContent)).size).toBe(18);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('gives up on a request with no answer after the time limit, says so, and the retry shows each card once', async () => {
+    const asked = pageApi();
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    const signals: AbortSignal[] = [];
+    // The first request hangs until it is aborted, as a stalled connection does.
+    vi.mocked(fetch).mockImplementationOnce(
+      (_input, init) =>
+        new Promise<Response>((_, reject) => {
+          const signal = init!.signal!;
+          signals.push(signal);
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithRouter(<InsightsScreen view={insights} />);
     fireEvent.click(loadMoreButton());
-    await advance(1000);
-    expect(cards()).toHaveLength(9);
+    await advance(LOAD_MORE_TIMEOUT_MS - 1);
+    // Still waiting: the button is busy and nothing is said yet.
+    expect(loadMoreButton()).toBeDisabled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await advance(1);
+    expect(signals[0]!.aborted).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent(insights.loadMoreFailed);
     expect(loadMoreButton()).toBeEnabled();
-    expect(error).toHaveBeenCalled();
+    expect(cards()).toHaveLength(9);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining(`within ${LOAD_MORE_TIMEOUT_MS} ms`));
+
+    vi.mocked(fetch).mockImplementation(answer);
+    fireEvent.click(loadMoreButton());
+    await advance(1000);
+    // The same page asked for again (the first try is not recorded by the page API stand-in).
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(asked).toEqual(['/insights?page=2']);
+    expect(cards()).toHaveLength(18);
+    expect(new Set(cards().map((c) => c.textContent)).size).toBe(18);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('links to the next page in the server markup, for visitors without JavaScript', () => {

@@ -1,7 +1,9 @@
 // 'Our Latest Insights' (docs/behaviour.md §2, §4): the first page of blog cards, and LOAD MORE INSIGHTS,
 // which shows a loading state for one second while it fetches the next page from the page API,
 // appends its cards, then scrolls the page by an offset that depends on the viewport width; the
-// button goes once the last post is shown. Before the script runs (or without it) the button is
+// button goes once the last post is shown. A request that fails or gives no answer within
+// LOAD_MORE_TIMEOUT_MS is said so in a live region and the button stays for another try, which
+// asks for the same page again (a card already shown is never shown twice). Before the script runs (or without it) the button is
 // a link to the next page (`/insights?page=2`), which the server renders on its own.
 import { useEffect, useRef, useState } from 'react';
 import { BlogCard } from '../../components/BlogCard/BlogCard';
@@ -16,6 +18,8 @@ import { UI } from '../../lib/contract.gen';
 
 /** docs/behaviour.md §9: the load-more loading state lasts 1000 ms. */
 const LOAD_MORE_DELAY_MS = 1000;
+/** How long LOAD MORE INSIGHTS waits for the next page before it says it did not arrive. */
+export const LOAD_MORE_TIMEOUT_MS = 5000;
 
 /** How far to scroll after revealing more cards: about the height of the revealed rows' start. */
 export function loadMoreScrollOffset(viewportWidth: number): number {
@@ -48,34 +52,49 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
   // again keeps what was appended.
   const current = appended.page === page ? appended : fresh();
   const [loading, setLoading] = useState(false);
+  // Whether the last load failed or ran out of time: the live region says so until the next try.
+  const [failed, setFailed] = useState(false);
   // Set when a load appended cards: the scroll waits for them to be drawn, or a page already
   // scrolled to its end would have nowhere to go.
   const scrollPending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const request = useRef<AbortController>(undefined);
-  useEffect(
-    () => () => {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       clearTimeout(timer.current);
       request.current?.abort();
-    },
-    [],
-  );
+    };
+  }, []);
 
   function loadMore() {
     const next = current.next;
     if (loading || !next) return;
     setLoading(true);
+    setFailed(false);
     const controller = new AbortController();
     request.current = controller;
-    const nextPage = fetchPage(next, controller.signal).then(listingPage);
+    const limit = setTimeout(() => {
+      console.error(`the next insights (${next}) gave no answer within ${LOAD_MORE_TIMEOUT_MS} ms`);
+      controller.abort();
+    }, LOAD_MORE_TIMEOUT_MS);
+    const nextPage = fetchPage(next, controller.signal)
+      .then(listingPage)
+      .finally(() => clearTimeout(limit));
     const shown = new Promise<void>((resolve) => {
       timer.current = setTimeout(resolve, LOAD_MORE_DELAY_MS);
     });
     void Promise.all([nextPage, shown]).then(([loaded]) => {
-      if (controller.signal.aborted) return;
+      if (!mounted.current) return;
       setLoading(false);
-      // A failed request is logged by fetchPage; the button stays for another try.
-      if (!loaded) return;
+      // A failure is logged (by fetchPage, or above for a timeout); the page says so and the
+      // button stays for another try.
+      if (!loaded) {
+        setFailed(true);
+        return;
+      }
       scrollPending.current = true;
       setAppended((before) => {
         const base = before.page === page ? before.cards : [];
@@ -123,6 +142,9 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
             )}
           </div>
         )}
+        <p className={styles.failed} role="status" aria-live="polite">
+          {failed ? view.loadMoreFailed : null}
+        </p>
         <Pager label={UI.insightsPages} prev={view.pagination.prev} prevLabel={view.pagination.prevLabel} />
       </Section>
     </>

@@ -61,12 +61,15 @@ pub struct Args {
     /// servers share the load [default: random per start].
     #[arg(long, env = "SUPPLYSITE_ROBOT_SECRET", hide_env_values = true)]
     robot_secret: Option<String>,
-    /// How many milliseconds a visitor's request waits for delivery after the enquiry is
-    /// stored before it is answered "queued" (0 to 10000) [default: 2000].
+    /// The most milliseconds a visitor's enquiry request takes from its arrival to its answer,
+    /// whatever hangs behind it: the robot check, storing and the wait for delivery share it,
+    /// and a delivery not done by then is answered "queued". The contact page waits this and
+    /// 500 ms more before it sends the enquiry once more (1000 to 10000) [default: 4500].
     #[arg(long, env = "SUPPLYSITE_CONTACT_ANSWER_BUDGET_MS")]
     contact_answer_budget_ms: Option<String>,
     /// How many milliseconds the robot check may take before the visitor is asked to try
-    /// again (100 to 10000) [default: 4000].
+    /// again, at most the answer budget less 500 ms kept for storing (100 to 10000)
+    /// [default: 4000].
     #[arg(long, env = "SUPPLYSITE_ROBOT_CHECK_BUDGET_MS")]
     robot_check_budget_ms: Option<String>,
     /// Enquiries one client may send per minute.
@@ -399,11 +402,11 @@ mod tests {
                 .mail_settings(&url("https://x.test"))
         };
         let s = parse(&[
-            "--contact-answer-budget-ms=500",
+            "--contact-answer-budget-ms=1500",
             "--robot-check-budget-ms=3000",
         ])
         .unwrap();
-        assert_eq!(s.answer_budget, std::time::Duration::from_millis(500));
+        assert_eq!(s.answer_budget, std::time::Duration::from_millis(1500));
         assert_eq!(s.robot_budget, std::time::Duration::from_millis(3000));
         let e = parse(&["--contact-answer-budget-ms=soon"])
             .unwrap_err()

@@ -32,21 +32,25 @@ impl World {
         }
     }
 
-    fn enquiries(self) -> (Enquiries, Arc<FakeOutbox>, Arc<FakeWakeup>) {
-        let enquiries = Enquiries::from_parts(EnquiryParts {
-            outbox: self.outbox.clone(),
+    fn parts(self) -> EnquiryParts {
+        EnquiryParts {
+            outbox: self.outbox,
             delivery: self.delivery,
             robot: self.robot,
             clock: Arc::new(FakeClock::at(T0)),
             runtime: Arc::new(self.runtime),
-            wakeup: self.wakeup.clone(),
+            wakeup: self.wakeup,
             challenges: self.challenges,
             widget: RobotWidget::SelfHosted,
             policy: RetryPolicy::default(),
             answer_budget: Duration::from_millis(1_500),
             robot_budget: Duration::from_millis(250),
-        });
-        (enquiries, self.outbox, self.wakeup)
+        }
+    }
+
+    fn enquiries(self) -> (Enquiries, Arc<FakeOutbox>, Arc<FakeWakeup>) {
+        let (outbox, wakeup) = (self.outbox.clone(), self.wakeup.clone());
+        (Enquiries::from_parts(self.parts()), outbox, wakeup)
     }
 }
 
@@ -167,10 +171,33 @@ fn a_robot_check_slower_than_its_budget_is_unavailable_and_nothing_is_stored() {
     assert_eq!(
         submit(&enquiries, "good").unwrap_err(),
         SubmitError::RobotCheckUnavailable {
-            reason: "no verdict within the robot check's budget of 250 ms".into()
+            reason:
+                "no verdict within the robot check's share of the answer budget (250 of 1500 ms)"
+                    .into()
         }
     );
     assert!(outbox.enquiries().is_empty());
+}
+
+#[test]
+fn the_robot_check_leaves_part_of_the_answer_budget_for_storing() {
+    let mut world = World::new(Arc::new(FakeDelivery::new()));
+    world.robot = Arc::new(Silent);
+    world.runtime = FakeRuntime::timers_fire_at_once();
+    let enquiries = Enquiries::from_parts(EnquiryParts {
+        robot_budget: Duration::from_secs(4),
+        ..world.parts()
+    });
+    assert_eq!(
+        submit(&enquiries, "good").unwrap_err(),
+        SubmitError::RobotCheckUnavailable {
+            reason:
+                "no verdict within the robot check's share of the answer budget (1000 of 1500 ms)"
+                    .into()
+        }
+    );
+    // The page waits the budget and a margin for the network before it sends again.
+    assert_eq!(enquiries.page_wait(), Duration::from_millis(2_000));
 }
 
 #[test]
