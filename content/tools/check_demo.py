@@ -459,6 +459,13 @@ class Checker:
             need(all(v(privacy[0], f"section{n}") for n in range(1, 6)), "the privacy page lacks a section")
             need(v(privacy[0], "image1") and v(privacy[0], "image5"), "the privacy page lacks its two images")
         need(len(self.published_entries("customerLogo")) == 12, "need 12 customer logos")
+        redirects = self.published_entries("redirect")
+        need(len(redirects) >= 4, f"only {len(redirects)} redirects (need 4)")
+        need(any(v(e, "permanent") is False for e in redirects), "no temporary redirect")
+        need(any(v(e, "permanent") is None for e in redirects), "no redirect left to the default (permanent)")
+        need(any(v(e, "to").startswith("https://") for e in redirects), "no redirect to another site")
+        sources = {v(e, "from") for e in redirects}
+        need(any(v(e, "to") in sources for e in redirects), "no chain of redirects")
         for segment in ["etender", "reverse-auction-eauction", "sourcing-management", "supplier-information-management",
                         "contract-management", "supplier-performance-management", "product-information-management",
                         "food-industry-software"]:

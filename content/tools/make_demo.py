@@ -19,10 +19,11 @@ import copy_media  # noqa: E402
 import faqs  # noqa: E402
 import pages  # noqa: E402
 import posts  # noqa: E402
+import redirects  # noqa: E402
 from space import Space  # noqa: E402
 
 # Media first: later builders link to icons, diagrams, logos and factsheets by id.
-BUILDERS = [copy_media.build, posts.build, cases.build, faqs.build, pages.build, about.build]
+BUILDERS = [copy_media.build, posts.build, cases.build, faqs.build, pages.build, about.build, redirects.build]
 
 
 DEMO = Path(__file__).resolve().parent.parent / "demo"

@@ -12,6 +12,8 @@ ADD_COMPONENTS = ["Product Cards Panel", "Case Study Teaser", "Insights (Blog) T
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 PAGE_PATH_PATTERN = r"^[a-z0-9]+(?:[-/][a-z0-9]+)*$"
+SITE_PATH_PATTERN = r"^/(?![/\\])[^\s?#]*$"
+TARGET_PATTERN = r"^(?:/(?![/\\])|https://[^/\s?#]+)[^\s]*$"
 
 RICH_NODE_TYPES = [
     "heading-1", "heading-2", "heading-3", "heading-4", "heading-5", "heading-6",
@@ -311,6 +313,17 @@ CONTENT_TYPES = [
             symbol("name", "Name", required=True),
             asset("logo", "Logo", required=True, group=["image"]),
             integer("order", "Order", required=True, lo=1, hi=999),
+        ],
+    },
+    {
+        "id": "redirect",
+        "name": "Redirect",
+        "displayField": "from",
+        "description": "Sends visitors from a retired path of the site to a page or another site.",
+        "fields": [
+            symbol("from", "From (a site path: /old-page)", required=True, unique=True, pattern=SITE_PATH_PATTERN),
+            symbol("to", "To (a site path or an https:// address)", required=True, pattern=TARGET_PATTERN),
+            _field("permanent", "Permanent", "Boolean", False, False, None, defaultValue={"en-AU": True}),
         ],
     },
 ]

@@ -1,7 +1,7 @@
 // Live Preview: the site framed by Contentful's editor (a page served here at the editor's
-// origin stands in for it), an editor saving a change, and the preview showing it without a
-// reload. The server reads a fake Contentful with the preview on (see playwright.config.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+// origin stands in for it), an editor saving a change or typing one, and the preview showing it
+// without a reload. The server reads a fake Contentful with the preview on (see playwright.config.ts).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
@@ -80,4 +80,84 @@ test('a change saved in the editor shows in the framed preview without a reload'
   // The public page still shows the published title.
   const publicPage = await request.get(`${site}${PATH}`);
   expect(await publicPage.text()).not.toContain('Edited in the editor');
+});
+
+test('what an editor types shows in the framed preview in place, and nowhere else', async ({ request }) => {
+  const page = await context.newPage();
+  const start = `${site}/api/preview?secret=${secret}&path=${PATH}`;
+  await page.route(`${EDITOR}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Editor</title><iframe id="preview" title="Preview" src="${start}" width="1200" height="900"></iframe>`,
+    }),
+  );
+  await page.goto(`${EDITOR}/spaces/fakespace/entries/${ENTRY}`);
+  const frame = page.frameLocator('#preview');
+  await expect(frame.getByRole('heading', { level: 1 }).first()).toHaveAttribute('data-contentful-entry-id', ENTRY);
+  const preview = page.frame({ url: (url) => url.href.startsWith(`${site}${PATH}`) });
+  expect(preview).not.toBeNull();
+  // Scrolled a little down the article, and marked: a reload would lose both.
+  await preview!.evaluate(() => {
+    window.scrollTo(0, 400);
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  const scrolled = await preview!.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  // The entry as the editor sends it while the editor types: every field by locale, unsaved.
+  const demo = JSON.parse(readFileSync(new URL('../../content/demo/export.json', import.meta.url), 'utf8')) as {
+    entries: { sys: { id: string }; fields: Record<string, Record<string, unknown>> }[];
+  };
+  const entity = structuredClone(demo.entries.find((e) => e.sys.id === ENTRY)!);
+  const typedTitle = 'Typed, not saved: e-Tendering';
+  const typedText = 'A sentence the editor is typing right now.';
+  entity.fields.title['en-AU'] = typedTitle;
+  const body = entity.fields.bodyRichtext['en-AU'] as { content: { nodeType: string; content: unknown[] }[] };
+  const paragraph = body.content.find((n) => n.nodeType === 'paragraph')!;
+  paragraph.content = [{ nodeType: 'text', value: typedText, marks: [], data: {} }];
+
+  const edited = frame.getByRole('heading', { level: 1, name: typedTitle });
+  // A burst of keystrokes: only the last state matters. The SDK may still be loading: send
+  // until the page shows the change.
+  await expect(async () => {
+    await page.evaluate((entity) => {
+      const target = document.querySelector<HTMLIFrameElement>('#preview')?.contentWindow;
+      for (const title of ['T', 'Ty', 'Typ', entity.fields.title['en-AU']]) {
+        const sent = { ...entity, fields: { ...entity.fields, title: { 'en-AU': title } } };
+        target?.postMessage(
+          {
+            source: 'live-preview-editor',
+            method: 'ENTRY_UPDATED',
+            entity: {
+              ...sent,
+              sys: {
+                ...entity.sys,
+                type: 'Entry',
+                contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'blogPost' } },
+              },
+            },
+            entityReferenceMap: {},
+          },
+          '*',
+        );
+      }
+    }, entity);
+    await expect(edited).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(frame.getByText(typedText)).toBeVisible();
+  // In place: the same document, scrolled where it was, the inspector tags still there.
+  expect(await preview!.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(Math.abs((await preview!.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+  await expect(edited).toHaveAttribute('data-contentful-entry-id', ENTRY);
+  await expect(edited).toHaveAttribute('data-contentful-field-id', 'title');
+
+  // Nobody else sees it: not the public page, its API, nor the preview read afresh.
+  for (const url of [`${site}${PATH}`, `${site}/api/page?path=${PATH}`]) {
+    expect(await (await request.get(url)).text()).not.toContain(typedTitle);
+  }
+  const again = await preview!.evaluate(
+    async (path) => (await fetch(`/api/page?path=${path}`, { cache: 'no-store' })).text(),
+    PATH,
+  );
+  expect(again).not.toContain(typedTitle);
 });

@@ -7,7 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { App } from './app/App';
-import { loadPage, locationKey, type LoadedPage } from './app/usePage';
+import { isExternal, loadPage, locationKey, type LoadedPage } from './app/usePage';
 import { readEmbedded } from './lib/bootstrap';
 import { unregisterServiceWorkers } from './lib/serviceWorkers';
 import './styles/global.css';
@@ -21,6 +21,10 @@ async function start() {
   let page: LoadedPage | null = null;
   if (embedded?.outcome.outcome === 'redirect') {
     // Normally the server answers a redirect itself; if it embeds one, follow it here.
+    if (isExternal(embedded.outcome.to)) {
+      window.location.replace(embedded.outcome.to);
+      return;
+    }
     window.history.replaceState(null, '', embedded.outcome.to);
   } else if (embedded) {
     page = await loadPage(locationKey(window.location), embedded.outcome);

@@ -245,6 +245,29 @@ mod planted {
         );
         assert_cmd_snapshot!(audit(&["faq", "--content", &fixture("faq")]));
     }
+
+    #[test]
+    fn redirects_finds_loops_and_dead_targets_as_errors_and_chains_and_shadowed_pages_as_warnings()
+    {
+        assert_eq!(
+            found("redirects"),
+            expect(&[
+                ("error", "redirect-self", "to"),
+                ("error", "redirect-loop-a", "to"),
+                ("error", "redirect-loop-b", "to"),
+                ("error", "redirect-dead", "to"),
+                ("warning", "redirect-shadow", "from"),
+                ("warning", "redirect-chain", "to"),
+            ])
+        );
+        assert_cmd_snapshot!(audit(&["redirects", "--content", &fixture("redirects")]));
+        // Errors fail the default threshold.
+        let status = audit(&["redirects", "--content", &fixture("redirects")])
+            .output()
+            .unwrap()
+            .status;
+        assert_eq!(status.code(), Some(1));
+    }
 }
 
 mod exit_status {

@@ -47,6 +47,8 @@ pub struct ContentfulSource {
     client: Client,
     /// The default locale of the last load.
     locale: std::sync::Mutex<Option<String>>,
+    /// The export form of the last load, which Live Preview's edits are laid over.
+    last: std::sync::Mutex<Option<Arc<serde_json::Value>>>,
 }
 
 /// A space read live and loaded: the export form, the loaded set, and what was left out.
@@ -72,6 +74,7 @@ impl ContentfulSource {
         Ok(ContentfulSource {
             client: Client::new(settings, pause).map_err(SetupError)?,
             locale: std::sync::Mutex::new(None),
+            last: std::sync::Mutex::new(None),
         })
     }
 
@@ -169,6 +172,11 @@ impl ContentSource for ContentfulSource {
             .locale
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = locale;
+        *self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Some(Arc::new(live.export.export.clone()));
         for problem in live
             .loaded
             .problems
@@ -184,6 +192,29 @@ impl ContentSource for ContentfulSource {
             "content read from contentful"
         );
         Ok(live.loaded.set)
+    }
+
+    /// The last load's export with `entities` laid over it ([`crate::export::overlay`]), read
+    /// by the export reader. Errors: [`ContentLoadError::Malformed`] when the result cannot be
+    /// read.
+    fn overlay(
+        &self,
+        entities: &[serde_json::Value],
+    ) -> Option<Result<ContentSet, ContentLoadError>> {
+        let last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()?;
+        let export = crate::export::overlay(&last, entities);
+        Some(
+            load_export_value(export, None)
+                .map(|loaded| loaded.set)
+                .map_err(|e| ContentLoadError::Malformed {
+                    location: self.location(),
+                    reason: e.to_string(),
+                }),
+        )
     }
 
     fn locale(&self) -> Option<String> {

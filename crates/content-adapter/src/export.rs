@@ -11,12 +11,14 @@ mod entries;
 mod fields;
 mod links;
 mod nested;
+mod overlay;
 mod problem;
 mod raw;
 mod stream;
 mod version;
 
 pub use assets::site_url;
+pub use overlay::overlay;
 pub use problem::{Counts, Problem, Severity, TypeCount};
 
 use fields::{Fields, RawFields};
@@ -29,7 +31,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use stream::Again;
 use supplysite_core::content::{
-    BlogPost, CaseStudy, ContentParts, ContentSet, CustomerLogo, PrivacyPage, TimelineEntry,
+    BlogPost, CaseStudy, ContentParts, ContentSet, CustomerLogo, PrivacyPage, Redirect,
+    TimelineEntry,
 };
 
 /// Why an export could not be loaded at all.
@@ -204,6 +207,7 @@ fn load(
             "customerLogo" => early
                 .logos
                 .extend(read.read(|f| entries::customer_logo(f, &r))),
+            "redirect" => early.redirects.extend(read.read(entries::redirect)),
             _ => early
                 .rich_text_pages
                 .extend(read.read(|f| entries::rich_text_page(f, &r))),
@@ -253,6 +257,7 @@ fn load(
     let pages = values(reader.read("pageBuilder", |f| entries::page(f, &r, &n)));
     reader.read_early("aboutUsTimeline");
     reader.read_early("customerLogo");
+    reader.read_early("redirect");
     let mut parts = ContentParts {
         posts: early.posts,
         case_studies: early.case_studies,
@@ -265,6 +270,7 @@ fn load(
             .find(|p| p.title.trim().eq_ignore_ascii_case(entries::PRIVACY_TITLE)),
         customer_logos: early.logos,
         assets: Default::default(),
+        redirects: early.redirects,
     };
     reader.count_unknown_types();
     drop(reader);
@@ -293,12 +299,13 @@ const LINKED: [&str; 8] = [
 ];
 
 /// The content types whose entries link only to assets: read as they stream past.
-const EARLY: [&str; 5] = [
+const EARLY: [&str; 6] = [
     "blogPost",
     "casestudy",
     "aboutUsTimeline",
     "customerLogo",
     "richTextPage",
+    "redirect",
 ];
 
 /// Entries read during the second pass, and what reading them found, per content type.
@@ -309,6 +316,7 @@ struct Early {
     timeline: Vec<TimelineEntry>,
     logos: Vec<CustomerLogo>,
     rich_text_pages: Vec<PrivacyPage>,
+    redirects: Vec<Redirect>,
     outcome: HashMap<&'static str, Outcome>,
 }
 

@@ -3,7 +3,8 @@
 //! `write_export` writes a valid export (the shape `contentful space export` writes, content
 //! types included) with N posts and the other entries in proportion: case studies N/20 (at least
 //! 6), page-builder pages N/50 (at least 4), an FAQ list for every product page, 12 customer
-//! logos, 8 timeline entries and the privacy page. The same N always gives the same bytes.
+//! logos, 8 timeline entries, the privacy page and N/100 redirects (at least 3, every third
+//! temporary) from retired paths to posts. The same N always gives the same bytes.
 //! Entries are written one at a time, so N = 100,000 needs little memory.
 
 mod model;
@@ -46,8 +47,11 @@ pub struct SynthSummary {
     pub pages: usize,
     /// FAQ lists: one per product page in [`FAQ_PAGES`] and one per page-builder page.
     pub faq_lists: usize,
+    /// Redirects: N/100, at least 3.
+    pub redirects: usize,
     /// Every entry in the export, of every content type (posts, case studies, pages and
-    /// their slices, FAQ lists and their items, logos, timeline entries, the privacy page).
+    /// their slices, FAQ lists and their items, logos, timeline entries, the privacy page,
+    /// redirects).
     pub entries: usize,
     /// Every asset in the export: 24 pictures, the logos' images, a PDF for every second case
     /// study and a factsheet for each product page but the overview.
@@ -65,12 +69,21 @@ impl SynthSummary {
         // Per page: the page, a banner, a text-and-media slice with its button, a divider with
         // two buttons.
         let page_entries = pages * 7;
+        let redirects = (posts / 100).max(3);
         SynthSummary {
             posts,
             case_studies,
             pages,
             faq_lists,
-            entries: posts + case_studies + page_entries + faq_entries + LOGOS + TIMELINE + 1,
+            redirects,
+            entries: posts
+                + case_studies
+                + page_entries
+                + faq_entries
+                + LOGOS
+                + TIMELINE
+                + 1
+                + redirects,
             assets: IMAGES + LOGOS + case_studies.div_ceil(2) + FAQ_PAGES.len() - 1,
         }
     }
@@ -112,6 +125,9 @@ pub fn write_export(out: impl Write, posts: usize) -> io::Result<SynthSummary> {
         w.item(&timeline(i, &mut words))?;
     }
     w.item(&privacy(&mut words))?;
+    for i in 0..summary.redirects {
+        w.item(&redirect(i, posts))?;
+    }
     w.raw("],\"assets\":[")?;
     w.first = true;
     for i in 0..IMAGES {
@@ -156,6 +172,18 @@ pub fn write_export(out: impl Write, posts: usize) -> io::Result<SynthSummary> {
     w.raw(",\"tags\":[],\"webhooks\":[],\"roles\":[]}\n")?;
     w.out.flush()?;
     Ok(summary)
+}
+
+/// Redirect `i`: a retired path to a post (the insights when there are none); every third one
+/// temporary.
+fn redirect(i: usize, posts: usize) -> Item {
+    let to = if posts == 0 {
+        "/insights".to_string()
+    } else {
+        format!("/insights/{}", post_slug(i % posts))
+    };
+    let fields = json!({"from": format!("/old-insights/{i}"), "to": to, "permanent": i % 3 != 2});
+    entry(&format!("redirect-{i}"), "redirect", fields)
 }
 
 /// Writes JSON values one at a time, with commas between the items of an array.

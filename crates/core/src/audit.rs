@@ -2,13 +2,13 @@
 //! return [`Finding`]s, each naming the entry, field and route at fault, what is wrong and
 //! which field to edit in Contentful to fix it.
 //!
-//! Six reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text,
+//! Seven reports (see [`Report`]): `seo` (titles, descriptions, canonicals, noindex, alt text,
 //! pictures the site cannot resize),
 //! `links` (internal links, video links, asset links, case-study PDFs), `coverage` (what every
 //! product tag has, and which selection-rule fall-backs the product pages use and why),
 //! `freshness` (read times and the oldest posts), `faq` (FAQ lists attached to no page, pages
-//! without a FAQ) and `inspector` (content a preview page shows without Live Preview's
-//! inspector tags). [`audit`] runs the ones asked for and sorts the findings, so the same content
+//! without a FAQ), `inspector` (content a preview page shows without Live Preview's
+//! inspector tags) and `redirects` (loops, chains, dead targets and redirects from a page). [`audit`] runs the ones asked for and sorts the findings, so the same content
 //! always gives the same list.
 
 mod coverage;
@@ -18,6 +18,7 @@ mod freshness;
 mod images;
 mod inspector;
 mod links;
+mod redirects;
 mod seo;
 mod subject;
 
@@ -47,6 +48,7 @@ fn run(set: &ContentSet, report: Report) -> Vec<Finding> {
         Report::Freshness => freshness::report(set),
         Report::Faq => faq::report(set),
         Report::Inspector => inspector::report(set),
+        Report::Redirects => redirects::report(set),
     }
 }
 

@@ -24,7 +24,7 @@ pub(crate) use page::{banner_text, shown_buttons, shown_slices};
 
 use crate::content::ContentSet;
 use crate::routes::Route;
-use crate::view::{Chrome, NotFoundView, Outcome, PageView};
+use crate::view::{Chrome, NotFoundView, Outcome, PageView, RedirectKind};
 
 /// What a request for `route` comes to over `set`.
 ///
@@ -88,8 +88,13 @@ pub fn chrome() -> Chrome {
     crate::copy::CHROME
 }
 
+/// An unknown entry's listing: the fallback redirect (a permanent one that may change when the
+/// entry is published).
 fn redirect(to: Route) -> Outcome {
-    Outcome::Redirect { to: to.path() }
+    Outcome::Redirect {
+        to: to.path(),
+        kind: RedirectKind::Fallback,
+    }
 }
 
 #[cfg(test)]
@@ -227,13 +232,15 @@ mod tests {
         assert_eq!(
             at("/case-study/nope"),
             Outcome::Redirect {
-                to: "/case-study-index".into()
+                to: "/case-study-index".into(),
+                kind: RedirectKind::Fallback,
             }
         );
         assert_eq!(
             at("/insights/nope"),
             Outcome::Redirect {
-                to: "/insights".into()
+                to: "/insights".into(),
+                kind: RedirectKind::Fallback,
             }
         );
         assert_eq!(at("/page/nope"), Outcome::NotFound);

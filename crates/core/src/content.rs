@@ -8,6 +8,7 @@ mod page;
 mod post;
 mod privacy;
 mod product;
+mod redirect;
 mod set;
 mod timeline;
 
@@ -23,5 +24,6 @@ pub use page::{
 pub use post::BlogPost;
 pub use privacy::PrivacyPage;
 pub use product::{ProductTag, UnknownProductTag};
+pub use redirect::Redirect;
 pub use set::{ContentParts, ContentSet, CustomerLogo, EntryRef};
 pub use timeline::TimelineEntry;

@@ -23,6 +23,7 @@ pub mod html;
 pub mod inspector;
 pub mod picture;
 pub mod ports;
+pub mod redirects;
 pub mod rendition;
 pub mod richtext;
 pub mod routes;

@@ -47,13 +47,43 @@ use serde::Serialize;
 pub enum Outcome {
     /// A page to render.
     Page(PageView),
-    /// Send the visitor elsewhere (a site path).
+    /// Send the visitor elsewhere: a site path, or an `https://` URL an editor's redirect
+    /// names.
     Redirect {
-        /// The site path to send the visitor to.
+        /// Where to send the visitor.
         to: String,
+        /// Which status the server answers with; not part of the JSON, where in-app navigation
+        /// only needs `to`.
+        #[serde(skip)]
+        #[ts(skip)]
+        kind: RedirectKind,
     },
     /// Nothing here: the server renders [`crate::compose::compose_not_found`] with status 404.
     NotFound,
+}
+
+/// Which kind of redirect an [`Outcome::Redirect`] is, and so its HTTP status.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RedirectKind {
+    /// An unknown case study or article sent to its listing (docs/behaviour.md §4): 301, as
+    /// the entry may still be published later, cached only briefly.
+    #[default]
+    Fallback,
+    /// An editor's permanent redirect: 308 (docs/behaviour.md §4).
+    Permanent,
+    /// An editor's temporary redirect: 307.
+    Temporary,
+}
+
+impl RedirectKind {
+    /// The HTTP status code the server answers a page request with.
+    pub fn status(self) -> u16 {
+        match self {
+            RedirectKind::Fallback => 301,
+            RedirectKind::Permanent => 308,
+            RedirectKind::Temporary => 307,
+        }
+    }
 }
 
 /// One screen's view model, tagged with the screen's name.
@@ -191,7 +221,8 @@ mod tests {
         assert_eq!(page["view"]["head"]["openGraph"]["type"], "website");
         assert_eq!(
             serde_json::to_value(Outcome::Redirect {
-                to: "/insights".into()
+                to: "/insights".into(),
+                kind: RedirectKind::Permanent,
             })
             .unwrap(),
             json!({"outcome": "redirect", "to": "/insights"})

@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource};
+use supplysite_core::redirects::{Problem, Redirects};
 
 /// One loaded content set and what has been built from it so far.
 pub struct Generation {
@@ -22,11 +23,26 @@ pub struct Generation {
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
     pub(crate) sitemap: tokio::sync::OnceCell<crate::generated::SitemapFiles>,
     pub(crate) feed: OnceLock<crate::generated::FeedFile>,
+    /// The editors' redirects this content serves.
+    pub(crate) redirects: Redirects,
 }
 
 impl Generation {
     fn new(set: ContentSet, page_budget: usize) -> Self {
+        let redirects = Redirects::new(&set);
+        // Logged once per content version: a generation is made once for each.
+        for problem in redirects.problems() {
+            if let Problem::Loop { id, paths } = problem {
+                tracing::error!(
+                    entry = %id,
+                    version = set.version(),
+                    "redirect loop {}: the path answers 404",
+                    paths.join(" -> ")
+                );
+            }
+        }
         Generation {
+            redirects,
             set,
             loaded_at: SystemTime::now(),
             pages: PageCache::with_budget(page_budget),

@@ -75,10 +75,10 @@ mod tests {
         let set = fixture::content();
         let outcome = |route| composer().compose(&route, &set);
         assert!(
-            matches!(outcome(Route::Insight("nope".into())), Outcome::Redirect { to } if to == "/insights")
+            matches!(outcome(Route::Insight("nope".into())), Outcome::Redirect { to, .. } if to == "/insights")
         );
         assert!(
-            matches!(outcome(Route::CaseStudy("nope".into())), Outcome::Redirect { to } if to == "/case-study-index")
+            matches!(outcome(Route::CaseStudy("nope".into())), Outcome::Redirect { to, .. } if to == "/case-study-index")
         );
         assert!(matches!(
             outcome(Route::Page("nope".into())),

@@ -33,6 +33,7 @@ pub mod metrics;
 pub mod openapi;
 mod pages;
 pub mod preview;
+mod preview_compose;
 mod preview_pages;
 mod preview_routes;
 pub mod proxies;
@@ -104,8 +105,9 @@ pub async fn serve_metrics(
 /// The whole site.
 pub fn router(state: AppState) -> Site {
     let settings = state.settings().clone();
-    // Only the two routes that read a body carry body limits: 64 KiB for the contact form's
-    // extractors, 1 MiB for the webhook, and the 1 MiB hard cap on the stream for both.
+    // Only the routes that read a body carry body limits: 64 KiB for the contact form's
+    // extractors, 1 MiB for the webhook and for Live Preview's edits, and the 1 MiB hard cap on
+    // the stream for all three.
     let hard_cap = RequestBodyLimitLayer::new(webhook::BODY_LIMIT);
     let mut app = Router::new()
         .route("/healthz", get(health::healthz))
@@ -116,6 +118,12 @@ pub fn router(state: AppState) -> Site {
         .route("/api/page", get(pages::api))
         .route("/api/preview", get(preview_routes::enter))
         .route("/api/preview/exit", get(preview_routes::exit))
+        .route(
+            "/api/preview/compose",
+            post(preview_compose::compose)
+                .layer::<_, Infallible>(DefaultBodyLimit::max(preview_compose::BODY_LIMIT))
+                .layer::<_, Infallible>(hard_cap),
+        )
         .route(
             "/api/contact",
             contact::route()

@@ -5,9 +5,13 @@
 //! - a page: 200 (HTML or the outcome JSON), or 304 when `If-None-Match` matches its ETag;
 //! - a path with a trailing slash whose route exists: HTML 308 to the canonical path (query
 //!   kept), API 200 `{"outcome":"redirect","to":…}`;
+//! - an editor's redirect (content type `redirect`) from a path that is not a page: HTML 308
+//!   when permanent, 307 when not, to the end of its chain with the query kept, cached for a
+//!   minute; a loop answers 404 (see `supplysite_core::redirects`);
 //! - an unknown case study or article: HTML 301 to `/case-study-index` or `/insights`, with a
-//!   one-minute cache lifetime because the entry may be published later; API 200 with the
-//!   redirect outcome, so in-app navigation follows it like the browser would;
+//!   one-minute cache lifetime because the entry may be published later;
+//! - for either redirect the API answers 200 with the redirect outcome, so in-app navigation
+//!   follows it like the browser would;
 //! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
@@ -29,7 +33,7 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use supplysite_core::routes::Route;
-use supplysite_core::view::{self, Head, Outcome};
+use supplysite_core::view::{self, Head, Outcome, RedirectKind};
 
 /// Cache lifetime of pages: a CDN may serve them for a minute, then serve the old copy while it
 /// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
@@ -44,10 +48,10 @@ const VARY_ENCODING: HeaderValue = HeaderValue::from_static("accept-encoding");
 enum Resolved {
     /// With how the page cache served it.
     Page(Arc<PageEntry>, PageCacheResult),
-    /// `permanent`: the path is a non-canonical spelling of a page (trailing slash).
+    /// `kind` `None`: the path is a non-canonical spelling of a page (trailing slash).
     Redirect {
         to: String,
-        canonical: bool,
+        kind: Option<RedirectKind>,
     },
     NotFound(Arc<PageEntry>),
 }
@@ -55,7 +59,7 @@ enum Resolved {
 /// What composing a path made, in the heavy pool.
 enum Made {
     Page(Arc<PageEntry>),
-    Redirect(String),
+    Redirect(String, RedirectKind),
     NotFound,
 }
 
@@ -70,6 +74,17 @@ impl AppState {
         path: &str,
         query: Option<&str>,
     ) -> Result<Resolved, PageError> {
+        // Editors' redirects come first; their `from` is never a page.
+        match generation.redirects.outcome(path, query) {
+            Some(Outcome::Redirect { to, kind }) => {
+                return Ok(Resolved::Redirect {
+                    to,
+                    kind: Some(kind),
+                });
+            }
+            Some(_) => return Ok(Resolved::NotFound(self.not_found_page(generation).await?)),
+            None => {}
+        }
         let route = match query {
             Some(q) => Route::parse(&format!("{path}?{q}")),
             None => Route::parse(path),
@@ -81,7 +96,7 @@ impl AppState {
         if canonical != path {
             return Ok(Resolved::Redirect {
                 to: canonical,
-                canonical: true,
+                kind: None,
             });
         }
         // Pages of a listing share a path: the key carries the page number.
@@ -102,9 +117,9 @@ impl AppState {
             .await?;
         Ok(match made {
             Made::Page(entry) => Resolved::Page(entry, PageCacheResult::Miss),
-            Made::Redirect(to) => Resolved::Redirect {
+            Made::Redirect(to, kind) => Resolved::Redirect {
                 to,
-                canonical: false,
+                kind: Some(kind),
             },
             Made::NotFound => Resolved::NotFound(self.not_found_page(generation).await?),
         })
@@ -128,7 +143,7 @@ impl AppState {
                     entry.html_gzip();
                     Made::Page(generation.pages.insert(key, Arc::new(entry)))
                 }
-                Outcome::Redirect { to } => Made::Redirect(to),
+                Outcome::Redirect { to, kind } => Made::Redirect(to, kind),
                 Outcome::NotFound => Made::NotFound,
             },
         )
@@ -232,15 +247,16 @@ pub async fn page(
             response.extensions_mut().insert(cached);
             response
         }
-        Resolved::Redirect { to, canonical } => {
-            let (status, cache, to) = if canonical {
-                let to = match request.uri().query() {
-                    Some(q) => format!("{to}?{q}"),
-                    None => to,
-                };
-                (StatusCode::PERMANENT_REDIRECT, CANONICAL_REDIRECT_CACHE, to)
-            } else {
-                (StatusCode::MOVED_PERMANENTLY, SHORT_CACHE, to)
+        Resolved::Redirect { to, kind } => {
+            let (status, cache, to) = match kind {
+                None => {
+                    let to = match request.uri().query() {
+                        Some(q) => format!("{to}?{q}"),
+                        None => to,
+                    };
+                    (StatusCode::PERMANENT_REDIRECT, CANONICAL_REDIRECT_CACHE, to)
+                }
+                Some(kind) => (redirect_status(kind), SHORT_CACHE, to),
             };
             redirect(status, &to, cache)
         }
@@ -348,6 +364,13 @@ fn not_modified_response(etag: &HeaderValue) -> Response {
         .into_response()
 }
 
+/// The status of a composed redirect: core decides it ([`RedirectKind::status`]); editors'
+/// redirects and the fallbacks of unknown entries are both answered through here. Their target
+/// may change with the content, so they are cached for a minute only.
+pub(crate) fn redirect_status(kind: RedirectKind) -> StatusCode {
+    StatusCode::from_u16(kind.status()).unwrap_or(StatusCode::MOVED_PERMANENTLY)
+}
+
 fn redirect(status: StatusCode, to: &str, cache: &'static str) -> Response {
     match HeaderValue::from_str(to) {
         Ok(location) => (
@@ -385,7 +408,8 @@ pub enum PageAnswer {
         #[schema(value_type = Object)]
         view: serde_json::Value,
     },
-    /// The path is another page's: navigate to `to` (a path of this site).
+    /// The path is another page's: navigate to `to` (a path of this site, or an `https://`
+    /// URL an editor's redirect names).
     Redirect { to: String },
     /// No page here: the not-found screen's view, shown with status 404.
     NotFound {

@@ -63,6 +63,11 @@ impl Preview {
         self
     }
 
+    /// The source of the preview content, for laying Live Preview's edits over its last read.
+    pub(crate) fn source(&self) -> Arc<dyn ContentSource> {
+        Arc::clone(&self.source)
+    }
+
     /// Whether `given` is the secret, compared in constant time (see [`cookie::secret_matches`]).
     pub(crate) fn secret_matches(&self, given: &str) -> bool {
         cookie::secret_matches(self.secret.expose().as_bytes(), given.as_bytes())

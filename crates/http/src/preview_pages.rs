@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentLoadError;
+use supplysite_core::redirects::Redirects;
 use supplysite_core::routes::Route;
 use supplysite_core::view::{Outcome, PageAnswer};
 
@@ -52,6 +53,12 @@ pub(crate) async fn compose(
     path: &str,
     query: Option<&str>,
 ) -> Result<Composed, PageError> {
+    // The editors' redirects of the preview content, by the same rule as the public site's.
+    match Redirects::new(&set).outcome(path, query) {
+        Some(Outcome::Redirect { to, .. }) => return Ok(Composed::Redirect(to)),
+        Some(_) => return Ok(Composed::NotFound),
+        None => {}
+    }
     let route = match query {
         Some(q) => Route::parse(&format!("{path}?{q}")),
         None => Route::parse(path),
@@ -74,7 +81,7 @@ pub(crate) async fn compose(
                     supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
                     Composed::Page { head, json }
                 }
-                Outcome::Redirect { to } => Composed::Redirect(to),
+                Outcome::Redirect { to, .. } => Composed::Redirect(to),
                 Outcome::NotFound => Composed::NotFound,
             })
         })
@@ -200,7 +207,7 @@ pub(crate) async fn api(
     Some(response)
 }
 
-fn private(headers: &mut HeaderMap) {
+pub(crate) fn private(headers: &mut HeaderMap) {
     headers.insert(header::CACHE_CONTROL, NO_STORE);
     headers.insert(X_ROBOTS_TAG, NOINDEX);
 }

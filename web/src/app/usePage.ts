@@ -55,7 +55,9 @@ export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) =
       if (payload.chrome) onChrome(payload.chrome);
       const { outcome } = payload;
       if (outcome.outcome === 'redirect') {
-        navigate(outcome.to, { replace: true });
+        // An editor's redirect may send the visitor to another site: leave the app for it.
+        if (isExternal(outcome.to)) window.location.replace(outcome.to);
+        else navigate(outcome.to, { replace: true });
         return;
       }
       const loaded = await loadPage(key, outcome);
@@ -72,4 +74,9 @@ export function usePage(initial: LoadedPage | null, onChrome: (chrome: Chrome) =
   }, []);
 
   return { page, loading };
+}
+
+/** True for a redirect target on another site (`https://…`) rather than a path of this one. */
+export function isExternal(to: string): boolean {
+  return /^https:\/\//i.test(to);
 }

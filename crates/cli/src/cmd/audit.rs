@@ -1,4 +1,4 @@
-//! `supplysite audit [seo|links|coverage|freshness|faq|inspector]`: content reports for editors and SEO
+//! `supplysite audit [seo|links|coverage|freshness|faq|inspector|redirects]`: content reports for editors and SEO
 //! auditors, as a table (coloured on a terminal), JSON, CSV or Markdown, with an exit status CI
 //! can gate on.
 
@@ -51,6 +51,8 @@ enum ReportCommand {
     Faq,
     /// Content a preview page shows without Live Preview's inspector tags
     Inspector,
+    /// Redirect loops, chains, targets that are no page and redirects from a page
+    Redirects,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -140,6 +142,7 @@ impl From<ReportCommand> for Report {
             ReportCommand::Freshness => Report::Freshness,
             ReportCommand::Faq => Report::Faq,
             ReportCommand::Inspector => Report::Inspector,
+            ReportCommand::Redirects => Report::Redirects,
         }
     }
 }
@@ -172,7 +175,7 @@ fn counts_line(summary: &Summary) -> String {
 fn reports_line(summary: &Summary) -> String {
     let r = &summary.by_report;
     format!(
-        "seo {}, links {}, coverage {}, freshness {}, faq {}, inspector {}",
-        r.seo, r.links, r.coverage, r.freshness, r.faq, r.inspector
+        "seo {}, links {}, coverage {}, freshness {}, faq {}, inspector {}, redirects {}",
+        r.seo, r.links, r.coverage, r.freshness, r.faq, r.inspector, r.redirects
     )
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use supplysite_content_adapter::load_export;
 use supplysite_core::compose::{chrome, compose, not_found_view};
 use supplysite_core::content::ContentSet;
+use supplysite_core::redirects::Redirects;
 use supplysite_core::routes::Route;
 use supplysite_core::view::{Outcome, PageAnswer};
 
@@ -30,7 +31,15 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let path = super::content::content_path(args.content)?;
     let loaded = load_export(&path).with_context(|| format!("cannot load {}", path.display()))?;
-    let outcome = compose(&Route::parse(&args.path), &loaded.set);
+    // The editors' redirects first, as the server answers them.
+    let without_fragment = args.path.split('#').next().unwrap_or_default();
+    let (bare, query) = match without_fragment.split_once('?') {
+        Some((bare, query)) => (bare, Some(query)),
+        None => (without_fragment, None),
+    };
+    let outcome = Redirects::new(&loaded.set)
+        .outcome(bare, query)
+        .unwrap_or_else(|| compose(&Route::parse(&args.path), &loaded.set));
     let json = if args.answer {
         let answer = browser_answer(outcome, &loaded.set);
         serde_json::to_string(&serde_json::json!({ "chrome": chrome(), "outcome": answer }))?
@@ -45,7 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn browser_answer(outcome: Outcome, set: &ContentSet) -> PageAnswer {
     match outcome {
         Outcome::Page(view) => PageAnswer::Page(view),
-        Outcome::Redirect { to } => PageAnswer::Redirect { to },
+        Outcome::Redirect { to, .. } => PageAnswer::Redirect { to },
         Outcome::NotFound => PageAnswer::not_found(not_found_view(set)),
     }
 }

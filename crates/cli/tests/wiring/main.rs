@@ -14,6 +14,8 @@ mod mailbox;
 mod abuse;
 // Live content: from the fake, through an outage and a restart, and the webhook.
 mod live;
+// Editors' redirects, from an export and from the live space alike.
+mod redirects;
 // Malformed settings stop start-up, named.
 mod settings;
 // SIGTERM: /readyz 503 at once, answers through the drain period, a clean exit.

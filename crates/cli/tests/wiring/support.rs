@@ -175,6 +175,17 @@ impl Server {
             .unwrap_or_else(|| panic!("GET {path} got no answer: {}", self.log()))
     }
 
+    /// `GET path`: status and headers, the body left unread (redirects are not followed).
+    pub async fn get_headers(&self, path: &str) -> (u16, reqwest::header::HeaderMap) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("GET {path} got no answer ({e}): {}", self.log()));
+        (response.status().as_u16(), response.headers().clone())
+    }
+
     /// `GET path` as JSON.
     pub async fn get_json(&self, path: &str) -> (u16, Value) {
         let (status, body) = self.get(path).await;

@@ -192,6 +192,10 @@ pub(crate) const TYPES: &[ContentType] = &[
         id: "customerLogo",
         fields: &[v("name"), f("logo", Asset), v("order")],
     },
+    ContentType {
+        id: "redirect",
+        fields: &[v("from"), v("to"), v("permanent")],
+    },
 ];
 
 /// Type names Contentful keeps for itself; a content type whose name would be one of these

@@ -5,7 +5,8 @@ use super::fields::Fields;
 use super::links::{Resolver, product_tags};
 use super::nested::Nested;
 use supplysite_core::content::{
-    AddComponent, BlogPost, CaseStudy, CustomerLogo, Page, PrivacyPage, Slice, TimelineEntry,
+    AddComponent, BlogPost, CaseStudy, CustomerLogo, Page, PrivacyPage, Redirect, Slice,
+    TimelineEntry,
 };
 
 /// The title that marks the privacy page among rich-text pages (docs/behaviour.md §2 Privacy).
@@ -183,5 +184,18 @@ pub(crate) fn customer_logo(f: &mut Fields<'_>, r: &Resolver<'_>) -> Option<Cust
         name: name?,
         logo: logo?,
         order: order?,
+    })
+}
+
+/// A redirect; `permanent` defaults to true, as the content type's default value says.
+pub(crate) fn redirect(f: &mut Fields<'_>) -> Option<Redirect> {
+    let from = f.required_symbol("from");
+    let to = f.required_symbol("to");
+    let permanent = f.boolean("permanent").unwrap_or(true);
+    Some(Redirect {
+        id: f.at.id.to_string(),
+        from: from?.trim().to_string(),
+        to: to?.trim().to_string(),
+        permanent,
     })
 }

@@ -255,6 +255,16 @@ const MODEL: &[ContentType] = &[
             ("order", Integer, true),
         ],
     ),
+    (
+        "redirect",
+        "Redirect",
+        "from",
+        &[
+            ("from", UniqueSymbol, true),
+            ("to", Symbol, true),
+            ("permanent", Boolean, false),
+        ],
+    ),
 ];
 
 /// Every content type as `contentful space export` writes it (`contentTypes`).

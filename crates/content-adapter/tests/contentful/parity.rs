@@ -14,6 +14,7 @@ fn by_id(parts: &ContentParts) -> ContentParts {
     p.faq_lists.sort_by(|a, b| a.id.cmp(&b.id));
     p.timeline.sort_by(|a, b| a.id.cmp(&b.id));
     p.customer_logos.sort_by(|a, b| a.id.cmp(&b.id));
+    p.redirects.sort_by(|a, b| a.id.cmp(&b.id));
     p
 }
 

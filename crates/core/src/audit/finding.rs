@@ -40,7 +40,7 @@ impl fmt::Display for Severity {
     }
 }
 
-/// One of the six reports.
+/// One of the seven reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Report {
@@ -57,20 +57,23 @@ pub enum Report {
     Faq,
     /// Content a preview page shows without Live Preview's inspector tags.
     Inspector,
+    /// The editors' redirects: loops, chains, dead targets and redirects from a page.
+    Redirects,
 }
 
 impl Report {
     /// Every report, in the order `supplysite audit` runs them.
-    pub const ALL: [Report; 6] = [
+    pub const ALL: [Report; 7] = [
         Report::Seo,
         Report::Links,
         Report::Coverage,
         Report::Freshness,
         Report::Faq,
         Report::Inspector,
+        Report::Redirects,
     ];
 
-    /// `seo`, `links`, `coverage`, `freshness`, `faq` or `inspector`.
+    /// `seo`, `links`, `coverage`, `freshness`, `faq`, `inspector` or `redirects`.
     pub fn as_str(self) -> &'static str {
         match self {
             Report::Seo => "seo",
@@ -79,6 +82,7 @@ impl Report {
             Report::Freshness => "freshness",
             Report::Faq => "faq",
             Report::Inspector => "inspector",
+            Report::Redirects => "redirects",
         }
     }
 }
@@ -157,6 +161,8 @@ pub struct ByReport {
     pub faq: usize,
     /// Findings of the inspector report.
     pub inspector: usize,
+    /// Findings of the redirects report.
+    pub redirects: usize,
 }
 
 /// How many findings there are, in total, by severity and by report.
@@ -191,6 +197,7 @@ impl Summary {
                 Report::Freshness => &mut s.by_report.freshness,
                 Report::Faq => &mut s.by_report.faq,
                 Report::Inspector => &mut s.by_report.inspector,
+                Report::Redirects => &mut s.by_report.redirects,
             } += 1;
         }
         s

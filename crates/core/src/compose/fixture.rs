@@ -102,6 +102,7 @@ fn parts() -> ContentParts {
             })
             .collect(),
         assets,
+        redirects: Vec::new(),
     }
 }
 

@@ -1,6 +1,8 @@
 //! The whole content of a space, with its indexes built once.
 
-use super::{Asset, BlogPost, CaseStudy, FaqList, Page, PrivacyPage, ProductTag, TimelineEntry};
+use super::{
+    Asset, BlogPost, CaseStudy, FaqList, Page, PrivacyPage, ProductTag, Redirect, TimelineEntry,
+};
 use crate::time_zone::TimeZone;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -50,6 +52,9 @@ pub struct ContentParts {
     pub customer_logos: Vec<CustomerLogo>,
     /// Every published asset by id (rich text embeds assets by id).
     pub assets: BTreeMap<String, Asset>,
+    /// The editors' redirects, in source order.
+    #[serde(default)]
+    pub redirects: Vec<Redirect>,
 }
 
 /// The immutable content of a space. Every page is a pure function of a route and this set.
@@ -279,6 +284,11 @@ impl ContentSet {
     /// Every case study, in source order.
     pub fn case_studies(&self) -> &[CaseStudy] {
         &self.parts.case_studies
+    }
+
+    /// The editors' redirects, in source order (see [`crate::redirects`] for which are served).
+    pub fn redirects(&self) -> &[Redirect] {
+        &self.parts.redirects
     }
 }
 

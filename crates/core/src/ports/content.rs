@@ -23,6 +23,19 @@ pub trait ContentSource: Send + Sync {
     fn locale(&self) -> Option<String> {
         None
     }
+
+    /// The content of the last [`Self::load`] with `entities` laid over it, for Live Preview's
+    /// unsaved edits: entries and assets in the space-export form (`sys` and `fields` keyed by
+    /// field then locale), each replacing the fields of the one with its `sys.id`, or added
+    /// when there is none. The result is for one answer only: it is never stored or served as
+    /// this source's content. `None` when the source keeps nothing to lay them over (the
+    /// default).
+    fn overlay(
+        &self,
+        _entities: &[serde_json::Value],
+    ) -> Option<Result<ContentSet, ContentLoadError>> {
+        None
+    }
 }
 
 /// A source whose content sets show publish dates in `zone`: wraps the source the server

@@ -12,3 +12,5 @@ mod pages;
 // Live Preview's inspector attributes in the markup of every page, with the web UI's server
 // bundle: on every tagged field in preview, on none in public.
 mod inspector;
+// `POST /api/preview/compose`: Live Preview's unsaved edits, for one answer only.
+mod compose;

@@ -28,7 +28,7 @@ fn described(doc: &Value, method: &str, path: &str, status: StatusCode) -> Vec<S
 }
 
 #[tokio::test]
-async fn the_description_is_openapi_3_1_with_the_eight_paths() {
+async fn the_description_is_openapi_3_1_with_the_nine_paths() {
     let app = spawn_app();
     let doc = description(&app).await;
     assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
@@ -45,6 +45,7 @@ async fn the_description_is_openapi_3_1_with_the_eight_paths() {
             "/api/contact",
             "/api/page",
             "/api/preview",
+            "/api/preview/compose",
             "/api/preview/exit",
             "/api/robot-challenge",
             "/api/webhooks/contentful",
@@ -136,6 +137,14 @@ async fn every_status_the_routes_answer_here_is_described_with_its_content_type(
             "/api/preview/exit",
             Request::get("/api/preview/exit")
                 .body(Body::empty())
+                .unwrap(),
+        ),
+        (
+            "post",
+            "/api/preview/compose",
+            Request::post("/api/preview/compose")
+                .header("content-type", "application/json")
+                .body(Body::from(r#"{"path":"/","entities":[]}"#))
                 .unwrap(),
         ),
         (

@@ -145,7 +145,7 @@ mod tests {
         let summary = Summary::of(&[]);
         assert_eq!(
             render(&[], &summary, false),
-            "No findings.\n\n0 findings: 0 errors, 0 warnings, 0 info (seo 0, links 0, coverage 0, freshness 0, faq 0, inspector 0)\n"
+            "No findings.\n\n0 findings: 0 errors, 0 warnings, 0 info (seo 0, links 0, coverage 0, freshness 0, faq 0, inspector 0, redirects 0)\n"
         );
     }
 }
