@@ -81,11 +81,8 @@ pub fn try_parse<T: CommandFactory + FromArgMatches>(argv: &[&str]) -> Result<T,
         Ok(m) => T::from_arg_matches(&m).map_err(|e| e.to_string()),
         Err(e) => {
             let run = resolve(&T::command(), &argv).map_err(|e| e.to_string())?;
-            let problems: Vec<String> = run
-                .settings
-                .into_iter()
-                .filter_map(|s| s.problem)
-                .collect();
+            let problems: Vec<String> =
+                run.settings.into_iter().filter_map(|s| s.problem).collect();
             if problems.is_empty() {
                 Err(e.to_string())
             } else {
@@ -710,7 +707,9 @@ mod tests {
             std::error::Error::source(&e)
                 .unwrap()
                 .to_string()
-                .starts_with("invalid number of seconds \"5\" (expected a whole number from 6 to 900)")
+                .starts_with(
+                    "invalid number of seconds \"5\" (expected a whole number from 6 to 900)"
+                )
         );
     }
 

@@ -13,9 +13,15 @@ fn supplysite(cwd: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_supplysite"));
     cmd.current_dir(cwd);
     for (key, _) in std::env::vars() {
-        if ["SUPPLYSITE_", "CONTENTFUL_", "BREVO_", "CONTACT_", "RECAPTCHA_"]
-            .iter()
-            .any(|p| key.starts_with(p))
+        if [
+            "SUPPLYSITE_",
+            "CONTENTFUL_",
+            "BREVO_",
+            "CONTACT_",
+            "RECAPTCHA_",
+        ]
+        .iter()
+        .any(|p| key.starts_with(p))
         {
             cmd.env_remove(key);
         }
@@ -50,8 +56,7 @@ fn row<'a>(rows: &'a HashMap<String, (String, String)>, name: &str) -> (&'a str,
 }
 
 #[test]
-fn check_shows_each_value_and_whether_it_came_from_the_default_the_environment_a_flag_or_dotenv()
-{
+fn check_shows_each_value_and_whether_it_came_from_the_default_the_environment_a_flag_or_dotenv() {
     let dir = TempDir::new().unwrap();
     std::fs::write(
         dir.path().join(".env"),
@@ -109,7 +114,11 @@ const PREVIEW_TOKEN: &str = "recognisablePreviewToken";
 #[test]
 fn secrets_show_as_set_and_their_values_appear_nowhere() {
     let dir = TempDir::new().unwrap();
-    std::fs::write(dir.path().join(".env"), format!("BREVO_API_KEY={BREVO_KEY}\n")).unwrap();
+    std::fs::write(
+        dir.path().join(".env"),
+        format!("BREVO_API_KEY={BREVO_KEY}\n"),
+    )
+    .unwrap();
     let out = supplysite(dir.path())
         .args(["config", "check", "--robot-secret", ROBOT_SECRET])
         .env("CONTENTFUL_WEBHOOK_SECRET", WEBHOOK_SECRET)
@@ -123,10 +132,16 @@ fn secrets_show_as_set_and_their_values_appear_nowhere() {
     let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{all}");
     let rows = rows(&out);
-    assert_eq!(row(&rows, "CONTENTFUL_WEBHOOK_SECRET"), ("(set)", "environment"));
+    assert_eq!(
+        row(&rows, "CONTENTFUL_WEBHOOK_SECRET"),
+        ("(set)", "environment")
+    );
     assert_eq!(row(&rows, "BREVO_API_KEY"), ("(set)", ".env"));
     assert_eq!(row(&rows, "SUPPLYSITE_ROBOT_SECRET"), ("(set)", "flag"));
-    assert_eq!(row(&rows, "SUPPLYSITE_DATABASE_URL"), ("(set)", "environment"));
+    assert_eq!(
+        row(&rows, "SUPPLYSITE_DATABASE_URL"),
+        ("(set)", "environment")
+    );
     assert_eq!(row(&rows, "RECAPTCHA_SECRET"), ("(unset)", "default"));
     for secret in [WEBHOOK_SECRET, BREVO_KEY, ROBOT_SECRET, DB_PASSWORD] {
         assert!(!all.contains(secret), "{secret} printed:\n{all}");
@@ -140,11 +155,19 @@ fn bad_values_exit_2_naming_every_one_and_never_a_secret() {
     for command in [&["config", "check"][..], &["serve"][..]] {
         let out = supplysite(dir.path())
             .args(command)
-            .args(["--page-cache-mib", "lots", "--robot-secret", "short-robot-secret"])
+            .args([
+                "--page-cache-mib",
+                "lots",
+                "--robot-secret",
+                "short-robot-secret",
+            ])
             .env("SUPPLYSITE_BIND", "localhost")
             .env("SUPPLYSITE_LOG_FORMAT", "xml")
             .env("CONTENTFUL_WEBHOOK_SECRET", "too-short-webhook-secret")
-            .env("CONTENTFUL_PREVIEW_TOKEN", format!("{PREVIEW_TOKEN} with blanks"))
+            .env(
+                "CONTENTFUL_PREVIEW_TOKEN",
+                format!("{PREVIEW_TOKEN} with blanks"),
+            )
             .output()
             .unwrap();
         let stderr = text(&out.stderr);
@@ -159,10 +182,20 @@ fn bad_values_exit_2_naming_every_one_and_never_a_secret() {
             "CONTENTFUL_WEBHOOK_SECRET / --webhook-secret: invalid webhook signing secret of 24 characters",
             "CONTENTFUL_PREVIEW_TOKEN / --contentful-preview-token: invalid token",
         ] {
-            assert!(stderr.contains(named), "{command:?}: {named} not in\n{stderr}");
+            assert!(
+                stderr.contains(named),
+                "{command:?}: {named} not in\n{stderr}"
+            );
         }
-        for secret in ["short-robot-secret", "too-short-webhook-secret", PREVIEW_TOKEN] {
-            assert!(!all.contains(secret), "{command:?}: {secret} printed:\n{all}");
+        for secret in [
+            "short-robot-secret",
+            "too-short-webhook-secret",
+            PREVIEW_TOKEN,
+        ] {
+            assert!(
+                !all.contains(secret),
+                "{command:?}: {secret} printed:\n{all}"
+            );
         }
     }
     // config check lists the rest with the bad ones marked.
@@ -171,7 +204,10 @@ fn bad_values_exit_2_naming_every_one_and_never_a_secret() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(row(&rows(&out), "SUPPLYSITE_WORKERS"), ("0", ".env  INVALID"));
+    assert_eq!(
+        row(&rows(&out), "SUPPLYSITE_WORKERS"),
+        ("0", ".env  INVALID")
+    );
 }
 
 #[test]
@@ -205,7 +241,10 @@ fn repo_root() -> PathBuf {
 #[test]
 fn the_settings_reference_and_env_example_are_generated_from_the_declarations() {
     let dir = TempDir::new().unwrap();
-    for (command, file) in [("docs", "docs/settings.md"), ("env-example", ".env.example")] {
+    for (command, file) in [
+        ("docs", "docs/settings.md"),
+        ("env-example", ".env.example"),
+    ] {
         // A setting in the environment must not change the reference.
         let out = supplysite(dir.path())
             .args(["config", command])

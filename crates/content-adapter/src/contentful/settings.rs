@@ -102,9 +102,8 @@ impl ContentfulSettings {
     ///
     /// Errors: the value and what a valid origin looks like.
     pub fn check_origin(value: &str) -> Result<String, String> {
-        origin_value("", value.trim().to_string(), ORIGIN_EXPECTED).map_err(|_| {
-            format!("invalid value {:?} ({ORIGIN_EXPECTED})", value.trim())
-        })
+        origin_value("", value.trim().to_string(), ORIGIN_EXPECTED)
+            .map_err(|_| format!("invalid value {:?} ({ORIGIN_EXPECTED})", value.trim()))
     }
 
     /// Checks an access token (delivery or preview), without ever showing it.
@@ -200,7 +199,10 @@ mod tests {
 
     #[test]
     fn ids_origins_and_tokens_are_checked_and_a_token_is_never_echoed() {
-        assert_eq!(ContentfulSettings::check_id(" staging ").unwrap(), "staging");
+        assert_eq!(
+            ContentfulSettings::check_id(" staging ").unwrap(),
+            "staging"
+        );
         let e = ContentfulSettings::check_id("abc/../x").unwrap_err();
         assert!(e.starts_with("invalid value \"abc/../x\""), "{e}");
         assert_eq!(
@@ -208,9 +210,14 @@ mod tests {
             "https://graphql.eu.contentful.com"
         );
         let e = ContentfulSettings::check_origin("graphql.contentful.com").unwrap_err();
-        assert!(e.starts_with("invalid value \"graphql.contentful.com\""), "{e}");
+        assert!(
+            e.starts_with("invalid value \"graphql.contentful.com\""),
+            "{e}"
+        );
         assert_eq!(
-            ContentfulSettings::check_token("tok_en-1").unwrap().expose(),
+            ContentfulSettings::check_token("tok_en-1")
+                .unwrap()
+                .expose(),
             "tok_en-1"
         );
         let e = ContentfulSettings::check_token("sec ret").unwrap_err();

@@ -108,7 +108,12 @@ pub struct Args {
     )]
     max_connections_per_client: usize,
     /// Log format; levels come from RUST_LOG (default info).
-    #[arg(long, env = "SUPPLYSITE_LOG_FORMAT", default_value = "text", value_enum)]
+    #[arg(
+        long,
+        env = "SUPPLYSITE_LOG_FORMAT",
+        default_value = "text",
+        value_enum
+    )]
     log_format: LogFormat,
     /// Worker threads, each with its own single-threaded runtime and listening socket sharing
     /// the port (SO_REUSEPORT). Unset: one per CPU core.

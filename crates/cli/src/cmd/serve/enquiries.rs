@@ -7,8 +7,8 @@
 //! checked together here, and the mail adapter takes the typed values.
 
 use crate::settings::parse::{count, http_url, millis, seconds, secret_at_least, text, whole};
-use clap::builder::TypedValueParser as _;
 use anyhow::Context;
+use clap::builder::TypedValueParser as _;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -215,10 +215,7 @@ impl Args {
             contact_inbox: self.contact_inbox.clone(),
             recaptcha,
             recaptcha_verify_url: self.recaptcha_verify_url.clone(),
-            outbox_path: self
-                .outbox
-                .clone()
-                .unwrap_or_else(|| DEFAULT_OUTBOX.into()),
+            outbox_path: self.outbox.clone().unwrap_or_else(|| DEFAULT_OUTBOX.into()),
             mailbox_dir: self
                 .mailbox
                 .clone()
@@ -374,7 +371,10 @@ mod tests {
         );
         assert!(!e.contains("very-secret"), "{e}");
         let e = mail(&["--recaptcha-site-key=site"]).unwrap_err();
-        assert!(e.starts_with("RECAPTCHA_SECRET / --recaptcha-secret"), "{e}");
+        assert!(
+            e.starts_with("RECAPTCHA_SECRET / --recaptcha-secret"),
+            "{e}"
+        );
         let s = mail(&[
             "--brevo-api-key=xkeysib-1",
             "--contact-sender=Web <web@example.com>",
@@ -429,7 +429,10 @@ mod tests {
             );
         }
         let e = mail(&["--robot-check-budget-ms=99"]).unwrap_err();
-        assert!(e.contains("(expected a whole number from 100 to 10000)"), "{e}");
+        assert!(
+            e.contains("(expected a whole number from 100 to 10000)"),
+            "{e}"
+        );
         let e = mail(&["--robot-secret=short-secret"]).unwrap_err();
         assert!(
             e.starts_with("SUPPLYSITE_ROBOT_SECRET / --robot-secret: too short: 12 bytes"),

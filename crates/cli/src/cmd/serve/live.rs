@@ -401,13 +401,20 @@ mod tests {
             .err()
             .unwrap();
         assert!(
-            e.starts_with("SUPPLYSITE_POLL_SECONDS / --poll-seconds: invalid number of seconds \"soon\""),
+            e.starts_with(
+                "SUPPLYSITE_POLL_SECONDS / --poll-seconds: invalid number of seconds \"soon\""
+            ),
             "{e}"
         );
-        let e = crate::settings::try_parse::<Cli>(&["--contentful-preview-host=preview.contentful.com"])
-            .err()
-            .unwrap();
-        assert!(e.starts_with("CONTENTFUL_PREVIEW_HOST / --contentful-preview-host"), "{e}");
+        let e = crate::settings::try_parse::<Cli>(&[
+            "--contentful-preview-host=preview.contentful.com",
+        ])
+        .err()
+        .unwrap();
+        assert!(
+            e.starts_with("CONTENTFUL_PREVIEW_HOST / --contentful-preview-host"),
+            "{e}"
+        );
         let e = crate::settings::try_parse::<Cli>(&["--preview-secret=short-preview-secret"])
             .err()
             .unwrap();
