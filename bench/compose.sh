@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compose time per page for every route template at 100, 1,000, 10,000 and 100,000 posts
-# (criterion, crates/core/benches/compose.rs), written to $BENCH_RESULTS/compose.json.
+# (criterion, crates/content-adapter/benches/compose.rs), written to $BENCH_RESULTS/compose.json.
 #
 # The benchmarks run twice: with the system allocator (glibc malloc) and with jemalloc preloaded
 # (Debian libjemalloc2; `supplysite serve` has jemalloc as its global allocator). After a large
@@ -30,7 +30,7 @@ for run in "${runs[@]}"; do
   rm -rf "$home"
   say "compose benchmarks, $name allocator"
   if ! CRITERION_HOME="$home" LD_PRELOAD="${run#*=}" \
-    cargo bench -q -p supplysite-core --bench compose -- --noplot >"$BENCH_RESULTS/compose-$name.log" 2>&1; then
+    cargo bench -q -p supplysite-content-adapter --bench compose -- --noplot >"$BENCH_RESULTS/compose-$name.log" 2>&1; then
     tail -n 30 "$BENCH_RESULTS/compose-$name.log" >&2
     die "the compose benchmarks failed (log: $BENCH_RESULTS/compose-$name.log)"
   fi

@@ -3,6 +3,7 @@
 //! `cmd/`; `main` only parses and dispatches.
 
 mod cmd;
+mod install;
 mod settings;
 
 use clap::{Parser, Subcommand};

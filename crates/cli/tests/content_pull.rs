@@ -220,6 +220,11 @@ fn serve_and_get(export: &Path, file: &str) -> (u16, Vec<u8>, String) {
             .arg(export)
             // Pictures made on demand only: no background encoding while the test runs.
             .env("SUPPLYSITE_IMAGE_WARM", "0")
+            // State and caches in the test's folder, not the user's.
+            .env_remove("STATE_DIRECTORY")
+            .env_remove("CACHE_DIRECTORY")
+            .env("XDG_STATE_HOME", web.path().join(".state"))
+            .env("XDG_CACHE_HOME", web.path().join(".cache"))
             .arg("--web-dir")
             .arg(web.path())
             .current_dir(web.path())

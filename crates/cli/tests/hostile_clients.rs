@@ -53,8 +53,21 @@ impl Server {
                 cmd.env_remove(key);
             }
         }
+        // State and caches in the test's folder, not the user's; the minimal web build has no
+        // server bundle (the source tree's would be found).
+        cmd.env_remove("STATE_DIRECTORY")
+            .env_remove("CACHE_DIRECTORY")
+            .env("XDG_STATE_HOME", web.path().join(".state"))
+            .env("XDG_CACHE_HOME", web.path().join(".cache"));
         let mut child = cmd
-            .args(["serve", "--bind", "127.0.0.1:0", "--workers", "2"])
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--workers",
+                "2",
+                "--no-ssr",
+            ])
             .arg("--content")
             .arg(root.join("content/demo/export.json"))
             .arg("--web-dir")

@@ -38,6 +38,11 @@ fn supplysite(cwd: &Path) -> Command {
             cmd.env_remove(key);
         }
     }
+    // Its state and caches in the test's folder, not the user's.
+    cmd.env_remove("STATE_DIRECTORY")
+        .env_remove("CACHE_DIRECTORY")
+        .env("XDG_STATE_HOME", cwd.join(".state"))
+        .env("XDG_CACHE_HOME", cwd.join(".cache"));
     cmd
 }
 
@@ -63,6 +68,8 @@ impl Server {
             .arg(repo_root().join("content/demo/export.json"))
             .arg("--web-dir")
             .arg(web.path())
+            // The minimal web build has no server bundle (the source tree's would be found).
+            .arg("--no-ssr")
             .env("CONTENTFUL_WEBHOOK_SECRET", SECRET)
             .env("RUST_LOG", "info")
             .stdout(Stdio::piped())

@@ -18,6 +18,7 @@
 
 mod attempt;
 mod deliver;
+pub mod identity;
 pub mod mail_date;
 pub mod notification;
 mod retry;

@@ -5,11 +5,10 @@
 //! connection behind a mutex: the async runtime's threads never wait on the disk.
 
 mod challenges;
-pub mod identity;
 mod queries;
 mod schema;
 
-use identity::new_id;
+use supplysite_core::enquiry::identity::new_id;
 
 pub use challenges::DEFAULT_CAPACITY as DEFAULT_CHALLENGE_CAPACITY;
 
@@ -86,7 +85,7 @@ impl EnquiryOutbox for SqliteOutbox {
         enquiry: &Enquiry,
         received_at: UnixMillis,
     ) -> Result<EnquiryId, OutboxError> {
-        let id = new_id(received_at);
+        let id = new_id(received_at, rand::random());
         let enquiry = enquiry.clone();
         let stored_id = id.clone();
         self.run(move |conn| queries::store(conn, &stored_id, &enquiry, received_at))
@@ -100,7 +99,7 @@ impl EnquiryOutbox for SqliteOutbox {
         received_at: UnixMillis,
         submission: Option<&SubmissionId>,
     ) -> Result<Stored, OutboxError> {
-        let id = new_id(received_at);
+        let id = new_id(received_at, rand::random());
         let enquiry = enquiry.clone();
         let submission = submission.cloned();
         self.run(move |conn| {

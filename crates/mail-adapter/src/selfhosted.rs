@@ -22,7 +22,8 @@ mod difficulty;
 mod ledger;
 
 pub use difficulty::{DifficultyCurve, IssueRate};
-pub use ledger::{ChallengeLedger, LedgerError, MemoryLedger, Spent};
+pub use ledger::MemoryLedger;
+pub use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent};
 
 use crate::secret::Secret;
 use async_trait::async_trait;

@@ -11,9 +11,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 use supplysite_core::enquiry::RetryPolicy;
 
-/// Default outbox file.
+/// Default outbox file, relative to the working directory (the server passes its own).
 pub const DEFAULT_OUTBOX: &str = "var/outbox.sqlite3";
-/// Default mailbox folder.
+/// Default mailbox folder, relative to the working directory (the server passes its own).
 pub const DEFAULT_MAILBOX: &str = "var/mailbox";
 /// The sender of the local mailbox's emails when none is set.
 pub const DEFAULT_SENDER: &str = "Supplysite Website <website@supplysite.com.au>";

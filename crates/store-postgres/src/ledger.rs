@@ -4,8 +4,7 @@
 use crate::PgStore;
 use async_trait::async_trait;
 use supplysite_core::ports::UnixMillis;
-use supplysite_mail_adapter::ChallengeLedger;
-use supplysite_mail_adapter::selfhosted::{LedgerError, Spent};
+use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent};
 
 fn failed(reason: impl std::fmt::Display) -> LedgerError {
     LedgerError {

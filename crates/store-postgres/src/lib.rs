@@ -15,7 +15,7 @@
 //! start under an advisory lock so servers starting together do not race.
 //!
 //! [`EnquiryOutbox`]: supplysite_core::ports::EnquiryOutbox
-//! [`ChallengeLedger`]: supplysite_mail_adapter::ChallengeLedger
+//! [`ChallengeLedger`]: supplysite_core::ports::ChallengeLedger
 //! [`SharedAllowance`]: supplysite_core::ports::SharedAllowance
 
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
@@ -78,10 +78,8 @@ impl PgStore {
         Ok(PgStore {
             pool,
             url: url.clone(),
-            challenge_capacity: i64::try_from(
-                supplysite_mail_adapter::outbox::DEFAULT_CHALLENGE_CAPACITY,
-            )
-            .unwrap_or(i64::MAX),
+            challenge_capacity: i64::try_from(supplysite_core::ports::DEFAULT_LEDGER_CAPACITY)
+                .unwrap_or(i64::MAX),
         })
     }
 

@@ -9,11 +9,11 @@ use async_trait::async_trait;
 use deadpool_postgres::GenericClient;
 use std::time::Duration;
 use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
+use supplysite_core::enquiry::identity::{fingerprint, new_id};
 use supplysite_core::ports::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,
     JobState, OutboxError, Stored, StoredEnquiry, UnixMillis,
 };
-use supplysite_mail_adapter::outbox::identity::{fingerprint, new_id};
 use tokio_postgres::Row;
 
 /// Any database failure, as the port words it: the store cannot be used now.
@@ -214,7 +214,7 @@ impl EnquiryOutbox for PgStore {
         enquiry: &Enquiry,
         received_at: UnixMillis,
     ) -> Result<EnquiryId, OutboxError> {
-        let id = new_id(received_at);
+        let id = new_id(received_at, rand::random());
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(db)?;
         insert(&tx, &id, enquiry, received_at, None).await?;
@@ -277,7 +277,7 @@ impl EnquiryOutbox for PgStore {
                 EnquiryId::parse(first).map_err(unavailable)?,
             ));
         }
-        let id = new_id(received_at);
+        let id = new_id(received_at, rand::random());
         insert(&tx, &id, enquiry, received_at, submission).await?;
         tx.commit().await.map_err(db)?;
         Ok(Stored::New(id))

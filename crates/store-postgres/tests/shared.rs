@@ -5,9 +5,8 @@
 use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use supplysite_core::ports::{ChallengeLedger, Spent};
 use supplysite_core::ports::{SharedAllowance, UnixMillis};
-use supplysite_mail_adapter::ChallengeLedger;
-use supplysite_mail_adapter::selfhosted::Spent;
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{
     ConnectError, ContentNotice, DatabaseUrl, PgStore, SCHEMA_VERSION,

@@ -23,8 +23,8 @@ pub struct Args {
     #[command(subcommand)]
     report: Option<ReportCommand>,
     /// The export file (`contentful space export` JSON). Default: the live space when
-    /// CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN are set, else content/demo/export.json in
-    /// the current directory, else the demo space of the source tree this binary was built in.
+    /// CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN are set, else the demo space,
+    /// content/demo/export.json, shipped beside the binary, in its source tree, or here.
     #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE", global = true)]
     content: Option<PathBuf>,
     /// How to print the findings

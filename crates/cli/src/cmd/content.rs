@@ -7,8 +7,7 @@ mod files;
 mod pull;
 mod synth;
 
-use anyhow::bail;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -36,28 +35,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The demo space, relative to the current directory (a checkout's root).
-const DEMO: &str = "content/demo/export.json";
-/// The demo space in the source tree this binary was built from, so `cargo run` and a binary in
-/// `target/` find it from any directory.
-const BUILT_DEMO: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../content/demo/export.json"
-);
-
 /// The export to read: `--content` (or `SUPPLYSITE_CONTENT`, which clap folds into it), else
-/// the demo in the current directory, else the demo of the source tree the binary was built in.
+/// the demo space shipped beside the binary, in the source tree it was built from, or in the
+/// current directory (`crate::install`).
 pub fn content_path(given: Option<PathBuf>) -> anyhow::Result<PathBuf> {
     if let Some(path) = given {
         return Ok(path);
     }
-    for candidate in [Path::new(DEMO), Path::new(BUILT_DEMO)] {
-        if candidate.is_file() {
-            return Ok(candidate.to_path_buf());
-        }
-    }
-    bail!(
-        "no content export found: pass --content FILE or set SUPPLYSITE_CONTENT \
-         (looked for {DEMO} and {BUILT_DEMO})"
-    )
+    crate::install::locate(crate::install::DEMO_EXPORT).map_err(|missing| {
+        anyhow::anyhow!(
+            "no content export found: pass --content FILE or set SUPPLYSITE_CONTENT ({missing})"
+        )
+    })
 }

@@ -15,14 +15,11 @@ use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The outbox's SQLite file.
-    #[arg(
-        long,
-        global = true,
-        env = "SUPPLYSITE_OUTBOX",
-        default_value = "var/outbox.sqlite3"
-    )]
-    outbox: PathBuf,
+    /// The outbox's SQLite file [default: the one `supplysite serve` keeps, outbox.sqlite3 in
+    /// the state folder: STATE_DIRECTORY, $XDG_STATE_HOME/supplysite or
+    /// ~/.local/state/supplysite].
+    #[arg(long, global = true, env = "SUPPLYSITE_OUTBOX")]
+    outbox: Option<PathBuf>,
     /// The PostgreSQL database several servers share; set, it is used instead of the file.
     #[arg(
         long,
@@ -89,7 +86,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .filter(|u| !u.trim().is_empty());
         let outbox: Box<dyn EnquiryOutbox> = match database {
             Some(url) => Box::new(open_database(url).await?),
-            None => Box::new(open(&args.outbox)?),
+            None => {
+                let path = match args.outbox.filter(|p| !p.as_os_str().is_empty()) {
+                    Some(path) => path,
+                    None => crate::install::state_dir()
+                        .context("SUPPLYSITE_OUTBOX / --outbox")?
+                        .join(crate::install::OUTBOX_FILE),
+                };
+                Box::new(open(&path)?)
+            }
         };
         let outbox = &*outbox;
         match args.command {

@@ -14,8 +14,8 @@ use supplysite_core::view::{Outcome, PageAnswer};
 pub struct Args {
     /// A request path such as /etender or /insights/some-post
     path: String,
-    /// The export file (`contentful space export` JSON). Default: content/demo/export.json in
-    /// the current directory, else the demo space of the source tree this binary was built in.
+    /// The export file (`contentful space export` JSON). Default: the demo space,
+    /// content/demo/export.json, shipped beside the binary, in its source tree, or here.
     #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE")]
     content: Option<PathBuf>,
     /// Print what the browser receives instead: `{"chrome":…,"outcome":…}`, where a not-found

@@ -71,7 +71,7 @@ fn serve(
     let index = config.web_dir.join("index.html");
     let html = std::fs::read_to_string(&index).with_context(|| {
         format!(
-            "cannot read the web build at {} (build it with `make web-build`, or point SUPPLYSITE_WEB_DIR / --web-dir at a build)",
+            "cannot read the web build at {} (build it with `make web-build`, or point SUPPLYSITE_WEB_DIR / --web-dir at a build; unset, it is looked for in share/supplysite beside the binary's folder, in the source tree, then in the working directory)",
             index.display()
         )
     })?;
@@ -169,9 +169,15 @@ fn serve_with(
     // Webhook reloads read and parse the whole space: on the background runtime, not the
     // request runtime of the worker that took the webhook.
     let state = state.with_background(background.handle().clone());
-    let state = match renderer()? {
-        Some(renderer) => state.with_renderer(Arc::new(renderer)),
-        None => {
+    let state = match (renderer()?, &config.ssr_off) {
+        (Some(renderer), _) => state.with_renderer(Arc::new(renderer)),
+        (None, Some(config::SsrOff::Missing(looked))) => {
+            tracing::warn!(
+                "no server bundle ({looked}; set SUPPLYSITE_SSR_BUNDLE / --ssr-bundle, or build one with `make web-build`): pages are served without server rendering, drawn by the browser"
+            );
+            state
+        }
+        (None, _) => {
             tracing::info!("server-side rendering off: pages are drawn by the browser");
             state
         }

@@ -90,6 +90,13 @@ fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful:
         .arg(demo_export())
         .arg("--web-dir")
         .arg(dir.join("web"))
+        // The minimal web build has no server bundle (the source tree's would be found).
+        .arg("--no-ssr")
+        // Picture renditions in the test's folder, not the user's cache.
+        .env_remove("STATE_DIRECTORY")
+        .env_remove("CACHE_DIRECTORY")
+        .env("XDG_STATE_HOME", dir.join(".state"))
+        .env("XDG_CACHE_HOME", dir.join(".xdg-cache"))
         .env("RUST_LOG", "info")
         .env("SUPPLYSITE_DATABASE_URL", database)
         .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))

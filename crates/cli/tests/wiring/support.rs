@@ -64,8 +64,15 @@ pub fn serve_content(dir: &Path, content: &Path) -> Command {
     .arg(content)
     .arg("--web-dir")
     .arg(dir.join("web"))
+    // The minimal web build has no server bundle (the source tree's would be found).
+    .arg("--no-ssr")
     .env("SUPPLYSITE_OUTBOX", dir.join("outbox.sqlite3"))
     .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))
+    // Picture renditions in the test's folder, not the user's cache.
+    .env_remove("STATE_DIRECTORY")
+    .env_remove("CACHE_DIRECTORY")
+    .env("XDG_STATE_HOME", dir.join(".state"))
+    .env("XDG_CACHE_HOME", dir.join(".cache"))
     // Pictures are made when a page asks for them: the warm-up after the content load would
     // encode the demo's photographs in the background, and the memory and timing checks here
     // would measure it.

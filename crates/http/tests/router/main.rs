@@ -28,6 +28,8 @@ mod feed;
 mod health;
 // `POST /api/webhooks/contentful`.
 mod webhook;
+// Contentful down while the server runs: the last good content keeps serving.
+mod outage;
 // Pages with markup from the server-side renderer.
 mod ssr;
 // `GET /api/openapi.json` and the statuses the routes answer.

@@ -4,14 +4,12 @@
 
 use super::SqliteOutbox;
 use super::queries::unavailable;
-use crate::selfhosted::{ChallengeLedger, LedgerError, Spent};
 use async_trait::async_trait;
 use rusqlite::{Connection, TransactionBehavior, params};
-use supplysite_core::ports::UnixMillis;
+use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent, UnixMillis};
 
-/// The most used challenges kept at once. With the default ten-minute lifetime, filling it
-/// takes over 1 600 solved challenges a second, each at the difficulty such a rate calls for.
-pub const DEFAULT_CAPACITY: u64 = 1_000_000;
+/// The most used challenges kept at once (core's default for every ledger).
+pub const DEFAULT_CAPACITY: u64 = supplysite_core::ports::DEFAULT_LEDGER_CAPACITY;
 
 /// Records `challenge` as used, making room as the port describes.
 pub fn spend(

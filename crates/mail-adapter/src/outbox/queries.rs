@@ -2,10 +2,10 @@
 //! anything runs in one `BEGIN IMMEDIATE` transaction, so it takes the write lock before
 //! reading and two processes (the server and an operator's CLI) never interleave halfway.
 
-use super::identity::fingerprint;
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 use std::time::Duration;
 use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
+use supplysite_core::enquiry::identity::fingerprint;
 use supplysite_core::ports::{
     Attempt, Blocked, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind, JobState,
     OutboxError, Stored, StoredEnquiry, UnixMillis,

@@ -9,8 +9,8 @@ use supplysite_content_adapter::{Loaded, Severity, load_export};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The export file (`contentful space export` JSON). Default: content/demo/export.json in
-    /// the current directory, else the demo space of the source tree this binary was built in.
+    /// The export file (`contentful space export` JSON). Default: the demo space,
+    /// content/demo/export.json, shipped beside the binary, in its source tree, or here.
     #[arg(long, env = "SUPPLYSITE_CONTENT", value_name = "FILE")]
     content: Option<PathBuf>,
     /// Print one JSON object (file, version, counts, problems) instead of text.

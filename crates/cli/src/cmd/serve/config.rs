@@ -3,6 +3,7 @@
 //! malformed setting stops start-up with a message naming the variable and flag (see
 //! `crate::settings`), and a secret's value is never echoed back.
 
+use crate::install;
 use crate::settings::parse::{count, seconds, whole};
 use anyhow::bail;
 use std::net::SocketAddr;
@@ -27,12 +28,10 @@ pub struct Args {
     /// /assets/images.ctfassets.net/…. `supplysite audit`, `page` and `content check` read it
     /// too: leave it unset for `audit` to check the live space when the Contentful settings
     /// are set.
-    #[arg(
-        long,
-        env = "SUPPLYSITE_CONTENT",
-        default_value = "content/demo/export.json"
-    )]
-    pub(super) content: PathBuf,
+    /// [default: the demo space, content/demo/export.json, shipped beside the binary or in
+    /// the source tree].
+    #[arg(long, env = "SUPPLYSITE_CONTENT")]
+    pub(super) content: Option<PathBuf>,
     /// The public origin of the site, used for canonical links, Open Graph URLs, the sitemap,
     /// the feed and robots.txt. An https:// URL also turns on upgrade-insecure-requests.
     #[arg(
@@ -52,9 +51,10 @@ pub struct Args {
         value_parser = |v: &str| Secret::webhook(v.trim())
     )]
     webhook_secret: Option<Secret>,
-    /// The web build folder holding index.html and assets/.
-    #[arg(long, env = "SUPPLYSITE_WEB_DIR", default_value = "web/dist")]
-    web_dir: PathBuf,
+    /// The web build folder holding index.html and assets/ [default: web/dist, shipped beside
+    /// the binary or in the source tree].
+    #[arg(long, env = "SUPPLYSITE_WEB_DIR")]
+    web_dir: Option<PathBuf>,
     /// How many seconds a signed webhook stays valid, against replays.
     #[arg(
         long,
@@ -138,9 +138,10 @@ pub struct Args {
     /// Without it the page loads no tracker.
     #[arg(long, env = "SUPPLYSITE_TRACKER_KEY", value_parser = tracker_key)]
     tracker_key: Option<String>,
-    /// The web UI's server bundle, run in the server's QuickJS engines to put each page's
-    /// markup in its HTML (`make web-build` writes it). Unset: web/dist-ssr/render.js when it
-    /// exists.
+    /// The web UI's server bundle, run to put each page's markup in the HTML (`npm run
+    /// build:ssr` in web/). Default: web/dist-ssr/render.js, shipped beside the binary or in
+    /// the source tree, when it exists (without it pages are served unrendered, with a
+    /// warning).
     #[arg(long, env = "SUPPLYSITE_SSR_BUNDLE")]
     ssr_bundle: Option<PathBuf>,
     /// Send pages without server-rendered markup: the browser draws them from the page data.
@@ -181,8 +182,14 @@ fn tracker_key(value: &str) -> Result<String, String> {
     }
 }
 
-/// Where `npm run build:ssr` writes the server bundle.
-const DEFAULT_SSR_BUNDLE: &str = "web/dist-ssr/render.js";
+/// Why pages are served without server rendering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SsrOff {
+    /// `--no-ssr`, or an empty `SUPPLYSITE_SSR_BUNDLE`.
+    TurnedOff,
+    /// No setting names a bundle and the default is nowhere (where it was looked for).
+    Missing(String),
+}
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -208,6 +215,8 @@ pub struct Config {
     pub log_format: LogFormat,
     /// The server bundle to render pages with; `None` serves them without markup.
     pub ssr_bundle: Option<PathBuf>,
+    /// Why there is no server bundle, when there is none: turned off, or the default missing.
+    pub ssr_off: Option<SsrOff>,
     pub workers: usize,
     pub tracker_key: Option<String>,
     pub page_cache_bytes: usize,
@@ -216,32 +225,52 @@ pub struct Config {
 }
 
 impl Config {
-    /// The settings, with the server bundle found.
+    /// The settings, with the server bundle, the web build and the content found (beside the
+    /// binary, in the source tree, then here, for those no setting names).
     ///
     /// Errors: a server bundle named but missing.
     pub fn from_args(args: &Args) -> anyhow::Result<Self> {
-        let ssr_bundle = match (args.no_ssr, &args.ssr_bundle) {
-            (true, _) => None,
+        let (ssr_bundle, ssr_off) = match (args.no_ssr, args.ssr_bundle.clone()) {
+            (true, _) => (None, Some(SsrOff::TurnedOff)),
+            (false, Some(path)) if path.as_os_str().is_empty() => (None, Some(SsrOff::TurnedOff)),
             (false, Some(path)) if !path.is_file() => bail!(
                 "SUPPLYSITE_SSR_BUNDLE / --ssr-bundle: no file at {} (build it with `npm run build:ssr` in web/, or pass --no-ssr)",
                 path.display()
             ),
-            (false, Some(path)) => Some(path.clone()),
-            (false, None) => Some(PathBuf::from(DEFAULT_SSR_BUNDLE)).filter(|p| p.is_file()),
+            (false, Some(path)) => (Some(path), None),
+            (false, None) => match install::locate(install::SSR_BUNDLE) {
+                Ok(path) if path.is_file() => (Some(path), None),
+                Ok(path) => (
+                    None,
+                    Some(SsrOff::Missing(format!("{} is not a file", path.display()))),
+                ),
+                Err(missing) => (None, Some(SsrOff::Missing(missing.to_string()))),
+            },
         };
+        // A file a setting names is used as given; a default is looked for beside the binary,
+        // in the source tree, then here (and a missing one is reported when it is read).
+        let content = args.content.clone().unwrap_or_else(|| {
+            install::locate(install::DEMO_EXPORT).unwrap_or_else(|m| m.in_working_directory())
+        });
+        let web_dir = args.web_dir.clone().unwrap_or_else(|| {
+            let index =
+                install::locate(install::WEB_INDEX).unwrap_or_else(|m| m.in_working_directory());
+            index.parent().map(PathBuf::from).unwrap_or_default()
+        });
         Ok(Config {
             time_zone: args.time_zone.clone(),
             page_cache_bytes: usize::try_from(args.page_cache_mib << 20).unwrap_or(usize::MAX),
             ssr_bundle,
+            ssr_off,
             tracker_key: args.tracker_key.clone(),
             workers: args
                 .workers
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             bind: args.bind,
-            content: args.content.clone(),
+            content,
             public_url: args.public_url.clone(),
             webhook_secret: args.webhook_secret.clone(),
-            web_dir: args.web_dir.clone(),
+            web_dir,
             webhook_ttl: args.webhook_ttl_seconds,
             request_timeout: args.request_timeout_seconds,
             connections: ConnectionLimits {

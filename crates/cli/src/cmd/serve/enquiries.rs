@@ -85,10 +85,12 @@ pub struct Args {
     )]
     recaptcha_verify_url: String,
     /// The SQLite file of the durable outbox; `supplysite outbox …` reads the same file.
-    /// Ignored, with a warning, when SUPPLYSITE_DATABASE_URL is set. Unset: var/outbox.sqlite3.
+    /// Ignored, with a warning, when SUPPLYSITE_DATABASE_URL is set. Unset: outbox.sqlite3 in
+    /// the state folder (STATE_DIRECTORY, $XDG_STATE_HOME/supplysite or
+    /// ~/.local/state/supplysite).
     #[arg(long, env = "SUPPLYSITE_OUTBOX")]
     outbox: Option<PathBuf>,
-    /// The local mailbox folder, used without a Brevo key. Unset: var/mailbox.
+    /// The local mailbox folder, used without a Brevo key. Unset: mailbox in the state folder.
     #[arg(long, env = "SUPPLYSITE_MAILBOX")]
     mailbox: Option<PathBuf>,
     /// How many seconds a delivery job being attempted is held before another attempt may take
@@ -204,6 +206,10 @@ impl Args {
                 "RECAPTCHA_SITE_KEY / --recaptcha-site-key: required with RECAPTCHA_SECRET"
             ),
         };
+        // Unset, the outbox and the mailbox are kept in the state folder, which must then be
+        // known: the outbox unless the shared database keeps it, the mailbox unless Brevo
+        // delivers.
+        let state = crate::install::state_dir();
         let sender = match &self.contact_sender {
             Some(sender) => sender.clone(),
             None => MailAddress::parse(DEFAULT_SENDER).context("the default sender")?,
@@ -215,11 +221,28 @@ impl Args {
             contact_inbox: self.contact_inbox.clone(),
             recaptcha,
             recaptcha_verify_url: self.recaptcha_verify_url.clone(),
-            outbox_path: self.outbox.clone().unwrap_or_else(|| DEFAULT_OUTBOX.into()),
-            mailbox_dir: self
-                .mailbox
-                .clone()
-                .unwrap_or_else(|| DEFAULT_MAILBOX.into()),
+            outbox_path: match &self.outbox {
+                Some(path) => path.clone(),
+                None => match &state {
+                    Ok(dir) => dir.join(crate::install::OUTBOX_FILE),
+                    Err(e) if self.database_url.is_none() => {
+                        anyhow::bail!("SUPPLYSITE_OUTBOX / --outbox: {e}")
+                    }
+                    // The shared database keeps the outbox; this path is never opened.
+                    Err(_) => PathBuf::from(crate::install::OUTBOX_FILE),
+                },
+            },
+            mailbox_dir: match &self.mailbox {
+                Some(path) => path.clone(),
+                None => match &state {
+                    Ok(dir) => dir.join(crate::install::MAILBOX_DIR),
+                    Err(e) if self.brevo_api_key.is_none() => {
+                        anyhow::bail!("SUPPLYSITE_MAILBOX / --mailbox: {e}")
+                    }
+                    // Brevo delivers; the mailbox is never written.
+                    Err(_) => PathBuf::from(crate::install::MAILBOX_DIR),
+                },
+            },
             outbox_lease: self.outbox_lease_seconds,
             robot_secret: self.robot_secret.clone(),
             answer_budget: self.contact_answer_budget_ms,

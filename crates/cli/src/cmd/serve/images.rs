@@ -2,6 +2,7 @@
 //! renditions are cached and how much, how many pictures are encoded at once, and whether the
 //! common renditions are made in the background after a content load.
 
+use crate::install;
 use crate::settings::parse::{count, switch, whole};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
@@ -14,13 +15,11 @@ use supplysite_images::{Config, Renditions};
 #[command(next_help_heading = "Images")]
 pub struct Args {
     /// The folder renditions of the export's pictures made by the image endpoint
-    /// (/img/images.ctfassets.net/…?w=&fm=&q=) are cached in, kept across restarts.
-    #[arg(
-        long,
-        env = "SUPPLYSITE_IMAGE_CACHE_DIR",
-        default_value = "var/img-cache"
-    )]
-    image_cache_dir: PathBuf,
+    /// (/img/images.ctfassets.net/…?w=&fm=&q=) are cached in, kept across restarts. Unset: img
+    /// in the cache folder (CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or
+    /// ~/.cache/supplysite).
+    #[arg(long, env = "SUPPLYSITE_IMAGE_CACHE_DIR")]
+    image_cache_dir: Option<PathBuf>,
     /// MiB of renditions kept on disk; past it the least recently used are deleted first.
     #[arg(
         long,
@@ -60,15 +59,23 @@ pub struct Settings {
 
 impl Args {
     /// The settings, with the defaults that depend on the machine filled in.
-    pub fn settings(&self) -> Settings {
-        Settings {
-            cache_dir: self.image_cache_dir.clone(),
+    ///
+    /// Errors: no cache folder named and none known (no CACHE_DIRECTORY, XDG_CACHE_HOME or HOME).
+    pub fn settings(&self) -> anyhow::Result<Settings> {
+        let cache_dir = match &self.image_cache_dir {
+            Some(dir) => dir.clone(),
+            None => install::cache_dir()
+                .context("SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir")?
+                .join(install::IMAGE_CACHE_DIR),
+        };
+        Ok(Settings {
+            cache_dir,
             cache_bytes: self.image_cache_mib << 20,
             workers: self
                 .image_workers
                 .unwrap_or_else(supplysite_images::pool::default_size),
             warm: self.image_warm,
-        }
+        })
     }
 }
 

@@ -43,9 +43,10 @@ pub struct Args {
     )]
     poll_seconds: Option<u64>,
     /// Folder of the last good live content, one file per space and environment, served when
-    /// Contentful cannot be reached at start.
-    #[arg(long, env = "SUPPLYSITE_CACHE_DIR", default_value = "var/cache")]
-    cache_dir: PathBuf,
+    /// Contentful cannot be reached at start. Unset: content in the cache folder
+    /// (CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or ~/.cache/supplysite).
+    #[arg(long, env = "SUPPLYSITE_CACHE_DIR")]
+    cache_dir: Option<PathBuf>,
     /// Contentful Content Preview API token. Preview for editors needs live content, this
     /// token and the preview secret; without both, preview is off and its routes answer 404.
     #[arg(
@@ -125,7 +126,13 @@ impl Args {
                 ),
             });
         };
-        let cache = self.cache_dir.join(settings.cache_file_name());
+        let cache_dir = match &self.cache_dir {
+            Some(dir) => dir.clone(),
+            None => crate::install::cache_dir()
+                .context("SUPPLYSITE_CACHE_DIR / --cache-dir")?
+                .join(crate::install::CONTENT_CACHE_DIR),
+        };
+        let cache = cache_dir.join(settings.cache_file_name());
         let contentful =
             ContentfulSource::from_settings(settings).context("cannot set up live content")?;
         let describe = contentful.location();

@@ -1,17 +1,39 @@
-//! The cases of the outbox contract, each a function of two fresh handles onto one store.
+//! The outbox port's contract: one suite of cases that every implementation keeps (core's
+//! in-memory fake, the SQLite file of a single server, the PostgreSQL database shared by
+//! several). Each case gets two fresh handles onto one store (two "servers"); [`run_durable`]
+//! runs every case and names each that fails.
 
-use crate::Handles;
-use crate::support::{LEASE, T0, enquiry, enquiry_saying};
+use crate::{LEASE, T0, enquiry, enquiry_saying};
 use std::collections::HashSet;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use supplysite_core::contact::{EnquiryId, SubmissionId};
-use supplysite_core::ports::suite::Case;
+use supplysite_core::ports::suite::{Case, run_suite};
 use supplysite_core::ports::{
     Attempt, EnquiryOutbox, FOLD_IDENTICAL_WITHIN, JobFilter, JobKind, JobState, OutboxError,
     Stored, UnixMillis,
 };
 use supplysite_core::suite_cases;
+
+/// Two handles onto one fresh store.
+pub struct Handles {
+    /// The first "server".
+    pub a: Arc<dyn EnquiryOutbox>,
+    /// The second, onto the same store.
+    pub b: Arc<dyn EnquiryOutbox>,
+}
+
+/// Runs the port's cases, then the durable stores' own, on stores made by `fresh` (given each
+/// case's name); panics naming `implementation` and every case that failed.
+pub async fn run_durable<F, Fut>(implementation: &str, mut fresh: F)
+where
+    F: FnMut(&'static str) -> Fut,
+    Fut: Future<Output = Handles>,
+{
+    run_suite(implementation, ALL, &mut fresh).await;
+    run_suite(implementation, DURABLE, &mut fresh).await;
+}
 
 /// Every case, by name.
 pub const ALL: &[Case<Handles>] = suite_cases![
@@ -431,4 +453,22 @@ async fn a_refused_key_blocks_until_a_delivery_goes_through(h: Handles) {
         .await
         .unwrap();
     assert_eq!(h.b.blocked().await.unwrap(), None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use supplysite_core::ports::fakes::FakeOutbox;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_fake_outbox_keeps_the_contract() {
+        run_suite("the fake outbox", ALL, |_| async {
+            let fake = Arc::new(FakeOutbox::new());
+            Handles {
+                a: Arc::clone(&fake) as Arc<dyn EnquiryOutbox>,
+                b: fake,
+            }
+        })
+        .await;
+    }
 }

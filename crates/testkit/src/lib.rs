@@ -1,0 +1,34 @@
+//! Test-only helpers shared by the crates' tests (a dev-dependency only; depends on core alone):
+//! the outbox port's contract cases, which each outbox adapter runs against its own store, and
+//! the enquiries tests store.
+
+pub mod outbox_contract;
+
+use std::time::Duration;
+use supplysite_core::contact::{ContactForm, Enquiry};
+use supplysite_core::ports::UnixMillis;
+
+/// 2023-11-14T22:13:20Z.
+pub const T0: UnixMillis = UnixMillis(1_700_000_000_000);
+
+/// The lease the contract's cases claim with.
+pub const LEASE: Duration = Duration::from_secs(60);
+
+/// A valid enquiry from `email`, with `message`.
+pub fn enquiry_saying(email: &str, message: &str) -> Enquiry {
+    Enquiry::parse(ContactForm {
+        firstname: "Ada".into(),
+        lastname: "Lovelace".into(),
+        org_name: "Analytical Engines Pty Ltd".into(),
+        phone: "+61 2 9000 0000".into(),
+        email: email.into(),
+        message: message.into(),
+        robot_checked: true,
+    })
+    .expect("the test enquiry is valid")
+}
+
+/// A valid enquiry from `email`.
+pub fn enquiry(email: &str) -> Enquiry {
+    enquiry_saying(email, &format!("Please call {email} about eRFx."))
+}
