@@ -55,7 +55,7 @@ const PROBLEMS_LOGGED: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config::from_args(&args.server)?;
-    let images = args.images.settings();
+    let images = args.images.settings()?;
     // Kept until the process ends: dropping it flushes the log lines still queued.
     let _log_writer = init_logging(config.log_format);
     serve(config, &args.enquiries, &args.live, &images)?;

@@ -17,8 +17,7 @@ use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_mail_adapter::brevo::DEFAULT_BASE_URL;
 use supplysite_mail_adapter::recaptcha::DEFAULT_VERIFY_URL;
 use supplysite_mail_adapter::settings::{
-    DEFAULT_INBOX, DEFAULT_MAILBOX, DEFAULT_OUTBOX, DEFAULT_SENDER, MAX_OUTBOX_LEASE,
-    MIN_OUTBOX_LEASE, MIN_ROBOT_SECRET_BYTES,
+    DEFAULT_INBOX, DEFAULT_SENDER, MAX_OUTBOX_LEASE, MIN_OUTBOX_LEASE, MIN_ROBOT_SECRET_BYTES,
 };
 use supplysite_mail_adapter::{
     EnquiryStore, MailAddress, MailSettings, Secret, SystemClock, Worker, build_enquiries,

@@ -111,7 +111,8 @@ mod tests {
     }
 
     fn settings(flags: &[&str]) -> Result<Settings, String> {
-        crate::settings::try_parse::<Cli>(flags).map(|cli| cli.args.settings())
+        crate::settings::try_parse::<Cli>(flags)
+            .and_then(|cli| cli.args.settings().map_err(|e| format!("{e:#}")))
     }
 
     #[test]
