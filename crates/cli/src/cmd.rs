@@ -1,7 +1,9 @@
 //! One module per subcommand. Each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
 
 pub mod audit;
+pub mod config;
 pub mod content;
+pub mod contentful;
 pub mod live_space;
 pub mod outbox;
 pub mod page;

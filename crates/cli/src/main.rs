@@ -4,6 +4,7 @@
 
 mod cmd;
 mod install;
+mod settings;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -36,6 +37,9 @@ enum Command {
     Outbox(cmd::outbox::Args),
     /// Run content reports (all of them, or one) for editors and SEO auditors.
     Audit(cmd::audit::Args),
+    /// Check the settings of `serve` (every value and where it came from), or print their
+    /// reference.
+    Config(cmd::config::Args),
 }
 
 /// jemalloc: composing a page takes about half the time it takes with glibc malloc and no
@@ -46,13 +50,14 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 fn main() -> ExitCode {
     // Settings may come from a .env file; a missing one is fine, an unreadable one is not.
-    if let Err(err) = dotenvy::dotenv()
-        && !err.not_found()
-    {
+    if let Err(err) = settings::load_dotenv() {
         eprintln!("supplysite: cannot read .env: {err}");
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    let cli: Cli = match settings::parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         Command::Serve(args) => cmd::serve::run(args),
         Command::Route(args) => cmd::route::run(args),
@@ -63,6 +68,7 @@ fn main() -> ExitCode {
         Command::VideoId(args) => cmd::video_id::run(args),
         Command::Outbox(args) => cmd::outbox::run(args),
         Command::Audit(args) => cmd::audit::run(args),
+        Command::Config(args) => cmd::config::run(args),
     };
     match result {
         Ok(code) => code,

@@ -53,5 +53,5 @@ pub use secret::Secret;
 pub use selfhosted::{
     Challenge, ChallengeLedger, DifficultyCurve, MemoryLedger, SelfHostedCheck, SelfHostedConfig,
 };
-pub use settings::{DEFAULT_ANSWER_BUDGET, DEFAULT_ROBOT_BUDGET, MailSettings, SettingsError};
+pub use settings::{DEFAULT_ANSWER_BUDGET, DEFAULT_ROBOT_BUDGET, MailSettings};
 pub use worker::{DrainReport, Worker, WorkerWakeup, run_worker};

@@ -12,7 +12,6 @@ use anyhow::Context;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use supplysite_content_adapter::contentful::ContentfulSettings;
 use supplysite_content_adapter::{Loaded, load_export};
 use supplysite_core::audit::{Report, Severity, Summary, audit};
 
@@ -34,6 +33,8 @@ pub struct Args {
     /// Exit with status 1 when any finding is at least this serious
     #[arg(long, value_enum, default_value_t = FailOn::Error, global = true)]
     fail_on: FailOn,
+    #[command(flatten)]
+    contentful: super::contentful::Args,
 }
 
 #[derive(clap::Subcommand, Clone, Copy)]
@@ -74,7 +75,7 @@ enum FailOn {
 /// Runs the reports asked for. Exit status: 0 when no finding reaches `--fail-on`, 1 when one
 /// does; a content file that cannot be loaded is an error (status 2, from `main`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let loaded = load(args.content)?;
+    let loaded = load(args.content, &args.contentful)?;
     if !loaded.problems.is_empty() {
         // Not findings: they are about reading the export, and every report is computed from
         // what could be read. Said on stderr so piped output stays clean.
@@ -109,9 +110,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The content to audit: the export given, else the live space when the Contentful settings
 /// are there (half of them is an error naming the other half), else the demo space.
-fn load(given: Option<PathBuf>) -> anyhow::Result<Loaded> {
+fn load(given: Option<PathBuf>, contentful: &super::contentful::Args) -> anyhow::Result<Loaded> {
     if given.is_none()
-        && let Some(settings) = ContentfulSettings::from_lookup(|name| std::env::var(name).ok())?
+        && let Some(settings) = contentful.settings()?
     {
         return live::load(settings);
     }

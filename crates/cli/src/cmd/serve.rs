@@ -19,12 +19,12 @@ use supplysite_core::ports::InZone;
 use supplysite_http::{AppState, Mounts, RenderOptions, Renderer, Shell, StateParts};
 
 /// Serve the site over HTTP.
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 #[group(id = "serve_settings")]
 pub struct Args {
     #[command(flatten)]
     server: Box<config::Args>,
-    // Boxed: the settings are many strings, and the other commands' arguments are small.
+    // Boxed: the settings are many, and the other commands' arguments are small.
     #[command(flatten)]
     enquiries: Box<enquiries::Args>,
     #[command(flatten)]
@@ -33,11 +33,28 @@ pub struct Args {
     images: Box<images::Args>,
 }
 
+/// Checks the settings that only make sense together, as `serve` would at start, without
+/// opening, connecting to or loading anything: one problem per group of settings, each naming
+/// the settings to fix. (Each value on its own was checked as it was read.)
+pub fn check(args: &Args) -> Vec<anyhow::Error> {
+    let mut problems = Vec::new();
+    if let Err(e) = Config::from_args(&args.server) {
+        problems.push(e);
+    }
+    if let Err(e) = args.enquiries.mail_settings(&args.server.public_url) {
+        problems.push(e);
+    }
+    if let Err(e) = args.live.check() {
+        problems.push(e);
+    }
+    problems
+}
+
 /// How many of an export's problems the start-up log spells out; the rest are counted.
 const PROBLEMS_LOGGED: usize = 5;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let config = Config::from_args(*args.server)?;
+    let config = Config::from_args(&args.server)?;
     let images = args.images.settings()?;
     // Kept until the process ends: dropping it flushes the log lines still queued.
     let _log_writer = init_logging(config.log_format);

@@ -1,5 +1,6 @@
-//! Where the live space is and how to reach it: the `CONTENTFUL_*` settings, checked once at
-//! start-up, with the access token wrapped so it never prints.
+//! Where the live space is and how to reach it. The `CONTENTFUL_*` settings are declared by
+//! the command that reads them and checked once at start-up with the checks here; the access
+//! token is wrapped so it never prints.
 
 use super::retry::RetryPolicy;
 
@@ -37,38 +38,19 @@ pub struct ContentfulSettings {
     pub preview: bool,
 }
 
-/// Why the Contentful settings were refused. Each message names the variable; none shows the
-/// token.
+/// Why a Contentful setting was refused, naming it.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SettingsError {
-    /// Only one of the space id and the access token is set: live content needs both, and
-    /// the export file is served only when neither is.
-    #[error(
-        "{missing} is not set but {set} is (live content needs both; unset both to serve the export file)"
-    )]
-    Incomplete {
-        /// The variable that is not set.
-        missing: &'static str,
-        /// The variable that is.
-        set: &'static str,
-    },
-    /// A setting's value has the wrong form: an id longer than 64 characters or with
-    /// characters other than letters, digits, `-`, `_` and `.`; a host that is not an
-    /// `http(s)://host[:port]` origin; or a token checked with [`ContentfulSettings::token`]
-    /// that holds characters no token has.
+    /// A setting's value is not an `http(s)://host[:port]` origin.
     #[error("{name}: invalid value {value:?} ({expected})")]
     Invalid {
         /// The variable, such as `CONTENTFUL_GRAPHQL_HOST`.
         name: &'static str,
-        /// The value given (`[redacted]` when it is a token).
+        /// The value given.
         value: String,
         /// What a valid value looks like.
         expected: &'static str,
     },
-    /// `CONTENTFUL_ACCESS_TOKEN` holds characters no token has (such as a space inside it).
-    /// The value is never shown.
-    #[error("CONTENTFUL_ACCESS_TOKEN: invalid token (expected letters, digits, '-' or '_' only)")]
-    InvalidToken,
 }
 
 impl ContentfulSettings {
@@ -96,67 +78,48 @@ impl ContentfulSettings {
         }
     }
 
-    /// Checks `value` as the origin of `name` (such as `CONTENTFUL_PREVIEW_HOST`).
+    /// Checks a space or environment id: it goes into URL paths, so it may hold only
+    /// letters, digits, `-`, `_` and `.`, at most 64 of them.
     ///
-    /// Errors: [`SettingsError::Invalid`] naming the setting.
-    pub fn origin(name: &'static str, value: &str) -> Result<String, SettingsError> {
-        host_value(name, value.trim().to_string())
+    /// Errors: the value and what a valid id looks like.
+    pub fn check_id(value: &str) -> Result<String, String> {
+        let value = value.trim();
+        let ok = !value.is_empty()
+            && value.len() <= 64
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        if ok {
+            Ok(value.to_string())
+        } else {
+            Err(format!(
+                "invalid value {value:?} (expected letters, digits, '-', '_' or '.')"
+            ))
+        }
     }
 
-    /// Checks `value` as an access token for `name` (such as `CONTENTFUL_PREVIEW_TOKEN`),
-    /// without ever showing it.
+    /// Checks an API origin (`http(s)://host[:port]`), returned without a trailing slash.
     ///
-    /// Errors: [`SettingsError::Invalid`] naming the setting, with the value redacted.
-    pub fn token(name: &'static str, value: &str) -> Result<Secret, SettingsError> {
-        token_value(value.trim().to_string()).map_err(|_| SettingsError::Invalid {
-            name,
-            value: "[redacted]".to_string(),
-            expected: "letters, digits, '-' or '_' only",
-        })
+    /// Errors: the value and what a valid origin looks like.
+    pub fn check_origin(value: &str) -> Result<String, String> {
+        origin_value("", value.trim().to_string(), ORIGIN_EXPECTED)
+            .map_err(|_| format!("invalid value {:?} ({ORIGIN_EXPECTED})", value.trim()))
     }
 
-    /// Reads `CONTENTFUL_SPACE_ID`, `CONTENTFUL_ACCESS_TOKEN`, `CONTENTFUL_ENVIRONMENT`,
-    /// `CONTENTFUL_GRAPHQL_HOST` and `CONTENTFUL_CDA_HOST` through `get` (the environment, or
-    /// a map in tests). `None` when neither the space id nor the token is set: the site then
-    /// serves its export file. Blank values count as unset.
-    pub fn from_lookup(
-        get: impl Fn(&str) -> Option<String>,
-    ) -> Result<Option<ContentfulSettings>, SettingsError> {
-        let get = |name: &str| {
-            get(name)
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty())
-        };
-        let space = get("CONTENTFUL_SPACE_ID");
-        let token = get("CONTENTFUL_ACCESS_TOKEN");
-        let (space, token) = match (space, token) {
-            (None, None) => return Ok(None),
-            (Some(_), None) => {
-                return Err(SettingsError::Incomplete {
-                    missing: "CONTENTFUL_ACCESS_TOKEN",
-                    set: "CONTENTFUL_SPACE_ID",
-                });
-            }
-            (None, Some(_)) => {
-                return Err(SettingsError::Incomplete {
-                    missing: "CONTENTFUL_SPACE_ID",
-                    set: "CONTENTFUL_ACCESS_TOKEN",
-                });
-            }
-            (Some(space), Some(token)) => (space, token),
-        };
-        let mut settings =
-            ContentfulSettings::new(id("CONTENTFUL_SPACE_ID", space)?, token_value(token)?);
-        if let Some(env) = get("CONTENTFUL_ENVIRONMENT") {
-            settings.environment = id("CONTENTFUL_ENVIRONMENT", env)?;
+    /// Checks an access token (delivery or preview), without ever showing it.
+    ///
+    /// Errors: what a token looks like (never the value).
+    pub fn check_token(value: &str) -> Result<Secret, String> {
+        let value = value.trim();
+        let ok = !value.is_empty()
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
+        if ok {
+            Ok(Secret::new(value))
+        } else {
+            Err("invalid token (expected letters, digits, '-' or '_' only)".to_string())
         }
-        if let Some(host) = get("CONTENTFUL_GRAPHQL_HOST") {
-            settings.graphql_host = host_value("CONTENTFUL_GRAPHQL_HOST", host)?;
-        }
-        if let Some(host) = get("CONTENTFUL_CDA_HOST") {
-            settings.cda_host = host_value("CONTENTFUL_CDA_HOST", host)?;
-        }
-        Ok(Some(settings))
     }
 
     /// The GraphQL endpoint of the environment. Holds no secret, so it may be logged.
@@ -182,42 +145,8 @@ impl ContentfulSettings {
     }
 }
 
-/// Space and environment ids go into URL paths, so only id characters are allowed.
-fn id(name: &'static str, value: String) -> Result<String, SettingsError> {
-    let ok = value.len() <= 64
-        && value
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    if ok {
-        Ok(value)
-    } else {
-        Err(SettingsError::Invalid {
-            name,
-            value,
-            expected: "letters, digits, '-', '_' or '.'",
-        })
-    }
-}
-
-fn token_value(value: String) -> Result<Secret, SettingsError> {
-    let ok = value
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
-    if ok {
-        Ok(Secret::new(value))
-    } else {
-        Err(SettingsError::InvalidToken)
-    }
-}
-
-/// An `http(s)://host[:port]` origin, without a trailing slash.
-fn host_value(name: &'static str, value: String) -> Result<String, SettingsError> {
-    origin_value(
-        name,
-        value,
-        "an origin such as https://graphql.eu.contentful.com",
-    )
-}
+/// What an API origin looks like.
+const ORIGIN_EXPECTED: &str = "expected an origin such as https://graphql.eu.contentful.com";
 
 /// An `http(s)://host[:port]` origin, without a trailing slash; `expected` says what to give.
 pub(super) fn origin_value(
@@ -249,30 +178,14 @@ pub(super) fn origin_value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
 
-    fn read(pairs: &[(&str, &str)]) -> Result<Option<ContentfulSettings>, SettingsError> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        ContentfulSettings::from_lookup(|name| map.get(name).cloned())
+    fn live(space: &str, token: &str) -> ContentfulSettings {
+        ContentfulSettings::new(space, Secret::new(token))
     }
 
     #[test]
-    fn without_space_and_token_the_export_file_is_served() {
-        assert!(read(&[]).unwrap().is_none());
-        assert!(read(&[("CONTENTFUL_SPACE_ID", "  ")]).unwrap().is_none());
-    }
-
-    #[test]
-    fn space_and_token_give_live_settings_with_master_and_the_default_hosts() {
-        let s = read(&[
-            ("CONTENTFUL_SPACE_ID", "abc123"),
-            ("CONTENTFUL_ACCESS_TOKEN", "tok_en-1"),
-        ])
-        .unwrap()
-        .unwrap();
+    fn a_space_reads_master_from_the_default_hosts() {
+        let s = live("abc123", "tok_en-1");
         assert_eq!(
             s.graphql_url(),
             "https://graphql.contentful.com/content/v1/spaces/abc123/environments/master"
@@ -281,69 +194,34 @@ mod tests {
             s.cda_url(),
             "https://cdn.contentful.com/spaces/abc123/environments/master"
         );
-        assert_eq!(s.access_token.expose(), "tok_en-1");
+        assert_eq!(s.cache_file_name(), "contentful-abc123-master.json");
     }
 
     #[test]
-    fn the_eu_hosts_and_an_environment_can_be_chosen() {
-        let s = read(&[
-            ("CONTENTFUL_SPACE_ID", "abc"),
-            ("CONTENTFUL_ACCESS_TOKEN", "t"),
-            ("CONTENTFUL_ENVIRONMENT", "staging"),
-            (
-                "CONTENTFUL_GRAPHQL_HOST",
-                "https://graphql.eu.contentful.com/",
-            ),
-            ("CONTENTFUL_CDA_HOST", "https://cdn.eu.contentful.com"),
-        ])
-        .unwrap()
-        .unwrap();
+    fn ids_origins_and_tokens_are_checked_and_a_token_is_never_echoed() {
         assert_eq!(
-            s.graphql_url(),
-            "https://graphql.eu.contentful.com/content/v1/spaces/abc/environments/staging"
+            ContentfulSettings::check_id(" staging ").unwrap(),
+            "staging"
         );
+        let e = ContentfulSettings::check_id("abc/../x").unwrap_err();
+        assert!(e.starts_with("invalid value \"abc/../x\""), "{e}");
         assert_eq!(
-            s.cda_url(),
-            "https://cdn.eu.contentful.com/spaces/abc/environments/staging"
+            ContentfulSettings::check_origin("https://graphql.eu.contentful.com/").unwrap(),
+            "https://graphql.eu.contentful.com"
         );
-    }
-
-    #[test]
-    fn half_a_configuration_is_an_error_naming_the_missing_variable() {
-        let e = read(&[("CONTENTFUL_SPACE_ID", "abc")]).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "CONTENTFUL_ACCESS_TOKEN is not set but CONTENTFUL_SPACE_ID is (live content needs both; unset both to serve the export file)"
-        );
-        let e = read(&[("CONTENTFUL_ACCESS_TOKEN", "secret-token")]).unwrap_err();
-        assert!(e.to_string().starts_with("CONTENTFUL_SPACE_ID is not set"));
-        assert!(!e.to_string().contains("secret-token"));
-    }
-
-    #[test]
-    fn malformed_values_are_named_and_the_token_is_never_echoed() {
-        let base = [("CONTENTFUL_ACCESS_TOKEN", "t")];
-        let e = read(&[base[0], ("CONTENTFUL_SPACE_ID", "abc/../x")]).unwrap_err();
+        let e = ContentfulSettings::check_origin("graphql.contentful.com").unwrap_err();
         assert!(
-            e.to_string()
-                .starts_with("CONTENTFUL_SPACE_ID: invalid value \"abc/../x\"")
+            e.starts_with("invalid value \"graphql.contentful.com\""),
+            "{e}"
         );
-        let e = read(&[
-            base[0],
-            ("CONTENTFUL_SPACE_ID", "a"),
-            ("CONTENTFUL_GRAPHQL_HOST", "graphql.contentful.com"),
-        ])
-        .unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("CONTENTFUL_GRAPHQL_HOST: invalid value")
+        assert_eq!(
+            ContentfulSettings::check_token("tok_en-1")
+                .unwrap()
+                .expose(),
+            "tok_en-1"
         );
-        let e = read(&[
-            ("CONTENTFUL_SPACE_ID", "a"),
-            ("CONTENTFUL_ACCESS_TOKEN", "sec ret\n"),
-        ])
-        .unwrap_err();
-        assert!(!e.to_string().contains("sec ret"));
+        let e = ContentfulSettings::check_token("sec ret").unwrap_err();
+        assert!(!e.contains("sec ret"), "{e}");
         assert_eq!(format!("{:?}", Secret::new("sec")), "Secret([redacted])");
     }
 }

@@ -6,29 +6,21 @@ use std::sync::Arc;
 use supplysite_core::enquiry::{SubmitError, Submitted};
 use supplysite_core::view::RobotWidget;
 use supplysite_mail_adapter::selfhosted::solve;
-use supplysite_mail_adapter::{MailSettings, SystemClock, build_enquiries};
+use supplysite_mail_adapter::{MailSettings, Secret, SystemClock, build_enquiries};
 
-fn settings(dir: &std::path::Path, extra: &[(&str, &str)]) -> MailSettings {
-    let outbox = dir.join("outbox.sqlite3").display().to_string();
-    let mailbox = dir.join("mailbox").display().to_string();
-    let mut pairs = vec![
-        ("SUPPLYSITE_OUTBOX", outbox),
-        ("SUPPLYSITE_MAILBOX", mailbox),
-    ];
-    pairs.extend(extra.iter().map(|(k, v)| (*k, v.to_string())));
-    MailSettings::from_lookup(|name| {
-        pairs
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.clone())
-    })
-    .unwrap()
+/// The embedded default with its files under `dir`.
+fn settings(dir: &std::path::Path) -> MailSettings {
+    MailSettings {
+        outbox_path: dir.join("outbox.sqlite3"),
+        mailbox_dir: dir.join("mailbox"),
+        ..MailSettings::default()
+    }
 }
 
 #[tokio::test]
 async fn the_embedded_default_takes_a_solved_enquiry_into_the_mailbox() {
     let dir = tempfile::tempdir().unwrap();
-    let enquiries = build_enquiries(&settings(dir.path(), &[]), Arc::new(SystemClock))
+    let enquiries = build_enquiries(&settings(dir.path()), Arc::new(SystemClock))
         .unwrap()
         .enquiries;
     assert_eq!(enquiries.robot_widget(), &RobotWidget::SelfHosted);
@@ -76,13 +68,10 @@ async fn the_embedded_default_takes_a_solved_enquiry_into_the_mailbox() {
 #[tokio::test]
 async fn recaptcha_keys_choose_recaptcha_and_no_challenges_are_issued() {
     let dir = tempfile::tempdir().unwrap();
-    let s = settings(
-        dir.path(),
-        &[
-            ("RECAPTCHA_SITE_KEY", "site-key"),
-            ("RECAPTCHA_SECRET", "secret"),
-        ],
-    );
+    let s = MailSettings {
+        recaptcha: Some(("site-key".into(), Secret::new("secret"))),
+        ..settings(dir.path())
+    };
     let enquiries = build_enquiries(&s, Arc::new(SystemClock))
         .unwrap()
         .enquiries;
@@ -102,7 +91,7 @@ async fn recaptcha_keys_choose_recaptcha_and_no_challenges_are_issued() {
 #[tokio::test]
 async fn a_header_injection_attempt_is_refused_before_anything_is_stored_or_sent() {
     let dir = tempfile::tempdir().unwrap();
-    let enquiries = build_enquiries(&settings(dir.path(), &[]), Arc::new(SystemClock))
+    let enquiries = build_enquiries(&settings(dir.path()), Arc::new(SystemClock))
         .unwrap()
         .enquiries;
     let token = solve(&enquiries.robot_challenge().unwrap());
@@ -123,7 +112,10 @@ async fn a_header_injection_attempt_is_refused_before_anything_is_stored_or_sent
 #[tokio::test]
 async fn the_outbox_lease_setting_is_the_lease_every_attempt_claims_jobs_for() {
     let dir = tempfile::tempdir().unwrap();
-    let settings = settings(dir.path(), &[("SUPPLYSITE_OUTBOX_LEASE_SECONDS", "20")]);
+    let settings = MailSettings {
+        outbox_lease: std::time::Duration::from_secs(20),
+        ..settings(dir.path())
+    };
     let enquiries = build_enquiries(&settings, Arc::new(SystemClock))
         .unwrap()
         .enquiries;

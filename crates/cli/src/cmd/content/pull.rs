@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use supplysite_content_adapter::contentful::download::{
     AssetFile, AssetsBase, DEFAULT_CONCURRENCY, Downloaded, Downloader, Tally, asset_files,
 };
-use supplysite_content_adapter::contentful::{ContentfulSettings, ContentfulSource};
+use supplysite_content_adapter::contentful::{ContentfulSource, SettingsError};
 use supplysite_content_adapter::load_export_value;
 
 /// How many failed files are named before the rest are counted.
@@ -28,20 +28,37 @@ pub struct Args {
     /// files go in the same folder, under each file's host (images.ctfassets.net/…).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// Download every asset file from this origin, at URL/HOST/PATH, instead of from each
-    /// file's own host: a mirror laid out like the export's folder.
-    #[arg(long, env = "CONTENTFUL_ASSETS_BASE", value_name = "URL")]
-    assets_base: Option<String>,
+    /// Where `supplysite content pull` downloads the asset files from. Unset: each file from
+    /// its own host (https://images.ctfassets.net/…). Set to an origin, every file is asked
+    /// for at ORIGIN/HOST/PATH: a mirror laid out like the export's folder (tests point it at
+    /// a fake).
+    #[arg(
+        long,
+        env = "CONTENTFUL_ASSETS_BASE",
+        value_name = "URL",
+        value_parser = assets_base
+    )]
+    assets_base: Option<AssetsBase>,
+    #[command(flatten)]
+    contentful: crate::cmd::contentful::Args,
+}
+
+/// A mirror's origin.
+fn assets_base(value: &str) -> Result<AssetsBase, String> {
+    AssetsBase::parse(Some(value)).map_err(|e| match e {
+        SettingsError::Invalid {
+            value, expected, ..
+        } => format!("invalid value {value:?} ({expected})"),
+    })
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let _ = dotenvy::dotenv();
-    let Some(settings) = ContentfulSettings::from_lookup(|name| std::env::var(name).ok())? else {
+    let Some(settings) = args.contentful.settings()? else {
         bail!(
             "content pull reads a live space: set CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN"
         );
     };
-    let base = AssetsBase::parse(args.assets_base.as_deref())?;
+    let base = args.assets_base.clone().unwrap_or_default();
     let retry = settings.retry.clone();
     let source = ContentfulSource::from_settings(settings)?;
     let location = source.location();

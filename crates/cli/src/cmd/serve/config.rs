@@ -1,10 +1,11 @@
-//! The settings of `supplysite serve`: each a flag and an environment variable (a `.env` file
-//! is read first when present). Values arrive as text and are checked here, so a malformed
-//! setting stops start-up with a message naming the variable and flag, and a secret's value is
-//! never echoed back (clap's own errors would print it).
+//! The server settings of `supplysite serve`: each a typed flag and environment variable (a
+//! `.env` file is read first when present), checked by its `value_parser` as it is read, so a
+//! malformed setting stops start-up with a message naming the variable and flag (see
+//! `crate::settings`), and a secret's value is never echoed back.
 
 use crate::install;
-use anyhow::{Context, bail};
+use crate::settings::parse::{count, seconds, whole};
+use anyhow::bail;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -12,65 +13,130 @@ use supplysite_core::time_zone::TimeZone;
 use supplysite_http::{ConnectionLimits, PublicUrl, Secret, Settings};
 
 /// Serve the site over HTTP.
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 pub struct Args {
     /// Address and port to listen on.
-    #[arg(long, env = "SUPPLYSITE_BIND", default_value = "127.0.0.1:8080")]
-    bind: String,
-    /// The Contentful space export to serve (downloaded assets beside it are served too)
+    #[arg(
+        long,
+        env = "SUPPLYSITE_BIND",
+        default_value = "127.0.0.1:8080",
+        value_parser = bind_address
+    )]
+    pub(super) bind: SocketAddr,
+    /// The Contentful space export to serve. Files downloaded with `contentful space export
+    /// --download-assets` beside it (images.ctfassets.net/…) are served at
+    /// /assets/images.ctfassets.net/…. `supplysite audit`, `page` and `content check` read it
+    /// too: leave it unset for `audit` to check the live space when the Contentful settings
+    /// are set.
     /// [default: the demo space, content/demo/export.json, shipped beside the binary or in
     /// the source tree].
     #[arg(long, env = "SUPPLYSITE_CONTENT")]
-    content: Option<PathBuf>,
-    /// The public origin of the site, for canonical links, Open Graph, the sitemap and robots.txt.
+    pub(super) content: Option<PathBuf>,
+    /// The public origin of the site, used for canonical links, Open Graph URLs, the sitemap,
+    /// the feed and robots.txt. An https:// URL also turns on upgrade-insecure-requests.
     #[arg(
         long,
         env = "SUPPLYSITE_PUBLIC_URL",
-        default_value = "http://127.0.0.1:8080"
+        default_value = "http://127.0.0.1:8080",
+        value_parser = |v: &str| PublicUrl::parse(v)
     )]
-    public_url: String,
-    /// Contentful's webhook signing secret (64 characters); without it webhooks are refused.
-    #[arg(long, env = "CONTENTFUL_WEBHOOK_SECRET", hide_env_values = true)]
-    webhook_secret: Option<String>,
-    /// The web build folder (index.html and assets/) [default: web/dist, shipped beside the
-    /// binary or in the source tree].
+    pub(super) public_url: PublicUrl,
+    /// Contentful's webhook signing secret: exactly 64 characters of A-Z a-z 0-9 + / = _ -
+    /// (Space settings → Webhooks → Settings → Enable request verification). Without it
+    /// POST /api/webhooks/contentful refuses every request.
+    #[arg(
+        long,
+        env = "CONTENTFUL_WEBHOOK_SECRET",
+        hide_env_values = true,
+        value_parser = |v: &str| Secret::webhook(v.trim())
+    )]
+    webhook_secret: Option<Secret>,
+    /// The web build folder holding index.html and assets/ [default: web/dist, shipped beside
+    /// the binary or in the source tree].
     #[arg(long, env = "SUPPLYSITE_WEB_DIR")]
     web_dir: Option<PathBuf>,
-    /// How many seconds a signed webhook stays valid.
-    #[arg(long, env = "SUPPLYSITE_WEBHOOK_TTL_SECONDS", default_value = "30")]
-    webhook_ttl_seconds: String,
-    /// How many seconds a request may take before the server answers 503.
-    #[arg(long, env = "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS", default_value = "10")]
-    request_timeout_seconds: String,
-    /// How many seconds a client may take to send a request head, from connecting or from its
-    /// first byte.
-    #[arg(long, env = "SUPPLYSITE_HEADER_TIMEOUT_SECONDS", default_value = "10")]
-    header_timeout_seconds: String,
+    /// How many seconds a signed webhook stays valid, against replays.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_WEBHOOK_TTL_SECONDS",
+        default_value = "30",
+        value_parser = seconds(1, u64::MAX)
+    )]
+    webhook_ttl_seconds: Duration,
+    /// How many seconds a request may take before the server answers 503 with Retry-After.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS",
+        default_value = "10",
+        value_parser = seconds(1, u64::MAX)
+    )]
+    request_timeout_seconds: Duration,
+    /// How many seconds a client may take to send a request head, from connecting or from the
+    /// head's first byte, however slowly it trickles it.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_HEADER_TIMEOUT_SECONDS",
+        default_value = "10",
+        value_parser = seconds(1, u64::MAX)
+    )]
+    header_timeout_seconds: Duration,
     /// How many seconds a keep-alive connection may wait for its next request.
-    #[arg(long, env = "SUPPLYSITE_IDLE_TIMEOUT_SECONDS", default_value = "60")]
-    idle_timeout_seconds: String,
-    /// How many seconds a response may wait for the client to read more of it.
-    #[arg(long, env = "SUPPLYSITE_WRITE_TIMEOUT_SECONDS", default_value = "30")]
-    write_timeout_seconds: String,
-    /// Connections one client (an IPv4 address or an IPv6 /64) may hold at once.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_IDLE_TIMEOUT_SECONDS",
+        default_value = "60",
+        value_parser = seconds(1, u64::MAX)
+    )]
+    idle_timeout_seconds: Duration,
+    /// How many seconds a response may wait for the client to read more of it before the
+    /// connection is dropped.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_WRITE_TIMEOUT_SECONDS",
+        default_value = "30",
+        value_parser = seconds(1, u64::MAX)
+    )]
+    write_timeout_seconds: Duration,
+    /// Connections one client (an IPv4 address, or an IPv6 /64) may hold at once; more are
+    /// closed at once. Never more than half of the total, which is the open-file limit (raised
+    /// to its hard value at start) less a reserve for files and sockets.
     #[arg(
         long,
         env = "SUPPLYSITE_MAX_CONNECTIONS_PER_CLIENT",
-        default_value = "256"
+        default_value = "256",
+        value_parser = count(1, u64::MAX, "number of connections")
     )]
-    max_connections_per_client: String,
-    /// Log format: text or json (levels from RUST_LOG, default info).
-    #[arg(long, env = "SUPPLYSITE_LOG_FORMAT", default_value = "text")]
-    log_format: String,
-    /// Worker threads, each serving its own connections (default: one per CPU core).
-    #[arg(long, env = "SUPPLYSITE_WORKERS")]
-    workers: Option<String>,
-    /// The time zone publish dates are shown in: an IANA name of Australia or New Zealand
-    /// (`Australia/Perth`, `Pacific/Auckland`, …), `UTC`, or a POSIX TZ rule.
-    #[arg(long, env = "SUPPLYSITE_TIME_ZONE", default_value = supplysite_core::time_zone::DEFAULT_TIME_ZONE)]
-    time_zone: String,
-    /// The marketing-automation tracker's public client key; without it no tracker loads.
-    #[arg(long, env = "SUPPLYSITE_TRACKER_KEY")]
+    max_connections_per_client: usize,
+    /// Log format; levels come from RUST_LOG (default info).
+    #[arg(
+        long,
+        env = "SUPPLYSITE_LOG_FORMAT",
+        default_value = "text",
+        value_enum
+    )]
+    log_format: LogFormat,
+    /// Worker threads, each with its own single-threaded runtime and listening socket sharing
+    /// the port (SO_REUSEPORT). Unset: one per CPU core.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_WORKERS",
+        value_parser = count(1, 1024, "number of workers")
+    )]
+    workers: Option<usize>,
+    /// The time zone publish dates are shown in: a date written with a time is shown on its
+    /// day in this zone, whatever offset it carries (2023-06-18T23:00Z reads June 19 in
+    /// Sydney); a date without a time reads as written. An IANA name of Australia or New
+    /// Zealand (`Australia/Perth`, `Pacific/Auckland`, …), `UTC`, or a POSIX TZ rule.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_TIME_ZONE",
+        default_value = supplysite_core::time_zone::DEFAULT_TIME_ZONE,
+        value_parser = |v: &str| TimeZone::parse(v)
+    )]
+    time_zone: TimeZone,
+    /// The marketing-automation (Brevo tracker) client key. Public: the page embeds it.
+    /// Without it the page loads no tracker.
+    #[arg(long, env = "SUPPLYSITE_TRACKER_KEY", value_parser = tracker_key)]
     tracker_key: Option<String>,
     /// The web UI's server bundle, run to put each page's markup in the HTML (`npm run
     /// build:ssr` in web/). Default: web/dist-ssr/render.js, shipped beside the binary or in
@@ -81,9 +147,16 @@ pub struct Args {
     /// Send pages without server-rendered markup: the browser draws them from the page data.
     #[arg(long)]
     no_ssr: bool,
-    /// MiB of rendered pages kept in memory; past it the least recently used are dropped.
-    #[arg(long, env = "SUPPLYSITE_PAGE_CACHE_MIB", default_value = "256")]
-    page_cache_mib: String,
+    /// MiB of rendered pages (HTML, API JSON, their compressed forms and server-rendered
+    /// copies) kept in memory per content version; past it the least recently used are
+    /// dropped and made again when asked for.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_PAGE_CACHE_MIB",
+        default_value = "256",
+        value_parser = whole(1, 1 << 20, "size in MiB")
+    )]
+    page_cache_mib: u64,
     /// Address and port of the Prometheus metrics listener (`GET /metrics`), such as
     /// 127.0.0.1:9090; keep it off the public network. Unset, no metrics are served (the site's
     /// own port never serves them).
@@ -113,6 +186,29 @@ fn metrics_bind(text: &str) -> Result<MetricsBind, String> {
     })
 }
 
+/// `host:port`.
+fn bind_address(value: &str) -> Result<SocketAddr, String> {
+    value.trim().parse().map_err(|_| {
+        format!("invalid address {value:?} (expected host:port such as 127.0.0.1:8080)")
+    })
+}
+
+/// A tracker client key: letters, digits, `-` and `_`.
+fn tracker_key(value: &str) -> Result<String, String> {
+    let key = value.trim();
+    if !key.is_empty()
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        Ok(key.to_string())
+    } else {
+        Err(format!(
+            "invalid client key {key:?} (expected letters, digits, - and _)"
+        ))
+    }
+}
+
 /// Why pages are served without server rendering.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SsrOff {
@@ -122,9 +218,12 @@ pub enum SsrOff {
     Missing(String),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
+    /// One line of text per event.
     Text,
+    /// One JSON object per line.
     Json,
 }
 
@@ -157,81 +256,12 @@ pub struct Config {
 }
 
 impl Config {
-    pub fn from_args(args: Args) -> anyhow::Result<Self> {
-        let bind = args.bind.trim().parse().ok().with_context(|| {
-            format!(
-                "SUPPLYSITE_BIND / --bind: invalid address {:?} (expected host:port such as 127.0.0.1:8080)",
-                args.bind
-            )
-        })?;
-        let public_url =
-            PublicUrl::parse(&args.public_url).context("SUPPLYSITE_PUBLIC_URL / --public-url")?;
-        let webhook_secret = match args.webhook_secret.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(s) => {
-                Some(Secret::webhook(s).context("CONTENTFUL_WEBHOOK_SECRET / --webhook-secret")?)
-            }
-        };
-        let webhook_ttl = seconds(
-            &args.webhook_ttl_seconds,
-            "SUPPLYSITE_WEBHOOK_TTL_SECONDS / --webhook-ttl-seconds",
-        )?;
-        let request_timeout = seconds(
-            &args.request_timeout_seconds,
-            "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS / --request-timeout-seconds",
-        )?;
-        let connections = ConnectionLimits {
-            header_timeout: seconds(
-                &args.header_timeout_seconds,
-                "SUPPLYSITE_HEADER_TIMEOUT_SECONDS / --header-timeout-seconds",
-            )?,
-            idle_timeout: seconds(
-                &args.idle_timeout_seconds,
-                "SUPPLYSITE_IDLE_TIMEOUT_SECONDS / --idle-timeout-seconds",
-            )?,
-            write_timeout: seconds(
-                &args.write_timeout_seconds,
-                "SUPPLYSITE_WRITE_TIMEOUT_SECONDS / --write-timeout-seconds",
-            )?,
-            per_client: match args.max_connections_per_client.trim().parse::<usize>() {
-                Ok(n) if n > 0 => n,
-                _ => bail!(
-                    "SUPPLYSITE_MAX_CONNECTIONS_PER_CLIENT / --max-connections-per-client: invalid number of connections {:?} (expected a whole number above 0)",
-                    args.max_connections_per_client
-                ),
-            },
-            ..ConnectionLimits::default()
-        };
-        let log_format = match args.log_format.trim() {
-            "text" => LogFormat::Text,
-            "json" => LogFormat::Json,
-            other => bail!(
-                "SUPPLYSITE_LOG_FORMAT / --log-format: invalid format {other:?} (expected text or json)"
-            ),
-        };
-        let workers = match args.workers.as_deref().map(str::trim) {
-            None | Some("") => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            Some(n) => match n.parse::<usize>() {
-                Ok(n) if (1..=1024).contains(&n) => n,
-                _ => bail!(
-                    "SUPPLYSITE_WORKERS / --workers: invalid number of workers {n:?} (expected a whole number from 1 to 1024)"
-                ),
-            },
-        };
-        let tracker_key = match args.tracker_key.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(key)
-                if key
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
-            {
-                Some(key.to_string())
-            }
-            Some(key) => bail!(
-                "SUPPLYSITE_TRACKER_KEY / --tracker-key: invalid client key {key:?} (expected letters, digits, - and _)"
-            ),
-        };
-        let (ssr_bundle, ssr_off) = match (args.no_ssr, args.ssr_bundle) {
+    /// The settings, with the server bundle, the web build and the content found (beside the
+    /// binary, in the source tree, then here, for those no setting names).
+    ///
+    /// Errors: a server bundle named but missing.
+    pub fn from_args(args: &Args) -> anyhow::Result<Self> {
+        let (ssr_bundle, ssr_off) = match (args.no_ssr, args.ssr_bundle.clone()) {
             (true, _) => (None, Some(SsrOff::TurnedOff)),
             (false, Some(path)) if path.as_os_str().is_empty() => (None, Some(SsrOff::TurnedOff)),
             (false, Some(path)) if !path.is_file() => bail!(
@@ -250,37 +280,42 @@ impl Config {
         };
         // A file a setting names is used as given; a default is looked for beside the binary,
         // in the source tree, then here (and a missing one is reported when it is read).
-        let content = args.content.unwrap_or_else(|| {
+        let content = args.content.clone().unwrap_or_else(|| {
             install::locate(install::DEMO_EXPORT).unwrap_or_else(|m| m.in_working_directory())
         });
-        let web_dir = args.web_dir.unwrap_or_else(|| {
+        let web_dir = args.web_dir.clone().unwrap_or_else(|| {
             let index =
                 install::locate(install::WEB_INDEX).unwrap_or_else(|m| m.in_working_directory());
             index.parent().map(PathBuf::from).unwrap_or_default()
         });
-        let page_cache_bytes = page_cache_bytes(&args.page_cache_mib)?;
-        let time_zone = TimeZone::parse(&args.time_zone)
-            .map_err(|e| anyhow::anyhow!("SUPPLYSITE_TIME_ZONE / --time-zone: {e}"))?;
         Ok(Config {
             metrics_bind: args.metrics_bind.and_then(|bind| bind.0),
             drain: supplysite_http::Drain {
                 period: Duration::from_secs(args.drain_seconds),
             },
-            time_zone,
-            page_cache_bytes,
+            time_zone: args.time_zone.clone(),
+            page_cache_bytes: usize::try_from(args.page_cache_mib << 20).unwrap_or(usize::MAX),
             ssr_bundle,
             ssr_off,
-            tracker_key,
-            workers,
-            bind,
+            tracker_key: args.tracker_key.clone(),
+            workers: args
+                .workers
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            bind: args.bind,
             content,
-            public_url,
-            webhook_secret,
+            public_url: args.public_url.clone(),
+            webhook_secret: args.webhook_secret.clone(),
             web_dir,
-            webhook_ttl,
-            request_timeout,
-            connections,
-            log_format,
+            webhook_ttl: args.webhook_ttl_seconds,
+            request_timeout: args.request_timeout_seconds,
+            connections: ConnectionLimits {
+                header_timeout: args.header_timeout_seconds,
+                idle_timeout: args.idle_timeout_seconds,
+                write_timeout: args.write_timeout_seconds,
+                per_client: args.max_connections_per_client,
+                ..ConnectionLimits::default()
+            },
+            log_format: args.log_format,
         })
     }
 
@@ -304,42 +339,23 @@ impl Config {
     }
 }
 
-/// The page cache budget from a number of MiB.
-fn page_cache_bytes(mib: &str) -> anyhow::Result<usize> {
-    match mib.trim().parse::<usize>() {
-        Ok(n) if (1..=1 << 20).contains(&n) => Ok(n << 20),
-        _ => bail!(
-            "SUPPLYSITE_PAGE_CACHE_MIB / --page-cache-mib: invalid size {mib:?} (expected a whole number of MiB from 1 to 1048576)"
-        ),
-    }
-}
-
-fn seconds(value: &str, name: &str) -> anyhow::Result<Duration> {
-    match value.trim().parse::<u64>() {
-        Ok(n) if n > 0 => Ok(Duration::from_secs(n)),
-        _ => bail!("{name}: invalid number of seconds {value:?} (expected a whole number above 0)"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
 
-    #[derive(Parser)]
+    #[derive(clap::Parser)]
     struct Cli {
         #[command(flatten)]
         args: Args,
     }
 
-    fn config(flags: &[&str]) -> anyhow::Result<Config> {
-        let mut argv = vec!["serve"];
-        argv.extend_from_slice(flags);
-        Config::from_args(Cli::try_parse_from(argv).unwrap().args)
+    fn config(flags: &[&str]) -> Result<Config, String> {
+        let cli: Cli = crate::settings::try_parse(flags)?;
+        Config::from_args(&cli.args).map_err(|e| format!("{e:#}"))
     }
 
     fn error(flags: &[&str]) -> String {
-        format!("{:#}", config(flags).unwrap_err())
+        config(flags).unwrap_err()
     }
 
     #[test]
@@ -415,7 +431,7 @@ mod tests {
             let message = error(&[&format!("--page-cache-mib={bad}")]);
             assert!(
                 message.starts_with(&format!(
-                    "SUPPLYSITE_PAGE_CACHE_MIB / --page-cache-mib: invalid size \"{bad}\""
+                    "SUPPLYSITE_PAGE_CACHE_MIB / --page-cache-mib: invalid size in MiB \"{bad}\" (expected a whole number from 1 to 1048576)"
                 )),
                 "{message}"
             );

@@ -3,30 +3,49 @@
 //! common renditions are made in the background after a content load.
 
 use crate::install;
-use anyhow::{Context, bail};
+use crate::settings::parse::{count, switch, whole};
+use anyhow::Context;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use supplysite_images::{Config, Renditions};
 
 /// The image endpoint's settings.
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 #[group(id = "image_settings")]
 #[command(next_help_heading = "Images")]
 pub struct Args {
-    /// The folder renditions of pictures are cached in (kept across restarts) [default: img in
-    /// the cache folder: CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or
-    /// ~/.cache/supplysite].
+    /// The folder renditions of the export's pictures made by the image endpoint
+    /// (/img/images.ctfassets.net/…?w=&fm=&q=) are cached in, kept across restarts. Unset: img
+    /// in the cache folder (CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or
+    /// ~/.cache/supplysite).
     #[arg(long, env = "SUPPLYSITE_IMAGE_CACHE_DIR")]
-    image_cache_dir: Option<String>,
-    /// MiB of renditions kept on disk; past it the least recently used are deleted.
-    #[arg(long, env = "SUPPLYSITE_IMAGE_CACHE_MIB", default_value = "1024")]
-    image_cache_mib: String,
-    /// Pictures encoded at once (default: half the CPU cores, at least one).
-    #[arg(long, env = "SUPPLYSITE_IMAGE_WORKERS")]
-    image_workers: Option<String>,
-    /// Make the common renditions in the background after each content load: 1 or 0.
-    #[arg(long, env = "SUPPLYSITE_IMAGE_WARM", default_value = "1")]
-    image_warm: String,
+    image_cache_dir: Option<PathBuf>,
+    /// MiB of renditions kept on disk; past it the least recently used are deleted first.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_IMAGE_CACHE_MIB",
+        default_value = "1024",
+        value_parser = whole(1, 1 << 24, "size in MiB")
+    )]
+    image_cache_mib: u64,
+    /// Pictures encoded at once; 16 per worker may wait before the endpoint answers 503.
+    /// Unset: half the CPU cores, at least one.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_IMAGE_WORKERS",
+        value_parser = count(1, 256, "number of workers")
+    )]
+    image_workers: Option<usize>,
+    /// 1 to make the common renditions in the background after each content load, 0 not to
+    /// (`/readyz` counts the renditions left as `picturesToWarm`).
+    #[arg(
+        long,
+        env = "SUPPLYSITE_IMAGE_WARM",
+        default_value = "1",
+        action = clap::ArgAction::Set,
+        value_parser = switch
+    )]
+    image_warm: bool,
 }
 
 /// The checked settings.
@@ -39,43 +58,23 @@ pub struct Settings {
 }
 
 impl Args {
-    /// Checks the settings; a malformed one is named in the error.
+    /// The settings, with the defaults that depend on the machine filled in.
+    ///
+    /// Errors: no cache folder named and none known (no CACHE_DIRECTORY, XDG_CACHE_HOME or HOME).
     pub fn settings(&self) -> anyhow::Result<Settings> {
-        let cache_bytes = match self.image_cache_mib.trim().parse::<u64>() {
-            Ok(n) if (1..=1 << 24).contains(&n) => n << 20,
-            _ => bail!(
-                "SUPPLYSITE_IMAGE_CACHE_MIB / --image-cache-mib: invalid size {:?} (expected a whole number of MiB from 1 to 16777216)",
-                self.image_cache_mib
-            ),
-        };
-        let workers = match self.image_workers.as_deref().map(str::trim) {
-            None | Some("") => supplysite_images::pool::default_size(),
-            Some(n) => match n.parse::<usize>() {
-                Ok(n) if (1..=256).contains(&n) => n,
-                _ => bail!(
-                    "SUPPLYSITE_IMAGE_WORKERS / --image-workers: invalid number of workers {n:?} (expected a whole number from 1 to 256)"
-                ),
-            },
-        };
-        let warm = match self.image_warm.trim() {
-            "1" | "true" | "on" => true,
-            "0" | "false" | "off" => false,
-            other => bail!(
-                "SUPPLYSITE_IMAGE_WARM / --image-warm: invalid switch {other:?} (expected 1 or 0)"
-            ),
-        };
-        let cache_dir = match self.image_cache_dir.as_deref().map(str::trim) {
-            Some("") => bail!("SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir: empty folder name"),
-            Some(dir) => PathBuf::from(dir),
+        let cache_dir = match &self.image_cache_dir {
+            Some(dir) => dir.clone(),
             None => install::cache_dir()
                 .context("SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir")?
                 .join(install::IMAGE_CACHE_DIR),
         };
         Ok(Settings {
             cache_dir,
-            cache_bytes,
-            workers,
-            warm,
+            cache_bytes: self.image_cache_mib << 20,
+            workers: self
+                .image_workers
+                .unwrap_or_else(supplysite_images::pool::default_size),
+            warm: self.image_warm,
         })
     }
 }
@@ -104,18 +103,16 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
 
-    #[derive(Parser)]
+    #[derive(clap::Parser)]
     struct Cli {
         #[command(flatten)]
         args: Args,
     }
 
-    fn settings(flags: &[&str]) -> anyhow::Result<Settings> {
-        let mut argv = vec!["serve"];
-        argv.extend_from_slice(flags);
-        Cli::try_parse_from(argv).unwrap().args.settings()
+    fn settings(flags: &[&str]) -> Result<Settings, String> {
+        crate::settings::try_parse::<Cli>(flags)
+            .and_then(|cli| cli.args.settings().map_err(|e| format!("{e:#}")))
     }
 
     #[test]
@@ -155,7 +152,7 @@ mod tests {
                 "SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir",
             ),
         ] {
-            let message = format!("{:#}", settings(&[flag]).unwrap_err());
+            let message = settings(&[flag]).unwrap_err();
             assert!(message.starts_with(name), "{flag}: {message}");
         }
     }

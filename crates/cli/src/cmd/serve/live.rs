@@ -8,6 +8,7 @@
 //! when `SUPPLYSITE_POLL_SECONDS` is set. No Contentful setting is ever logged but the
 //! GraphQL endpoint (space and environment ids, no token).
 
+use crate::settings::parse::{secret_at_least, whole};
 use anyhow::Context;
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -27,46 +28,53 @@ use tokio::time::MissedTickBehavior;
 const DEFAULT_LIVE_POLL: Duration = Duration::from_secs(300);
 
 /// Live content settings.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Clone)]
 #[group(id = "live_content_settings")]
 #[command(next_help_heading = "Live content")]
 pub struct Args {
-    /// Contentful space id; with the access token, content is read live from Contentful.
-    #[arg(long, env = "CONTENTFUL_SPACE_ID")]
-    contentful_space_id: Option<String>,
-    /// Contentful Content Delivery API token (read-only).
-    #[arg(long, env = "CONTENTFUL_ACCESS_TOKEN", hide_env_values = true)]
-    contentful_access_token: Option<String>,
-    /// Contentful environment [default: master].
-    #[arg(long, env = "CONTENTFUL_ENVIRONMENT")]
-    contentful_environment: Option<String>,
-    /// GraphQL Content API origin (the EU region, or a fake in tests)
-    /// [default: https://graphql.contentful.com].
-    #[arg(long, env = "CONTENTFUL_GRAPHQL_HOST")]
-    contentful_graphql_host: Option<String>,
-    /// Content Delivery API origin [default: https://cdn.contentful.com].
-    #[arg(long, env = "CONTENTFUL_CDA_HOST")]
-    contentful_cda_host: Option<String>,
-    /// Seconds between content reloads; 0 turns polling off [default: 300 in live mode, off
-    /// for the export file].
-    #[arg(long, env = "SUPPLYSITE_POLL_SECONDS")]
-    poll_seconds: Option<String>,
-    /// Folder of the last good live content, served when Contentful cannot be reached at start
-    /// [default: content in the cache folder: CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or
-    /// ~/.cache/supplysite].
+    #[command(flatten)]
+    contentful: crate::cmd::contentful::Args,
+    /// Seconds between content reloads; 0 turns the poll off. Unset: 300 in live mode, off for
+    /// the export file (the webhook reloads either).
+    #[arg(
+        long,
+        env = "SUPPLYSITE_POLL_SECONDS",
+        value_parser = whole(0, u64::MAX, "number of seconds")
+    )]
+    poll_seconds: Option<u64>,
+    /// Folder of the last good live content, one file per space and environment, served when
+    /// Contentful cannot be reached at start. Unset: content in the cache folder
+    /// (CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or ~/.cache/supplysite).
     #[arg(long, env = "SUPPLYSITE_CACHE_DIR")]
     cache_dir: Option<PathBuf>,
-    /// Contentful Content Preview API token; with the preview secret, editors can preview
-    /// drafts.
-    #[arg(long, env = "CONTENTFUL_PREVIEW_TOKEN", hide_env_values = true)]
-    contentful_preview_token: Option<String>,
-    /// Content Preview API origin [default: https://preview.contentful.com].
-    #[arg(long, env = "CONTENTFUL_PREVIEW_HOST")]
-    contentful_preview_host: Option<String>,
-    /// The secret of preview links (at least 32 characters); with the preview token, editors
-    /// can preview drafts.
-    #[arg(long, env = "SUPPLYSITE_PREVIEW_SECRET", hide_env_values = true)]
-    preview_secret: Option<String>,
+    /// Contentful Content Preview API token. Preview for editors needs live content, this
+    /// token and the preview secret; without both, preview is off and its routes answer 404.
+    #[arg(
+        long,
+        env = "CONTENTFUL_PREVIEW_TOKEN",
+        hide_env_values = true,
+        value_parser = ContentfulSettings::check_token
+    )]
+    contentful_preview_token: Option<Secret>,
+    /// The entries API's preview origin; the EU data region uses
+    /// https://preview.eu.contentful.com. GraphQL reads previews from CONTENTFUL_GRAPHQL_HOST.
+    #[arg(
+        long,
+        env = "CONTENTFUL_PREVIEW_HOST",
+        default_value = DEFAULT_PREVIEW_HOST,
+        value_parser = ContentfulSettings::check_origin
+    )]
+    contentful_preview_host: String,
+    /// The secret of preview links, at least 32 characters (for example from
+    /// `openssl rand -hex 32`): /api/preview?secret=…&path=… opens a preview of drafts in that
+    /// browser.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_PREVIEW_SECRET",
+        hide_env_values = true,
+        value_parser = secret_at_least(supplysite_http::preview::MIN_SECRET_LEN)
+    )]
+    preview_secret: Option<Secret>,
 }
 
 /// The content source chosen by the settings.
@@ -95,9 +103,16 @@ impl Args {
         export: Arc<dyn ContentSource>,
         export_path: &Path,
     ) -> anyhow::Result<Content> {
-        let live = ContentfulSettings::from_lookup(|name| self.lookup(name))?;
-        let poll = self.poll()?;
-        let preview = self.preview(live.as_ref())?;
+        let live = self.contentful.settings()?;
+        let poll = self.poll();
+        let preview = match self.preview(live.as_ref())? {
+            None => None,
+            Some(preview) => {
+                let source = ContentfulSource::from_settings(preview.settings)
+                    .context("cannot set up the preview content")?;
+                Some(Arc::new(Preview::new(preview.secret, Arc::new(source))))
+            }
+        };
         let Some(settings) = live else {
             return Ok(Content {
                 preview,
@@ -135,33 +150,22 @@ impl Args {
         })
     }
 
+    /// Checks the settings that only make sense together (the space id and its token, the
+    /// preview's token, secret and live space) without setting anything up.
+    pub fn check(&self) -> anyhow::Result<()> {
+        let live = self.contentful.settings()?;
+        self.preview(live.as_ref())?;
+        Ok(())
+    }
+
     /// The preview when `CONTENTFUL_PREVIEW_TOKEN` and `SUPPLYSITE_PREVIEW_SECRET` are both
     /// set (it reads the same space and environment as `live`); off, with a warning, when only
     /// one is. No value is ever shown.
     ///
-    /// Errors: a malformed token, host or short secret, or a preview without live content.
-    fn preview(&self, live: Option<&ContentfulSettings>) -> anyhow::Result<Option<Arc<Preview>>> {
-        let given = |v: &Option<String>| {
-            v.as_deref()
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .map(str::to_string)
-        };
-        let host = match given(&self.contentful_preview_host) {
-            Some(h) => ContentfulSettings::origin("CONTENTFUL_PREVIEW_HOST", &h)
-                .context("CONTENTFUL_PREVIEW_HOST / --contentful-preview-host")?,
-            None => DEFAULT_PREVIEW_HOST.to_string(),
-        };
-        let token = given(&self.contentful_preview_token)
-            .map(|t| ContentfulSettings::token("CONTENTFUL_PREVIEW_TOKEN", &t))
-            .transpose()
-            .context("CONTENTFUL_PREVIEW_TOKEN / --contentful-preview-token")?;
-        let secret = given(&self.preview_secret)
-            .map(|s| Secret::at_least(&s, supplysite_http::preview::MIN_SECRET_LEN))
-            .transpose()
-            .context("SUPPLYSITE_PREVIEW_SECRET / --preview-secret")?;
-        let (token, secret) = match (token, secret) {
-            (Some(token), Some(secret)) => (token, secret),
+    /// Errors: a preview without live content.
+    fn preview(&self, live: Option<&ContentfulSettings>) -> anyhow::Result<Option<PreviewParts>> {
+        let (token, secret) = match (&self.contentful_preview_token, &self.preview_secret) {
+            (Some(token), Some(secret)) => (token.clone(), secret.clone()),
             (None, None) => return Ok(None),
             (token, _) => {
                 let missing = if token.is_none() {
@@ -178,38 +182,23 @@ impl Args {
                 "CONTENTFUL_PREVIEW_TOKEN and SUPPLYSITE_PREVIEW_SECRET are set but CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN are not (preview reads the live space)"
             );
         };
-        let source = ContentfulSource::from_settings(live.for_preview(token, host))
-            .context("cannot set up the preview content")?;
-        Ok(Some(Arc::new(Preview::new(secret, Arc::new(source)))))
-    }
-
-    fn lookup(&self, name: &str) -> Option<String> {
-        let value = match name {
-            "CONTENTFUL_SPACE_ID" => &self.contentful_space_id,
-            "CONTENTFUL_ACCESS_TOKEN" => &self.contentful_access_token,
-            "CONTENTFUL_ENVIRONMENT" => &self.contentful_environment,
-            "CONTENTFUL_GRAPHQL_HOST" => &self.contentful_graphql_host,
-            "CONTENTFUL_CDA_HOST" => &self.contentful_cda_host,
-            _ => return None,
-        };
-        value.clone()
+        Ok(Some(PreviewParts {
+            settings: live.for_preview(token, self.contentful_preview_host.clone()),
+            secret,
+        }))
     }
 
     /// `None` when unset; `Some(None)` for 0 (off).
-    fn poll(&self) -> anyhow::Result<Option<Option<Duration>>> {
-        let Some(value) = self.poll_seconds.as_deref().map(str::trim) else {
-            return Ok(None);
-        };
-        if value.is_empty() {
-            return Ok(None);
-        }
-        let seconds = value.parse::<u64>().ok().with_context(|| {
-            format!(
-                "SUPPLYSITE_POLL_SECONDS / --poll-seconds: invalid number of seconds {value:?} (expected a whole number; 0 turns polling off)"
-            )
-        })?;
-        Ok(Some((seconds > 0).then(|| Duration::from_secs(seconds))))
+    fn poll(&self) -> Option<Option<Duration>> {
+        self.poll_seconds
+            .map(|seconds| (seconds > 0).then(|| Duration::from_secs(seconds)))
     }
+}
+
+/// What the preview reads and the secret of its links.
+struct PreviewParts {
+    settings: ContentfulSettings,
+    secret: Secret,
 }
 
 impl Content {
@@ -294,18 +283,29 @@ mod tests {
         )))
     }
 
-    fn live_args() -> Args {
-        Args {
-            contentful_space_id: Some("space1".into()),
-            contentful_access_token: Some("token-secret".into()),
-            cache_dir: Some("var/cache".into()),
-            ..Args::default()
-        }
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn args(flags: &[&str]) -> Args {
+        crate::settings::try_parse::<Cli>(flags).unwrap().args
+    }
+
+    fn live_args(flags: &[&str]) -> Args {
+        let mut all = vec![
+            "--contentful-space-id=space1",
+            "--contentful-access-token=token-secret",
+            "--cache-dir=var/cache",
+        ];
+        all.extend_from_slice(flags);
+        args(&all)
     }
 
     #[test]
     fn without_contentful_the_export_is_served_and_not_polled() {
-        let content = Args::default()
+        let content = args(&[])
             .content(export(), Path::new("content/demo/export.json"))
             .unwrap();
         assert!(content.freshness.is_none());
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn live_mode_polls_every_five_minutes_unless_told_and_never_shows_the_token() {
-        let content = live_args()
+        let content = live_args(&[])
             .content(export(), Path::new("unused.json"))
             .unwrap();
         assert_eq!(content.poll, Some(Duration::from_secs(300)));
@@ -331,15 +331,9 @@ mod tests {
                 .contains("contentful-space1-master.json")
         );
 
-        let off = Args {
-            poll_seconds: Some("0".into()),
-            ..live_args()
-        };
+        let off = live_args(&["--poll-seconds=0"]);
         assert_eq!(off.content(export(), Path::new("x")).unwrap().poll, None);
-        let export_polled = Args {
-            poll_seconds: Some("30".into()),
-            ..Args::default()
-        };
+        let export_polled = args(&["--poll-seconds=30"]);
         assert_eq!(
             export_polled
                 .content(export(), Path::new("x"))
@@ -410,23 +404,30 @@ mod tests {
 
     #[test]
     fn malformed_settings_are_named() {
-        let bad_poll = Args {
-            poll_seconds: Some("soon".into()),
-            ..Args::default()
-        };
-        let e = bad_poll
-            .content(export(), Path::new("x"))
+        let e = crate::settings::try_parse::<Cli>(&["--poll-seconds=soon"])
             .err()
-            .unwrap()
-            .to_string();
+            .unwrap();
         assert!(
-            e.starts_with("SUPPLYSITE_POLL_SECONDS / --poll-seconds"),
+            e.starts_with(
+                "SUPPLYSITE_POLL_SECONDS / --poll-seconds: invalid number of seconds \"soon\""
+            ),
             "{e}"
         );
-        let half = Args {
-            contentful_access_token: Some("token-secret".into()),
-            ..Args::default()
-        };
+        let e = crate::settings::try_parse::<Cli>(&[
+            "--contentful-preview-host=preview.contentful.com",
+        ])
+        .err()
+        .unwrap();
+        assert!(
+            e.starts_with("CONTENTFUL_PREVIEW_HOST / --contentful-preview-host"),
+            "{e}"
+        );
+        let e = crate::settings::try_parse::<Cli>(&["--preview-secret=short-preview-secret"])
+            .err()
+            .unwrap();
+        assert!(e.contains("at least 32"), "{e}");
+        assert!(!e.contains("short-preview-secret"), "{e}");
+        let half = args(&["--contentful-access-token=token-secret"]);
         let e = half
             .content(export(), Path::new("x"))
             .err()
@@ -434,5 +435,14 @@ mod tests {
             .to_string();
         assert!(e.starts_with("CONTENTFUL_SPACE_ID is not set"), "{e}");
         assert!(!e.contains("token-secret"), "{e}");
+        let e = args(&[
+            "--contentful-preview-token=preview-token",
+            "--preview-secret=a-long-enough-preview-secret-0123456789",
+        ])
+        .check()
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("CONTENTFUL_SPACE_ID"), "{e}");
+        assert!(!e.contains("a-long-enough"), "{e}");
     }
 }
