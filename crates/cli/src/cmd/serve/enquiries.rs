@@ -6,7 +6,7 @@
 //! that only make sense together (a Brevo key and its sender, reCAPTCHA's two keys) are
 //! checked together here, and the mail adapter takes the typed values.
 
-use crate::settings::parse::{count, http_url, millis, seconds, secret_at_least, text, whole};
+use crate::settings::parse::{http_url, millis, seconds, secret_at_least, text, whole};
 use anyhow::Context;
 use clap::builder::TypedValueParser as _;
 use std::num::NonZeroU32;
@@ -286,7 +286,7 @@ impl Args {
         runtime: &tokio::runtime::Runtime,
     ) -> anyhow::Result<(ContactDesk, Worker, Option<PgStore>)> {
         let mail = self.mail_settings(public_url)?;
-        let contact = self.contact_settings();
+        let contact = self.contact_settings()?;
         let Some(url) = &self.database_url else {
             let built = build_enquiries(&mail, Arc::new(SystemClock))
                 .context("cannot set up enquiries (SUPPLYSITE_OUTBOX / --outbox)")?;
