@@ -40,6 +40,9 @@ test-after-setup: lint-refs lint-layers lint-web test-deploy test-rust test-dist
 # warm-up after each content load would keep a core busy under every suite (the image
 # endpoint's own tests turn it on where they check it).
 test-rust test-e2e test-ssr test-api test-cluster test-bench: export SUPPLYSITE_IMAGE_WARM = 0
+# A server the tests stop exits at once: the drain after SIGTERM (5 s by default, for the load
+# balancer) is the draining and cluster tests' own subject, and they set it themselves.
+test-rust test-e2e test-ssr test-api test-cluster test-bench test-dist test-run: export SUPPLYSITE_DRAIN_SECONDS = 0
 
 lint: lint-refs lint-layers lint-rust lint-web
 
