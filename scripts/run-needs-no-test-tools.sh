@@ -43,7 +43,7 @@ make -s setup-run web-deps wasm demo-photos >"$work/make.log" 2>&1 ||
     { cat "$work/make.log" >&2; echo "make run's preparation failed with the test tools hidden" >&2; exit 1; }
 # A clean environment apart from the path, as a new user's shell would have.
 env -i PATH="$PATH" HOME="$work" XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" \
-    RUST_LOG=warn SUPPLYSITE_IMAGE_WARM=0 \
+    RUST_LOG=warn SUPPLYSITE_IMAGE_WARM=0 SUPPLYSITE_DRAIN_SECONDS=0 \
     "$bin" serve --bind 127.0.0.1:0 >"$work/server.out" 2>"$work/server.err" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
