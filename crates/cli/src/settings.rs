@@ -120,9 +120,12 @@ fn refuse(cmd: &Command, argv: &[OsString], err: clap::Error) -> ExitCode {
         ErrorKind::ValueValidation | ErrorKind::InvalidValue
     );
     if by_value && let Ok(run) = resolve(cmd, argv) {
+        // Settings only: a command's own options (`audit --format`) keep clap's message, which
+        // lists the values it takes.
         let problems: Vec<&str> = run
             .settings
             .iter()
+            .filter(|s| variable(&s.arg).is_some())
             .filter_map(|s| s.problem.as_deref())
             .collect();
         if !problems.is_empty() {
