@@ -15,7 +15,7 @@
 //! A new argument with `env = "…"` on any subcommand is picked up by all of these without
 //! further code.
 
-use clap::builder::{PossibleValue, TypedValueParser, ValueParser};
+use clap::builder::{PossibleValue, ValueParser};
 use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command, CommandFactory, FromArgMatches};
@@ -120,9 +120,12 @@ fn refuse(cmd: &Command, argv: &[OsString], err: clap::Error) -> ExitCode {
         ErrorKind::ValueValidation | ErrorKind::InvalidValue
     );
     if by_value && let Ok(run) = resolve(cmd, argv) {
+        // Settings only: a command's own options (`audit --format`) keep clap's message, which
+        // lists the values it takes.
         let problems: Vec<&str> = run
             .settings
             .iter()
+            .filter(|s| variable(&s.arg).is_some())
             .filter_map(|s| s.problem.as_deref())
             .collect();
         if !problems.is_empty() {
@@ -595,11 +598,7 @@ pub mod parse {
 
     /// A whole number from `min` to `max`; `what` names it in the error ("number of
     /// seconds").
-    pub fn whole(
-        min: u64,
-        max: u64,
-        what: &'static str,
-    ) -> impl TypedValueParser<Value = u64> + Clone {
+    pub fn whole(min: u64, max: u64, what: &'static str) -> impl TypedValueParser<Value = u64> {
         move |value: &str| -> Result<u64, String> {
             match value.trim().parse::<u64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
@@ -618,27 +617,17 @@ pub mod parse {
     }
 
     /// A whole number of seconds from `min` to `max`.
-    pub fn seconds(
-        min: u64,
-        max: u64,
-    ) -> impl TypedValueParser<Value = std::time::Duration> + Clone {
+    pub fn seconds(min: u64, max: u64) -> impl TypedValueParser<Value = std::time::Duration> {
         whole(min, max, "number of seconds").map(std::time::Duration::from_secs)
     }
 
     /// A whole number of milliseconds from `min` to `max`.
-    pub fn millis(
-        min: u64,
-        max: u64,
-    ) -> impl TypedValueParser<Value = std::time::Duration> + Clone {
+    pub fn millis(min: u64, max: u64) -> impl TypedValueParser<Value = std::time::Duration> {
         whole(min, max, "number of milliseconds").map(std::time::Duration::from_millis)
     }
 
     /// A count of things from `min` to `max`.
-    pub fn count(
-        min: u64,
-        max: u64,
-        what: &'static str,
-    ) -> impl TypedValueParser<Value = usize> + Clone {
+    pub fn count(min: u64, max: u64, what: &'static str) -> impl TypedValueParser<Value = usize> {
         whole(min, max, what).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
     }
 
@@ -672,7 +661,7 @@ pub mod parse {
     /// A secret of at least `min` characters; the error gives its length, never the value.
     pub fn secret_at_least(
         min: usize,
-    ) -> impl TypedValueParser<Value = supplysite_core::secret::Secret> + Clone {
+    ) -> impl TypedValueParser<Value = supplysite_core::secret::Secret> {
         move |value: &str| {
             supplysite_core::secret::Secret::at_least(value, min).map_err(|e| e.to_string())
         }
@@ -682,6 +671,7 @@ pub mod parse {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::builder::TypedValueParser;
 
     #[test]
     fn wrap_keeps_paragraphs_and_width() {
