@@ -192,7 +192,7 @@ fn check_entity(entity: &Value) -> Result<(), String> {
     let Some(sys) = entity.get("sys").filter(|s| s.is_object()) else {
         return Err("sys must be an object".into());
     };
-    if !sys["id"].as_str().is_some_and(|id| !id.is_empty()) {
+    if sys["id"].as_str().is_none_or(str::is_empty) {
         return Err("sys.id must be a non-empty string".into());
     }
     match sys["type"].as_str() {
