@@ -567,6 +567,13 @@ mod tests {
         assert_eq!(value["entries"].as_array().unwrap().len(), summary.entries);
         assert_eq!(value["assets"].as_array().unwrap().len(), summary.assets);
         assert_eq!((summary.case_studies, summary.pages), (6, 4));
-        assert_eq!(value["contentTypes"].as_array().unwrap().len(), 13);
+        assert_eq!(value["contentTypes"].as_array().unwrap().len(), 14);
+        let redirects = value["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["sys"]["contentType"]["sys"]["id"] == "redirect")
+            .count();
+        assert_eq!((redirects, summary.redirects), (3, 3));
     }
 }

@@ -29,7 +29,7 @@ fn the_committed_sdl_is_the_schema_contentful_generates_for_the_content_model() 
 fn every_query_the_adapter_sends_validates_against_the_sdl_with_its_variables() {
     let schema = committed();
     let queries = all_queries();
-    assert_eq!(queries.len(), 13, "12 content types and the assets");
+    assert_eq!(queries.len(), 14, "13 content types and the assets");
     for (root, text, vars) in queries {
         let doc = ExecutableDocument::parse_and_validate(&schema, text.as_str(), "query.graphql")
             .unwrap_or_else(|e| panic!("{root}: {}\n{text}", e.errors));

@@ -90,7 +90,7 @@ async fn the_edits_compose_the_page_as_the_page_api_would_for_this_answer_only()
 }
 
 #[tokio::test]
-async fn an_edited_entry_not_on_the_page_changes_nothing_and_a_new_link_resolves() {
+async fn an_edited_entry_not_on_the_page_changes_nothing() {
     let site = site(true).await;
     let path = format!("/insights/{CHANGED}");
     let cookie = site.enter(&path).await;
