@@ -5,6 +5,7 @@ use crate::brevo::client;
 use crate::support::{PATIENCE, T0, enquiry};
 use std::sync::Arc;
 use std::time::Duration;
+use supplysite_core::contact::EnquiryId;
 use supplysite_core::enquiry::RetryPolicy;
 use supplysite_core::ports::fakes::FakeClock;
 use supplysite_core::ports::{Clock, EnquiryOutbox, JobFilter, JobKind, JobState, UnixMillis};
@@ -39,9 +40,9 @@ impl Rig {
         .with_policy(policy)
     }
 
-    /// Stores an enquiry from `email`, received at `at`.
-    async fn store(&self, email: &str, at: UnixMillis) {
-        self.outbox.store(&enquiry(email), at).await.unwrap();
+    /// Stores an enquiry from `email`, received at `at`; returns its id.
+    async fn store(&self, email: &str, at: UnixMillis) -> EnquiryId {
+        self.outbox.store(&enquiry(email), at).await.unwrap()
     }
 
     /// Waits until Brevo has the email and the contact of one enquiry.
@@ -102,11 +103,7 @@ async fn drain_delivers_every_due_job_once() {
 #[tokio::test]
 async fn a_failed_job_waits_out_its_back_off_then_is_delivered() {
     let rig = rig().await;
-    let id = rig
-        .outbox
-        .store(&enquiry("a@example.com"), T0)
-        .await
-        .unwrap();
+    let id = rig.store("a@example.com", T0).await;
     rig.brevo.script(
         EMAIL,
         Reply::Status(
@@ -144,11 +141,7 @@ async fn a_failed_job_waits_out_its_back_off_then_is_delivered() {
 #[tokio::test]
 async fn a_job_failing_past_the_attempt_limit_is_dead_lettered_and_a_refused_one_at_once() {
     let rig = rig().await;
-    let id = rig
-        .outbox
-        .store(&enquiry("a@example.com"), T0)
-        .await
-        .unwrap();
+    let id = rig.store("a@example.com", T0).await;
     for _ in 0..3 {
         rig.brevo
             .script(EMAIL, Reply::Status(503, vec![], String::new()));
