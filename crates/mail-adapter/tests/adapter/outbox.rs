@@ -2,11 +2,12 @@
 //! kit), then what only a file promises: durability across reopening, and a clear error for a
 //! path that cannot be created.
 
-use crate::support::{T0, enquiry};
 use std::sync::Arc;
 use supplysite_core::ports::EnquiryOutbox;
 use supplysite_mail_adapter::SqliteOutbox;
 use supplysite_testkit::outbox_contract::{Handles, claims_ada_s_pending_jobs, run_durable};
+// The test kit's enquiry, which the contract's assertions expect back.
+use supplysite_testkit::{T0, enquiry};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sqlite_outbox_keeps_the_contract() {
