@@ -41,31 +41,12 @@ CACHED="$(ls "$WORK/img-cache"/*.avif)"
 cmp -s "$CACHED" "$WORK/first.avif" || { echo "bench: the cached file is not the rendition" >&2; exit 1; }
 
 # nginx serves the cached rendition's very bytes.
-mkdir -p "$WORK/static" "$WORK/nginx/logs"
+mkdir -p "$WORK/static"
 chmod 755 "$WORK/static"
 cp "$CACHED" "$WORK/static/rendition.avif"
-NGINX_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-cat >"$WORK/nginx/nginx.conf" <<CONF
-worker_processes $(nproc);
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  types { image/avif avif; }
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    root $WORK/static;
-    add_header Cache-Control "public, max-age=31536000, immutable";
-    etag on;
-  }
-}
-CONF
-NGINX_URL="http://127.0.0.1:$NGINX_PORT/rendition.avif"
-start_nginx "$NGINX_URL"
+start_nginx /rendition.avif 'types { image/avif avif; }' \
+  'add_header Cache-Control "public, max-age=31536000, immutable"; etag on;'
+NGINX_URL="$NGINX_URL/rendition.avif"
 
 # Time to first byte of one request on a fresh connection, in ms (median of 20).
 ttfb() {

@@ -55,13 +55,36 @@ start_ours() {
   done
 }
 
-# start_nginx URL: runs nginx with WORK/nginx/nginx.conf (its pid appended to PIDS) and waits
-# until URL answers, 30 s at most.
+# start_nginx PATH HTTP-LINES SERVER-LINES: nginx on a free loopback port serving WORK/static,
+# HTTP-LINES and SERVER-LINES added to its http and server blocks; its pid is appended to PIDS.
+# Sets NGINX_URL (its address) once PATH answers there, 30 s at most.
 start_nginx() {
+  mkdir -p "$WORK/nginx/logs"
+  local port
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  cat >"$WORK/nginx/nginx.conf" <<CONF
+worker_processes $(nproc);
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  $2
+  server {
+    listen 127.0.0.1:$port;
+    root $WORK/static;
+    $3
+  }
+}
+CONF
   "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' 2>"$WORK/nginx/stderr" &
   PIDS+=($!)
+  NGINX_URL="http://127.0.0.1:$port"
   deadline=$((SECONDS + 30))
-  until curl -fsS "$1" -o /dev/null 2>&1; do
+  until curl -fsS "$NGINX_URL$1" -o /dev/null 2>&1; do
     [ $SECONDS -lt $deadline ] || { echo "bench: nginx did not start" >&2; cat "$WORK/nginx/stderr" >&2; exit 1; }
     sleep 0.1
   done

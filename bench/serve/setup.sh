@@ -54,33 +54,14 @@ ROUTES=(
 
 # nginx serves the very bytes our server sends, as static files. Its workers run as an
 # unprivileged user when started as root, so they must be able to read the folder.
-mkdir -p "$WORK/static" "$WORK/nginx/logs"
+mkdir -p "$WORK/static"
 chmod 755 "$WORK" "$WORK/static"
 for route in "${ROUTES[@]}"; do
   name="${route%%|*}"
   path="${route#*|}"
   curl -fsS "$OURS$path" -o "$WORK/static/$name"
 done
-NGINX_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-cat >"$WORK/nginx/nginx.conf" <<CONF
-worker_processes $(nproc);
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  default_type text/html;
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    root $WORK/static;
-  }
-}
-CONF
-NGINX_URL="http://127.0.0.1:$NGINX_PORT"
-start_nginx "$NGINX_URL/home"
+start_nginx /home 'default_type text/html;' ''
 
 # CPU time (user + system, in clock ticks) used so far by the given processes, all threads.
 cpu_ticks() {

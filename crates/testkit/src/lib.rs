@@ -1,8 +1,9 @@
 //! Test-only helpers shared by the crates' tests (a dev-dependency only; depends on core alone):
 //! the outbox port's contract cases, which each outbox adapter runs against its own store, and
-//! the enquiries tests store.
+//! the enquiries tests store, and the pictures the image tests make.
 
 pub mod outbox_contract;
+pub mod pictures;
 
 use std::time::Duration;
 use supplysite_core::contact::{ContactForm, Enquiry};

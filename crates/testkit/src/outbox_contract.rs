@@ -70,15 +70,21 @@ fn submission(n: u32) -> SubmissionId {
 async fn a_stored_enquiry_has_one_pending_job_of_each_kind_due_at_once(h: Handles) {
     let id = h.a.store(&enquiry("ada@example.com"), T0).await.unwrap();
     // The other handle sees it: it is stored, not cached.
-    let claimed = h.b.claim(T0, 10, LEASE).await.unwrap();
+    claims_ada_s_pending_jobs(&*h.b, &id).await;
+}
+
+/// Claims at [`T0`] from `outbox` and checks what it holds: one pending, untried job of each
+/// kind for `id`, the enquiry from ada@example.com received at [`T0`].
+pub async fn claims_ada_s_pending_jobs(outbox: &dyn EnquiryOutbox, id: &EnquiryId) {
+    let claimed = outbox.claim(T0, 10, LEASE).await.unwrap();
     let kinds: Vec<JobKind> = claimed.iter().map(|(j, _)| j.kind).collect();
     assert_eq!(kinds, JobKind::ALL);
     let (job, stored) = &claimed[0];
     assert_eq!(
         (&job.enquiry_id, job.state, job.attempts),
-        (&id, JobState::Pending, 0)
+        (id, JobState::Pending, 0)
     );
-    assert_eq!(stored.id, id);
+    assert_eq!(&stored.id, id);
     assert_eq!(stored.received_at, T0);
     assert_eq!(stored.enquiry, enquiry("ada@example.com"));
 }

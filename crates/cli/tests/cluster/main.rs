@@ -35,19 +35,19 @@ use std::net::IpAddr;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, FakeContentful, SPACE_ID, TOKEN};
+use std::time::{Duration, Instant};
+use supplysite_content_adapter::contentful::fake::{FakeContentful, TOKEN};
 use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
-use supplysite_http::Secret;
-use supplysite_http::webhook::signature::sign;
 use supplysite_mail_adapter::Challenge;
 use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
 use supplysite_mail_adapter::selfhosted::solve;
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
-use support::{PATIENCE, Server, demo_export, repo_root, workdir};
+use support::{
+    PATIENCE, Server, demo_export, form, repo_root, signed_webhook_request, supplysite,
+    with_fake_contentful, workdir,
+};
 
-const WEBHOOK_SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
 /// Shared by the replicas, so a challenge issued by one is checked by the other.
 const ROBOT_SECRET: &str = "cluster-test-robot-secret-0123456789abcdef";
 const DB_PASSWORD: &str = "cluster-db-password-9f3c";
@@ -79,20 +79,7 @@ fn free_port() -> u16 {
 /// `supplysite serve` as one replica on `port`, from `dir`, with nothing of the caller's
 /// environment that could configure it.
 fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful: &str) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_supplysite"));
-    cmd.current_dir(dir);
-    for (key, _) in std::env::vars() {
-        let ours = [
-            "SUPPLYSITE_",
-            "CONTENTFUL_",
-            "BREVO_",
-            "CONTACT_",
-            "RECAPTCHA_",
-        ];
-        if ours.iter().any(|p| key.starts_with(p)) {
-            cmd.env_remove(key);
-        }
-    }
+    let mut cmd = supplysite(dir);
     cmd.args(["serve", "--bind", &format!("127.0.0.1:{port}")])
         .args(["--public-url", "http://127.0.0.1"])
         .arg("--content")
@@ -119,19 +106,11 @@ fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful:
             "Supplysite Website <website@supplysite.test>",
         )
         .env("CONTACT_INBOX", "Supplysite <info@supplysite.test>")
-        .env("CONTENTFUL_SPACE_ID", SPACE_ID)
-        .env("CONTENTFUL_ACCESS_TOKEN", TOKEN)
-        .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
-        .env("CONTENTFUL_GRAPHQL_HOST", contentful)
-        .env("CONTENTFUL_CDA_HOST", contentful)
-        .env("CONTENTFUL_WEBHOOK_SECRET", WEBHOOK_SECRET)
-        .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
         // Pictures are made when asked for: the burst below must find them cold.
         .env("SUPPLYSITE_IMAGE_WARM", "0")
         // Long enough for nginx to see the replica draining, short for the test.
-        .env("SUPPLYSITE_DRAIN_SECONDS", "2")
-        // Only the webhook and the other replica's notice reload content here.
-        .env("SUPPLYSITE_POLL_SECONDS", "0");
+        .env("SUPPLYSITE_DRAIN_SECONDS", "2");
+    with_fake_contentful(&mut cmd, dir, contentful);
     cmd
 }
 
@@ -161,18 +140,6 @@ async fn solved(base: &str, email: &str) -> Value {
         .await
         .unwrap();
     form(email, &solve(&challenge))
-}
-
-fn form(email: &str, token: &str) -> Value {
-    json!({
-        "firstname": "Ada",
-        "lastname": "Lovelace",
-        "orgName": "Analytical Engines Pty Ltd",
-        "phone": "+61 2 9000 0000",
-        "email": email,
-        "message": "Please call me about eRFx.",
-        "robotToken": token,
-    })
 }
 
 /// `POST /api/contact` to `base` from `client` (if given, as the proxy would name it).
@@ -207,36 +174,14 @@ async fn get(base: &str, path: &str, header: &str) -> (u16, Option<String>, Stri
 }
 
 async fn signed_webhook(base: &str) -> u16 {
-    let topic = "ContentManagement.Entry.unpublish";
-    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64;
-    let (signature, signed) = sign(
-        &Secret::webhook(WEBHOOK_SECRET).unwrap(),
-        "POST",
-        "/api/webhooks/contentful",
-        &[("x-contentful-topic", topic)],
-        body,
-        now,
-    );
-    http()
+    let (body, headers) = signed_webhook_request("ContentManagement.Entry.unpublish");
+    let mut request = http()
         .post(format!("{base}/api/webhooks/contentful"))
-        .header("x-contentful-topic", topic)
-        .header("x-contentful-signature", signature)
-        .header("x-contentful-signed-headers", signed)
-        .header("x-contentful-timestamp", now.to_string())
-        .header(
-            "content-type",
-            "application/vnd.contentful.management.v1+json",
-        )
-        .body(body)
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
+        .body(body);
+    for (name, value) in headers {
+        request = request.header(name, value);
+    }
+    request.send().await.unwrap().status().as_u16()
 }
 
 /// Waits until every job in the shared outbox is delivered and there are `jobs` of them.

@@ -2,7 +2,7 @@
 //! the enquiry delivered to a fake Brevo; and a server killed with SIGKILL while Brevo holds
 //! its calls, whose successor delivers the stored enquiry, one email per idempotency key.
 
-use crate::support::{PATIENCE, Server, serve, workdir};
+use crate::support::{PATIENCE, Server, form, serve, workdir};
 use serde_json::{Value, json};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -39,20 +39,6 @@ pub async fn solved_form(server: &Server, email: &str) -> Value {
     assert_eq!(status, 200, "{challenge}");
     let challenge: Challenge = serde_json::from_value(challenge).unwrap();
     form(email, &solve(&challenge))
-}
-
-/// A filled-in form that passes every rule, from `email`, with `token` as the robot check's
-/// answer.
-pub fn form(email: &str, token: &str) -> Value {
-    json!({
-        "firstname": "Ada",
-        "lastname": "Lovelace",
-        "orgName": "Analytical Engines Pty Ltd",
-        "phone": "+61 2 9000 0000",
-        "email": email,
-        "message": "Please call me about eRFx.",
-        "robotToken": token,
-    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,57 +2,26 @@
 //! after an unpublish makes the change live within a second; when the fake goes down the site
 //! is still served, and a restart during the outage serves the last good content from disk.
 
-use crate::support::{PATIENCE, Server, demo_export, serve, workdir};
+use crate::support::{
+    PATIENCE, Server, demo_export, serve, signed_webhook_request, with_fake_contentful, workdir,
+};
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, FakeContentful, SPACE_ID, TOKEN};
-use supplysite_http::Secret;
-use supplysite_http::webhook::signature::sign;
+use std::time::{Duration, Instant};
+use supplysite_content_adapter::contentful::fake::{FakeContentful, TOKEN};
 
-const WEBHOOK_SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
 const POST_ID: &str = "post-what-is-e-tendering";
 const POST_PATH: &str = "/insights/what-is-e-tendering";
 const POST_TITLE: &str = "What Is e-Tendering?";
 
 fn live(dir: &Path, contentful: &str) -> Command {
     let mut cmd = serve(dir);
-    cmd.env("CONTENTFUL_SPACE_ID", SPACE_ID)
-        .env("CONTENTFUL_ACCESS_TOKEN", TOKEN)
-        .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
-        .env("CONTENTFUL_GRAPHQL_HOST", contentful)
-        .env("CONTENTFUL_CDA_HOST", contentful)
-        .env("CONTENTFUL_WEBHOOK_SECRET", WEBHOOK_SECRET)
-        .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
-        // Only the webhook reloads here, so every change is the one the test made.
-        .env("SUPPLYSITE_POLL_SECONDS", "0");
+    with_fake_contentful(&mut cmd, dir, contentful);
     cmd
 }
 
 async fn signed_webhook(server: &Server, topic: &str) -> (u16, String) {
-    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64;
-    let (signature, signed) = sign(
-        &Secret::webhook(WEBHOOK_SECRET).unwrap(),
-        "POST",
-        "/api/webhooks/contentful",
-        &[("x-contentful-topic", topic)],
-        body,
-        now,
-    );
-    let headers = [
-        ("x-contentful-topic", topic.to_owned()),
-        ("x-contentful-signature", signature),
-        ("x-contentful-signed-headers", signed),
-        ("x-contentful-timestamp", now.to_string()),
-        (
-            "content-type",
-            "application/vnd.contentful.management.v1+json".to_owned(),
-        ),
-    ];
+    let (body, headers) = signed_webhook_request(topic);
     server
         .post_raw("/api/webhooks/contentful", &headers, body)
         .await

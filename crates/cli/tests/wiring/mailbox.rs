@@ -13,7 +13,7 @@ const SITE_KEY: &str = "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI";
 const SECRET: &str = "recaptcha-secret-never-shown";
 
 fn form(token: &str) -> Value {
-    super::enquiries::form("ada@example.com", token)
+    crate::support::form("ada@example.com", token)
 }
 
 /// `GET path`: status, the named header and the body.

@@ -1,12 +1,15 @@
 //! A `supplysite serve` child process on a free port: started with a clean environment from a
 //! temporary folder (so no developer `.env` is read), asked over HTTP, stopped by its pid.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, SPACE_ID, TOKEN};
+use supplysite_http::Secret;
+use supplysite_http::webhook::signature::sign;
 
 /// How long start-up and anything that should happen soon may take before a test fails.
 pub const PATIENCE: Duration = Duration::from_secs(30);
@@ -31,14 +34,9 @@ pub fn workdir() -> tempfile::TempDir {
     dir
 }
 
-/// `supplysite serve` on a free port of 127.0.0.1 from `dir`, with nothing of the caller's
-/// environment that could configure it, the outbox and mailbox inside `dir`.
-pub fn serve(dir: &Path) -> Command {
-    serve_content(dir, &demo_export())
-}
-
-/// [`serve`] with the export at `content`.
-pub fn serve_content(dir: &Path, content: &Path) -> Command {
+/// The `supplysite` binary run from `dir`, with nothing of the caller's environment that could
+/// configure it.
+pub fn supplysite(dir: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_supplysite"));
     cmd.current_dir(dir);
     for (key, _) in std::env::vars() {
@@ -53,6 +51,82 @@ pub fn serve_content(dir: &Path, content: &Path) -> Command {
             cmd.env_remove(key);
         }
     }
+    cmd
+}
+
+/// A filled-in form that passes every rule, from `email`, with `token` as the robot check's
+/// answer.
+pub fn form(email: &str, token: &str) -> Value {
+    json!({
+        "firstname": "Ada",
+        "lastname": "Lovelace",
+        "orgName": "Analytical Engines Pty Ltd",
+        "phone": "+61 2 9000 0000",
+        "email": email,
+        "message": "Please call me about eRFx.",
+        "robotToken": token,
+    })
+}
+
+/// The secret the servers started with the fake Contentful check webhooks against.
+pub const WEBHOOK_SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
+
+/// Points `cmd` at the fake Contentful at `contentful` (host and port) with [`WEBHOOK_SECRET`],
+/// its disk cache under `dir`, and no polling: only webhooks (and other replicas' notices)
+/// reload the content, so every change is the one the test made.
+pub fn with_fake_contentful<'c>(
+    cmd: &'c mut Command,
+    dir: &Path,
+    contentful: &str,
+) -> &'c mut Command {
+    cmd.env("CONTENTFUL_SPACE_ID", SPACE_ID)
+        .env("CONTENTFUL_ACCESS_TOKEN", TOKEN)
+        .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
+        .env("CONTENTFUL_GRAPHQL_HOST", contentful)
+        .env("CONTENTFUL_CDA_HOST", contentful)
+        .env("CONTENTFUL_WEBHOOK_SECRET", WEBHOOK_SECRET)
+        .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
+        .env("SUPPLYSITE_POLL_SECONDS", "0")
+}
+
+/// A Contentful webhook about the post `post-what-is-e-tendering` with `topic`, signed now with
+/// [`WEBHOOK_SECRET`]: its body and headers, for `POST /api/webhooks/contentful`.
+pub fn signed_webhook_request(topic: &str) -> (&'static [u8], Vec<(&'static str, String)>) {
+    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let (signature, signed) = sign(
+        &Secret::webhook(WEBHOOK_SECRET).unwrap(),
+        "POST",
+        "/api/webhooks/contentful",
+        &[("x-contentful-topic", topic)],
+        body,
+        now,
+    );
+    let headers = vec![
+        ("x-contentful-topic", topic.to_owned()),
+        ("x-contentful-signature", signature),
+        ("x-contentful-signed-headers", signed),
+        ("x-contentful-timestamp", now.to_string()),
+        (
+            "content-type",
+            "application/vnd.contentful.management.v1+json".to_owned(),
+        ),
+    ];
+    (body, headers)
+}
+
+/// `supplysite serve` on a free port of 127.0.0.1 from `dir`, with nothing of the caller's
+/// environment that could configure it, the outbox and mailbox inside `dir`.
+pub fn serve(dir: &Path) -> Command {
+    serve_content(dir, &demo_export())
+}
+
+/// [`serve`] with the export at `content`.
+pub fn serve_content(dir: &Path, content: &Path) -> Command {
+    let mut cmd = supplysite(dir);
     cmd.args([
         "serve",
         "--bind",

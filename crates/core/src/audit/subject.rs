@@ -100,42 +100,35 @@ pub(crate) fn routed(set: &ContentSet) -> Vec<Routed<'_>> {
         Route::NotFound => None,
         r => Some(r),
     };
-    let posts = set.posts().iter().map(|p| Routed {
-        id: &p.id,
-        content_type: ct::POST,
-        slug: &p.slug,
-        title: &p.title,
-        title_tag: p.title_tag.as_deref(),
-        meta_description: p.meta_description.as_deref(),
-        canonical: p.canonical.as_deref(),
-        seo_index: p.seo_index,
-        route: route("insights", &p.slug),
-        served: set.post(&p.slug).is_some_and(|s| s.id == p.id),
-    });
-    let cases = set.case_studies().iter().map(|c| Routed {
-        id: &c.id,
-        content_type: ct::CASE_STUDY,
-        slug: &c.slug,
-        title: &c.title,
-        title_tag: c.title_tag.as_deref(),
-        meta_description: c.meta_description.as_deref(),
-        canonical: c.canonical.as_deref(),
-        seo_index: c.seo_index,
-        route: route("case-study", &c.slug),
-        served: set.case_study(&c.slug).is_some_and(|s| s.id == c.id),
-    });
-    let pages = set.pages().iter().map(|p| Routed {
-        id: &p.id,
-        content_type: ct::PAGE,
-        slug: &p.slug,
-        title: &p.title,
-        title_tag: p.title_tag.as_deref(),
-        meta_description: p.meta_description.as_deref(),
-        canonical: p.canonical.as_deref(),
-        seo_index: p.seo_index,
-        route: route("page", &p.slug),
-        served: set.page(&p.slug).is_some_and(|s| s.id == p.id),
-    });
+    // Posts, case studies and pages carry the same SEO fields, each on its own type.
+    macro_rules! routed {
+        ($e:expr, $content_type:expr, $prefix:literal, $first:expr) => {
+            Routed {
+                id: &$e.id,
+                content_type: $content_type,
+                slug: &$e.slug,
+                title: &$e.title,
+                title_tag: $e.title_tag.as_deref(),
+                meta_description: $e.meta_description.as_deref(),
+                canonical: $e.canonical.as_deref(),
+                seo_index: $e.seo_index,
+                route: route($prefix, &$e.slug),
+                served: $first.is_some_and(|s| s.id == $e.id),
+            }
+        };
+    }
+    let posts = set
+        .posts()
+        .iter()
+        .map(|p| routed!(p, ct::POST, "insights", set.post(&p.slug)));
+    let cases = set
+        .case_studies()
+        .iter()
+        .map(|c| routed!(c, ct::CASE_STUDY, "case-study", set.case_study(&c.slug)));
+    let pages = set
+        .pages()
+        .iter()
+        .map(|p| routed!(p, ct::PAGE, "page", set.page(&p.slug)));
     posts.chain(cases).chain(pages).collect()
 }
 

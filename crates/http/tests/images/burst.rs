@@ -9,12 +9,7 @@ const PAGE_WITHIN: Duration = Duration::from_secs(2);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_answer_promptly_during_a_burst_of_first_encodes() {
-    let export = export();
-    put(
-        export.path(),
-        "space1/big1/token1/big.jpg",
-        &jpeg(2400, 1600),
-    );
+    let export = export_with_big_photo();
     let cache = tempfile::tempdir().unwrap();
     let server = std::sync::Arc::new(start(Setup::new(export.path(), cache.path())).await);
     let engine = server.engine.clone().unwrap();

@@ -120,12 +120,7 @@ async fn without_an_engine_the_endpoint_is_not_found() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_encoding_queue_answers_503_with_retry_after() {
-    let export = export();
-    put(
-        export.path(),
-        "space1/big1/token1/big.jpg",
-        &jpeg(2400, 1600),
-    );
+    let export = export_with_big_photo();
     let cache = tempfile::tempdir().unwrap();
     let mut setup = Setup::new(export.path(), cache.path());
     setup.queue_limit = 1;

@@ -1,15 +1,16 @@
 //! A site on a loopback socket with an export of pictures made in the test.
 
-use crate::router_support::{INDEX_HTML, PUBLIC_URL, content};
-use image::{ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
+use crate::router_support::{INDEX_HTML, PUBLIC_URL, content, serve_on_loopback};
+use image::{Rgba, RgbaImage};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use supplysite_core::content::ContentSet;
-use supplysite_http::{AppState, ConnectionLimits, Mounts, PublicUrl, Settings, Shell, StateParts};
+use supplysite_http::{AppState, Mounts, PublicUrl, Settings, Shell, StateParts};
 use supplysite_images::{Config, Renditions};
+pub use supplysite_testkit::pictures::{jpeg, png, png_header};
 use tempfile::TempDir;
 
 /// Where the pictures are, under `/img/images.ctfassets.net/`.
@@ -17,31 +18,6 @@ pub const HERO: &str = "space1/hero1/token1/hero.jpg";
 pub const HERO_SIZE: (u32, u32) = (1300, 866);
 pub const LOGO: &str = "space1/logo1/token1/logo.png";
 pub const LOGO_SIZE: (u32, u32) = (640, 480);
-
-/// A photograph-like picture.
-pub fn photo(width: u32, height: u32) -> RgbImage {
-    RgbImage::from_fn(width, height, |x, y| {
-        let noise = ((x.wrapping_mul(7919) ^ y.wrapping_mul(104_729)) % 23) as u8;
-        Rgb([
-            (x * 200 / width) as u8 + noise,
-            (y * 180 / height) as u8 + noise / 2,
-            (((x + y) * 120) / (width + height)) as u8 + 60,
-        ])
-    })
-}
-
-pub fn jpeg(width: u32, height: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90)
-        .write_image(
-            photo(width, height).as_raw(),
-            width,
-            height,
-            image::ExtendedColorType::Rgb8,
-        )
-        .unwrap();
-    out
-}
 
 pub fn png_with_alpha(width: u32, height: u32) -> Vec<u8> {
     let picture = RgbaImage::from_fn(width, height, |x, y| {
@@ -52,52 +28,7 @@ pub fn png_with_alpha(width: u32, height: u32) -> Vec<u8> {
             if x < width / 2 { 255 } else { 0 },
         ])
     });
-    let mut out = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut out)
-        .write_image(
-            picture.as_raw(),
-            width,
-            height,
-            image::ExtendedColorType::Rgba8,
-        )
-        .unwrap();
-    out
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
-    let mut out = (data.len() as u32).to_be_bytes().to_vec();
-    let mut body = kind.to_vec();
-    body.extend_from_slice(data);
-    out.extend_from_slice(&body);
-    out.extend_from_slice(&crc32(&body).to_be_bytes());
-    out
-}
-
-/// A valid PNG header claiming `width` by `height` pixels, without the pixels.
-pub fn png_header(width: u32, height: u32) -> Vec<u8> {
-    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut ihdr = width.to_be_bytes().to_vec();
-    ihdr.extend_from_slice(&height.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
-    out.extend(chunk(b"IHDR", &ihdr));
-    out.extend(chunk(b"IDAT", &[0x78, 0x9c, 0x63, 0, 0, 0, 1, 0, 1]));
-    out.extend(chunk(b"IEND", &[]));
-    out
+    png(&picture)
 }
 
 /// Writes `bytes` at `path` under the export's image folder.
@@ -136,6 +67,17 @@ pub fn export() -> TempDir {
         &png_header(30_000, 30_000),
     );
     std::fs::write(export.path().join("secret.jpg"), jpeg(400, 300)).unwrap();
+    export
+}
+
+/// [`export`] with a 2400x1600 photograph at `space1/big1/token1/big.jpg`, slow to encode.
+pub fn export_with_big_photo() -> TempDir {
+    let export = export();
+    put(
+        export.path(),
+        "space1/big1/token1/big.jpg",
+        &jpeg(2400, 1600),
+    );
     export
 }
 
@@ -206,13 +148,7 @@ pub async fn start(setup: Setup) -> Server {
             ..Default::default()
         },
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let site = supplysite_http::router(state.clone());
-    let stats = state.connection_stats();
-    let server = tokio::spawn(async move {
-        let _ = supplysite_http::serve(listener, site, ConnectionLimits::default(), stats).await;
-    });
+    let (addr, server) = serve_on_loopback(&state).await;
     Server {
         addr,
         engine,

@@ -4,6 +4,10 @@
 
 // The site, the fake space and an HTTP client that does not follow redirects.
 mod support;
+// The web build's shell and serving a state on a socket, shared with the router's tests.
+#[path = "../router/support.rs"]
+#[allow(dead_code)]
+mod router_support;
 
 // `/api/preview` and `/api/preview/exit`: the secret, the path, the cookie.
 mod routes;

@@ -9,10 +9,11 @@ use supplysite_content_adapter::contentful::fake::FakeContentful;
 use supplysite_content_adapter::contentful::{CachedSource, ContentfulSource};
 use supplysite_core::ports::ContentSource;
 use supplysite_http::{
-    AppState, ConnectionLimits, CoreComposer, Mounts, Preview, PublicUrl, Secret, Settings, Shell,
-    StateParts,
+    AppState, CoreComposer, Mounts, Preview, PublicUrl, Secret, Settings, Shell, StateParts,
 };
 use tempfile::TempDir;
+
+use crate::router_support::{INDEX_HTML, serve_on_loopback};
 
 pub const SECRET: &str = "preview-secret-0123456789abcdefghijklmnop";
 pub const PUBLIC_URL: &str = "https://www.supplysite.test";
@@ -22,19 +23,6 @@ pub const CHANGED_TITLE: &str = "A changed title nobody has published";
 /// A post that was never published.
 pub const DRAFT: &str = "a-draft-nobody-has-published";
 pub const DRAFT_TITLE: &str = "A draft nobody has published";
-
-const INDEX_HTML: &str = r#"<!doctype html>
-<html lang="en-AU">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Shell</title>
-    <script type="module" crossorigin src="/assets/index-Ab12Cd.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-"#;
 
 pub struct Site {
     pub addr: SocketAddr,
@@ -125,13 +113,7 @@ async fn start(preview: bool, renderer: Option<supplysite_http::Renderer>) -> Si
         Some(renderer) => state.with_renderer(Arc::new(renderer)),
         None => state,
     };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let site = supplysite_http::router(state.clone());
-    let stats = state.connection_stats();
-    let server = tokio::spawn(async move {
-        let _ = supplysite_http::serve(listener, site, ConnectionLimits::default(), stats).await;
-    });
+    let (addr, server) = serve_on_loopback(&state).await;
     Site {
         addr,
         state,

@@ -60,14 +60,7 @@ async fn new_content_changes_the_etag_and_the_page() {
 }
 
 async fn fetch_encoded(app: &TestApp, uri: &str, encoding: &str) -> (String, Vec<u8>, String) {
-    let response = app
-        .send(
-            Request::get(uri)
-                .header("accept-encoding", encoding)
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await;
+    let response = app.get_accepting(uri, encoding).await;
     assert_eq!(response.status(), StatusCode::OK);
     let used = header(&response, "content-encoding").to_string();
     let vary = header(&response, "vary").to_string();
@@ -152,14 +145,7 @@ async fn a_browser_gets_the_precompressed_gzip_page_with_its_own_nonce() {
     let plain_nonce = csp_nonce(&plain);
     let plain = body_text(plain).await.replace(&plain_nonce, "NONCE");
     for uri in ["/etender", "/no-such-page"] {
-        let response = app
-            .send(
-                Request::get(uri)
-                    .header("accept-encoding", "gzip, deflate, br, zstd")
-                    .body(Body::empty())
-                    .unwrap(),
-            )
-            .await;
+        let response = app.get_accepting(uri, "gzip, deflate, br, zstd").await;
         assert_eq!(header(&response, "content-encoding"), "gzip", "{uri}");
         assert!(header(&response, "vary").contains("accept-encoding"));
         let nonce = csp_nonce(&response);

@@ -143,14 +143,7 @@ async fn a_304_varies_by_encoding_and_names_no_nonce() {
     let app = spawn_app();
     for uri in [PAGE, API] {
         for encoding in ["gzip, br", "identity"] {
-            let first = app
-                .send(
-                    Request::get(uri)
-                        .header("accept-encoding", encoding)
-                        .body(Body::empty())
-                        .unwrap(),
-                )
-                .await;
+            let first = app.get_accepting(uri, encoding).await;
             assert_eq!(
                 header(&first, "vary"),
                 "accept-encoding",
@@ -181,14 +174,7 @@ async fn a_304_varies_by_encoding_and_names_no_nonce() {
 async fn the_not_found_page_varies_by_encoding_too() {
     let app = spawn_app();
     for encoding in ["gzip", "identity"] {
-        let response = app
-            .send(
-                Request::get("/no-such-page")
-                    .header("accept-encoding", encoding)
-                    .body(Body::empty())
-                    .unwrap(),
-            )
-            .await;
+        let response = app.get_accepting("/no-such-page", encoding).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         assert_eq!(header(&response, "vary"), "accept-encoding", "{encoding}");
     }

@@ -64,6 +64,26 @@ async fn get(router: &supplysite_http::Site, uri: &str) -> (StatusCode, String) 
     (response.status(), body_text(response).await)
 }
 
+/// `n` requests for `uri` sent at once, their answers once all have come.
+async fn get_at_once(
+    router: &supplysite_http::Site,
+    uri: &str,
+    n: usize,
+) -> Vec<(StatusCode, String)> {
+    let requests: Vec<_> = (0..n)
+        .map(|_| {
+            let router = router.clone();
+            let uri = uri.to_owned();
+            tokio::spawn(async move { get(&router, &uri).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for request in requests {
+        answers.push(request.await.unwrap());
+    }
+    answers
+}
+
 #[tokio::test]
 async fn a_page_carries_the_server_markup_in_its_root_element_and_still_embeds_its_data() {
     let router = with_bundle(spawn_app(), BUNDLE);
@@ -94,14 +114,7 @@ async fn the_not_found_page_is_rendered_once_for_every_unknown_path() {
 #[tokio::test]
 async fn concurrent_first_requests_for_a_page_wait_for_one_render() {
     let router = with_bundle(spawn_app(), BUNDLE);
-    let requests: Vec<_> = (0..8)
-        .map(|_| {
-            let router = router.clone();
-            tokio::spawn(async move { get(&router, "/").await })
-        })
-        .collect();
-    for request in requests {
-        let (status, html) = request.await.unwrap();
+    for (status, html) in get_at_once(&router, "/", 8).await {
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("data-url=\"/\" data-render=\"1\""), "{html}");
     }
@@ -137,14 +150,7 @@ async fn requests_waiting_on_a_render_that_timed_out_do_not_each_try_again() {
     let app = spawn_app();
     let router = with_deadline(&app, LOOPS, Duration::from_millis(500), 8);
     let started = Instant::now();
-    let requests: Vec<_> = (0..4)
-        .map(|_| {
-            let router = router.clone();
-            tokio::spawn(async move { get(&router, "/").await })
-        })
-        .collect();
-    for request in requests {
-        let (status, html) = request.await.unwrap();
+    for (status, html) in get_at_once(&router, "/", 4).await {
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("<div id=\"root\"></div>"), "{html}");
     }

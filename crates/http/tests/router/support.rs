@@ -246,6 +246,15 @@ impl TestApp {
         self.send(Request::get(uri).body(Body::empty()).unwrap())
             .await
     }
+
+    /// `GET uri` from a client that accepts `encoding` (an `accept-encoding` value).
+    pub async fn get_accepting(&self, uri: &str, encoding: &str) -> Response<Body> {
+        let request = Request::get(uri)
+            .header("accept-encoding", encoding)
+            .body(Body::empty())
+            .unwrap();
+        self.send(request).await
+    }
 }
 
 pub async fn body_bytes(response: Response<Body>) -> Vec<u8> {
@@ -279,4 +288,20 @@ pub fn embedded_data(html: &str) -> Value {
     let open_end = start_tag + html[start_tag..].find('>').unwrap() + 1;
     let close = open_end + html[open_end..].find("</script>").unwrap();
     serde_json::from_str(&html[open_end..close]).expect("embedded data is JSON")
+}
+
+/// `state`'s site served on a free loopback port: its address and the server's task (abort it
+/// to stop the server).
+pub async fn serve_on_loopback(
+    state: &AppState,
+) -> (std::net::SocketAddr, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let site = supplysite_http::router(state.clone());
+    let stats = state.connection_stats();
+    let server = tokio::spawn(async move {
+        let limits = supplysite_http::ConnectionLimits::default();
+        let _ = supplysite_http::serve(listener, site, limits, stats).await;
+    });
+    (addr, server)
 }

@@ -1,10 +1,10 @@
 //! `BrevoClient` against the fake Brevo: exact request shapes, every failure it can answer
 //! with, timeouts, refused connections, and escaping of what visitors type.
 
-use crate::support::{T0, enquiry};
+use crate::support::{enquiry, stored};
 use serde_json::json;
 use std::time::Duration;
-use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
+use supplysite_core::contact::{ContactForm, Enquiry};
 use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry};
 use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply, refused_url};
 use supplysite_mail_adapter::{BrevoClient, BrevoConfig, MailAddress, Secret, notification};
@@ -20,22 +20,19 @@ pub fn client(base_url: &str, timeout: Duration) -> BrevoClient {
     BrevoClient::new(config).unwrap()
 }
 
-fn stored(enquiry: Enquiry) -> StoredEnquiry {
-    StoredEnquiry {
-        id: EnquiryId::parse("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b").unwrap(),
-        received_at: T0,
-        enquiry,
-    }
+/// Sends the inbox's notification of `e` through a client of `brevo`, which must accept it.
+async fn notify(brevo: &FakeBrevo, e: &StoredEnquiry) {
+    client(&brevo.base_url, Duration::from_secs(5))
+        .notify_inbox(e)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
 async fn the_email_goes_to_the_inbox_with_the_visitor_as_reply_to_and_the_id_as_idempotency_key() {
     let brevo = FakeBrevo::start().await.unwrap();
     let e = stored(enquiry("ada@example.com"));
-    client(&brevo.base_url, Duration::from_secs(5))
-        .notify_inbox(&e)
-        .await
-        .unwrap();
+    notify(&brevo, &e).await;
 
     let requests = brevo.requests_to(EMAIL);
     assert_eq!(requests.len(), 1);
@@ -242,10 +239,7 @@ async fn html_typed_by_a_visitor_arrives_escaped_and_inert() {
         })
         .unwrap(),
     );
-    client(&brevo.base_url, Duration::from_secs(5))
-        .notify_inbox(&e)
-        .await
-        .unwrap();
+    notify(&brevo, &e).await;
     let html = brevo.requests_to(EMAIL)[0].body["htmlContent"]
         .as_str()
         .unwrap()
@@ -277,10 +271,7 @@ async fn braces_typed_by_the_visitor_never_reach_brevos_template_engine() {
         message: "Total: {{ params.price }} }}{{ {".into(),
         ..crate::support::form("ada@example.com")
     });
-    client(&brevo.base_url, Duration::from_secs(5))
-        .notify_inbox(&e)
-        .await
-        .unwrap();
+    notify(&brevo, &e).await;
     assert_eq!(brevo.violations(), Vec::<String>::new());
     let body = &brevo.requests_to(EMAIL)[0].body;
     for field in ["subject", "htmlContent"] {
@@ -324,10 +315,7 @@ async fn a_bad_request_naming_reply_to_is_sent_again_without_it_once() {
         Reply::error(400, "invalid_parameter", "replyTo email is not valid"),
     );
     let e = stored(enquiry("ada@example.com"));
-    client(&brevo.base_url, Duration::from_secs(5))
-        .notify_inbox(&e)
-        .await
-        .unwrap();
+    notify(&brevo, &e).await;
     let requests = brevo.requests_to(EMAIL);
     assert_eq!(requests.len(), 2);
     assert_eq!(requests[0].body["replyTo"]["email"], "ada@example.com");

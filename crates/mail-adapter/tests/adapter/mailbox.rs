@@ -1,9 +1,9 @@
 //! `MailboxDelivery`: `.eml` files a mail parser reads back, escaping, idempotence, contacts.
 
-use crate::support::{T0, enquiry};
+use crate::support::{T0, enquiry, stored};
 use mailparse::MailHeaderMap;
-use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
-use supplysite_core::ports::{EnquiryDelivery, StoredEnquiry};
+use supplysite_core::contact::{ContactForm, Enquiry};
+use supplysite_core::ports::EnquiryDelivery;
 use supplysite_mail_adapter::{MailAddress, MailboxDelivery};
 
 fn mailbox(dir: &std::path::Path) -> MailboxDelivery {
@@ -12,14 +12,6 @@ fn mailbox(dir: &std::path::Path) -> MailboxDelivery {
         MailAddress::parse("Supplysite Website <website@supplysite.com.au>").unwrap(),
         MailAddress::parse("Supplysite Enquiries <info@supplysite.com.au>").unwrap(),
     )
-}
-
-fn stored(enquiry: Enquiry) -> StoredEnquiry {
-    StoredEnquiry {
-        id: EnquiryId::parse("0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b").unwrap(),
-        received_at: T0,
-        enquiry,
-    }
 }
 
 #[tokio::test]

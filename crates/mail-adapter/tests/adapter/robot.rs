@@ -81,12 +81,7 @@ async fn recaptcha_says_why_it_is_unavailable_and_never_names_the_secret() {
         .verify("tok", None)
         .await
         .unwrap_err();
-    assert_eq!(
-        err,
-        RobotCheckError::Unavailable {
-            reason: "siteverify answered HTTP 500".into()
-        }
-    );
+    assert_eq!(err, unavailable("siteverify answered HTTP 500"));
 
     // Google refusing our secret is our fault, not the visitor's.
     let err = verifier_with("a-revoked-secret", &google.url, Duration::from_secs(5))
@@ -95,9 +90,7 @@ async fn recaptcha_says_why_it_is_unavailable_and_never_names_the_secret() {
         .unwrap_err();
     assert_eq!(
         err,
-        RobotCheckError::Unavailable {
-            reason: "siteverify refused our request: invalid-input-secret".into()
-        }
+        unavailable("siteverify refused our request: invalid-input-secret")
     );
 
     let hanging = FakeSiteverify::start().await;
@@ -106,12 +99,7 @@ async fn recaptcha_says_why_it_is_unavailable_and_never_names_the_secret() {
         .verify("tok", None)
         .await
         .unwrap_err();
-    assert_eq!(
-        err,
-        RobotCheckError::Unavailable {
-            reason: "siteverify did not answer within 200 ms".into()
-        }
-    );
+    assert_eq!(err, unavailable("siteverify did not answer within 200 ms"));
 
     let err = verifier(
         &supplysite_mail_adapter::fake_brevo::refused_url().unwrap(),
@@ -286,4 +274,11 @@ async fn the_difficulty_rises_with_the_rate_of_issue_and_falls_back_when_it_calm
     assert!(bits.windows(2).all(|w| w[0] <= w[1]));
     clock.advance(Duration::from_secs(61));
     assert_eq!(check.issue_challenge().difficulty, 16);
+}
+
+/// The error of a check that could not be made, for `reason`.
+fn unavailable(reason: &str) -> RobotCheckError {
+    RobotCheckError::Unavailable {
+        reason: reason.into(),
+    }
 }

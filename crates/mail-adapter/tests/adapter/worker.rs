@@ -5,9 +5,10 @@ use crate::brevo::client;
 use crate::support::{PATIENCE, T0, enquiry};
 use std::sync::Arc;
 use std::time::Duration;
+use supplysite_core::contact::EnquiryId;
 use supplysite_core::enquiry::RetryPolicy;
 use supplysite_core::ports::fakes::FakeClock;
-use supplysite_core::ports::{Clock, EnquiryOutbox, JobFilter, JobKind, JobState};
+use supplysite_core::ports::{Clock, EnquiryOutbox, JobFilter, JobKind, JobState, UnixMillis};
 use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
 use supplysite_mail_adapter::{DrainReport, SqliteOutbox, SystemClock, Worker, WorkerWakeup};
 
@@ -38,16 +39,49 @@ impl Rig {
         )
         .with_policy(policy)
     }
+
+    /// Stores an enquiry from `email`, received at `at`; returns its id.
+    async fn store(&self, email: &str, at: UnixMillis) -> EnquiryId {
+        self.outbox.store(&enquiry(email), at).await.unwrap()
+    }
+
+    /// Waits until Brevo has the email and the contact of one enquiry.
+    async fn wait_for_one_delivery(&self) {
+        self.brevo.wait_for(EMAIL, 1, PATIENCE).await.unwrap();
+        self.brevo.wait_for(CONTACTS, 1, PATIENCE).await.unwrap();
+    }
+}
+
+/// A worker running in the background until [`Running::stop`].
+struct Running {
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+fn start(worker: Worker) -> Running {
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(worker.run(async {
+        stopped.await.ok();
+    }));
+    Running { stop, task }
+}
+
+impl Running {
+    /// Asks the worker to stop and waits until it has, failing after [`PATIENCE`].
+    async fn stop(self) {
+        self.stop.send(()).unwrap();
+        tokio::time::timeout(PATIENCE, self.task)
+            .await
+            .expect("the worker stops")
+            .unwrap();
+    }
 }
 
 #[tokio::test]
 async fn drain_delivers_every_due_job_once() {
     let rig = rig().await;
     for n in 0..3 {
-        rig.outbox
-            .store(&enquiry(&format!("v{n}@example.com")), T0)
-            .await
-            .unwrap();
+        rig.store(&format!("v{n}@example.com"), T0).await;
     }
     let report = rig.worker(RetryPolicy::default()).drain().await.unwrap();
     assert_eq!(
@@ -69,11 +103,7 @@ async fn drain_delivers_every_due_job_once() {
 #[tokio::test]
 async fn a_failed_job_waits_out_its_back_off_then_is_delivered() {
     let rig = rig().await;
-    let id = rig
-        .outbox
-        .store(&enquiry("a@example.com"), T0)
-        .await
-        .unwrap();
+    let id = rig.store("a@example.com", T0).await;
     rig.brevo.script(
         EMAIL,
         Reply::Status(
@@ -111,11 +141,7 @@ async fn a_failed_job_waits_out_its_back_off_then_is_delivered() {
 #[tokio::test]
 async fn a_job_failing_past_the_attempt_limit_is_dead_lettered_and_a_refused_one_at_once() {
     let rig = rig().await;
-    let id = rig
-        .outbox
-        .store(&enquiry("a@example.com"), T0)
-        .await
-        .unwrap();
+    let id = rig.store("a@example.com", T0).await;
     for _ in 0..3 {
         rig.brevo
             .script(EMAIL, Reply::Status(503, vec![], String::new()));
@@ -174,33 +200,19 @@ async fn the_running_worker_wakes_for_a_new_enquiry_and_stops_on_shutdown() {
         .worker(RetryPolicy::default())
         .with_poll_interval(Duration::from_secs(3600))
         .with_wakeup(wakeup.clone());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(worker.run(async {
-        stopped.await.ok();
-    }));
+    let running = start(worker);
 
-    rig.outbox
-        .store(&enquiry("a@example.com"), T0)
-        .await
-        .unwrap();
+    rig.store("a@example.com", T0).await;
     wakeup.wake();
-    rig.brevo.wait_for(EMAIL, 1, PATIENCE).await.unwrap();
-    rig.brevo.wait_for(CONTACTS, 1, PATIENCE).await.unwrap();
+    rig.wait_for_one_delivery().await;
 
-    stop.send(()).unwrap();
-    tokio::time::timeout(PATIENCE, running)
-        .await
-        .expect("the worker stops")
-        .unwrap();
+    running.stop().await;
 }
 
 #[tokio::test]
 async fn the_running_worker_takes_a_job_whose_lease_ran_out_without_waiting_for_its_poll() {
     let rig = rig().await;
-    rig.outbox
-        .store(&enquiry("a@example.com"), SystemClock.now())
-        .await
-        .unwrap();
+    rig.store("a@example.com", SystemClock.now()).await;
     // A worker that died holding the jobs for a second.
     let held = rig
         .outbox
@@ -214,28 +226,17 @@ async fn the_running_worker_takes_a_job_whose_lease_ran_out_without_waiting_for_
         Arc::new(SystemClock),
     )
     .with_poll_interval(Duration::from_secs(3600));
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(worker.run(async {
-        stopped.await.ok();
-    }));
+    let running = start(worker);
 
-    rig.brevo.wait_for(EMAIL, 1, PATIENCE).await.unwrap();
-    rig.brevo.wait_for(CONTACTS, 1, PATIENCE).await.unwrap();
-    stop.send(()).unwrap();
-    tokio::time::timeout(PATIENCE, running)
-        .await
-        .expect("the worker stops")
-        .unwrap();
+    rig.wait_for_one_delivery().await;
+    running.stop().await;
 }
 
 #[tokio::test]
 async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_delivers_everything() {
     let rig = rig().await;
     for n in 0..3 {
-        rig.outbox
-            .store(&enquiry(&format!("v{n}@example.com")), T0)
-            .await
-            .unwrap();
+        rig.store(&format!("v{n}@example.com"), T0).await;
     }
     let mut revoked = supplysite_mail_adapter::BrevoConfig::new(
         supplysite_mail_adapter::Secret::new("xkeysib-revoked"),
@@ -265,10 +266,7 @@ async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_del
 
     // Restarted with the account's key: every job is tried at once, without waiting out the
     // back-off.
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(rig.worker(RetryPolicy::default()).run(async {
-        let _ = stopped.await;
-    }));
+    let running = start(rig.worker(RetryPolicy::default()));
     let deadline = tokio::time::Instant::now() + PATIENCE;
     while rig.outbox.blocked().await.unwrap().is_some()
         || rig
@@ -285,8 +283,7 @@ async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_del
         assert!(tokio::time::Instant::now() < deadline, "not all delivered");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    stop.send(()).unwrap();
-    running.await.unwrap();
+    running.stop().await;
     assert_eq!(rig.brevo.total_emails(), 3);
     // One refusal per drain while blocked (twelve, not twelve times six), then each job once.
     assert_eq!(rig.brevo.requests().len(), 12 + 6);
