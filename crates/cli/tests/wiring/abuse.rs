@@ -2,7 +2,8 @@
 //! other sites post at us and robots replay: the visitor is always answered rightly, each
 //! enquiry is emailed once, and nothing is lost.
 
-use crate::enquiries::{form as filled_in, solved_form, with_brevo};
+use crate::enquiries::{solved_form, with_brevo};
+use crate::support::form as filled_in;
 use crate::support::{PATIENCE, Server, workdir};
 use serde_json::{Value, json};
 use std::path::Path;

@@ -291,7 +291,9 @@ pub fn embedded_data(html: &str) -> Value {
 }
 
 /// `state`'s site served on a free loopback port: its address and the server's task (abort it
-/// to stop the server).
+/// to stop the server). The preview and images suites share this file; the router's own tests
+/// answer in-process.
+#[allow(dead_code)]
 pub async fn serve_on_loopback(
     state: &AppState,
 ) -> (std::net::SocketAddr, tokio::task::JoinHandle<()>) {

@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 use image::{Rgba, RgbaImage};
+// Each test binary uses some of these.
+#[allow(unused_imports)]
 pub use supplysite_testkit::pictures::{jpeg, png, png_header};
 
 /// A PNG with transparency: an opaque disc on a transparent ground.
