@@ -53,7 +53,7 @@ async fn a_pulled_space_loads_back_into_the_same_content_as_the_demo_export() {
     assert_eq!(pulled.set.parts(), original.set.parts());
     assert!(!pulled.has_errors(), "{:?}", pulled.problems);
     let written: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
-    assert_eq!(written["contentTypes"].as_array().unwrap().len(), 13);
+    assert_eq!(written["contentTypes"].as_array().unwrap().len(), 14);
     assert_eq!(written["locales"][0]["code"], "en-AU");
     fake.stop().await;
 }
