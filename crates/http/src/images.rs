@@ -68,6 +68,11 @@ pub async fn rendition(State(state): State<AppState>, uri: Uri, headers: HeaderM
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
+    // Made from an upload: opened on its own, it may do nothing as the site.
+    out.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(crate::security::UNTRUSTED_FILE_POLICY),
+    );
     if varies {
         out.insert(header::VARY, HeaderValue::from_static("accept"));
     }

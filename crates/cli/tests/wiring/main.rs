@@ -18,3 +18,5 @@ mod live;
 mod settings;
 // Heavy pages and made-up paths: /healthz stays quick, memory stays flat.
 mod load;
+// Files uploaded to the space: sandboxed, the runnable ones downloaded, never run as the site.
+mod files;
