@@ -68,6 +68,8 @@ pub(crate) struct Inner {
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     pub preview: Option<Arc<crate::preview::Preview>>,
     pub images: Option<Arc<supplysite_images::Renditions>>,
+    /// Encodes started per client by the image endpoint.
+    pub image_encodes: crate::contact_desk::RateLimiter,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: String,
     /// What the server's connection defences did, for `/readyz`.
@@ -97,6 +99,8 @@ impl AppState {
             public_url: parts.settings.public_url.as_str(),
             page_settings: &settings_json,
         });
+        let image_encodes =
+            crate::contact_desk::RateLimiter::per_minute(parts.settings.image_encodes_per_minute);
         let state = AppState {
             inner: Arc::new(Inner {
                 content: ContentStore::with_page_budget(
@@ -117,6 +121,7 @@ impl AppState {
                 freshness: mounts.freshness,
                 preview: mounts.preview,
                 images: mounts.images.clone(),
+                image_encodes,
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
@@ -203,6 +208,11 @@ impl AppState {
     /// The engine of the image endpoint, when mounted.
     pub fn images(&self) -> Option<&supplysite_images::Renditions> {
         self.inner.images.as_deref()
+    }
+
+    /// The encodes each client has started at the image endpoint.
+    pub(crate) fn image_encodes(&self) -> &crate::contact_desk::RateLimiter {
+        &self.inner.image_encodes
     }
 
     /// The pool heavy work runs in (see [`crate::heavy`]).

@@ -118,7 +118,8 @@ fn serve_with(
         loaded.set.with_time_zone(config.time_zone.clone())
     };
 
-    let settings = config.settings(&asset_dir);
+    let mut settings = config.settings(&asset_dir);
+    settings.image_encodes_per_minute = images.encodes_per_minute;
     let images = images.engine(settings.asset_dir.as_deref())?;
     tracing::info!(
         public_url = %settings.public_url,

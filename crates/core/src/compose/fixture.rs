@@ -56,6 +56,7 @@ fn photo(id: &str) -> Asset {
         content_type: Some("image/jpeg".into()),
         width: Some(2400),
         height: Some(1600),
+        size: None,
     }
 }
 
@@ -140,6 +141,7 @@ fn image(id: &str, alt: &str) -> Asset {
         content_type: Some("image/svg+xml".into()),
         width: Some(800),
         height: Some(450),
+        size: None,
     }
 }
 
@@ -153,6 +155,7 @@ fn file(id: &str, url: &str, name: &str) -> Asset {
         content_type: Some("application/pdf".into()),
         width: None,
         height: None,
+        size: None,
     }
 }
 
