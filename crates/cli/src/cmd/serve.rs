@@ -99,7 +99,7 @@ fn serve_with(
     let desk = Arc::new(desk);
     let export = Arc::new(ExportSource::new(config.content.clone()));
     let asset_dir = export.asset_dir().to_path_buf();
-    let mut source = live.content(export, &config.content)?;
+    let mut source = live.content(export, &config.content, &config.time_zone)?;
     // Every content set the server takes, the first and each reload, shows dates in the
     // site's zone.
     source.source = Arc::new(InZone::new(source.source.clone(), config.time_zone.clone()));

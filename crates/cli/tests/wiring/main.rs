@@ -18,5 +18,7 @@ mod live;
 mod settings;
 // Heavy pages and made-up paths: /healthz stays quick, memory stays flat.
 mod load;
+// Machine-readable dates fall on the printed day in the site's zone: export, live, preview.
+mod dates;
 // Files uploaded to the space: sandboxed, the runnable ones downloaded, never run as the site.
 mod files;

@@ -18,7 +18,8 @@ use supplysite_content_adapter::contentful::{
     CachedSource, ContentfulSettings, ContentfulSource, DEFAULT_PREVIEW_HOST,
 };
 use supplysite_core::content::ContentSet;
-use supplysite_core::ports::ContentSource;
+use supplysite_core::ports::{ContentSource, InZone};
+use supplysite_core::time_zone::TimeZone;
 use supplysite_http::freshness::{ContentFreshness, Freshness};
 use supplysite_http::{AppState, Preview, Secret};
 use tokio::time::MissedTickBehavior;
@@ -65,6 +66,20 @@ pub struct Args {
     /// can preview drafts.
     #[arg(long, env = "SUPPLYSITE_PREVIEW_SECRET", hide_env_values = true)]
     preview_secret: Option<String>,
+    /// The preview epoch: every preview cookie carries the epoch it was handed out in, and
+    /// only cookies of this one are honoured. Change it (any whole number) to end every
+    /// preview at once, a copied cookie included, without changing the preview links.
+    #[arg(long, env = "SUPPLYSITE_PREVIEW_EPOCH", default_value_t = 0)]
+    preview_epoch: u64,
+    /// Minutes a preview cookie lasts (1 to 1440); each preview page opened in its second
+    /// half hands out a fresh one, so only an unused cookie runs out.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_PREVIEW_MINUTES",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u64).range(1..=1440),
+    )]
+    preview_minutes: u64,
 }
 
 /// The content source chosen by the settings.
@@ -92,10 +107,11 @@ impl Args {
         &self,
         export: Arc<dyn ContentSource>,
         export_path: &Path,
+        zone: &TimeZone,
     ) -> anyhow::Result<Content> {
         let live = ContentfulSettings::from_lookup(|name| self.lookup(name))?;
         let poll = self.poll()?;
-        let preview = self.preview(live.as_ref())?;
+        let preview = self.preview(live.as_ref(), zone)?;
         let Some(settings) = live else {
             return Ok(Content {
                 preview,
@@ -132,7 +148,11 @@ impl Args {
     /// one is. No value is ever shown.
     ///
     /// Errors: a malformed token, host or short secret, or a preview without live content.
-    fn preview(&self, live: Option<&ContentfulSettings>) -> anyhow::Result<Option<Arc<Preview>>> {
+    fn preview(
+        &self,
+        live: Option<&ContentfulSettings>,
+        zone: &TimeZone,
+    ) -> anyhow::Result<Option<Arc<Preview>>> {
         let given = |v: &Option<String>| {
             v.as_deref()
                 .map(str::trim)
@@ -172,7 +192,17 @@ impl Args {
         };
         let source = ContentfulSource::from_settings(live.for_preview(token, host))
             .context("cannot set up the preview content")?;
-        Ok(Some(Arc::new(Preview::new(secret, Arc::new(source)))))
+        // Drafts show their dates in the site's zone, as the published pages do.
+        let source = Arc::new(InZone::new(Arc::new(source), zone.clone()));
+        Ok(Some(Arc::new(
+            Preview::new(secret, source)
+                .with_epoch(self.preview_epoch)
+                .with_cookie_ttl(match self.preview_minutes {
+                    // Only a settings value built in code (the tests' `Default`) is 0.
+                    0 => supplysite_http::preview::DEFAULT_COOKIE_TTL,
+                    minutes => Duration::from_secs(minutes * 60),
+                }),
+        )))
     }
 
     fn lookup(&self, name: &str) -> Option<String> {
@@ -298,7 +328,11 @@ mod tests {
     #[test]
     fn without_contentful_the_export_is_served_and_not_polled() {
         let content = Args::default()
-            .content(export(), Path::new("content/demo/export.json"))
+            .content(
+                export(),
+                Path::new("content/demo/export.json"),
+                &TimeZone::default(),
+            )
             .unwrap();
         assert!(content.freshness.is_none());
         assert_eq!(content.poll, None);
@@ -308,7 +342,7 @@ mod tests {
     #[test]
     fn live_mode_polls_every_five_minutes_unless_told_and_never_shows_the_token() {
         let content = live_args()
-            .content(export(), Path::new("unused.json"))
+            .content(export(), Path::new("unused.json"), &TimeZone::default())
             .unwrap();
         assert_eq!(content.poll, Some(Duration::from_secs(300)));
         assert_eq!(
@@ -327,14 +361,19 @@ mod tests {
             poll_seconds: Some("0".into()),
             ..live_args()
         };
-        assert_eq!(off.content(export(), Path::new("x")).unwrap().poll, None);
+        assert_eq!(
+            off.content(export(), Path::new("x"), &TimeZone::default())
+                .unwrap()
+                .poll,
+            None
+        );
         let export_polled = Args {
             poll_seconds: Some("30".into()),
             ..Args::default()
         };
         assert_eq!(
             export_polled
-                .content(export(), Path::new("x"))
+                .content(export(), Path::new("x"), &TimeZone::default())
                 .unwrap()
                 .poll,
             Some(Duration::from_secs(30))
@@ -407,7 +446,7 @@ mod tests {
             ..Args::default()
         };
         let e = bad_poll
-            .content(export(), Path::new("x"))
+            .content(export(), Path::new("x"), &TimeZone::default())
             .err()
             .unwrap()
             .to_string();
@@ -420,7 +459,7 @@ mod tests {
             ..Args::default()
         };
         let e = half
-            .content(export(), Path::new("x"))
+            .content(export(), Path::new("x"), &TimeZone::default())
             .err()
             .unwrap()
             .to_string();
