@@ -18,6 +18,7 @@ mod delivery;
 mod outbox;
 mod robot;
 mod runtime;
+mod seen;
 mod wake;
 
 #[cfg(any(test, feature = "test-support"))]
@@ -36,4 +37,5 @@ pub use outbox::{
 };
 pub use robot::{RobotCheck, RobotCheckError};
 pub use runtime::{BoxFuture, Runtime, TaskError, within};
+pub use seen::{SeenError, SeenSignatures};
 pub use wake::WakeWorker;

@@ -45,6 +45,9 @@ pub struct Mounts {
     pub preview: Option<Arc<crate::preview::Preview>>,
     /// The engine of the image endpoint (`/img/…`); without it the endpoint answers 404.
     pub images: Option<Arc<supplysite_images::Renditions>>,
+    /// Where accepted webhook signatures are remembered when several replicas share them;
+    /// without it, in this process's memory.
+    pub seen_signatures: Option<Arc<dyn supplysite_core::ports::SeenSignatures>>,
 }
 
 pub(crate) struct Inner {
@@ -55,7 +58,8 @@ pub(crate) struct Inner {
     pub reload: Option<Arc<dyn ContentSource>>,
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
-    pub replay: ReplayGuard,
+    /// The signatures of webhooks accepted, so a replay is refused.
+    pub replay: Arc<dyn supplysite_core::ports::SeenSignatures>,
     /// Composing, building and compressing, off the request runtimes.
     pub heavy: crate::heavy::HeavyPool,
     /// Reloads asked for by webhooks, one at a time in the background.
@@ -108,7 +112,9 @@ impl AppState {
                     parts.settings.page_cache_bytes,
                 ),
                 shell: parts.shell,
-                replay: ReplayGuard::new(parts.settings.webhook_ttl),
+                replay: mounts
+                    .seen_signatures
+                    .unwrap_or_else(|| Arc::new(ReplayGuard::default())),
                 reloads: Default::default(),
                 heavy: Default::default(),
                 background: OnceLock::new(),

@@ -137,6 +137,10 @@ fn serve_with(
         freshness: source.freshness.clone(),
         preview: source.preview.clone(),
         images,
+        // Several replicas share one database: a webhook accepted by one is spent for all.
+        seen_signatures: shared
+            .clone()
+            .map(|store| Arc::new(store) as Arc<dyn supplysite_core::ports::SeenSignatures>),
     };
     let state = AppState::with_mounts(
         StateParts {

@@ -22,3 +22,6 @@ mod load;
 mod dates;
 // Files uploaded to the space: sandboxed, the runnable ones downloaded, never run as the site.
 mod files;
+// The webhook refused by its headers, shared between replicas, its lifetime bounded; preview
+// cookies short-lived and revoked by a new epoch.
+mod guards;

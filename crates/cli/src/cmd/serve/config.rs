@@ -36,7 +36,7 @@ pub struct Args {
     /// The web build folder (index.html and assets/).
     #[arg(long, env = "SUPPLYSITE_WEB_DIR", default_value = "web/dist")]
     web_dir: PathBuf,
-    /// How many seconds a signed webhook stays valid.
+    /// How many seconds a signed webhook stays valid (1 to 300).
     #[arg(long, env = "SUPPLYSITE_WEBHOOK_TTL_SECONDS", default_value = "30")]
     webhook_ttl_seconds: String,
     /// How many seconds a request may take before the server answers 503.
@@ -135,6 +135,13 @@ impl Config {
             &args.webhook_ttl_seconds,
             "SUPPLYSITE_WEBHOOK_TTL_SECONDS / --webhook-ttl-seconds",
         )?;
+        if webhook_ttl > MAX_WEBHOOK_TTL {
+            bail!(
+                "SUPPLYSITE_WEBHOOK_TTL_SECONDS / --webhook-ttl-seconds: {} s is over the most allowed, {} s (a signed webhook could be replayed for that long)",
+                webhook_ttl.as_secs(),
+                MAX_WEBHOOK_TTL.as_secs()
+            );
+        }
         let request_timeout = seconds(
             &args.request_timeout_seconds,
             "SUPPLYSITE_REQUEST_TIMEOUT_SECONDS / --request-timeout-seconds",
@@ -251,6 +258,9 @@ fn page_cache_bytes(mib: &str) -> anyhow::Result<usize> {
     }
 }
 
+/// The longest a signed webhook may be accepted after it was signed.
+pub const MAX_WEBHOOK_TTL: Duration = Duration::from_secs(300);
+
 fn seconds(value: &str, name: &str) -> anyhow::Result<Duration> {
     match value.trim().parse::<u64>() {
         Ok(n) if n > 0 => Ok(Duration::from_secs(n)),
@@ -303,6 +313,15 @@ mod tests {
             "SUPPLYSITE_PUBLIC_URL / --public-url: invalid public URL \"example.com\""
         ));
         assert!(error(&["--webhook-ttl-seconds=0"]).starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS"));
+        let over = error(&["--webhook-ttl-seconds=301"]);
+        assert!(
+            over.starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS") && over.contains("300 s"),
+            "{over}"
+        );
+        assert_eq!(
+            config(&["--webhook-ttl-seconds=300"]).unwrap().webhook_ttl,
+            MAX_WEBHOOK_TTL
+        );
         assert!(
             error(&["--request-timeout-seconds=soon"])
                 .starts_with("SUPPLYSITE_REQUEST_TIMEOUT_SECONDS")

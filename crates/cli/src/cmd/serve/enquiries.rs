@@ -77,6 +77,11 @@ pub struct Args {
     /// reloads are announced to the other servers [default: none: SQLite and memory].
     #[arg(long, env = "SUPPLYSITE_DATABASE_URL", hide_env_values = true)]
     database_url: Option<String>,
+    /// A PEM file of the private certificate authority that signed the database server's
+    /// certificate, trusted besides the public roots. (A database on another host is reached
+    /// over TLS with its certificate verified unless the URL sets `sslmode`.)
+    #[arg(long, env = "SUPPLYSITE_DATABASE_CA_FILE", value_name = "FILE")]
+    database_ca_file: Option<std::path::PathBuf>,
 }
 
 /// Each variable the mail adapter reads, with its flag, for error messages.
@@ -195,7 +200,16 @@ impl Args {
             ));
         };
         const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
-        let url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
+        let mut url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
+        if let Some(file) = self
+            .database_ca_file
+            .as_ref()
+            .filter(|f| !f.as_os_str().is_empty())
+        {
+            url = url.with_ca_file(file).map_err(|e| {
+                anyhow::anyhow!("SUPPLYSITE_DATABASE_CA_FILE / --database-ca-file: {e}")
+            })?;
+        }
         if let Some(outbox) = &self.outbox {
             tracing::warn!(
                 ignored = %outbox,
