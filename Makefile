@@ -128,6 +128,7 @@ test-budget: web-build
 # axe-core); screenshots of every screen land in web/test-results/screens/.
 test-e2e: web-build demo-photos
 	$(TEST_BINARIES)
+	$(IGNORED_TESTS) an_uploaded_page_cannot_run_script_as_the_site
 	cd web && CI=1 E2E_PREBUILT=1 npx playwright test
 
 web-deps: web/node_modules/.package-lock.json

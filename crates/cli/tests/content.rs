@@ -177,3 +177,77 @@ fn the_demo_check_counts_its_photographs_and_names_files_missing_beside_an_expor
         "{text}"
     );
 }
+
+/// The demo's export with the hero picture of one article recorded as 13,000 by 2,000 pixels,
+/// its file beside the export (so the site would resize it itself); the asset's id.
+fn export_with_a_huge_picture(dir: &TempDir) -> (String, String) {
+    let demo = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../content/demo/export.json"
+    );
+    let mut export: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(demo).unwrap()).unwrap();
+    let hero = export["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["sys"]["id"] == "post-what-is-e-tendering")
+        .unwrap()["fields"]["heroImage"]["en-AU"]["sys"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let asset = export["assets"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|a| a["sys"]["id"] == hero.as_str())
+        .unwrap();
+    let file = &mut asset["fields"]["file"]["en-AU"];
+    file["details"]["image"] = serde_json::json!({"width": 13_000, "height": 2_000});
+    let url = file["url"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches('/')
+        .to_owned();
+    let size = file["details"]["size"].as_u64().unwrap_or(0) as usize;
+    let path = dir.0.join(&url);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, vec![0u8; size]).unwrap();
+    let out = dir.file("export.json");
+    std::fs::write(&out, serde_json::to_vec(&export).unwrap()).unwrap();
+    (out, hero)
+}
+
+#[test]
+fn a_picture_over_the_resizers_limits_is_named_by_the_check_and_the_audit() {
+    let dir = TempDir::new("huge-picture");
+    let (export, asset) = export_with_a_huge_picture(&dir);
+
+    let check = supplysite(&["content", "check", "--content", &export]);
+    let text = stdout(&check);
+    let line = text
+        .lines()
+        .find(|l| l.contains("over the site's resizer's limits"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains(&format!("asset {asset}")), "{line}");
+    assert!(line.contains("13000 pixels on a side"), "{line}");
+    assert!(line.contains("original size only"), "{line}");
+
+    let audit = supplysite(&["audit", "seo", "--content", &export, "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&audit.stdout).unwrap();
+    let finding = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| {
+            f["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("over the site's resizer's limits"))
+        })
+        .unwrap_or_else(|| panic!("{json}"));
+    assert!(
+        finding["message"].as_str().unwrap().contains(&asset),
+        "{finding}"
+    );
+    assert_eq!(finding["entryId"], "post-what-is-e-tendering", "{finding}");
+}

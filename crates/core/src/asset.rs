@@ -39,6 +39,9 @@ pub struct Asset {
     /// The picture's height in pixels, when the file is an image.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub height: Option<u32>,
+    /// The file's size in bytes, when Contentful recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
 }
 
 impl Asset {

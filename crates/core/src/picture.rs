@@ -135,14 +135,21 @@ pub fn rich_text_html(asset: &Asset, url: &str, escape: impl Fn(&str) -> String)
 }
 
 /// The width and format of a picture that can be resized at its address: a raster format, a
-/// known width, and a host that resizes.
+/// known width, a host that resizes, and within the site's resizer's limits when the site
+/// resizes it itself (over them, it is offered at its own address only: candidates the
+/// resizer refuses would show a broken picture).
 fn resizable(asset: &Asset) -> Option<(u32, Format)> {
     let width = asset.width.filter(|&w| w > 0)?;
     let format = match asset.content_type.as_deref() {
         Some(mime) => Format::of_mime(mime)?,
         None => format_of_path(&asset.url)?,
     };
-    rendition::base(&asset.url)?;
+    let base = rendition::base(&asset.url)?;
+    if base.starts_with(rendition::ENDPOINT)
+        && rendition::over_limits(width, asset.height, asset.size).is_some()
+    {
+        return None;
+    }
     Some((width, format))
 }
 
@@ -159,13 +166,10 @@ fn format_of_path(url: &str) -> Option<Format> {
     }
 }
 
-/// A request for one rendition: the format named, its default quality for lossy formats.
+/// A request for one rendition: the format named, its written quality
+/// ([`rendition::written`]).
 fn request(width: u32, format: Format) -> Request {
-    Request {
-        width,
-        format: Some(format),
-        quality: (format != Format::Png).then(|| format.default_quality()),
-    }
+    rendition::written(width, format)
 }
 
 /// `"… 320w, … 640w"` for the renditions at `base` ([`rendition::base`], made a candidate) in

@@ -19,6 +19,7 @@ mod ledger;
 mod outbox;
 mod robot;
 mod runtime;
+mod seen;
 mod wake;
 
 #[cfg(any(test, feature = "test-support"))]
@@ -38,4 +39,5 @@ pub use outbox::{
 };
 pub use robot::{RobotCheck, RobotCheckError};
 pub use runtime::{BoxFuture, Runtime, TaskError, within};
+pub use seen::{SeenError, SeenSignatures};
 pub use wake::WakeWorker;

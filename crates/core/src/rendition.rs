@@ -148,6 +148,114 @@ pub fn width_covering(wanted: u32, original: u32) -> Option<u32> {
         .or(widths.last().copied())
 }
 
+/// The widest or tallest side, in pixels, of a picture the site's own resizer decodes.
+pub const MAX_SIDE: u32 = 12_000;
+
+/// The most pixels (width times height) of a picture the site's own resizer decodes.
+pub const MAX_PIXELS: u64 = 40_000_000;
+
+/// The largest file, in bytes, the site's own resizer reads.
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// Why a picture is over the resizer's limits ([`MAX_SIDE`], [`MAX_PIXELS`],
+/// [`MAX_SOURCE_BYTES`]), from what is known of it; `None` when it is within them (or nothing
+/// says otherwise). Such a picture is offered at its own address only, never as renditions the
+/// resizer would refuse.
+pub fn over_limits(width: u32, height: Option<u32>, bytes: Option<u64>) -> Option<String> {
+    let side = width.max(height.unwrap_or(0));
+    if side > MAX_SIDE {
+        return Some(format!("{side} pixels on a side, over {MAX_SIDE}"));
+    }
+    if let Some(height) = height {
+        let pixels = u64::from(width) * u64::from(height);
+        if pixels > MAX_PIXELS {
+            return Some(format!(
+                "{width}x{height} pixels ({:.1} megapixels), over {} megapixels",
+                pixels as f64 / 1e6,
+                MAX_PIXELS / 1_000_000
+            ));
+        }
+    }
+    match bytes {
+        Some(bytes) if bytes > MAX_SOURCE_BYTES => Some(format!(
+            "a file of {bytes} bytes, over {} MiB",
+            MAX_SOURCE_BYTES >> 20
+        )),
+        _ => None,
+    }
+}
+
+/// The quality the site writes for a rendition in `format`: its default, none for PNG (which
+/// is lossless).
+pub fn written_quality(format: Format) -> Option<u8> {
+    (format != Format::Png).then(|| format.default_quality())
+}
+
+/// The request the site writes for a rendition `width` pixels wide in `format`.
+pub fn written(width: u32, format: Format) -> Request {
+    Request {
+        width,
+        format: Some(format),
+        quality: written_quality(format),
+    }
+}
+
+/// The formats the site writes for a picture `original` pixels wide in `source` at `width`:
+/// AVIF, WebP and the source's fallback at every offered width ([`widths_for`]), and JPEG at
+/// the width link previews show ([`SHARE_WIDTH`], or the widest offered below it).
+pub fn written_formats(width: u32, original: u32, source: Format) -> Vec<Format> {
+    let mut formats = vec![Format::Avif, Format::Webp, source.fallback()];
+    if width_covering(SHARE_WIDTH, original) == Some(width) && !formats.contains(&Format::Jpeg) {
+        formats.push(Format::Jpeg);
+    }
+    formats
+}
+
+/// What the image endpoint does with a request for a picture `original` pixels wide in
+/// `source`: the renditions the site writes are answered; anything else is sent to the
+/// nearest one it writes, so a client cannot make the server encode variants no page uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A rendition the site writes (a missing `q` is the format's written quality, a missing
+    /// `fm` is chosen by the `Accept` header among the written formats).
+    Serve,
+    /// Not one the site writes: this is the nearest that is.
+    Redirect(Request),
+    /// The picture offers no renditions (no width to offer).
+    Refuse,
+}
+
+/// The [`Answer`] to `request` for a picture `original` pixels wide in `source`. The nearest
+/// rendition has the narrowest offered width that covers the one asked for (else the widest),
+/// the format asked for when it is written at that width (else the source's fallback), and
+/// that format's written quality.
+pub fn answer(request: &Request, original: u32, source: Format) -> Answer {
+    let widths = widths_for(original);
+    let Some(width) = width_covering(request.width, original) else {
+        return Answer::Refuse;
+    };
+    let width_ok = widths.contains(&request.width);
+    let formats = written_formats(width, original, source);
+    let format = match request.format {
+        Some(asked) if formats.contains(&asked) => Some(asked),
+        Some(_) => Some(source.fallback()),
+        None => None,
+    };
+    let quality_ok = match (request.format, request.quality) {
+        (_, None) => true,
+        (Some(asked), Some(q)) => written_quality(asked) == Some(q),
+        (None, Some(_)) => false,
+    };
+    if width_ok && format == request.format && quality_ok {
+        return Answer::Serve;
+    }
+    Answer::Redirect(Request {
+        width,
+        format,
+        quality: format.and_then(written_quality),
+    })
+}
+
 /// One rendition asked of the image endpoint: `w` (required), `fm` and `q` (optional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Request {
@@ -376,6 +484,86 @@ mod tests {
         );
         assert_eq!(url("https://example.com/hero.jpg", &request), None);
         assert_eq!(url("//images.ctfassets.net/s/a.jpg?w=10", &request), None);
+    }
+
+    #[test]
+    fn the_endpoint_serves_exactly_what_pages_write_and_redirects_the_rest() {
+        let parse = |q: &str| Request::parse(q).unwrap();
+        // Every candidate a page writes for a 1300-pixel JPEG is served.
+        for width in widths_for(1300) {
+            for format in written_formats(width, 1300, Format::Jpeg) {
+                assert_eq!(
+                    answer(&written(width, format), 1300, Format::Jpeg),
+                    Answer::Serve,
+                    "{width} {format}"
+                );
+            }
+        }
+        // Missing q is the written quality; missing fm is chosen among the written formats.
+        assert_eq!(
+            answer(&parse("w=640&fm=webp"), 1300, Format::Jpeg),
+            Answer::Serve
+        );
+        assert_eq!(answer(&parse("w=640"), 1300, Format::Jpeg), Answer::Serve);
+        // Another quality, width or format: the nearest written rendition.
+        let to = |q: &str| Answer::Redirect(parse(q));
+        assert_eq!(
+            answer(&parse("w=640&fm=webp&q=99"), 1300, Format::Jpeg),
+            to("w=640&fm=webp&q=75")
+        );
+        assert_eq!(
+            answer(&parse("w=700&fm=avif&q=50"), 1300, Format::Jpeg),
+            to("w=828&fm=avif&q=50")
+        );
+        assert_eq!(
+            answer(&parse("w=1600&fm=jpg"), 1300, Format::Jpeg),
+            to("w=1300&fm=jpg&q=75")
+        );
+        assert_eq!(
+            answer(&parse("w=640&q=10"), 1300, Format::Jpeg),
+            to("w=640")
+        );
+        // PNG pictures: PNG without a quality, JPEG only at the link-preview width.
+        assert_eq!(
+            answer(&parse("w=640&fm=png"), 2400, Format::Png),
+            Answer::Serve
+        );
+        assert_eq!(
+            answer(&parse("w=640&fm=png&q=100"), 2400, Format::Png),
+            to("w=640&fm=png")
+        );
+        assert_eq!(
+            answer(&written(SHARE_WIDTH, Format::Jpeg), 2400, Format::Png),
+            Answer::Serve
+        );
+        assert_eq!(
+            answer(&parse("w=640&fm=jpg&q=75"), 2400, Format::Png),
+            to("w=640&fm=png")
+        );
+        assert_eq!(answer(&parse("w=640"), 0, Format::Png), Answer::Refuse);
+    }
+
+    #[test]
+    fn pictures_over_the_resizers_limits_are_named() {
+        assert_eq!(over_limits(4000, Some(3000), Some(8 << 20)), None);
+        assert_eq!(over_limits(12_000, Some(3000), None), None);
+        assert!(
+            over_limits(12_001, Some(100), None)
+                .unwrap()
+                .contains("12000")
+        );
+        assert!(over_limits(100, Some(12_001), None).is_some());
+        assert!(
+            over_limits(8000, Some(6000), None)
+                .unwrap()
+                .contains("megapixels")
+        );
+        assert!(
+            over_limits(4000, None, Some(65 << 20))
+                .unwrap()
+                .contains("64 MiB")
+        );
+        assert_eq!(over_limits(4000, None, None), None);
     }
 
     #[test]

@@ -235,7 +235,9 @@ fn timed_out() -> Response {
 /// Adds the security headers and the request id. A 304 gets no Content-Security-Policy: a
 /// cache that revalidates its copy replaces the stored headers with the 304's, and a policy
 /// naming this response's nonce would refuse the scripts of the stored page, which bear the
-/// nonce of the response that page came with.
+/// nonce of the response that page came with. A response that brings its own policy keeps it:
+/// the space's files carry [`crate::security::UNTRUSTED_FILE_POLICY`], which no page policy
+/// may loosen.
 fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response {
     let not_modified = response.status() == StatusCode::NOT_MODIFIED;
     let framed = response
@@ -244,7 +246,7 @@ fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response
         .is_some();
     let headers = response.headers_mut();
     headers.reserve(FIXED_HEADERS.len() + 2);
-    if !not_modified {
+    if !not_modified && !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
         let csp = if framed {
             crate::security::framed_by_editor(&csp)
         } else {

@@ -83,10 +83,10 @@ pub enum ReadyStatus {
 pub enum Deliveries {
     /// Deliveries go out.
     Flowing,
-    /// The provider refuses the key: enquiries are kept and wait for a working one.
+    /// The provider refuses the key: enquiries are kept and wait for a working one. Why is in
+    /// the server's log and `supplysite outbox list`, never here: the provider's words are not
+    /// the public's to read.
     Blocked {
-        /// The provider's refusal, as last seen.
-        reason: String,
         /// When deliveries were first refused (Unix seconds).
         since: i64,
     },
@@ -155,7 +155,6 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         Some(desk) => Some(match desk.enquiries().outbox().blocked().await {
             Ok(None) => Deliveries::Flowing,
             Ok(Some(b)) => Deliveries::Blocked {
-                reason: b.reason,
                 since: b.since.0 / 1000,
             },
             // The store's own error names paths; it is in the server's log, not here.

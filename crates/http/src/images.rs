@@ -5,12 +5,21 @@
 //! varies by it. Refusals are the site's JSON errors: 400 for a query, width or path refused,
 //! 404 for no file, 415 for a file that is not a resizable picture (SVG, GIF, corrupt), 422 for
 //! a picture over the pixel limits, 503 with Retry-After when the encoding queue is full.
+//!
+//! Only the renditions pages write for a picture are made (core's
+//! [`supplysite_core::rendition::answer`]): another width, format or quality is answered 308
+//! to the nearest one pages write, so a client cannot make the server encode variants no page
+//! uses. Each client (found as the contact form finds it) may start
+//! [`crate::Settings::image_encodes_per_minute`] encodes a minute; past that, a rendition not
+//! made yet is answered 429 with Retry-After (made ones are always served).
 
 use crate::api_error::api_error;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use supplysite_images::ImageError;
 
 /// The path the endpoint answers under, before the picture's own path.
 pub const PREFIX: &str = "/img/images.ctfassets.net/";
@@ -19,7 +28,13 @@ pub const PREFIX: &str = "/img/images.ctfassets.net/";
 pub const RETRY_AFTER_SECONDS: u64 = 2;
 
 /// The route's handler.
-pub async fn rendition(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+pub async fn rendition(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, _) = request.into_parts();
+    let (uri, headers) = (parts.uri, parts.headers);
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip());
     let Some(engine) = state.images() else {
         return api_error(StatusCode::NOT_FOUND, "no pictures are resized here");
     };
@@ -28,8 +43,35 @@ pub async fn rendition(State(state): State<AppState>, uri: Uri, headers: HeaderM
     let accept = headers
         .get(header::ACCEPT)
         .and_then(|value| value.to_str().ok());
-    let served = match engine.serve(raw_path, query, accept).await {
+    // The client, found as the contact form finds it (behind the trusted proxies); without
+    // any address all such requests share one allowance, as they do there.
+    let client = state
+        .contact()
+        .map(|desk| desk.client_ip)
+        .unwrap_or_default()
+        .client_ip(peer, &headers)
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    let admit = || {
+        state
+            .image_encodes()
+            .check(client, std::time::Instant::now())
+    };
+    let served = match engine.serve_admitted(raw_path, query, accept, &admit).await {
         Ok(served) => served,
+        Err(ImageError::Elsewhere(nearest)) => {
+            // The nearest rendition the site writes: a cache in front keeps the redirect.
+            let location = format!("{PREFIX}{raw_path}?{}", nearest.query());
+            let mut response = (
+                StatusCode::PERMANENT_REDIRECT,
+                [(header::LOCATION, location)],
+            )
+                .into_response();
+            response.headers_mut().insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static(crate::static_files::IMMUTABLE),
+            );
+            return response;
+        }
         Err(error) => {
             let status =
                 StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -44,6 +86,12 @@ pub async fn rendition(State(state): State<AppState>, uri: Uri, headers: HeaderM
                 response
                     .extensions_mut()
                     .insert(crate::metrics::Shed::ImageQueueFull);
+            }
+            if let ImageError::Limited(wait) = error {
+                response.headers_mut().insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(wait.as_secs().max(1)),
+                );
             }
             return response;
         }
@@ -70,6 +118,11 @@ pub async fn rendition(State(state): State<AppState>, uri: Uri, headers: HeaderM
     out.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
+    );
+    // Made from an upload: opened on its own, it may do nothing as the site.
+    out.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(crate::security::UNTRUSTED_FILE_POLICY),
     );
     if varies {
         out.insert(header::VARY, HeaderValue::from_static("accept"));

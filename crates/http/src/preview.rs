@@ -22,8 +22,10 @@ use supplysite_core::secret::Secret;
 
 /// The shortest secret accepted.
 pub const MIN_SECRET_LEN: usize = 32;
-/// How long a preview cookie lasts unless set.
-pub const DEFAULT_COOKIE_TTL: Duration = Duration::from_secs(3600);
+/// How long a preview cookie lasts unless set: long enough for an editor's session of saves,
+/// short enough that a copied cookie soon stops working. Each preview page an editor opens in
+/// its second half hands out a fresh one, so an editor at work is never cut off.
+pub const DEFAULT_COOKIE_TTL: Duration = Duration::from_secs(20 * 60);
 /// How long preview content is reused before it is read again unless set.
 pub const DEFAULT_FRESH_FOR: Duration = Duration::from_secs(5);
 
@@ -32,6 +34,8 @@ pub struct Preview {
     pub(crate) secret: Secret,
     source: Arc<dyn ContentSource>,
     pub(crate) cookie_ttl: Duration,
+    /// The epoch cookies are issued in and must carry ([`Preview::with_epoch`]).
+    pub(crate) epoch: u64,
     fresh_for: Duration,
     /// The last preview content read and when; one read at a time.
     cached: tokio::sync::Mutex<Option<(Instant, Arc<ContentSet>)>>,
@@ -45,12 +49,20 @@ impl Preview {
             secret,
             source,
             cookie_ttl: DEFAULT_COOKIE_TTL,
+            epoch: 0,
             fresh_for: DEFAULT_FRESH_FOR,
             cached: tokio::sync::Mutex::new(None),
         }
     }
 
-    /// Cookies last `ttl` (an hour unless set).
+    /// Cookies are issued in `epoch` and only cookies of it are honoured (0 unless set): a new
+    /// epoch ends every preview handed out before.
+    pub fn with_epoch(mut self, epoch: u64) -> Self {
+        self.epoch = epoch;
+        self
+    }
+
+    /// Cookies last `ttl` (twenty minutes unless set).
     pub fn with_cookie_ttl(mut self, ttl: Duration) -> Self {
         self.cookie_ttl = ttl;
         self

@@ -39,8 +39,13 @@ impl AppState {
     pub(crate) fn preview_for(&self, headers: &HeaderMap) -> Option<&Preview> {
         let preview = self.preview()?;
         let value = cookie::from_headers(headers)?;
-        cookie::valid(preview.secret.expose().as_bytes(), value, SystemTime::now())
-            .then_some(preview)
+        cookie::valid(
+            preview.secret.expose().as_bytes(),
+            preview.epoch,
+            value,
+            SystemTime::now(),
+        )
+        .then_some(preview)
     }
 }
 
@@ -175,6 +180,7 @@ pub(crate) async fn page(
         HeaderValue::from_static("text/html; charset=utf-8"),
     );
     private(h);
+    renew(state, headers, h);
     response.extensions_mut().insert(EditorFraming);
     Some(response)
 }
@@ -204,7 +210,35 @@ pub(crate) async fn api(
         HeaderValue::from_static("application/json"),
     );
     private(h);
+    renew(state, headers, h);
     Some(response)
+}
+
+/// A fresh preview cookie on the answer when the one the request carries is in the second
+/// half of its life: an editor at work keeps previewing, a cookie left alone (or copied and
+/// not used) runs out. Only answers that are never stored carry it.
+fn renew(state: &AppState, request: &HeaderMap, answer: &mut HeaderMap) {
+    let Some(preview) = state.preview() else {
+        return;
+    };
+    let Some(value) = cookie::from_headers(request) else {
+        return;
+    };
+    let secret = preview.secret.expose().as_bytes();
+    let now = SystemTime::now();
+    let Some(left) = cookie::remaining(secret, preview.epoch, value, now) else {
+        return;
+    };
+    if left < preview.cookie_ttl / 2
+        && let Ok(fresh) = HeaderValue::from_str(&cookie::issue(
+            secret,
+            preview.epoch,
+            now,
+            preview.cookie_ttl,
+        ))
+    {
+        answer.insert(header::SET_COOKIE, fresh);
+    }
 }
 
 pub(crate) fn private(headers: &mut HeaderMap) {

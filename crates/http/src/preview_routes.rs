@@ -108,6 +108,7 @@ pub async fn enter(
     }
     let cookie = cookie::issue(
         preview.secret.expose().as_bytes(),
+        preview.epoch,
         SystemTime::now(),
         preview.cookie_ttl,
     );

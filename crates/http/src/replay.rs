@@ -1,34 +1,34 @@
 //! The webhook's replay guard: each signed request is accepted once (see [`crate::webhook`]).
+//! One server keeps the signatures in memory ([`ReplayGuard`]); several replicas share a
+//! [`SeenSignatures`] store instead (PostgreSQL), mounted by the composition root.
 
+use async_trait::async_trait;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::Duration;
+use supplysite_core::ports::{SeenError, SeenSignatures, UnixMillis};
 
-/// Remembers the signatures of accepted requests for as long as they would pass the time
-/// check, so the same signed request cannot be played twice.
+/// Remembers the signatures of accepted requests in this process, each until it would no
+/// longer pass the time check, so the same signed request cannot be played twice here.
+#[derive(Default)]
 pub struct ReplayGuard {
-    ttl_ms: u64,
-    seen: Mutex<HashMap<String, u64>>,
+    seen: Mutex<HashMap<String, i64>>,
 }
 
-impl ReplayGuard {
-    /// A guard that remembers each accepted signature for `ttl`.
-    pub fn new(ttl: Duration) -> Self {
-        ReplayGuard {
-            ttl_ms: ttl.as_millis() as u64,
-            seen: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// True the first time a signature is presented.
-    pub fn first_use(&self, signature: &str, timestamp_ms: u64, now_ms: u64) -> bool {
+#[async_trait]
+impl SeenSignatures for ReplayGuard {
+    async fn first_use(
+        &self,
+        signature: &str,
+        expires: UnixMillis,
+        now: UnixMillis,
+    ) -> Result<bool, SeenError> {
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
-        seen.retain(|_, expires| *expires > now_ms);
+        seen.retain(|_, until| *until > now.0);
         if seen.contains_key(signature) {
-            return false;
+            return Ok(false);
         }
-        seen.insert(signature.to_string(), timestamp_ms + self.ttl_ms);
-        true
+        seen.insert(signature.to_string(), expires.0);
+        Ok(true)
     }
 }
 
@@ -36,20 +36,27 @@ impl ReplayGuard {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_signature_is_accepted_once_within_its_lifetime() {
-        let guard = ReplayGuard::new(Duration::from_secs(30));
-        assert!(guard.first_use("abc", 1_000, 1_000));
-        assert!(!guard.first_use("abc", 1_000, 2_000));
-        assert!(guard.first_use("def", 1_000, 2_000));
+    async fn first(guard: &ReplayGuard, signature: &str, expires: i64, now: i64) -> bool {
+        guard
+            .first_use(signature, UnixMillis(expires), UnixMillis(now))
+            .await
+            .unwrap()
     }
 
-    #[test]
-    fn forgotten_signatures_have_expired_anyway() {
-        let guard = ReplayGuard::new(Duration::from_secs(30));
-        assert!(guard.first_use("abc", 1_000, 1_000));
+    #[tokio::test]
+    async fn a_signature_is_accepted_once_within_its_lifetime() {
+        let guard = ReplayGuard::default();
+        assert!(first(&guard, "abc", 31_000, 1_000).await);
+        assert!(!first(&guard, "abc", 31_000, 2_000).await);
+        assert!(first(&guard, "def", 31_000, 2_000).await);
+    }
+
+    #[tokio::test]
+    async fn forgotten_signatures_have_expired_anyway() {
+        let guard = ReplayGuard::default();
+        assert!(first(&guard, "abc", 31_000, 1_000).await);
         // 31 s later the entry is pruned; the time check refuses the request before this.
-        assert!(guard.first_use("abc", 1_000, 32_000));
+        assert!(first(&guard, "abc", 63_000, 32_000).await);
         assert_eq!(guard.seen.lock().unwrap().len(), 1);
     }
 }

@@ -51,11 +51,16 @@ pub struct ThirdParties {
     pub tracker: bool,
 }
 
-/// The Content-Security-Policy for a response with `nonce`. Scripts run only from this origin,
-/// with the nonce, or from the configured third parties' origins; no inline script without the
-/// nonce. `'wasm-unsafe-eval'` lets the contact form compile its WebAssembly validator (it
-/// allows no JavaScript `eval`). Styles allow inline `style` attributes, which components set
-/// for measured layout.
+/// The Content-Security-Policy for a response with `nonce`. A script runs only if it carries
+/// the nonce or was added by a script that runs (`'strict-dynamic'`): the shell's entry loader
+/// has the nonce and adds the entry module, whose imports follow; the contact page adds
+/// reCAPTCHA's script and the tracker's the same way. No origin is trusted for scripts, this
+/// one included, so a file uploaded to the space and served from the site (see
+/// [`UNTRUSTED_FILE_POLICY`]) can never be run by a page of it. The third parties' script
+/// origins are listed too, for browsers that do not know `'strict-dynamic'` (those that do
+/// ignore origins beside it). `'wasm-unsafe-eval'` lets the contact form compile its
+/// WebAssembly validator (it allows no JavaScript `eval`). Styles allow inline `style`
+/// attributes, which components set for measured layout.
 pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) -> String {
     let (mut script, mut frame, mut connect) = (String::new(), "", "");
     if third.recaptcha {
@@ -69,7 +74,7 @@ pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) ->
     // Where the video modal embeds players from: core's list, one origin per service.
     let players = supplysite_core::video::PLAYER_ORIGINS.join(" ");
     let mut csp = format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'{script}; \
+        "default-src 'self'; script-src 'nonce-{nonce}' 'strict-dynamic' 'wasm-unsafe-eval'{script}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
          connect-src 'self'{connect}; media-src 'self' https:; frame-src {players}{frame}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
@@ -80,6 +85,12 @@ pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) ->
     }
     csp
 }
+
+/// The policy of a file from the space (an upload served from beside the export, or a
+/// rendition made from one): opened in the browser, it is a document of a unique opaque
+/// origin with no scripts, forms, plugins or popups, so an uploaded HTML or SVG file cannot
+/// act as the site. [`crate::front`] leaves a response's own policy in place.
+pub const UNTRUSTED_FILE_POLICY: &str = "sandbox";
 
 /// The origins of Contentful's web app, whose Live Preview frames preview pages.
 pub const EDITOR_ORIGINS: &str = "https://app.contentful.com https://app.eu.contentful.com";
@@ -227,6 +238,9 @@ mod tests {
             .unwrap();
         assert!(script.contains("'nonce-abc'"));
         assert!(!script.contains("unsafe-inline"));
+        // Trust flows from the nonce only: no origin, this one included, is trusted.
+        assert!(script.contains("'strict-dynamic'"));
+        assert!(!script.contains("'self'"));
         for d in [
             "object-src 'none'",
             "base-uri 'self'",

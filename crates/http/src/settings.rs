@@ -28,7 +28,14 @@ pub struct Settings {
     /// The bytes of rendered pages kept per content version; past it the least recently used
     /// pages are dropped and made again when asked for.
     pub page_cache_bytes: usize,
+    /// Renditions one client (an address, IPv6 by /64) may have the image endpoint encode a
+    /// minute; renditions already made are never counted.
+    pub image_encodes_per_minute: std::num::NonZeroU32,
 }
+
+/// The default of [`Settings::image_encodes_per_minute`]: a first visit to every page of the
+/// site in one format asks for far fewer, and the warm-up makes the common ones beforehand.
+pub const DEFAULT_IMAGE_ENCODES_PER_MINUTE: u32 = 60;
 
 impl Settings {
     /// Settings for `public_url` with the defaults for everything else.
@@ -42,6 +49,8 @@ impl Settings {
             request_timeout: Duration::from_secs(10),
             tracker_key: None,
             page_cache_bytes: crate::cache::DEFAULT_BUDGET,
+            image_encodes_per_minute: std::num::NonZeroU32::new(DEFAULT_IMAGE_ENCODES_PER_MINUTE)
+                .expect("the default is not zero"),
         }
     }
 }

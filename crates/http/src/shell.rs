@@ -10,7 +10,7 @@ pub const DATA_ELEMENT_ID: &str = "__SUPPLYSITE__";
 /// The HTML shell of the web build.
 #[derive(Clone, Debug)]
 pub struct Shell {
-    /// Up to `</head>`, with nonce holes in every `<script>` tag.
+    /// Up to `</head>`, with nonce holes in every `<script>` and module preload tag.
     head: NonceTemplate,
     /// From `</head>` up to `</body>`.
     body: NonceTemplate,
@@ -29,7 +29,7 @@ pub enum ShellError {
 
 impl Shell {
     /// Splits `html`. The shell's own `<title>` and meta description are dropped: every page
-    /// brings its own. Every `<script` tag gets the response's nonce.
+    /// brings its own. Every `<script` tag and module preload gets the response's nonce.
     pub fn parse(html: &str) -> Result<Self, ShellError> {
         let head_end = find_ci(html, "</head>").ok_or(ShellError::MissingTag("</head>"))?;
         let body_end = rfind_ci(html, "</body>").ok_or(ShellError::MissingTag("</body>"))?;
@@ -115,26 +115,45 @@ fn cut(html: &str, start: usize, end: usize) -> String {
     }
 }
 
+/// `html` with a nonce hole in every `<script` tag and every `<link rel="modulepreload">`:
+/// under the policy's `'strict-dynamic'` only what carries the nonce (or is added by a script
+/// that ran) may load as a script, and a preload must not be refused for want of it.
 fn with_script_nonces(html: &str) -> NonceTemplate {
     let lower = html.to_ascii_lowercase();
     let mut t = NonceTemplate::default();
     let mut from = 0;
-    while let Some(at) = lower[from..].find("<script").map(|i| i + from) {
-        let after = at + "<script".len();
-        // `<scripts>` or similar is not a script tag.
-        if !lower[after..].starts_with([' ', '>', '\n', '\t', '/']) {
-            t.push_str(&html[from..after]);
-            from = after;
-            continue;
-        }
+    loop {
+        let script = lower[from..].find("<script").map(|i| (i + from, "<script"));
+        let link = lower[from..].find("<link").map(|i| (i + from, "<link"));
+        let Some((at, tag)) = [script, link].into_iter().flatten().min() else {
+            break;
+        };
+        let after = at + tag.len();
+        let tag_end = lower[after..].find('>').map_or(lower.len(), |i| i + after);
+        // `<scripts>` or similar is not a script tag; a link is only a module preload.
+        let wanted = lower[after..].starts_with([' ', '>', '\n', '\t', '/'])
+            && (tag == "<script" || is_module_preload(&lower[after..tag_end]));
         t.push_str(&html[from..after]);
-        t.push_str(" nonce=\"");
-        t.push_nonce();
-        t.push_str("\"");
+        if wanted {
+            t.push_str(" nonce=\"");
+            t.push_nonce();
+            t.push_str("\"");
+        }
         from = after;
     }
     t.push_str(&html[from..]);
     t
+}
+
+/// Whether a `<link` tag's attributes (lower-case) make it a module preload.
+fn is_module_preload(attributes: &str) -> bool {
+    [
+        "rel=\"modulepreload\"",
+        "rel='modulepreload'",
+        "rel=modulepreload",
+    ]
+    .iter()
+    .any(|rel| attributes.contains(rel))
 }
 
 #[cfg(test)]
@@ -165,6 +184,26 @@ mod tests {
         let page = shell.render(&head, r#"{"chrome":{},"outcome":{"t":"</script>"}}"#);
         let html = page.fill("NONCE");
         insta::assert_snapshot!(std::str::from_utf8(&html).unwrap());
+    }
+
+    #[test]
+    fn module_preloads_carry_the_nonce_and_other_links_do_not() {
+        let shell = Shell::parse(&VITE_INDEX.replace(
+            "</head>",
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/vendor-x.js\">\n</head>",
+        ))
+        .unwrap();
+        let html = shell.render(&NonceTemplate::default(), "{}").fill("NONCE");
+        let html = std::str::from_utf8(&html).unwrap();
+        assert!(
+            html.contains("<link nonce=\"NONCE\" rel=\"modulepreload\""),
+            "{html}"
+        );
+        assert!(html.contains("<link rel=\"stylesheet\""), "{html}");
+        assert!(
+            html.contains("<script nonce=\"NONCE\" type=\"module\""),
+            "{html}"
+        );
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub struct Mounts {
     pub preview: Option<Arc<crate::preview::Preview>>,
     /// The engine of the image endpoint (`/img/…`); without it the endpoint answers 404.
     pub images: Option<Arc<supplysite_images::Renditions>>,
+    /// Where accepted webhook signatures are remembered when several replicas share them;
+    /// without it, in this process's memory.
+    pub seen_signatures: Option<Arc<dyn supplysite_core::ports::SeenSignatures>>,
 }
 
 pub(crate) struct Inner {
@@ -55,7 +58,8 @@ pub(crate) struct Inner {
     pub reload: Option<Arc<dyn ContentSource>>,
     /// The chrome, serialised once: it is the same on every page.
     pub chrome_json: String,
-    pub replay: ReplayGuard,
+    /// The signatures of webhooks accepted, so a replay is refused.
+    pub replay: Arc<dyn supplysite_core::ports::SeenSignatures>,
     /// Composing, building and compressing, off the request runtimes.
     pub heavy: crate::heavy::HeavyPool,
     /// Reloads asked for by webhooks, one at a time in the background.
@@ -68,6 +72,8 @@ pub(crate) struct Inner {
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     pub preview: Option<Arc<crate::preview::Preview>>,
     pub images: Option<Arc<supplysite_images::Renditions>>,
+    /// Encodes started per client by the image endpoint.
+    pub image_encodes: crate::contact_desk::RateLimiter,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: String,
     /// What the server's connection defences did, for `/readyz`.
@@ -99,6 +105,8 @@ impl AppState {
             public_url: parts.settings.public_url.as_str(),
             page_settings: &settings_json,
         });
+        let image_encodes =
+            crate::contact_desk::RateLimiter::per_minute(parts.settings.image_encodes_per_minute);
         let state = AppState {
             inner: Arc::new(Inner {
                 content: ContentStore::with_page_budget(
@@ -106,7 +114,9 @@ impl AppState {
                     parts.settings.page_cache_bytes,
                 ),
                 shell: parts.shell,
-                replay: ReplayGuard::new(parts.settings.webhook_ttl),
+                replay: mounts
+                    .seen_signatures
+                    .unwrap_or_else(|| Arc::new(ReplayGuard::default())),
                 reloads: Default::default(),
                 heavy: Default::default(),
                 background: OnceLock::new(),
@@ -119,6 +129,7 @@ impl AppState {
                 freshness: mounts.freshness,
                 preview: mounts.preview,
                 images: mounts.images.clone(),
+                image_encodes,
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
@@ -218,6 +229,11 @@ impl AppState {
     /// The engine of the image endpoint, when mounted.
     pub fn images(&self) -> Option<&supplysite_images::Renditions> {
         self.inner.images.as_deref()
+    }
+
+    /// The encodes each client has started at the image endpoint.
+    pub(crate) fn image_encodes(&self) -> &crate::contact_desk::RateLimiter {
+        &self.inner.image_encodes
     }
 
     /// The pool heavy work runs in (see [`crate::heavy`]).

@@ -8,6 +8,7 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, Response, StatusCode, header};
 use std::path::Path;
 use tower::ServiceExt;
+use tower::util::MapResponse;
 use tower_http::services::ServeDir;
 use tower_http::services::fs::ServeFileSystemResponseBody;
 use tower_http::set_header::SetResponseHeader;
@@ -65,14 +66,75 @@ pub fn assets(web_dir: &Path) -> VariedDir {
     )
 }
 
+/// The files of the space, served as untrusted uploads (see [`untrusted`]).
+pub type SpaceFiles = MapResponse<CachedDir, fn(FileResponse) -> FileResponse>;
+
+type FileResponse = Response<ServeFileSystemResponseBody>;
+
 /// `/assets/<host>/…` from `<export dir>/<host>`, for one of Contentful's asset hosts
-/// ([`supplysite_core::content::ASSET_HOSTS`]).
-pub fn export_files(asset_dir: &Path, host: &str) -> CachedDir {
-    SetResponseHeader::overriding(
+/// ([`supplysite_core::content::ASSET_HOSTS`]). Anyone who may upload to the space chooses
+/// these files, so each is served as [`untrusted`].
+pub fn export_files(asset_dir: &Path, host: &str) -> SpaceFiles {
+    let cached: CachedDir = SetResponseHeader::overriding(
         dir(&asset_dir.join(host)),
         header::CACHE_CONTROL,
         export_assets,
-    )
+    );
+    MapResponse::new(cached, untrusted as fn(FileResponse) -> FileResponse)
+}
+
+/// A file someone uploaded, made harmless to open: `Content-Security-Policy: sandbox` (an
+/// opaque origin, no scripts), `X-Content-Type-Options: nosniff` (its declared type only),
+/// and `Content-Disposition: attachment` unless its type is one a browser only displays
+/// ([`displayed_inline`]): an HTML, SVG or XML file is downloaded, never opened on the
+/// site's origin. As a subresource (`<img>`, `<video>`, a link's download) nothing changes.
+pub fn untrusted<B>(mut response: Response<B>) -> Response<B> {
+    let inline = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(displayed_inline);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(crate::security::UNTRUSTED_FILE_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    if !inline && response.status().is_success() {
+        response.headers_mut().insert(
+            header::CONTENT_DISPOSITION,
+            HeaderValue::from_static("attachment"),
+        );
+    }
+    response
+}
+
+/// Whether a file of `content_type` is only displayed by a browser, never run: raster
+/// pictures, audio, video, PDF and plain text. Everything else (HTML, XHTML, SVG, XML, scripts,
+/// unknown types) is sent as an attachment.
+pub fn displayed_inline(content_type: &str) -> bool {
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    match kind {
+        "image" => matches!(
+            subtype,
+            "png" | "jpeg" | "gif" | "webp" | "avif" | "bmp" | "x-icon" | "vnd.microsoft.icon"
+        ),
+        "audio" | "video" => !subtype.contains("xml"),
+        "text" => subtype == "plain",
+        "application" => subtype == "pdf",
+        _ => false,
+    }
 }
 
 /// A file at the request's path in the web build, if there is one and it is one the site
@@ -116,7 +178,41 @@ pub fn publishes(path: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::publishes;
+    use super::{displayed_inline, publishes};
+
+    #[test]
+    fn only_types_a_browser_merely_displays_are_inline() {
+        for inline in [
+            "image/png",
+            "image/jpeg",
+            "IMAGE/WEBP",
+            "application/pdf",
+            "text/plain; charset=utf-8",
+            "video/mp4",
+            "audio/mpeg",
+        ] {
+            assert!(displayed_inline(inline), "{inline}");
+        }
+        for attachment in [
+            "text/html",
+            "text/html; charset=utf-8",
+            "application/xhtml+xml",
+            "image/svg+xml",
+            "text/xml",
+            "application/xml",
+            "text/xsl",
+            "application/javascript",
+            "text/javascript",
+            "text/css",
+            "application/octet-stream",
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "multipart/x-mixed-replace",
+            "",
+            "nonsense",
+        ] {
+            assert!(!displayed_inline(attachment), "{attachment}");
+        }
+    }
 
     #[test]
     fn the_shell_and_the_builds_records_are_never_published() {

@@ -5,20 +5,22 @@
 //!
 //! Answers: 202 `{"accepted":true,"reload":"started"|"queued"}`; 401 `{"message":…}` for a
 //! missing, wrong, stale, future or replayed signature (and for every request when no secret is
-//! set); 503 when no reload source is configured.
+//! set); 503 when no reload source is configured or the seen signatures cannot be read. The
+//! headers are checked before the body is read: a request without a well-formed, fresh
+//! signature costs the server no more than its head.
 
 pub mod signature;
 
 use crate::api_error::{ApiErrorBody, api_error};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use bytes::Bytes;
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
+use supplysite_core::ports::UnixMillis;
 
 /// The largest webhook body accepted (Contentful sends the changed entry).
 pub const BODY_LIMIT: usize = 1024 * 1024;
@@ -90,17 +92,23 @@ impl From<crate::reload::Asked> for ReloadAsked {
             headers(("retry-after" = Option<u64>, description = "Seconds to wait, after a timeout"))),
     )
 )]
-pub async fn contentful(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+pub async fn contentful(State(state): State<AppState>, request: Request) -> Response {
     let settings = state.settings();
     let Some(secret) = &settings.webhook_secret else {
         tracing::warn!("webhook refused: no signing secret is set (CONTENTFUL_WEBHOOK_SECRET)");
         return unauthorized("webhook verification is not configured");
+    };
+    let (parts, body) = request.into_parts();
+    let (method, uri, headers) = (parts.method, parts.uri, parts.headers);
+    // What the headers alone can refuse is refused before a byte of the body is read.
+    let now = now_ms();
+    if let Err(e) = signature::check_headers(&headers, now, settings.webhook_ttl) {
+        tracing::warn!(reason = %e, "webhook refused");
+        return unauthorized(&e.to_string());
+    }
+    let body = match axum::body::to_bytes(body, BODY_LIMIT).await {
+        Ok(body) => body,
+        Err(e) => return body_refused(&e),
     };
     let path_and_query = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
     let incoming = signature::Incoming {
@@ -117,13 +125,29 @@ pub async fn contentful(
             return unauthorized(&e.to_string());
         }
     };
-    if !state
+    let expires = verified
+        .timestamp_ms
+        .saturating_add(settings.webhook_ttl.as_millis() as u64);
+    let to_millis = |ms: u64| UnixMillis(i64::try_from(ms).unwrap_or(i64::MAX));
+    match state
         .inner()
         .replay
-        .first_use(&verified.signature, verified.timestamp_ms, now)
+        .first_use(&verified.signature, to_millis(expires), to_millis(now))
+        .await
     {
-        tracing::warn!("webhook refused: replayed request");
-        return unauthorized("replayed request");
+        Ok(true) => {}
+        Ok(false) => {
+            tracing::warn!("webhook refused: replayed request");
+            return unauthorized("replayed request");
+        }
+        Err(e) => {
+            // Never accepted unchecked: Contentful tries again later.
+            tracing::error!(error = %e, "webhook refused: the seen signatures cannot be read");
+            return api_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the webhook cannot be checked now; try again",
+            );
+        }
     }
     let topic = headers
         .get("x-contentful-topic")
@@ -150,6 +174,18 @@ pub async fn contentful(
         }),
     )
         .into_response()
+}
+
+/// A body over [`BODY_LIMIT`] is 413, one that could not be read 400, as the body extractors
+/// answer.
+fn body_refused(error: &axum::Error) -> Response {
+    let too_large = std::error::Error::source(error)
+        .is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
+    if too_large {
+        (StatusCode::PAYLOAD_TOO_LARGE, "the body is over 1 MiB").into_response()
+    } else {
+        (StatusCode::BAD_REQUEST, "the body could not be read").into_response()
+    }
 }
 
 fn unauthorized(reason: &str) -> Response {

@@ -23,10 +23,10 @@ impl Default for Limits {
     /// uploads, far less than a bomb.
     fn default() -> Self {
         Limits {
-            max_side: 12_000,
-            max_pixels: 40_000_000,
+            max_side: supplysite_core::rendition::MAX_SIDE,
+            max_pixels: supplysite_core::rendition::MAX_PIXELS,
             // Four bytes a pixel at 16 bits a channel, with room for the decoder's own rows.
-            max_alloc: 40_000_000 * 8 + (64 << 20),
+            max_alloc: supplysite_core::rendition::MAX_PIXELS * 8 + (64 << 20),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Why a rendition could not be made, and the HTTP status each reason answers with.
 
-use supplysite_core::rendition::RequestError;
+use std::time::Duration;
+use supplysite_core::rendition::{Request, RequestError};
 
 /// Why a rendition was refused or failed. Every reason maps to one HTTP status
 /// ([`ImageError::status`]); none of them is a panic.
@@ -33,6 +34,14 @@ pub enum ImageError {
     /// camera file bigger than the site resizes).
     #[error("the picture is too large to resize: {0}")]
     TooLarge(String),
+    /// A well-formed request for a rendition the site does not write for this picture (another
+    /// width, format or quality): the nearest one it writes is this.
+    #[error("not a rendition offered for this picture; the nearest is ?{}", .0.query())]
+    Elsewhere(Request),
+    /// The client has started more encodes than it is allowed in a while: it may ask again
+    /// after this long.
+    #[error("too many pictures prepared for this client; try again shortly")]
+    Limited(Duration),
     /// The encoding pool's queue is full: try again shortly.
     #[error("too many pictures are being prepared; try again shortly")]
     Busy,
@@ -46,10 +55,13 @@ impl ImageError {
     /// The HTTP status the reason answers with: 400 for a query or path that is refused, 404
     /// for a missing file, 415 for a file that is not a resizable picture (or is corrupt),
     /// 422 for a picture over the pixel limits (the request is well formed but the source
-    /// cannot be processed), 503 when the pool is full, 500 for a server fault.
+    /// cannot be processed), 308 to the nearest rendition the site writes, 429 past the
+    /// client's encodes, 503 when the pool is full, 500 for a server fault.
     pub fn status(&self) -> u16 {
         match self {
+            ImageError::Elsewhere(_) => 308,
             ImageError::Query(_) | ImageError::Width { .. } | ImageError::Path(_) => 400,
+            ImageError::Limited(_) => 429,
             ImageError::NotFound(_) => 404,
             ImageError::NotResizable(_) | ImageError::Corrupt(_) => 415,
             ImageError::TooLarge(_) => 422,

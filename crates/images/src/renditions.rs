@@ -14,14 +14,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
-use supplysite_core::rendition::{Format, Request, width_allowed};
+use supplysite_core::rendition::{Answer, Format, Request, answer};
 use tokio::sync::OnceCell;
 
 /// The most bytes of renditions kept in memory for the requests that come again.
 pub const RECENT_BYTES: usize = 32 << 20;
 
-/// The largest source file read, in bytes: a camera photograph is a few MB.
-pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+/// The largest source file read, in bytes: a camera photograph is a few MB (core's
+/// [`supplysite_core::rendition::MAX_SOURCE_BYTES`], which pages keep to).
+pub const MAX_SOURCE_BYTES: u64 = supplysite_core::rendition::MAX_SOURCE_BYTES;
 
 /// How the engine is set up.
 #[derive(Clone, Debug)]
@@ -206,12 +207,27 @@ impl Renditions {
 
     /// The rendition asked by `query` of the picture at `raw_path` (as sent, percent-encoded,
     /// relative to the image folder), choosing the format by `accept` when the query names
-    /// none.
+    /// none. Only the renditions the site writes for the picture are made (core's
+    /// [`supplysite_core::rendition::answer`]); anything else is [`ImageError::Elsewhere`].
     pub async fn serve(
         &self,
         raw_path: &str,
         query: &str,
         accept: Option<&str>,
+    ) -> Result<Served, ImageError> {
+        self.serve_admitted(raw_path, query, accept, &|| Ok(()))
+            .await
+    }
+
+    /// [`Renditions::serve`] for one client: `admit` is asked once before this request starts
+    /// an encode of its own (not for a rendition cached or being made by another request);
+    /// its `Err` (how long to wait) refuses the request with [`ImageError::Limited`].
+    pub async fn serve_admitted(
+        &self,
+        raw_path: &str,
+        query: &str,
+        accept: Option<&str>,
+        admit: &(dyn Fn() -> Result<(), std::time::Duration> + Sync),
     ) -> Result<Served, ImageError> {
         let request = Request::parse(query)?;
         // The request as the answer depends on it: the format Accept allows matters only when
@@ -225,11 +241,15 @@ impl Renditions {
             return Ok(served);
         }
         let (identity, probe) = self.source(raw_path).await?;
-        if !width_allowed(request.width, probe.width) {
-            return Err(ImageError::Width {
-                width: request.width,
-                original: probe.width,
-            });
+        match answer(&request, probe.width, probe.format) {
+            Answer::Serve => {}
+            Answer::Redirect(nearest) => return Err(ImageError::Elsewhere(nearest)),
+            Answer::Refuse => {
+                return Err(ImageError::Width {
+                    width: request.width,
+                    original: probe.width,
+                });
+            }
         }
         let format = choose_format(request.format, accept, probe.format);
         let target = Target {
@@ -237,7 +257,7 @@ impl Renditions {
             format,
             quality: request.quality.unwrap_or(format.default_quality()),
         };
-        let hit = self.rendition(&identity, target).await?;
+        let hit = self.rendition(&identity, target, admit).await?;
         let served = Served {
             bytes: hit.bytes.into(),
             etag: hit.etag,
@@ -288,7 +308,12 @@ impl Renditions {
 
     /// The rendition `target` of the source `identity`: from the cache, else made in the pool
     /// once however many ask for it at the same time.
-    async fn rendition(&self, identity: &Identity, target: Target) -> Result<Hit, ImageError> {
+    async fn rendition(
+        &self,
+        identity: &Identity,
+        target: Target,
+        admit: &(dyn Fn() -> Result<(), std::time::Duration> + Sync),
+    ) -> Result<Hit, ImageError> {
         let name = DiskCache::name(&key(identity, target), target.format.param());
         if let Some(hit) = self.cache.get(&name).await {
             self.stats.hits.fetch_add(1, Ordering::Relaxed);
@@ -300,6 +325,7 @@ impl Renditions {
             match inflight.get(&name) {
                 Some(cell) => (cell.clone(), false),
                 None => {
+                    admit().map_err(ImageError::Limited)?;
                     let cell = Shared::default();
                     inflight.insert(name.clone(), cell.clone());
                     (cell, true)

@@ -62,11 +62,17 @@ impl Picture {
     }
 }
 
-/// The pictures of a content set to warm: its resizable pictures served from the export.
+/// The pictures of a content set to warm: its resizable pictures served from the export,
+/// within the resizer's limits (pages offer the others at their own address only).
 pub fn pictures(set: &ContentSet) -> Vec<Picture> {
     set.parts()
         .assets
         .values()
+        .filter(|asset| {
+            asset.width.is_none_or(|width| {
+                supplysite_core::rendition::over_limits(width, asset.height, asset.size).is_none()
+            })
+        })
         .filter_map(|asset| {
             Picture::of_asset(&asset.url, asset.content_type.as_deref(), asset.width)
         })

@@ -3,6 +3,8 @@
 //! is gone makes a request fail in seconds instead of hanging it.
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
+use rustls::pki_types::CertificateDer;
+use rustls::pki_types::pem::PemObject;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres::config::{Host, SslMode};
@@ -18,6 +20,9 @@ const POOL_SIZE: usize = 8;
 #[derive(Clone)]
 pub struct DatabaseUrl {
     config: tokio_postgres::Config,
+    /// Certificates of a private certificate authority the server's certificate may be
+    /// signed by, besides the Mozilla roots.
+    private_ca: Arc<Vec<CertificateDer<'static>>>,
 }
 
 impl std::fmt::Debug for DatabaseUrl {
@@ -83,6 +88,12 @@ impl DatabaseUrl {
             config.connect_timeout(WAIT);
         }
         config.application_name("supplysite");
+        // Over a network, a connection without TLS shows the password and every enquiry to
+        // anyone on the path: unless the URL says otherwise, any host but this machine
+        // requires TLS (with the server's certificate verified).
+        if !names_ssl_mode(text) && !all_loopback(&config) {
+            config.ssl_mode(SslMode::Require);
+        }
         // A database host that vanishes without closing the connection is noticed in
         // seconds, not after the system's two-hour default.
         config
@@ -90,7 +101,36 @@ impl DatabaseUrl {
             .keepalives_idle(Duration::from_secs(10))
             .keepalives_interval(Duration::from_secs(5))
             .keepalives_retries(3);
-        Ok(DatabaseUrl { config })
+        Ok(DatabaseUrl {
+            config,
+            private_ca: Arc::default(),
+        })
+    }
+
+    /// Also trusts the certificate authorities in the PEM file at `path` (a private CA that
+    /// signed the database server's certificate).
+    ///
+    /// Errors: [`ConnectError::Invalid`] when the file cannot be read or holds no certificate.
+    pub fn with_ca_file(mut self, path: &std::path::Path) -> Result<DatabaseUrl, ConnectError> {
+        let invalid = |reason: String| ConnectError::Invalid { reason };
+        let certificates = CertificateDer::pem_file_iter(path)
+            .map_err(|e| invalid(format!("cannot read the CA file {}: {e}", path.display())))?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| invalid(format!("cannot read the CA file {}: {e}", path.display())))?;
+        if certificates.is_empty() {
+            return Err(invalid(format!(
+                "the CA file {} holds no PEM certificate",
+                path.display()
+            )));
+        }
+        self.private_ca = Arc::new(certificates);
+        Ok(self)
+    }
+
+    /// Whether connections use TLS: `disable` in the URL turns it off; `prefer` (given in the
+    /// URL) tries it; `require`, the default for a host other than this machine, insists.
+    pub fn ssl_mode(&self) -> SslMode {
+        self.config.get_ssl_mode()
     }
 
     /// `postgres://USER@HOST:PORT/DATABASE`: the URL without its password or options.
@@ -126,14 +166,44 @@ impl DatabaseUrl {
     pub(crate) fn config(&self) -> &tokio_postgres::Config {
         &self.config
     }
+
+    /// The private CA's certificates ([`DatabaseUrl::with_ca_file`]).
+    pub(crate) fn private_ca(&self) -> &[CertificateDer<'static>] {
+        &self.private_ca
+    }
 }
 
-/// TLS for connections whose URL asks for it (`sslmode=prefer`, the default, tries it
-/// first; `require` insists), verified against the Mozilla roots.
-pub(crate) fn tls() -> tokio_postgres_rustls::MakeRustlsConnect {
-    let roots = rustls::RootCertStore {
+/// Whether the connection text names an `sslmode` itself (a URL parameter or a key-value
+/// pair).
+fn names_ssl_mode(text: &str) -> bool {
+    text.split(['?', '&', ' '])
+        .any(|part| part.trim().to_ascii_lowercase().starts_with("sslmode="))
+}
+
+/// Whether every host is this machine: a Unix socket, `localhost`, or a loopback address.
+fn all_loopback(config: &tokio_postgres::Config) -> bool {
+    config.get_hosts().iter().all(|host| match host {
+        Host::Unix(_) => true,
+        Host::Tcp(name) => {
+            let name = name.trim_start_matches('[').trim_end_matches(']');
+            name.eq_ignore_ascii_case("localhost")
+                || name
+                    .parse::<std::net::IpAddr>()
+                    .is_ok_and(|ip| ip.is_loopback())
+        }
+    })
+}
+
+/// TLS for connections whose URL asks for it (`prefer` tries it first; `require` insists),
+/// verified against the Mozilla roots and the private CA's certificates.
+pub(crate) fn tls(
+    private_ca: &[CertificateDer<'static>],
+) -> tokio_postgres_rustls::MakeRustlsConnect {
+    let mut roots = rustls::RootCertStore {
         roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
     };
+    let (added, _ignored) = roots.add_parsable_certificates(private_ca.iter().cloned());
+    debug_assert!(private_ca.is_empty() || added > 0);
     let config = rustls::ClientConfig::builder_with_provider(Arc::new(
         rustls::crypto::ring::default_provider(),
     ))
@@ -157,7 +227,7 @@ pub(crate) fn pool(url: &DatabaseUrl) -> Result<Pool, ConnectError> {
     } else {
         Manager::from_config(
             url.config.clone(),
-            tls(),
+            tls(&url.private_ca),
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
             },
@@ -210,6 +280,51 @@ mod tests {
             .unwrap();
         assert_eq!(url.redacted(), "postgres://site@db.example:6543/shop");
         assert!(!format!("{url:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn tls_is_required_for_a_database_elsewhere_unless_the_url_says_otherwise() {
+        let mode = |url: &str| DatabaseUrl::parse(url).unwrap().ssl_mode();
+        assert_eq!(mode("postgres://site:pw@db.example/shop"), SslMode::Require);
+        assert_eq!(
+            mode("postgres://site:pw@10.0.0.5:5432/shop"),
+            SslMode::Require
+        );
+        assert_eq!(
+            mode("postgres://site:pw@localhost,db.example/shop"),
+            SslMode::Require
+        );
+        assert_eq!(
+            mode("postgres://site:pw@db.example/shop?sslmode=disable"),
+            SslMode::Disable
+        );
+        assert_eq!(
+            mode("postgres://site:pw@db.example/shop?application_name=x&sslmode=prefer"),
+            SslMode::Prefer
+        );
+        // This machine: as libpq does.
+        assert_eq!(mode("postgres://site:pw@localhost/shop"), SslMode::Prefer);
+        assert_eq!(
+            mode("postgres://site:pw@127.0.0.1:5433/shop"),
+            SslMode::Prefer
+        );
+        assert_eq!(mode("postgres://site:pw@[::1]:5433/shop"), SslMode::Prefer);
+        assert_eq!(
+            mode("postgres://site:pw@%2Fvar%2Frun%2Fpostgresql/shop"),
+            SslMode::Prefer
+        );
+    }
+
+    #[test]
+    fn a_ca_file_must_hold_a_certificate() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = DatabaseUrl::parse("postgres://site:pw@db.example/shop").unwrap();
+        let missing = url.clone().with_ca_file(&dir.path().join("none.pem"));
+        assert!(missing.unwrap_err().to_string().contains("CA file"));
+        let empty = dir.path().join("empty.pem");
+        std::fs::write(&empty, "not a certificate\n").unwrap();
+        let err = url.clone().with_ca_file(&empty).unwrap_err().to_string();
+        assert!(err.contains("holds no PEM certificate"), "{err}");
     }
 
     #[test]

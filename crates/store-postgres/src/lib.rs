@@ -1,6 +1,6 @@
 //! The shared state of several supplysite replicas in PostgreSQL.
 //!
-//! One site run as several servers behind a load balancer must agree on four things, which
+//! One site run as several servers behind a load balancer must agree on five things, which
 //! [`PgStore`] keeps in one database they all reach:
 //! - the enquiry outbox ([`EnquiryOutbox`]): workers on every server claim due jobs with
 //!   `SELECT … FOR UPDATE SKIP LOCKED` and a lease, so no two attempt the same job at once and
@@ -9,7 +9,9 @@
 //!   everywhere;
 //! - the contact rate limit ([`SharedAllowance`]), so N servers allow what one does;
 //! - content change notices ([`ContentNotices`]) over `LISTEN/NOTIFY`: the server that took a
-//!   webhook tells the others the content changed, and each announces the version it serves.
+//!   webhook tells the others the content changed, and each announces the version it serves;
+//! - the webhooks already accepted ([`SeenSignatures`]), so a signed request replayed to
+//!   another server is refused there too.
 //!
 //! The schema is versioned by the migrations in this crate's `migrations/` folder, applied at
 //! start under an advisory lock so servers starting together do not race.
@@ -17,6 +19,7 @@
 //! [`EnquiryOutbox`]: supplysite_core::ports::EnquiryOutbox
 //! [`ChallengeLedger`]: supplysite_core::ports::ChallengeLedger
 //! [`SharedAllowance`]: supplysite_core::ports::SharedAllowance
+//! [`SeenSignatures`]: supplysite_core::ports::SeenSignatures
 
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
 #![warn(missing_docs)]
@@ -27,6 +30,7 @@ mod ledger;
 mod migrate;
 mod notices;
 mod outbox;
+mod seen;
 #[cfg(feature = "test-server")]
 pub mod testing;
 

@@ -5,7 +5,10 @@
 use deadpool_postgres::Object;
 
 /// The migrations in order: version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 1] = [include_str!("../migrations/0001_shared_state.sql")];
+const MIGRATIONS: [&str; 2] = [
+    include_str!("../migrations/0001_shared_state.sql"),
+    include_str!("../migrations/0002_seen_webhooks.sql"),
+];
 
 /// The schema version this build writes and reads.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

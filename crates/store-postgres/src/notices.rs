@@ -96,7 +96,7 @@ impl ContentNotices {
                     Err(listen_on(&client, connection, &on_notice).await)
                 } else {
                     let (client, connection) = config
-                        .connect(tls())
+                        .connect(tls(self.url.private_ca()))
                         .await
                         .map_err(|e| (false, db_reason(&e)))?;
                     Err(listen_on(&client, connection, &on_notice).await)

@@ -6,7 +6,7 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use supplysite_core::ports::{ChallengeLedger, Spent};
-use supplysite_core::ports::{SharedAllowance, UnixMillis};
+use supplysite_core::ports::{SeenSignatures, SharedAllowance, UnixMillis};
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{
     ConnectError, ContentNotice, DatabaseUrl, PgStore, SCHEMA_VERSION,
@@ -49,6 +49,28 @@ async fn shared_state_holds_across_servers() {
         b.spend("c1", later, T0).await.unwrap(),
         Spent::Fresh,
         "c1 made room"
+    );
+
+    // A signed webhook accepted by one server is a replay on the other, until it expires.
+    let lifetime = T0.after(Duration::from_secs(30));
+    assert!(a.first_use("sig1", lifetime, T0).await.unwrap());
+    assert!(!b.first_use("sig1", lifetime, T0).await.unwrap());
+    assert!(!a.first_use("sig1", lifetime, T0).await.unwrap());
+    let (x, y) = tokio::join!(
+        a.first_use("sig2", lifetime, T0),
+        b.first_use("sig2", lifetime, T0)
+    );
+    assert_eq!(
+        [x.unwrap(), y.unwrap()].iter().filter(|&&new| new).count(),
+        1,
+        "of two servers given the same request at once, one accepts it"
+    );
+    let after = lifetime.after(Duration::from_millis(1));
+    assert!(
+        b.first_use("sig1", after.after(Duration::from_secs(30)), after)
+            .await
+            .unwrap(),
+        "an expired use is forgotten (the time check refuses such a request anyway)"
     );
 
     // Five a minute per client, counted across both servers; another client is untouched.

@@ -28,6 +28,15 @@ pub struct Args {
         hide_env_values = true
     )]
     database_url: Option<String>,
+    /// A PEM file of the private certificate authority that signed the database server's
+    /// certificate, trusted besides the public roots.
+    #[arg(
+        long,
+        global = true,
+        env = "SUPPLYSITE_DATABASE_CA_FILE",
+        value_name = "FILE"
+    )]
+    database_ca_file: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -85,7 +94,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .as_deref()
             .filter(|u| !u.trim().is_empty());
         let outbox: Box<dyn EnquiryOutbox> = match database {
-            Some(url) => Box::new(open_database(url).await?),
+            Some(url) => {
+                let ca = args
+                    .database_ca_file
+                    .as_deref()
+                    .filter(|f| !f.as_os_str().is_empty());
+                Box::new(open_database(url, ca).await?)
+            }
             None => {
                 let path = match args.outbox.filter(|p| !p.as_os_str().is_empty()) {
                     Some(path) => path,
@@ -109,9 +124,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Connects to the shared database; the error names the setting, never the password.
-async fn open_database(url: &str) -> anyhow::Result<PgStore> {
+async fn open_database(url: &str, ca_file: Option<&Path>) -> anyhow::Result<PgStore> {
     const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
-    let url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
+    let mut url = DatabaseUrl::parse(url).map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
+    if let Some(file) = ca_file {
+        url = url.with_ca_file(file).map_err(|e| {
+            anyhow::anyhow!("SUPPLYSITE_DATABASE_CA_FILE / --database-ca-file: {e}")
+        })?;
+    }
     PgStore::connect(&url)
         .await
         .map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))

@@ -116,7 +116,7 @@ fn serve_with(
     let desk = Arc::new(desk);
     let export = Arc::new(ExportSource::new(config.content.clone()));
     let asset_dir = export.asset_dir().to_path_buf();
-    let mut source = live.content(export, &config.content)?;
+    let mut source = live.content(export, &config.content, &config.time_zone)?;
     // Every content set the server takes, the first and each reload, shows dates in the
     // site's zone.
     source.source = Arc::new(InZone::new(source.source.clone(), config.time_zone.clone()));
@@ -135,7 +135,8 @@ fn serve_with(
         loaded.set.with_time_zone(config.time_zone.clone())
     };
 
-    let settings = config.settings(&asset_dir);
+    let mut settings = config.settings(&asset_dir);
+    settings.image_encodes_per_minute = images.encodes_per_minute;
     let images = images.engine(settings.asset_dir.as_deref())?;
     tracing::info!(
         public_url = %settings.public_url,
@@ -153,6 +154,10 @@ fn serve_with(
         freshness: source.freshness.clone(),
         preview: source.preview.clone(),
         images,
+        // Several replicas share one database: a webhook accepted by one is spent for all.
+        seen_signatures: shared
+            .clone()
+            .map(|store| Arc::new(store) as Arc<dyn supplysite_core::ports::SeenSignatures>),
     };
     let state = AppState::with_mounts(
         StateParts {

@@ -26,3 +26,10 @@ mod metrics;
 mod proxies;
 // Heavy pages and made-up paths: /healthz stays quick, memory stays flat.
 mod load;
+// Machine-readable dates fall on the printed day in the site's zone: export, live, preview.
+mod dates;
+// Files uploaded to the space: sandboxed, the runnable ones downloaded, never run as the site.
+mod files;
+// The webhook refused by its headers, shared between replicas, its lifetime bounded; preview
+// cookies short-lived and revoked by a new epoch.
+mod guards;

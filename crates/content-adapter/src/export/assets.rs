@@ -74,6 +74,10 @@ fn read_asset(
         content_type: text("contentType"),
         width: dimension("width"),
         height: dimension("height"),
+        size: file
+            .get("details")
+            .and_then(|d| d.get("size"))
+            .and_then(Value::as_u64),
     })
 }
 

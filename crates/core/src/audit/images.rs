@@ -7,7 +7,9 @@
 use super::subject::{At, is_image, pictures};
 use super::{Finding, Report, Severity};
 use crate::content::{Asset, ContentSet};
-use crate::rendition::{WIDTHS, resizable};
+use crate::rendition::{
+    ENDPOINT, MAX_PIXELS, MAX_SIDE, MAX_SOURCE_BYTES, WIDTHS, base, over_limits, resizable,
+};
 
 /// The widest rendition the site asks for; a picture it cannot resize that is wider than this
 /// is far more than any screen shows.
@@ -28,6 +30,26 @@ fn check(at: &At, field: &str, asset: &Asset) -> Option<Finding> {
     let mime = asset.content_type.as_deref().unwrap_or_default();
     let name = asset.file_name.as_deref().unwrap_or(&asset.url);
     if resizable(mime) {
+        if let Some(width) = asset.width.filter(|&w| w > 0)
+            && base(&asset.url).is_some_and(|b| b.starts_with(ENDPOINT))
+            && let Some(why) = over_limits(width, asset.height, asset.size)
+        {
+            return Some(at.finding(
+                Severity::Warning,
+                Report::Seo,
+                Some(field),
+                format!(
+                    "image {name:?} (asset {}, {mime}) is over the site's resizer's limits ({why}), so it is offered at its original size only and every screen downloads it whole",
+                    asset.id
+                ),
+                format!(
+                    "Upload asset {} at most {MAX_SIDE} pixels a side, {} megapixels and {} MiB",
+                    asset.id,
+                    MAX_PIXELS / 1_000_000,
+                    MAX_SOURCE_BYTES >> 20
+                ),
+            ));
+        }
         if asset.width.is_some_and(|w| w > 0) && asset.height.is_some_and(|h| h > 0) {
             return None;
         }
@@ -95,6 +117,28 @@ mod tests {
             check(&at(), "heroImage", &asset("image/png", Some(2400))),
             None
         );
+    }
+
+    #[test]
+    fn a_picture_of_the_export_over_the_resizers_limits_is_a_warning() {
+        let mut huge = asset("image/jpeg", Some(13_000));
+        huge.url = "/assets/images.ctfassets.net/s/pic/t/pic.jpg".into();
+        let f = check(&at(), "heroImage", &huge).unwrap();
+        assert_eq!(f.severity, Severity::Warning);
+        assert!(
+            f.message.contains("over the site's resizer's limits"),
+            "{}",
+            f.message
+        );
+        assert!(f.message.contains("original size only"), "{}", f.message);
+        // Contentful resizes the live space's copy itself.
+        assert_eq!(
+            check(&at(), "heroImage", &asset("image/jpeg", Some(13_000))),
+            None
+        );
+        huge.width = Some(4000);
+        huge.height = Some(3000);
+        assert_eq!(check(&at(), "heroImage", &huge), None);
     }
 
     #[test]

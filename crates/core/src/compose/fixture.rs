@@ -56,6 +56,7 @@ fn photo(id: &str) -> Asset {
         content_type: Some("image/jpeg".into()),
         width: Some(2400),
         height: Some(1600),
+        size: None,
     }
 }
 
@@ -141,6 +142,7 @@ fn image(id: &str, alt: &str) -> Asset {
         content_type: Some("image/svg+xml".into()),
         width: Some(800),
         height: Some(450),
+        size: None,
     }
 }
 
@@ -154,6 +156,7 @@ fn file(id: &str, url: &str, name: &str) -> Asset {
         content_type: Some("application/pdf".into()),
         width: None,
         height: None,
+        size: None,
     }
 }
 

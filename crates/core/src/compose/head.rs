@@ -6,6 +6,7 @@ use super::picture;
 use crate::content::BlogPost;
 use crate::copy;
 use crate::routes::Route;
+use crate::time_zone::TimeZone;
 use crate::view::{Faq, Head, Image, OpenGraph, Robots};
 use serde_json::{Value, json};
 
@@ -124,8 +125,9 @@ pub fn faq_page<'a>(faqs: impl IntoIterator<Item = &'a Faq>) -> Option<Value> {
     })
 }
 
-/// An insight as an Article; its image is the hero's rendition for link previews.
-pub fn article(post: &BlogPost, canonical: &str, description: &str) -> Value {
+/// An insight as an Article; its image is the hero's rendition for link previews, its
+/// `datePublished` on the day the page prints in the site's `zone`.
+pub fn article(post: &BlogPost, canonical: &str, description: &str, zone: &TimeZone) -> Value {
     let publisher = json!({
         "@type": "Organization",
         "name": copy::BRAND,
@@ -137,7 +139,7 @@ pub fn article(post: &BlogPost, canonical: &str, description: &str) -> Value {
         "@type": "Article",
         "headline": post.title,
         "description": description,
-        "datePublished": post.publish_date.as_str(),
+        "datePublished": post.publish_date.shown_date_time(zone),
         "author": {"@type": "Organization", "name": copy::BRAND, "url": "/"},
         "publisher": publisher,
         "mainEntityOfPage": canonical,

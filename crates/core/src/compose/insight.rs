@@ -57,7 +57,7 @@ pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
     });
     let hero = image_of(post.hero_image.as_ref()).map(|i| picture::lcp(i, picture::COLUMN_SIZES));
     head.preload = hero.as_ref().and_then(|i| picture::preload(i, None));
-    let article = head::article(post, &head.canonical, &description);
+    let article = head::article(post, &head.canonical, &description, set.time_zone());
     head.json_ld.push(article);
     head.json_ld.push(head::breadcrumbs(&[
         ("Home", Route::Home.path()),
@@ -71,7 +71,7 @@ pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
         heading: copy::INSIGHT,
         read_time: read_time(post, set.time_zone()),
         published: date(post, set.time_zone()),
-        published_iso: post.publish_date.ymd(),
+        published_iso: post.publish_date.shown_ymd(set.time_zone()),
         title: post.title.clone(),
         hero,
         body: rich(post.body.as_ref(), set),

@@ -122,6 +122,35 @@ impl PublishDate {
         }
     }
 
+    /// The day visitors see ([`PublishDate::shown_date`]) as `YYYY-MM-DD`: what a page's
+    /// `<time datetime>` and the sitemap write, so a machine reads the day a person reads.
+    pub fn shown_ymd(&self, zone: &TimeZone) -> String {
+        let (year, month, day) = self.shown_date(zone);
+        format!("{year:04}-{month:02}-{day:02}")
+    }
+
+    /// The date for structured data (JSON-LD `datePublished`), on the day visitors see: a date
+    /// written with a time is its instant in `zone`'s local time with the offset in effect
+    /// (`2026-03-02T07:00+11:00` for `2026-03-01T20:00:00Z` in Sydney); a date written without
+    /// one is the day as written.
+    pub fn shown_date_time(&self, zone: &TimeZone) -> String {
+        if !self.has_time {
+            return self.ymd();
+        }
+        let offset = zone.offset_at(self.instant_minutes);
+        let local = self.instant_minutes + offset;
+        let (year, month, day) = civil_from_days(local.div_euclid(1440));
+        let minutes = local.rem_euclid(1440);
+        let sign = if offset < 0 { '-' } else { '+' };
+        format!(
+            "{year:04}-{month:02}-{day:02}T{:02}:{:02}{sign}{:02}:{:02}",
+            minutes / 60,
+            minutes % 60,
+            offset.abs() / 60,
+            offset.abs() % 60
+        )
+    }
+
     /// The text this date was parsed from.
     pub fn as_str(&self) -> &str {
         &self.raw
@@ -207,6 +236,26 @@ impl<'de> Deserialize<'de> for PublishDate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn machine_dates_fall_on_the_day_visitors_read() {
+        let sydney = TimeZone::parse("Australia/Sydney").unwrap();
+        let utc = TimeZone::parse("UTC").unwrap();
+        let evening = PublishDate::parse("2026-03-01T20:00:00.000Z").unwrap();
+        assert_eq!(evening.shown_ymd(&sydney), "2026-03-02");
+        assert_eq!(evening.shown_date_time(&sydney), "2026-03-02T07:00+11:00");
+        assert_eq!(evening.shown_ymd(&utc), "2026-03-01");
+        assert_eq!(evening.shown_date_time(&utc), "2026-03-01T20:00+00:00");
+        // Winter: standard time.
+        let june = PublishDate::parse("2026-06-18T23:00Z").unwrap();
+        assert_eq!(june.shown_date_time(&sydney), "2026-06-19T09:00+10:00");
+        // A calendar day stays as written.
+        let day = PublishDate::parse("2026-03-01").unwrap();
+        assert_eq!(day.shown_ymd(&sydney), "2026-03-01");
+        assert_eq!(day.shown_date_time(&sydney), "2026-03-01");
+        let west = TimeZone::parse("EST5EDT,M3.2.0,M11.1.0").unwrap();
+        assert_eq!(evening.shown_date_time(&west), "2026-03-01T15:00-05:00");
+    }
 
     #[test]
     fn parses_plain_dates_and_datetimes_with_offsets() {

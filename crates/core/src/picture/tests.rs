@@ -60,3 +60,24 @@ fn renditions_worked_out_before_follow_a_picture_that_changed_under_its_address(
          https://images.ctfassets.net/space/memo/tok/harbour.jpg?w=333&fm=jpg&q=75 333w"
     );
 }
+
+#[test]
+fn a_picture_over_the_resizers_limits_is_offered_at_its_own_address_only() {
+    const FILE: &str = "/assets/images.ctfassets.net/space/huge/tok/panorama.jpg";
+    for (size, bytes) in [
+        ((13_000, 2_000), None),
+        ((8_000, 6_000), None),
+        ((4_000, 3_000), Some(65 << 20)),
+    ] {
+        let mut huge = asset(FILE, Some("image/jpeg"), Some(size));
+        huge.size = bytes;
+        assert_eq!(renditions(&huge), None, "{size:?} {bytes:?}");
+        assert_eq!(share(&huge), None, "{size:?} {bytes:?}");
+    }
+    let mut fine = asset(FILE, Some("image/jpeg"), Some((4_000, 3_000)));
+    fine.size = Some(12 << 20);
+    assert!(renditions(&fine).is_some());
+    // Contentful's own Images API resizes the live space's pictures: its limits are not ours.
+    let live = asset(LIVE_JPEG, Some("image/jpeg"), Some((13_000, 2_000)));
+    assert!(renditions(&live).is_some());
+}

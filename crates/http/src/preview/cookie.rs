@@ -1,6 +1,9 @@
-//! The preview cookie and the secret check. The cookie is `expires.mac`: the expiry in Unix
-//! seconds and an HMAC-SHA256 of it under a key derived from the preview secret, so it cannot
-//! be forged or extended, and changing the secret ends every preview.
+//! The preview cookie and the secret check. The cookie is `epoch.expires.mac`: the preview
+//! epoch it was issued in, the expiry in Unix seconds and an HMAC-SHA256 of both under a key
+//! derived from the preview secret, so it cannot be forged, extended or moved to another
+//! epoch. Changing the epoch (`SUPPLYSITE_PREVIEW_EPOCH`) ends every preview handed out
+//! before, a copied cookie included, without changing the secret editors' preview URLs carry;
+//! changing the secret ends them too.
 
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
@@ -24,12 +27,12 @@ pub(crate) fn secret_matches(secret: &[u8], given: &[u8]) -> bool {
     a.ct_eq(&b).into()
 }
 
-fn mac(secret: &[u8], expires: u64) -> HmacSha256 {
+fn mac(secret: &[u8], epoch: u64, expires: u64) -> HmacSha256 {
     let mut mac = HmacSha256::new_from_slice(&Sha256::digest(
         [b"supplysite preview cookie\0".as_slice(), secret].concat(),
     ))
     .expect("an HMAC takes a key of any length");
-    mac.update(expires.to_string().as_bytes());
+    mac.update(format!("{epoch}.{expires}").as_bytes());
     mac
 }
 
@@ -37,12 +40,12 @@ fn now_unix(now: SystemTime) -> u64 {
     now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// The `Set-Cookie` value of a preview lasting `ttl` from `now`.
-pub(crate) fn issue(secret: &[u8], now: SystemTime, ttl: Duration) -> String {
+/// The `Set-Cookie` value of a preview in `epoch` lasting `ttl` from `now`.
+pub(crate) fn issue(secret: &[u8], epoch: u64, now: SystemTime, ttl: Duration) -> String {
     let expires = now_unix(now) + ttl.as_secs();
-    let tag = hex::encode(mac(secret, expires).finalize().into_bytes());
+    let tag = hex::encode(mac(secret, epoch, expires).finalize().into_bytes());
     format!(
-        "{COOKIE_NAME}={expires}.{tag}; Max-Age={}; {ATTRIBUTES}",
+        "{COOKIE_NAME}={epoch}.{expires}.{tag}; Max-Age={}; {ATTRIBUTES}",
         ttl.as_secs()
     )
 }
@@ -52,16 +55,36 @@ pub(crate) fn clear() -> String {
     format!("{COOKIE_NAME}=; Max-Age=0; {ATTRIBUTES}")
 }
 
-/// Whether `value` (the cookie's value) was issued under `secret` and has not expired.
-pub(crate) fn valid(secret: &[u8], value: &str, now: SystemTime) -> bool {
-    let Some((expires, tag)) = value.split_once('.') else {
-        return false;
+/// How long a valid cookie (`value`) has left: `Some` when it was issued under `secret` in
+/// `epoch` and has not expired.
+pub(crate) fn remaining(
+    secret: &[u8],
+    epoch: u64,
+    value: &str,
+    now: SystemTime,
+) -> Option<Duration> {
+    let mut parts = value.splitn(3, '.');
+    let (Some(given_epoch), Some(expires), Some(tag)) = (parts.next(), parts.next(), parts.next())
+    else {
+        return None;
     };
-    let (Ok(expires), Ok(tag)) = (expires.parse::<u64>(), hex::decode(tag)) else {
-        return false;
+    let (Ok(given_epoch), Ok(expires), Ok(tag)) = (
+        given_epoch.parse::<u64>(),
+        expires.parse::<u64>(),
+        hex::decode(tag),
+    ) else {
+        return None;
     };
     // The MAC is checked in constant time by `verify_slice`.
-    mac(secret, expires).verify_slice(&tag).is_ok() && now_unix(now) < expires
+    let genuine = mac(secret, given_epoch, expires).verify_slice(&tag).is_ok();
+    let now = now_unix(now);
+    (genuine && given_epoch == epoch && now < expires).then(|| Duration::from_secs(expires - now))
+}
+
+/// Whether `value` (the cookie's value) was issued under `secret` in `epoch` and has not
+/// expired.
+pub(crate) fn valid(secret: &[u8], epoch: u64, value: &str, now: SystemTime) -> bool {
+    remaining(secret, epoch, value, now).is_some()
 }
 
 /// The preview cookie's value among the request's `Cookie` headers.
@@ -91,32 +114,57 @@ mod tests {
     #[test]
     fn a_cookie_is_valid_until_it_expires_and_only_under_its_secret() {
         let now = SystemTime::now();
-        let issued = issue(SECRET, now, Duration::from_secs(60));
+        let issued = issue(SECRET, 0, now, Duration::from_secs(60));
         let v = value(&issued);
-        assert!(valid(SECRET, v, now));
-        assert!(valid(SECRET, v, now + Duration::from_secs(59)));
-        assert!(!valid(SECRET, v, now + Duration::from_secs(61)));
-        assert!(!valid(b"another secret of thirty-two chars!", v, now));
+        assert!(valid(SECRET, 0, v, now));
+        assert!(valid(SECRET, 0, v, now + Duration::from_secs(59)));
+        assert!(!valid(SECRET, 0, v, now + Duration::from_secs(61)));
+        assert!(!valid(b"another secret of thirty-two chars!", 0, v, now));
+    }
+
+    #[test]
+    fn a_new_epoch_ends_every_cookie_of_the_old_one() {
+        let now = SystemTime::now();
+        let v = value(&issue(SECRET, 7, now, Duration::from_secs(60))).to_string();
+        assert!(valid(SECRET, 7, &v, now));
+        assert!(!valid(SECRET, 8, &v, now));
+        // Rewriting the epoch in the cookie breaks its MAC.
+        let moved = v.replacen("7.", "8.", 1);
+        assert!(!valid(SECRET, 8, &moved, now));
     }
 
     #[test]
     fn a_cookie_with_a_later_expiry_or_a_changed_mac_is_refused() {
         let now = SystemTime::now();
-        let v = value(&issue(SECRET, now, Duration::from_secs(60))).to_string();
-        let (expires, tag) = v.split_once('.').unwrap();
-        let later = format!("{}.{tag}", expires.parse::<u64>().unwrap() + 3600);
-        assert!(!valid(SECRET, &later, now));
+        let v = value(&issue(SECRET, 0, now, Duration::from_secs(60))).to_string();
+        let (epoch, rest) = v.split_once('.').unwrap();
+        let (expires, tag) = rest.split_once('.').unwrap();
+        let later = format!("{epoch}.{}.{tag}", expires.parse::<u64>().unwrap() + 3600);
+        assert!(!valid(SECRET, 0, &later, now));
         let mut flipped = tag.to_string();
         flipped.replace_range(0..1, if tag.starts_with('0') { "1" } else { "0" });
-        assert!(!valid(SECRET, &format!("{expires}.{flipped}"), now));
-        for junk in ["", ".", "x.y", "1.zz", "99999999999"] {
-            assert!(!valid(SECRET, junk, now), "{junk:?}");
+        assert!(!valid(
+            SECRET,
+            0,
+            &format!("{epoch}.{expires}.{flipped}"),
+            now
+        ));
+        for junk in [
+            "",
+            ".",
+            "x.y",
+            "1.zz",
+            "99999999999",
+            "0.1.zz",
+            &format!("{expires}.{tag}"),
+        ] {
+            assert!(!valid(SECRET, 0, junk, now), "{junk:?}");
         }
     }
 
     #[test]
     fn the_cookie_is_http_only_secure_same_site_none_for_the_whole_site() {
-        let issued = issue(SECRET, SystemTime::now(), Duration::from_secs(3600));
+        let issued = issue(SECRET, 0, SystemTime::now(), Duration::from_secs(3600));
         assert!(issued.starts_with("supplysite_preview="), "{issued}");
         for attribute in [
             "Max-Age=3600",
@@ -144,8 +192,8 @@ mod tests {
     #[test]
     fn the_cookie_is_found_among_others() {
         let mut headers = axum::http::HeaderMap::new();
-        headers.append("cookie", "a=1; supplysite_preview=5.ab".parse().unwrap());
-        assert_eq!(from_headers(&headers), Some("5.ab"));
+        headers.append("cookie", "a=1; supplysite_preview=0.5.ab".parse().unwrap());
+        assert_eq!(from_headers(&headers), Some("0.5.ab"));
         headers.clear();
         headers.append("cookie", "xsupplysite_preview=5.ab".parse().unwrap());
         assert_eq!(from_headers(&headers), None);

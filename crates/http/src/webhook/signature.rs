@@ -71,16 +71,25 @@ pub enum VerifyError {
     Mismatch,
 }
 
-/// Checks `request` against `secret` at `now_ms` (milliseconds since the epoch).
-pub fn verify(
-    secret: &Secret,
-    request: &Incoming<'_>,
+/// The headers of a request that may be a webhook: what [`check_headers`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Headed<'a> {
+    signature: &'a str,
+    signed: &'a str,
+    timestamp_ms: u64,
+}
+
+/// Checks what the headers alone can say, before any of the body is read: the signature,
+/// signed-header list and timestamp are there, the signature is hex of an HMAC-SHA256's
+/// length, and the timestamp is within `ttl` of `now_ms`. A request failing here is refused
+/// without its body being read.
+pub fn check_headers(
+    headers: &HeaderMap,
     now_ms: u64,
     ttl: Duration,
-) -> Result<Verified, VerifyError> {
+) -> Result<Headed<'_>, VerifyError> {
     let header = |name: &'static str| {
-        request
-            .headers
+        headers
             .get(name)
             .and_then(|v| v.to_str().ok())
             .map(str::trim)
@@ -104,6 +113,30 @@ pub fn verify(
             ahead_ms: timestamp_ms - now_ms,
         });
     }
+    // A SHA-256 MAC is 32 bytes: 64 hex digits.
+    if signature.len() != 64 || !signature.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(VerifyError::Mismatch);
+    }
+    Ok(Headed {
+        signature,
+        signed,
+        timestamp_ms,
+    })
+}
+
+/// Checks `request` against `secret` at `now_ms` (milliseconds since the epoch): its headers
+/// ([`check_headers`]), then the signature over the request and its body.
+pub fn verify(
+    secret: &Secret,
+    request: &Incoming<'_>,
+    now_ms: u64,
+    ttl: Duration,
+) -> Result<Verified, VerifyError> {
+    let Headed {
+        signature,
+        signed,
+        timestamp_ms,
+    } = check_headers(request.headers, now_ms, ttl)?;
     let mut picked: Vec<(String, String)> = Vec::new();
     for name in signed.split(',').map(|n| n.trim().to_ascii_lowercase()) {
         let values: Vec<&str> = request

@@ -1,6 +1,6 @@
 //! The image endpoint on a real socket: every refusal, every format at the right width, the
-//! cache (hits, restarts, replaced files, 304s), the background warm-up, and page serving
-//! going on through a burst of first encodes.
+//! cache (hits, restarts, replaced files, 304s), the background warm-up, page serving going on
+//! through a burst of first encodes, and only the renditions pages write being made.
 
 #[path = "../router/support.rs"]
 #[allow(dead_code)]
@@ -10,5 +10,6 @@ mod support;
 
 mod burst;
 mod caching;
+mod canonical;
 mod refusals;
 mod renditions;

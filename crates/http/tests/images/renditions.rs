@@ -11,7 +11,6 @@ async fn every_format_is_served_at_the_width_asked() {
         ("avif", "image/avif"),
         ("webp", "image/webp"),
         ("jpg", "image/jpeg"),
-        ("png", "image/png"),
     ] {
         let response = server
             .get(&format!("/img/images.ctfassets.net/{HERO}?w=640&fm={fm}"))
@@ -28,6 +27,11 @@ async fn every_format_is_served_at_the_width_asked() {
         let bytes = response.bytes().await.unwrap();
         assert_eq!(size_of(&bytes), (640, 426), "{fm}");
     }
+    // PNG is not a format pages write for a JPEG: sent to the JPEG.
+    let response = server
+        .get(&format!("/img/images.ctfassets.net/{HERO}?w=640&fm=png"))
+        .await;
+    assert_eq!(response.status(), 308);
     // The original's own width, and a transparent PNG kept transparent.
     let response = server
         .get(&format!("/img/images.ctfassets.net/{LOGO}?w=640&fm=png"))

@@ -91,6 +91,8 @@ pub struct Setup {
     pub content: Option<ContentSet>,
     /// Serve without an image engine.
     pub no_engine: bool,
+    /// Encodes one client may start a minute (the site's default unless set).
+    pub encodes_per_minute: Option<u32>,
 }
 
 impl Setup {
@@ -103,6 +105,7 @@ impl Setup {
             warm: false,
             content: None,
             no_engine: false,
+            encodes_per_minute: None,
         }
     }
 }
@@ -127,6 +130,9 @@ pub async fn start(setup: Setup) -> Server {
     settings.asset_dir = Some(setup.export.clone());
     // A burst of debug-build encodes queued behind one another takes longer than the default.
     settings.request_timeout = Duration::from_secs(120);
+    if let Some(n) = setup.encodes_per_minute {
+        settings.image_encodes_per_minute = std::num::NonZeroU32::new(n).unwrap();
+    }
     let engine = (!setup.no_engine).then(|| {
         let mut config = Config::new(&setup.export, &setup.cache);
         config.pool_size = setup.pool_size;

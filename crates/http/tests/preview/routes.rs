@@ -63,7 +63,7 @@ async fn paths_of_other_sites_and_paths_without_a_page_are_400() {
 }
 
 #[tokio::test]
-async fn the_right_secret_sets_an_hour_long_signed_cookie_and_redirects_to_the_draft() {
+async fn the_right_secret_sets_a_twenty_minute_signed_cookie_and_redirects_to_the_draft() {
     let site = site(true).await;
     let response = site
         .get(
@@ -78,7 +78,7 @@ async fn the_right_secret_sets_an_hour_long_signed_cookie_and_redirects_to_the_d
     let attributes: Vec<&str> = cookie.split("; ").collect();
     assert!(attributes[0].starts_with("supplysite_preview="), "{cookie}");
     for wanted in [
-        "Max-Age=3600",
+        "Max-Age=1200",
         "Path=/",
         "HttpOnly",
         "Secure",

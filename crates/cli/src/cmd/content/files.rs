@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 use supplysite_core::content::ASSET_HOSTS;
-use supplysite_core::rendition::resizable;
+use supplysite_core::rendition::{over_limits, resizable};
 
 /// What the export's asset files add up to.
 #[derive(Debug, Default, Serialize, PartialEq, Eq)]
@@ -25,7 +25,8 @@ pub struct Files {
     pub other: usize,
     /// Whether the export's folder holds downloaded files (a folder named after an asset host).
     pub downloaded: bool,
-    /// One line per file missing beside the export or not of its recorded size.
+    /// One line per file missing beside the export or not of its recorded size, and per
+    /// picture over the site's resizer's limits (offered at its original size only).
     pub problems: Vec<String>,
 }
 
@@ -74,6 +75,7 @@ struct Details {
 #[derive(Deserialize)]
 struct Image {
     width: Option<u32>,
+    height: Option<u32>,
 }
 
 /// Reads the assets of the export `bytes` whose folder is `dir`. An export that cannot be read
@@ -98,6 +100,17 @@ pub fn files(bytes: &[u8], dir: &Path) -> Files {
             out.resizable_bytes += file.details.size.unwrap_or(0);
             let width = file.details.image.as_ref().and_then(|i| i.width);
             out.widest = out.widest.max(width.unwrap_or(0));
+            let height = file.details.image.as_ref().and_then(|i| i.height);
+            if downloaded
+                && served_here(&file.url, dir)
+                && let Some(why) = width.and_then(|w| over_limits(w, height, file.details.size))
+            {
+                out.problems.push(format!(
+                    "asset {}: picture {} is over the site's resizer's limits ({why}), so the site offers it at its original size only",
+                    asset.sys.id,
+                    file.url.trim_start_matches('/'),
+                ));
+            }
         } else if mime.starts_with("image/") {
             out.as_they_are += 1;
         } else {
@@ -108,6 +121,14 @@ pub fn files(bytes: &[u8], dir: &Path) -> Files {
         }
     }
     out
+}
+
+/// Whether the picture at `url` is served (and resized) by the site from the export's folder:
+/// Contentful's image host, downloaded beside the export.
+fn served_here(url: &str, dir: &Path) -> bool {
+    url.strip_prefix("//images.ctfassets.net/")
+        .is_some_and(|rest| !rest.split('/').any(|s| s.is_empty() || s == ".."))
+        && dir.join(url.trim_start_matches('/')).is_file()
 }
 
 /// A file of an asset host missing beside the export or not of its recorded size.

@@ -55,12 +55,13 @@ pub struct Args {
     /// the binary or in the source tree].
     #[arg(long, env = "SUPPLYSITE_WEB_DIR")]
     web_dir: Option<PathBuf>,
-    /// How many seconds a signed webhook stays valid, against replays.
+    /// How many seconds a signed webhook stays valid, against replays: at most 300, so a
+    /// captured webhook cannot be replayed for long.
     #[arg(
         long,
         env = "SUPPLYSITE_WEBHOOK_TTL_SECONDS",
         default_value = "30",
-        value_parser = seconds(1, u64::MAX)
+        value_parser = seconds(1, MAX_WEBHOOK_TTL.as_secs())
     )]
     webhook_ttl_seconds: Duration,
     /// How many seconds a request may take before the server answers 503 with Retry-After.
@@ -339,6 +340,9 @@ impl Config {
     }
 }
 
+/// The longest a signed webhook may be accepted after it was signed.
+pub const MAX_WEBHOOK_TTL: Duration = Duration::from_secs(300);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,6 +386,15 @@ mod tests {
             "SUPPLYSITE_PUBLIC_URL / --public-url: invalid public URL \"example.com\""
         ));
         assert!(error(&["--webhook-ttl-seconds=0"]).starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS"));
+        let over = error(&["--webhook-ttl-seconds=301"]);
+        assert!(
+            over.starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS") && over.contains("300 s"),
+            "{over}"
+        );
+        assert_eq!(
+            config(&["--webhook-ttl-seconds=300"]).unwrap().webhook_ttl,
+            MAX_WEBHOOK_TTL
+        );
         assert!(
             error(&["--request-timeout-seconds=soon"])
                 .starts_with("SUPPLYSITE_REQUEST_TIMEOUT_SECONDS")

@@ -168,6 +168,11 @@ pub struct Args {
         value_parser = |v: &str| DatabaseUrl::parse(v)
     )]
     database_url: Option<DatabaseUrl>,
+    /// A PEM file of the private certificate authority that signed the database server's
+    /// certificate, trusted besides the public roots. (A database on another host is reached
+    /// over TLS with its certificate verified unless the URL sets `sslmode`.)
+    #[arg(long, env = "SUPPLYSITE_DATABASE_CA_FILE", value_name = "FILE")]
+    database_ca_file: Option<std::path::PathBuf>,
 }
 
 /// A `Name <address>`.
@@ -297,6 +302,16 @@ impl Args {
             ));
         };
         const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
+        let mut url = url.clone();
+        if let Some(file) = self
+            .database_ca_file
+            .as_ref()
+            .filter(|f| !f.as_os_str().is_empty())
+        {
+            url = url.with_ca_file(file).map_err(|e| {
+                anyhow::anyhow!("SUPPLYSITE_DATABASE_CA_FILE / --database-ca-file: {e}")
+            })?;
+        }
         if let Some(outbox) = &self.outbox {
             tracing::warn!(
                 ignored = %outbox.display(),

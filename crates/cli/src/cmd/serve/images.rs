@@ -5,6 +5,7 @@
 use crate::install;
 use crate::settings::parse::{count, switch, whole};
 use anyhow::Context;
+use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use supplysite_images::{Config, Renditions};
@@ -46,6 +47,25 @@ pub struct Args {
         value_parser = switch
     )]
     image_warm: bool,
+    /// Renditions one client (an address; IPv6 by /64) may have encoded a minute, from 1 to
+    /// 10000; past it, a rendition not made yet is answered 429 (made ones are always served).
+    #[arg(
+        long,
+        env = "SUPPLYSITE_IMAGE_ENCODES_PER_MINUTE",
+        default_value_t = NonZeroU32::new(supplysite_http::settings::DEFAULT_IMAGE_ENCODES_PER_MINUTE).expect("not zero"),
+        value_parser = encodes_per_minute,
+    )]
+    image_encodes_per_minute: NonZeroU32,
+}
+
+fn encodes_per_minute(value: &str) -> Result<NonZeroU32, String> {
+    value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=10_000).contains(n))
+        .and_then(NonZeroU32::new)
+        .ok_or_else(|| format!("{value:?} is not a whole number from 1 to 10000"))
 }
 
 /// The checked settings.
@@ -55,6 +75,7 @@ pub struct Settings {
     pub cache_bytes: u64,
     pub workers: usize,
     pub warm: bool,
+    pub encodes_per_minute: NonZeroU32,
 }
 
 impl Args {
@@ -75,6 +96,7 @@ impl Args {
                 .image_workers
                 .unwrap_or_else(supplysite_images::pool::default_size),
             warm: self.image_warm,
+            encodes_per_minute: self.image_encodes_per_minute,
         })
     }
 }
@@ -130,7 +152,8 @@ mod tests {
                 cache_dir: PathBuf::from("/tmp/x"),
                 cache_bytes: 64 << 20,
                 workers: 3,
-                warm: false
+                warm: false,
+                encodes_per_minute: NonZeroU32::new(60).unwrap(),
             }
         );
         for (flag, name) in [

@@ -19,7 +19,8 @@ use supplysite_content_adapter::contentful::{
     CachedSource, ContentfulSettings, ContentfulSource, DEFAULT_PREVIEW_HOST,
 };
 use supplysite_core::content::ContentSet;
-use supplysite_core::ports::ContentSource;
+use supplysite_core::ports::{ContentSource, InZone};
+use supplysite_core::time_zone::TimeZone;
 use supplysite_http::freshness::{ContentFreshness, Freshness};
 use supplysite_http::{AppState, Preview, Secret};
 use tokio::time::MissedTickBehavior;
@@ -75,6 +76,20 @@ pub struct Args {
         value_parser = secret_at_least(supplysite_http::preview::MIN_SECRET_LEN)
     )]
     preview_secret: Option<Secret>,
+    /// The preview epoch: every preview cookie carries the epoch it was handed out in, and
+    /// only cookies of this one are honoured. Change it (any whole number) to end every
+    /// preview at once, a copied cookie included, without changing the preview links.
+    #[arg(long, env = "SUPPLYSITE_PREVIEW_EPOCH", default_value_t = 0)]
+    preview_epoch: u64,
+    /// Minutes a preview cookie lasts (1 to 1440); each preview page opened in its second
+    /// half hands out a fresh one, so only an unused cookie runs out.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_PREVIEW_MINUTES",
+        default_value_t = 20,
+        value_parser = clap::value_parser!(u64).range(1..=1440),
+    )]
+    preview_minutes: u64,
 }
 
 /// The content source chosen by the settings.
@@ -102,17 +117,11 @@ impl Args {
         &self,
         export: Arc<dyn ContentSource>,
         export_path: &Path,
+        zone: &TimeZone,
     ) -> anyhow::Result<Content> {
         let live = self.contentful.settings()?;
         let poll = self.poll();
-        let preview = match self.preview(live.as_ref())? {
-            None => None,
-            Some(preview) => {
-                let source = ContentfulSource::from_settings(preview.settings)
-                    .context("cannot set up the preview content")?;
-                Some(Arc::new(Preview::new(preview.secret, Arc::new(source))))
-            }
-        };
+        let preview = self.preview(live.as_ref(), zone)?;
         let Some(settings) = live else {
             return Ok(Content {
                 preview,
@@ -154,7 +163,7 @@ impl Args {
     /// preview's token, secret and live space) without setting anything up.
     pub fn check(&self) -> anyhow::Result<()> {
         let live = self.contentful.settings()?;
-        self.preview(live.as_ref())?;
+        self.preview(live.as_ref(), &TimeZone::default())?;
         Ok(())
     }
 
@@ -163,7 +172,11 @@ impl Args {
     /// one is. No value is ever shown.
     ///
     /// Errors: a preview without live content.
-    fn preview(&self, live: Option<&ContentfulSettings>) -> anyhow::Result<Option<PreviewParts>> {
+    fn preview(
+        &self,
+        live: Option<&ContentfulSettings>,
+        zone: &TimeZone,
+    ) -> anyhow::Result<Option<Arc<Preview>>> {
         let (token, secret) = match (&self.contentful_preview_token, &self.preview_secret) {
             (Some(token), Some(secret)) => (token.clone(), secret.clone()),
             (None, None) => return Ok(None),
@@ -182,10 +195,21 @@ impl Args {
                 "CONTENTFUL_PREVIEW_TOKEN and SUPPLYSITE_PREVIEW_SECRET are set but CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN are not (preview reads the live space)"
             );
         };
-        Ok(Some(PreviewParts {
-            settings: live.for_preview(token, self.contentful_preview_host.clone()),
-            secret,
-        }))
+        let source = ContentfulSource::from_settings(
+            live.for_preview(token, self.contentful_preview_host.clone()),
+        )
+        .context("cannot set up the preview content")?;
+        // Drafts show their dates in the site's zone, as the published pages do.
+        let source = Arc::new(InZone::new(Arc::new(source), zone.clone()));
+        Ok(Some(Arc::new(
+            Preview::new(secret, source)
+                .with_epoch(self.preview_epoch)
+                .with_cookie_ttl(match self.preview_minutes {
+                    // Only a settings value built in code (the tests' `Default`) is 0.
+                    0 => supplysite_http::preview::DEFAULT_COOKIE_TTL,
+                    minutes => Duration::from_secs(minutes * 60),
+                }),
+        )))
     }
 
     /// `None` when unset; `Some(None)` for 0 (off).
@@ -193,12 +217,6 @@ impl Args {
         self.poll_seconds
             .map(|seconds| (seconds > 0).then(|| Duration::from_secs(seconds)))
     }
-}
-
-/// What the preview reads and the secret of its links.
-struct PreviewParts {
-    settings: ContentfulSettings,
-    secret: Secret,
 }
 
 impl Content {
@@ -306,7 +324,11 @@ mod tests {
     #[test]
     fn without_contentful_the_export_is_served_and_not_polled() {
         let content = args(&[])
-            .content(export(), Path::new("content/demo/export.json"))
+            .content(
+                export(),
+                Path::new("content/demo/export.json"),
+                &TimeZone::default(),
+            )
             .unwrap();
         assert!(content.freshness.is_none());
         assert_eq!(content.poll, None);
@@ -316,7 +338,7 @@ mod tests {
     #[test]
     fn live_mode_polls_every_five_minutes_unless_told_and_never_shows_the_token() {
         let content = live_args(&[])
-            .content(export(), Path::new("unused.json"))
+            .content(export(), Path::new("unused.json"), &TimeZone::default())
             .unwrap();
         assert_eq!(content.poll, Some(Duration::from_secs(300)));
         assert_eq!(
@@ -332,11 +354,16 @@ mod tests {
         );
 
         let off = live_args(&["--poll-seconds=0"]);
-        assert_eq!(off.content(export(), Path::new("x")).unwrap().poll, None);
+        assert_eq!(
+            off.content(export(), Path::new("x"), &TimeZone::default())
+                .unwrap()
+                .poll,
+            None
+        );
         let export_polled = args(&["--poll-seconds=30"]);
         assert_eq!(
             export_polled
-                .content(export(), Path::new("x"))
+                .content(export(), Path::new("x"), &TimeZone::default())
                 .unwrap()
                 .poll,
             Some(Duration::from_secs(30))
@@ -429,7 +456,7 @@ mod tests {
         assert!(!e.contains("short-preview-secret"), "{e}");
         let half = args(&["--contentful-access-token=token-secret"]);
         let e = half
-            .content(export(), Path::new("x"))
+            .content(export(), Path::new("x"), &TimeZone::default())
             .err()
             .unwrap()
             .to_string();
