@@ -47,7 +47,7 @@ pub async fn rendition(State(state): State<AppState>, request: Request) -> Respo
     // any address all such requests share one allowance, as they do there.
     let client = state
         .contact()
-        .map(|desk| desk.client_ip)
+        .map(|desk| desk.client_ip.clone())
         .unwrap_or_default()
         .client_ip(peer, &headers)
         .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));

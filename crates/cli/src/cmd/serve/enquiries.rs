@@ -319,7 +319,7 @@ impl Args {
             );
         }
         let store = runtime
-            .block_on(PgStore::connect(url))
+            .block_on(PgStore::connect(&url))
             .map_err(|e| anyhow::anyhow!("{NAMED}: {e}"))?;
         let shared = EnquiryStore {
             outbox: Arc::new(store.clone()),
