@@ -388,7 +388,7 @@ mod tests {
         assert!(error(&["--webhook-ttl-seconds=0"]).starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS"));
         let over = error(&["--webhook-ttl-seconds=301"]);
         assert!(
-            over.starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS") && over.contains("300 s"),
+            over.starts_with("SUPPLYSITE_WEBHOOK_TTL_SECONDS") && over.contains("from 1 to 300"),
             "{over}"
         );
         assert_eq!(
