@@ -159,6 +159,18 @@ impl EnquiryOutbox for SqliteOutbox {
             .await
     }
 
+    async fn release(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        leased_until: UnixMillis,
+        now: UnixMillis,
+    ) -> Result<bool, OutboxError> {
+        let id = id.clone();
+        self.run(move |conn| queries::release(conn, &id, kind, leased_until, now))
+            .await
+    }
+
     async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError> {
         let id = id.clone();
         self.run(move |conn| queries::requeue(conn, &id, now)).await

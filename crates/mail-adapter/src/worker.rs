@@ -10,7 +10,7 @@ use std::task::Poll;
 use std::time::Duration;
 use supplysite_core::enquiry::{Enquiries, Jitter, RetryPolicy, attempt_job};
 use supplysite_core::ports::{
-    Clock, EnquiryDelivery, EnquiryOutbox, JobFilter, JobState, OutboxError, WakeWorker,
+    Clock, EnquiryDelivery, EnquiryOutbox, Job, JobFilter, JobState, OutboxError, WakeWorker,
 };
 use tokio::sync::Notify;
 
@@ -48,6 +48,8 @@ pub struct DrainReport {
     pub dead: usize,
     /// Attempts whose outcome could not be recorded (retried when their lease runs out).
     pub unrecorded: usize,
+    /// Claimed jobs given back unattempted because the worker was stopping.
+    pub released: usize,
 }
 
 /// Drains the outbox. Build with [`Worker::new`], then [`Worker::run`] it on a task.
@@ -120,12 +122,15 @@ impl Worker {
     pub async fn drain(&self) -> Result<DrainReport, OutboxError> {
         self.drain_until(&mut pin!(std::future::pending::<()>()))
             .await
+            .map(|(report, _)| report)
     }
 
+    /// [`Worker::drain`] until `stop` completes; also says whether it did (it is not polled
+    /// again after that).
     async fn drain_until(
         &self,
         stop: &mut Pin<&mut impl Future<Output = ()>>,
-    ) -> Result<DrainReport, OutboxError> {
+    ) -> Result<(DrainReport, bool), OutboxError> {
         let mut report = DrainReport::default();
         loop {
             let now = self.clock.now();
@@ -134,13 +139,17 @@ impl Worker {
                 .claim(now, self.batch_size, self.policy.lease)
                 .await?;
             if batch.is_empty() {
-                return Ok(report);
+                return Ok((report, false));
             }
-            for (job, stored) in batch {
-                // Jobs of this batch not yet started keep their lease and come due again
-                // after it, so stopping between jobs loses nothing.
+            let mut batch = batch.into_iter();
+            while let Some((job, stored)) = batch.next() {
+                // Stopping between jobs: the ones not started are given back, due at once, so
+                // another server (or this one restarted) takes them without waiting out the
+                // lease.
                 if is_ready(stop).await {
-                    return Ok(report);
+                    let unstarted = std::iter::once(job).chain(batch.map(|(j, _)| j));
+                    report.released = self.release(unstarted).await;
+                    return Ok((report, true));
                 }
                 let jitter = Jitter::new(rand::random::<f64>());
                 let attempted = attempt_job(
@@ -164,7 +173,7 @@ impl Worker {
                                 a.failure,
                                 Some(supplysite_core::ports::DeliveryError::Blocked { .. })
                             ) {
-                                return Ok(report);
+                                return Ok((report, false));
                             }
                         }
                         JobState::Dead => {
@@ -189,8 +198,10 @@ impl Worker {
     }
 
     /// Drains due jobs, then sleeps until woken, the next pending job comes due, the poll
-    /// interval passes, or `shutdown` completes, and again, until `shutdown`. An attempt already started is finished before
-    /// stopping. While the outbox cannot be read it backs off, doubling up to a minute.
+    /// interval passes, or `shutdown` completes, and again, until `shutdown`. An attempt already
+    /// started is finished before stopping, and the jobs claimed with it but not started are
+    /// given back to the outbox, due at once. While the outbox cannot be read it backs off,
+    /// doubling up to a minute.
     ///
     /// When it starts on an outbox marked blocked (the provider refused the key before), it
     /// makes every pending job due at once: the server may have been restarted with a new key.
@@ -207,10 +218,13 @@ impl Worker {
         let mut failures: u32 = 0;
         loop {
             let pause = match self.drain_until(&mut shutdown).await {
-                Ok(report) => {
+                Ok((report, stopped)) => {
                     failures = 0;
                     if report != DrainReport::default() {
                         tracing::info!(?report, "outbox drained");
+                    }
+                    if stopped {
+                        return;
                     }
                     self.until_next_due().await
                 }
@@ -233,6 +247,35 @@ impl Worker {
 }
 
 impl Worker {
+    /// Gives `jobs` (claimed, not attempted) back to the outbox, due now; returns how many
+    /// were. One that cannot be given back comes due when its lease runs out, as after a crash.
+    async fn release(&self, jobs: impl Iterator<Item = Job>) -> usize {
+        let now = self.clock.now();
+        let mut released = 0;
+        for job in jobs {
+            let Some(leased_until) = job.next_attempt_at else {
+                continue;
+            };
+            match self
+                .outbox
+                .release(&job.enquiry_id, job.kind, leased_until, now)
+                .await
+            {
+                Ok(true) => released += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(enquiry = %job.enquiry_id, job = %job.kind, error = %e,
+                    "cannot give a claimed job back; it is retried when its lease ends"),
+            }
+        }
+        if released > 0 {
+            tracing::info!(
+                jobs = released,
+                "stopping: claimed deliveries given back to the outbox"
+            );
+        }
+        released
+    }
+
     /// How long to sleep after a drain: until the earliest pending job comes due (a retry's
     /// back-off, or the lease of a job whose attempt was cut short by a crash), at most the
     /// poll interval, never less than [`SHORTEST_PAUSE`].

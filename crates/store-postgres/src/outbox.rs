@@ -426,6 +426,30 @@ impl EnquiryOutbox for PgStore {
         Ok(updated)
     }
 
+    async fn release(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        leased_until: UnixMillis,
+        now: UnixMillis,
+    ) -> Result<bool, OutboxError> {
+        let client = self.client().await?;
+        let released = client
+            .execute(
+                "UPDATE outbox_job SET next_attempt_at = $1
+                 WHERE enquiry_seq = (SELECT seq FROM outbox_enquiry WHERE id = $2)
+                   AND kind = $3 AND state = 'pending' AND next_attempt_at = $4",
+                &[&now.0, &id.as_str(), &kind.as_str(), &leased_until.0],
+            )
+            .await
+            .map_err(db)?;
+        if released == 0 {
+            // Nothing given back: NotFound when there is no such enquiry.
+            seq_of(&client, id).await?;
+        }
+        Ok(released == 1)
+    }
+
     async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(db)?;

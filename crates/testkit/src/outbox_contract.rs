@@ -39,6 +39,7 @@ where
 pub const ALL: &[Case<Handles>] = suite_cases![
     a_stored_enquiry_has_one_pending_job_of_each_kind_due_at_once,
     a_claimed_job_comes_due_again_only_when_its_lease_runs_out,
+    a_job_given_back_is_due_at_once_unless_it_was_claimed_again_or_finished,
     claims_take_the_earliest_due_first_and_never_a_job_that_is_not_due,
     claim_enquiry_takes_only_that_enquirys_jobs,
     two_handles_claiming_at_once_never_claim_the_same_job,
@@ -122,6 +123,45 @@ async fn a_claimed_job_comes_due_again_only_when_its_lease_runs_out(h: Handles) 
         again[0].0.next_attempt_at,
         Some(T0.after(LEASE).after(LEASE))
     );
+}
+
+async fn a_job_given_back_is_due_at_once_unless_it_was_claimed_again_or_finished(h: Handles) {
+    let id = h.a.store(&enquiry("a@example.com"), T0).await.unwrap();
+    let claimed = h.a.claim(T0, 5, LEASE).await.unwrap();
+    assert_eq!(claimed.len(), 2);
+    let (first, second) = (&claimed[0].0, &claimed[1].0);
+    let leased_until = first.next_attempt_at.unwrap();
+    assert_eq!(leased_until, T0.after(LEASE));
+    // The other server sees neither before the lease ends, then the one given back at once.
+    let soon = T0.after(Duration::from_millis(10));
+    assert!(h.b.claim(soon, 5, LEASE).await.unwrap().is_empty());
+    assert!(
+        h.a.release(&id, first.kind, leased_until, soon)
+            .await
+            .unwrap()
+    );
+    let taken = h.b.claim(soon, 5, LEASE).await.unwrap();
+    assert_eq!(taken.len(), 1);
+    assert_eq!(taken[0].0.kind, first.kind);
+    // Given back again with the old lease: it is the other server's now, and stays so.
+    assert!(
+        !h.a.release(&id, first.kind, leased_until, soon)
+            .await
+            .unwrap()
+    );
+    assert!(h.a.claim(soon, 5, LEASE).await.unwrap().is_empty());
+    // A finished job is not made due again.
+    h.a.record(&id, second.kind, Attempt::Delivered, soon)
+        .await
+        .unwrap();
+    assert!(
+        !h.a.release(&id, second.kind, leased_until, soon)
+            .await
+            .unwrap()
+    );
+    let status = h.a.inspect(&id).await.unwrap();
+    let finished = status.jobs.iter().find(|j| j.kind == second.kind).unwrap();
+    assert_eq!(finished.state, JobState::Delivered);
 }
 
 async fn claims_take_the_earliest_due_first_and_never_a_job_that_is_not_due(h: Handles) {
@@ -359,6 +399,13 @@ async fn unknown_enquiries_are_not_found(h: Handles) {
     };
     assert_eq!(outbox.inspect(&missing).await.unwrap_err(), not_found);
     assert_eq!(outbox.requeue(&missing, T0).await.unwrap_err(), not_found);
+    assert_eq!(
+        outbox
+            .release(&missing, JobKind::NotifyInbox, T0.after(LEASE), T0)
+            .await
+            .unwrap_err(),
+        not_found
+    );
     assert_eq!(
         outbox.claim_enquiry(&missing, T0, LEASE).await.unwrap_err(),
         not_found

@@ -281,6 +281,23 @@ pub trait EnquiryOutbox: Send + Sync {
         now: UnixMillis,
     ) -> Result<Job, OutboxError>;
 
+    /// Gives back the `kind` job of enquiry `id`, claimed with the lease ending at
+    /// `leased_until` (the `next_attempt_at` its claim returned), that will not be attempted
+    /// after all because this server is stopping: it is due again at `now`, so another server
+    /// (or this one restarted) takes it at once rather than after the lease. Returns whether
+    /// it was given back; a job that is no longer pending, or that has been claimed again
+    /// since (its lease is another), is left as it is.
+    ///
+    /// Errors: [`OutboxError::NotFound`] when there is no enquiry `id`;
+    /// [`OutboxError::Unavailable`].
+    async fn release(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        leased_until: UnixMillis,
+        now: UnixMillis,
+    ) -> Result<bool, OutboxError>;
+
     /// Makes the dead jobs of enquiry `id` pending again, due at `now`, with their attempt
     /// count reset, and returns all of its jobs.
     ///

@@ -351,6 +351,28 @@ pub fn record(
 
 /// Makes the enquiry's dead jobs pending again, due at `now`, attempts reset; keeps their
 /// last error so the operator still sees why they died until the next attempt.
+/// Makes a job claimed until `leased_until` and never attempted due at `now`.
+pub fn release(
+    conn: &mut Connection,
+    id: &EnquiryId,
+    kind: JobKind,
+    leased_until: UnixMillis,
+    now: UnixMillis,
+) -> Result<bool, OutboxError> {
+    let tx = write_tx(conn)?;
+    let seq = seq_of(&tx, id)?;
+    let released = tx
+        .execute(
+            "UPDATE job SET next_attempt_at = ?1
+             WHERE enquiry_seq = ?2 AND kind = ?3 AND state = 'pending' AND next_attempt_at = ?4",
+            params![now.0, seq, kind.as_str(), leased_until.0],
+        )
+        .map_err(unavailable)?;
+    tx.commit().map_err(unavailable)?;
+    Ok(released == 1)
+}
+
+/// Makes the dead jobs of an enquiry pending again.
 pub fn requeue(
     conn: &mut Connection,
     id: &EnquiryId,

@@ -130,6 +130,16 @@ impl EnquiryOutbox for HeldBeforeRecord {
         hold(format!("before recording {kind} of {id}")).await
     }
 
+    async fn release(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        leased_until: UnixMillis,
+        now: UnixMillis,
+    ) -> Result<bool, OutboxError> {
+        self.0.release(id, kind, leased_until, now).await
+    }
+
     async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError> {
         self.0.requeue(id, now).await
     }

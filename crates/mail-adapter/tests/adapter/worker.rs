@@ -288,3 +288,37 @@ async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_del
     // One refusal per drain while blocked (twelve, not twelve times six), then each job once.
     assert_eq!(rig.brevo.requests().len(), 12 + 6);
 }
+
+#[tokio::test]
+async fn stopping_mid_batch_finishes_the_attempt_under_way_and_gives_the_rest_back() {
+    let rig = rig().await;
+    for email in ["a@example.com", "b@example.com"] {
+        rig.store(email, T0).await;
+    }
+    // The first email is slow to be accepted: the worker is stopped while Brevo holds it.
+    rig.brevo
+        .script(EMAIL, Reply::Slow(Duration::from_millis(1500)));
+    let running = start(rig.worker(RetryPolicy::default()));
+    rig.brevo.wait_for(EMAIL, 1, PATIENCE).await.unwrap();
+    running.stop().await;
+
+    // The attempt under way was finished and recorded; nothing else was attempted.
+    let delivered = rig
+        .outbox
+        .jobs(JobFilter {
+            state: Some(JobState::Delivered),
+            limit: None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(delivered.len(), 1);
+    assert_eq!(rig.brevo.requests().len(), 1);
+    // The three jobs claimed with it are due now, not when their lease runs out: another
+    // server claiming at the same instant takes them.
+    let taken = rig
+        .outbox
+        .claim(rig.clock.now(), 8, RetryPolicy::default().lease)
+        .await
+        .unwrap();
+    assert_eq!(taken.len(), 3, "{taken:?}");
+}

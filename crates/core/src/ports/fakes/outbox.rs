@@ -272,6 +272,25 @@ impl EnquiryOutbox for FakeOutbox {
         Ok(job)
     }
 
+    async fn release(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        leased_until: UnixMillis,
+        now: UnixMillis,
+    ) -> Result<bool, OutboxError> {
+        let mut state = lock(&self.state);
+        state.available()?;
+        state.enquiry(id)?;
+        let held = state.jobs.iter_mut().find(|j| {
+            &j.enquiry_id == id
+                && j.kind == kind
+                && j.state == JobState::Pending
+                && j.next_attempt_at == Some(leased_until)
+        });
+        Ok(held.map(|job| job.next_attempt_at = Some(now)).is_some())
+    }
+
     async fn requeue(&self, id: &EnquiryId, now: UnixMillis) -> Result<Vec<Job>, OutboxError> {
         let mut state = lock(&self.state);
         state.available()?;
