@@ -53,9 +53,24 @@ impl InZone {
 }
 
 #[async_trait]
+// Every method of the port is forwarded (a default left in place would hide the wrapped
+// source's own answer, as an overlay the preview could not lay edits over).
 impl ContentSource for InZone {
     async fn load(&self) -> Result<ContentSet, ContentLoadError> {
         Ok(self.inner.load().await?.with_time_zone(self.zone.clone()))
+    }
+
+    fn locale(&self) -> Option<String> {
+        self.inner.locale()
+    }
+
+    fn overlay(
+        &self,
+        entities: &[serde_json::Value],
+    ) -> Option<Result<ContentSet, ContentLoadError>> {
+        self.inner
+            .overlay(entities)
+            .map(|set| set.map(|set| set.with_time_zone(self.zone.clone())))
     }
 }
 
@@ -119,6 +134,27 @@ mod tests {
         }
     }
 
+    /// A source that keeps its content, in a locale, so edits can be laid over it.
+    struct Keeping;
+
+    #[async_trait]
+    impl ContentSource for Keeping {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            Ok(ContentSet::empty())
+        }
+
+        fn locale(&self) -> Option<String> {
+            Some("en-NZ".into())
+        }
+
+        fn overlay(
+            &self,
+            _entities: &[serde_json::Value],
+        ) -> Option<Result<ContentSet, ContentLoadError>> {
+            Some(Ok(ContentSet::empty()))
+        }
+    }
+
     #[test]
     fn a_source_in_a_zone_hands_out_sets_in_that_zone() {
         let perth = TimeZone::parse("Australia/Perth").unwrap();
@@ -126,6 +162,17 @@ mod tests {
         let set = ready(source.load()).unwrap();
         assert_eq!(set.time_zone(), &perth);
         assert_eq!(ContentSet::empty().time_zone(), &TimeZone::default());
+        assert!(source.overlay(&[]).is_none());
+        assert_eq!(source.locale(), None);
+    }
+
+    #[test]
+    fn a_source_in_a_zone_keeps_the_wrapped_source_s_locale_and_overlay() {
+        let auckland = TimeZone::parse("Pacific/Auckland").unwrap();
+        let source = InZone::new(Arc::new(Keeping), auckland.clone());
+        assert_eq!(source.locale().as_deref(), Some("en-NZ"));
+        let overlaid = source.overlay(&[]).expect("an overlay").unwrap();
+        assert_eq!(overlaid.time_zone(), &auckland);
     }
 
     /// Polls a future that never waits (the fixed source answers at once).
