@@ -157,8 +157,66 @@ def _finish(rng, img, w, h):
     return np.clip(img + np.float32(0.5), 0, 255).astype(np.uint8)
 
 
+# Photographs made ahead by `made_ahead`, by what was asked: (kind, key, palette, size).
+_AHEAD = {}
+# While `made_ahead` lists what a build asks for: the asks, in order (None otherwise).
+_ASKED = None
+
+
+def made_ahead(build):
+    """Makes every photograph `build()` asks for at once, one process per core, then returns
+    `build()`, which takes them from memory.
+
+    A photograph takes a second or two of one core and the demo has dozens; the generator itself
+    is quick. So `build()` runs twice: first with placeholders (distinct per ask, so every path
+    stays distinct), only to learn what it asks for, then for real. The bytes are those of a
+    single process: each photograph depends only on its arguments.
+    """
+    global _ASKED
+    _ASKED = []
+    try:
+        build()
+        asks = list(dict.fromkeys(_ASKED))
+    finally:
+        _ASKED = None
+    import multiprocessing
+    import os
+
+    workers = max(1, min(len(asks), os.cpu_count() or 1))
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            _AHEAD.update(zip(asks, pool.map(_make, asks, chunksize=1)))
+    try:
+        return build()
+    finally:
+        _AHEAD.clear()
+
+
+def _make(ask):
+    kind, key, palette, size = ask
+    return (_jpeg if kind == "jpeg" else _cutout)(key, palette, size)
+
+
+def _asked(kind, key, palette, size, make):
+    ask = (kind, key, palette, tuple(size))
+    if _ASKED is not None:
+        _ASKED.append(ask)
+        return repr(ask).encode()
+    made = _AHEAD.get(ask)
+    return made if made is not None else make(key, palette, size)
+
+
 def jpeg(key, palette, size=(WIDTH, HEIGHT)):
     """A landscape photograph as JPEG bytes (4:2:0, no metadata), deterministic in `key`."""
+    return _asked("jpeg", key, palette, size, _jpeg)
+
+
+def cutout(key, palette, size=CUTOUT):
+    """A cut-out product shot: the subject alone on a transparent background, as PNG bytes."""
+    return _asked("cutout", key, palette, size, _cutout)
+
+
+def _jpeg(key, palette, size):
     w, h = size
     rng = _rng(key)
     img, _ = _drawn(rng, w, h, palette)
@@ -168,8 +226,7 @@ def jpeg(key, palette, size=(WIDTH, HEIGHT)):
     return out.getvalue()
 
 
-def cutout(key, palette, size=CUTOUT):
-    """A cut-out product shot: the subject alone on a transparent background, as PNG bytes."""
+def _cutout(key, palette, size):
     w, h = size
     rng = _rng(key)
     img, mask = _drawn(rng, w, h, palette)
