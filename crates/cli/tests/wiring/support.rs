@@ -154,8 +154,23 @@ pub fn serve_content(dir: &Path, content: &Path) -> Command {
     // Stopped at once on SIGTERM: the drain period is for load balancers, and the draining
     // tests set their own.
     .env("SUPPLYSITE_DRAIN_SECONDS", "0")
-    .env("RUST_LOG", "info");
+    .env("RUST_LOG", server_log_filter());
     cmd
+}
+
+/// `TEST_LOG` shows the logs of the servers a test starts as they are written (run the test
+/// with `--nocapture`); its value, unless it is `1`, is their `RUST_LOG` filter (for example
+/// `TEST_LOG=supplysite_http=debug`). Without it they log at `info` into [`Server::log`], which
+/// a failing assertion prints.
+fn test_log() -> Option<String> {
+    std::env::var("TEST_LOG").ok().filter(|v| !v.is_empty())
+}
+
+fn server_log_filter() -> String {
+    match test_log() {
+        Some(filter) if filter != "1" => filter,
+        _ => "info".into(),
+    }
 }
 
 pub struct Server {
@@ -178,8 +193,12 @@ impl Server {
         let log = Arc::new(Mutex::new(Vec::new()));
         let stderr = child.stderr.take().unwrap();
         let sink = log.clone();
+        let echo = test_log().is_some().then(|| child.id());
         let reader = std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(pid) = echo {
+                    eprintln!("[server {pid}] {line}");
+                }
                 sink.lock().unwrap().push(line);
             }
         });
