@@ -25,14 +25,12 @@ pub mod mail_date;
 pub mod notification;
 mod retry;
 mod service;
-mod timed_robot;
 
 pub use attempt::{Attempted, attempt_job};
 pub use deadline::{AnswerDeadline, NETWORK_MARGIN, STORE_RESERVE};
 pub use deliver::deliver_now;
 pub use retry::{Jitter, RetryPolicy};
 pub use service::{Enquiries, EnquiryParts};
-pub use timed_robot::TimedRobotCheck;
 
 use crate::contact::{ContactForm, Enquiry, EnquiryId, SubmissionId, Validation, validate};
 use crate::ports::{

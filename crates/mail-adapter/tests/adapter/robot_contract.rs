@@ -12,7 +12,6 @@ use async_trait::async_trait;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use supplysite_core::enquiry::TimedRobotCheck;
 use supplysite_core::ports::fakes::{FakeClock, FakeRobotCheck};
 use supplysite_core::ports::suite::run_suite;
 use supplysite_core::ports::{Clock, RobotCheck, UnixMillis};
@@ -115,14 +114,6 @@ async fn recaptcha() -> Harness {
             (
                 "siteverify hangs past the verifier's timeout",
                 verifier(&hanging.url, HANG_BUDGET),
-            ),
-            (
-                "siteverify hangs past the robot check's budget",
-                Arc::new(TimedRobotCheck::new(
-                    verifier(&hanging.url, Duration::from_secs(5)),
-                    HANG_BUDGET,
-                    Arc::new(supplysite_mail_adapter::TokioRuntime),
-                )) as Arc<dyn RobotCheck>,
             ),
         ],
         questions: Some(Box::new(move || {
