@@ -4,17 +4,14 @@
 //! `lastmod`) names the same day as the date printed beside the title, from an export, from
 //! live Contentful (which sends dates in UTC) and in an editor's preview.
 
-use crate::support::{Server, demo_export, serve, serve_content, workdir};
+use crate::support::{
+    POST_ID, POST_PATH, Server, demo_export, serve, serve_content, with_fake_contentful,
+    with_fake_preview, workdir,
+};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
-use supplysite_content_adapter::contentful::fake::{
-    ENVIRONMENT, FakeContentful, PREVIEW_TOKEN, SPACE_ID, TOKEN,
-};
-
-const POST_ID: &str = "post-what-is-e-tendering";
-const POST_PATH: &str = "/insights/what-is-e-tendering";
-const PREVIEW_SECRET: &str = "preview-secret-0123456789abcdefghijklmnop";
+use supplysite_content_adapter::contentful::fake::FakeContentful;
 
 /// The demo space with the article published at `when`.
 fn demo_published_at(when: &str) -> Value {
@@ -102,13 +99,7 @@ fn expect_day(dates: &Dates, printed: &str, iso: &str) {
 
 fn live(dir: &Path, contentful: &str) -> Command {
     let mut cmd = serve(dir);
-    cmd.env("CONTENTFUL_SPACE_ID", SPACE_ID)
-        .env("CONTENTFUL_ACCESS_TOKEN", TOKEN)
-        .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
-        .env("CONTENTFUL_GRAPHQL_HOST", contentful)
-        .env("CONTENTFUL_CDA_HOST", contentful)
-        .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
-        .env("SUPPLYSITE_POLL_SECONDS", "0");
+    with_fake_contentful(&mut cmd, dir, contentful);
     cmd
 }
 
@@ -152,52 +143,14 @@ async fn a_draft_in_preview_is_dated_in_the_sites_own_zone() {
     });
     let dir = workdir();
     let mut cmd = live(dir.path(), &fake.url());
-    cmd.env("SUPPLYSITE_TIME_ZONE", "Pacific/Auckland")
-        .env("CONTENTFUL_PREVIEW_TOKEN", PREVIEW_TOKEN)
-        .env("CONTENTFUL_PREVIEW_HOST", fake.url())
-        .env("SUPPLYSITE_PREVIEW_SECRET", PREVIEW_SECRET);
+    with_fake_preview(&mut cmd, &fake.url()).env("SUPPLYSITE_TIME_ZONE", "Pacific/Auckland");
     let server = Server::start(cmd).await;
 
     let (_, published) = server.get(POST_PATH).await;
     expect_day(&dates(&published), "March 02, 2026", "2026-03-02");
 
-    let http = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let enter = http
-        .get(format!(
-            "{}/api/preview?secret={PREVIEW_SECRET}&path={POST_PATH}",
-            server.base
-        ))
-        .send()
-        .await
-        .unwrap();
-    assert!(
-        enter.status().is_redirection(),
-        "{}: {}",
-        enter.status(),
-        server.log()
-    );
-    let cookie = enter
-        .headers()
-        .get("set-cookie")
-        .unwrap()
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
-    let draft = http
-        .get(format!("{}{POST_PATH}", server.base))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (_, cookie) = server.enter_preview(POST_PATH).await;
+    let draft = server.get_with_cookie(POST_PATH, &cookie).await;
     assert!(draft.contains("(draft)"), "the preview shows the draft");
     expect_day(&dates(&draft), "March 02, 2026", "2026-03-02");
 }

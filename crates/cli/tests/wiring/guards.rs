@@ -3,22 +3,18 @@
 //! another (they share PostgreSQL), its time to live is bounded at start, and a preview cookie
 //! is short-lived and ends when the preview epoch changes.
 
-use crate::support::{Server, demo_export, serve, workdir};
+use crate::support::{
+    POST_ID, POST_PATH, Server, WEBHOOK_SECRET, demo_export, serve, with_fake_contentful,
+    with_fake_preview, workdir,
+};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use supplysite_content_adapter::contentful::fake::{
-    ENVIRONMENT, FakeContentful, PREVIEW_TOKEN, SPACE_ID, TOKEN,
-};
+use supplysite_content_adapter::contentful::fake::FakeContentful;
 use supplysite_http::Secret;
 use supplysite_http::webhook::signature::sign;
 use supplysite_store_postgres::testing::TestPostgres;
-
-const WEBHOOK_SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
-const PREVIEW_SECRET: &str = "preview-secret-0123456789abcdefghijklmnop";
-const POST_ID: &str = "post-what-is-e-tendering";
-const POST_PATH: &str = "/insights/what-is-e-tendering";
 
 /// Sends the head of a request announcing `length` bytes of body, and none of it; the answer
 /// as text, or `None` when none came within `patience`.
@@ -152,31 +148,16 @@ async fn a_webhook_time_to_live_over_five_minutes_stops_start_up_named() {
 
 fn preview_server(dir: &std::path::Path, contentful: &str, epoch: &str) -> std::process::Command {
     let mut cmd = serve(dir);
-    cmd.env("CONTENTFUL_SPACE_ID", SPACE_ID)
-        .env("CONTENTFUL_ACCESS_TOKEN", TOKEN)
-        .env("CONTENTFUL_ENVIRONMENT", ENVIRONMENT)
-        .env("CONTENTFUL_GRAPHQL_HOST", contentful)
-        .env("CONTENTFUL_CDA_HOST", contentful)
-        .env("CONTENTFUL_PREVIEW_TOKEN", PREVIEW_TOKEN)
-        .env("CONTENTFUL_PREVIEW_HOST", contentful)
-        .env("SUPPLYSITE_PREVIEW_SECRET", PREVIEW_SECRET)
-        .env("SUPPLYSITE_PREVIEW_EPOCH", epoch)
-        .env("SUPPLYSITE_CACHE_DIR", dir.join("cache"))
-        .env("SUPPLYSITE_POLL_SECONDS", "0");
+    with_fake_contentful(&mut cmd, dir, contentful);
+    with_fake_preview(&mut cmd, contentful).env("SUPPLYSITE_PREVIEW_EPOCH", epoch);
     cmd
 }
 
 async fn draft_shown(server: &Server, cookie: &str) -> bool {
-    let page = reqwest::Client::new()
-        .get(format!("{}{POST_PATH}", server.base))
-        .header("cookie", cookie)
-        .send()
+    server
+        .get_with_cookie(POST_PATH, cookie)
         .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    page.contains("(draft)")
+        .contains("(draft)")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -188,25 +169,16 @@ async fn a_copied_preview_cookie_ends_when_the_preview_epoch_changes() {
     });
     let dir = workdir();
     let server = Server::start(preview_server(dir.path(), &fake.url(), "1")).await;
-    let enter = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-        .get(format!(
-            "{}/api/preview?secret={PREVIEW_SECRET}&path={POST_PATH}",
-            server.base
-        ))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(enter.status(), 307, "{}", server.log());
-    let set_cookie = enter.headers()["set-cookie"].to_str().unwrap().to_owned();
+    let (set_cookie, cookie) = server.enter_preview(POST_PATH).await;
+    assert!(
+        set_cookie.starts_with("supplysite_preview="),
+        "{set_cookie}"
+    );
     // Twenty minutes, not an hour.
     assert!(
         set_cookie.split("; ").any(|a| a == "Max-Age=1200"),
         "{set_cookie}"
     );
-    let cookie = set_cookie.split(';').next().unwrap().to_owned();
     assert!(
         draft_shown(&server, &cookie).await,
         "the editor sees the draft"
@@ -224,23 +196,6 @@ async fn a_copied_preview_cookie_ends_when_the_preview_epoch_changes() {
         "a cookie of the old epoch still showed drafts"
     );
     // The preview itself still works: the secret hands out a cookie of the new epoch.
-    let enter = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-        .get(format!(
-            "{}/api/preview?secret={PREVIEW_SECRET}&path={POST_PATH}",
-            rotated.base
-        ))
-        .send()
-        .await
-        .unwrap();
-    let fresh = enter.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
+    let (_, fresh) = rotated.enter_preview(POST_PATH).await;
     assert!(draft_shown(&rotated, &fresh).await);
 }

@@ -89,6 +89,24 @@ pub fn with_fake_contentful<'c>(
         .env("SUPPLYSITE_POLL_SECONDS", "0")
 }
 
+/// The secret the servers started with [`with_fake_preview`] hand preview cookies out for.
+pub const PREVIEW_SECRET: &str = "preview-secret-0123456789abcdefghijklmnop";
+
+/// The demo post the live and preview suites change, and its path.
+pub const POST_ID: &str = "post-what-is-e-tendering";
+pub const POST_PATH: &str = "/insights/what-is-e-tendering";
+
+/// Turns on the editors' preview of `cmd` (already pointed at the fake Contentful at
+/// `contentful` by [`with_fake_contentful`]): its preview API and [`PREVIEW_SECRET`].
+pub fn with_fake_preview<'c>(cmd: &'c mut Command, contentful: &str) -> &'c mut Command {
+    cmd.env(
+        "CONTENTFUL_PREVIEW_TOKEN",
+        supplysite_content_adapter::contentful::fake::PREVIEW_TOKEN,
+    )
+    .env("CONTENTFUL_PREVIEW_HOST", contentful)
+    .env("SUPPLYSITE_PREVIEW_SECRET", PREVIEW_SECRET)
+}
+
 /// A Contentful webhook about the post `post-what-is-e-tendering` with `topic`, signed now with
 /// [`WEBHOOK_SECRET`]: its body and headers, for `POST /api/webhooks/contentful`.
 pub fn signed_webhook_request(topic: &str) -> (&'static [u8], Vec<(&'static str, String)>) {
@@ -238,6 +256,43 @@ impl Server {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         server
+    }
+
+    /// Opens the preview of `path` with [`PREVIEW_SECRET`] as an editor's link does: the
+    /// redirect's whole `Set-Cookie` header (the test may read its attributes) and the cookie
+    /// to send back (`name=value`). Fails unless the server answers with a redirect.
+    pub async fn enter_preview(&self, path: &str) -> (String, String) {
+        let enter = self
+            .http
+            .get(format!(
+                "{}/api/preview?secret={PREVIEW_SECRET}&path={path}",
+                self.base
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            enter.status().is_redirection(),
+            "{}: {}",
+            enter.status(),
+            self.log()
+        );
+        let set_cookie = enter.headers()["set-cookie"].to_str().unwrap().to_owned();
+        let cookie = set_cookie.split(';').next().unwrap().to_owned();
+        (set_cookie, cookie)
+    }
+
+    /// `GET path` with `cookie`: the body.
+    pub async fn get_with_cookie(&self, path: &str, cookie: &str) -> String {
+        self.http
+            .get(format!("{}{path}", self.base))
+            .header("cookie", cookie)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
     }
 
     /// The server's process id.
