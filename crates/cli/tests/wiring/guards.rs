@@ -4,16 +4,14 @@
 //! is short-lived and ends when the preview epoch changes.
 
 use crate::support::{
-    POST_ID, POST_PATH, Server, WEBHOOK_SECRET, demo_export, serve, with_fake_contentful,
-    with_fake_preview, workdir,
+    POST_ID, POST_PATH, Server, WEBHOOK_SECRET, demo_export, serve, signed_webhook_request_at,
+    with_fake_contentful, with_fake_preview, workdir,
 };
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use supplysite_content_adapter::contentful::fake::FakeContentful;
-use supplysite_http::Secret;
-use supplysite_http::webhook::signature::sign;
 use supplysite_store_postgres::testing::TestPostgres;
 
 /// Sends the head of a request announcing `length` bytes of body, and none of it; the answer
@@ -79,23 +77,7 @@ async fn a_webhook_without_a_good_signature_is_refused_before_its_body_is_read()
 }
 
 async fn signed_webhook(server: &Server, at_ms: u64) -> (u16, String) {
-    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
-    let topic = "ContentManagement.Entry.publish";
-    let (signature, signed) = sign(
-        &Secret::webhook(WEBHOOK_SECRET).unwrap(),
-        "POST",
-        "/api/webhooks/contentful",
-        &[("x-contentful-topic", topic)],
-        body,
-        at_ms,
-    );
-    let headers = [
-        ("x-contentful-topic", topic.to_owned()),
-        ("x-contentful-signature", signature),
-        ("x-contentful-signed-headers", signed),
-        ("x-contentful-timestamp", at_ms.to_string()),
-        ("content-type", "application/json".to_owned()),
-    ];
+    let (body, headers) = signed_webhook_request_at("ContentManagement.Entry.publish", at_ms);
     server
         .post_raw("/api/webhooks/contentful", &headers, body)
         .await

@@ -110,11 +110,19 @@ pub fn with_fake_preview<'c>(cmd: &'c mut Command, contentful: &str) -> &'c mut 
 /// A Contentful webhook about the post `post-what-is-e-tendering` with `topic`, signed now with
 /// [`WEBHOOK_SECRET`]: its body and headers, for `POST /api/webhooks/contentful`.
 pub fn signed_webhook_request(topic: &str) -> (&'static [u8], Vec<(&'static str, String)>) {
-    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap()
         .as_millis() as u64;
+    signed_webhook_request_at(topic, now)
+}
+
+/// [`signed_webhook_request`] signed at `now` (Unix milliseconds) instead.
+pub fn signed_webhook_request_at(
+    topic: &str,
+    now: u64,
+) -> (&'static [u8], Vec<(&'static str, String)>) {
+    let body: &'static [u8] = br#"{"sys":{"type":"Entry","id":"post-what-is-e-tendering"}}"#;
     let (signature, signed) = sign(
         &Secret::webhook(WEBHOOK_SECRET).unwrap(),
         "POST",
