@@ -15,6 +15,7 @@ import {
 import { ScriptButton } from '../Button/Button';
 import styles from './Carousel.module.css';
 import { UI } from '../../lib/contract.gen';
+import { StrokeGlyph } from '../icons/StrokeGlyph';
 
 export type { CarouselBreakpoint } from './carouselMath';
 
@@ -248,18 +249,7 @@ export function Carousel({
 }
 
 function ArrowGlyph({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path
-        d={direction === 'left' ? 'M12.5 4.5L7 10l5.5 5.5' : 'M7.5 4.5L13 10l-5.5 5.5'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <StrokeGlyph d={direction === 'left' ? 'M12.5 4.5L7 10l5.5 5.5' : 'M7.5 4.5L13 10l-5.5 5.5'} />;
 }
 
 function PauseGlyph() {

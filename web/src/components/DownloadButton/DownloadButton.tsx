@@ -6,6 +6,7 @@ import { useState, type MouseEvent } from 'react';
 import { saveFile } from '../../lib/download';
 import type { ButtonStyle, Download } from '../../lib/view';
 import { buttonClass } from '../Button/Button';
+import { StrokeGlyph } from '../icons/StrokeGlyph';
 
 export interface DownloadButtonProps {
   download: Download;
@@ -43,16 +44,7 @@ export function DownloadButton({ download, fill = 'filled', inverse = false, ins
       onClick={onClick}
       aria-busy={saving || undefined}
     >
-      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-        <path
-          d="M10 3v10M5.5 8.5L10 13l4.5-4.5M4 16.5h12"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <StrokeGlyph d="M10 3v10M5.5 8.5L10 13l4.5-4.5M4 16.5h12" size={18} />
       {download.label}
     </a>
   );

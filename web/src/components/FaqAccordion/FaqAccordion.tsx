@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import type { Faq } from '../../lib/view';
 import { ScriptButton } from '../Button/Button';
 import styles from './FaqAccordion.module.css';
+import { StrokeGlyph } from '../icons/StrokeGlyph';
 
 export interface FaqAccordionProps {
   faq: Faq;
@@ -51,16 +52,7 @@ export function FaqAccordion({ faq, headingLevel = 2 }: FaqAccordionProps) {
                   onClick={() => toggle(index)}
                 >
                   <span {...inspect(item, 'question')}>{item.question}</span>
-                  <svg className={styles.arrow} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                    <path
-                      d="M5 7.5l5 5 5-5"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
+                  <StrokeGlyph className={styles.arrow} d="M5 7.5l5 5 5-5" />
                 </ScriptButton>
               </Question>
               {/* `hidden` keeps a closed answer out of the accessibility tree and tab order;

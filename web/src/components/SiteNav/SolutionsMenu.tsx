@@ -9,6 +9,7 @@ import { ScriptButton } from '../Button/Button';
 import { ProductIcon } from '../icons/ProductIcon';
 import { SmartLink } from '../SmartLink/SmartLink';
 import styles from './SolutionsMenu.module.css';
+import { StrokeGlyph } from '../icons/StrokeGlyph';
 
 export interface SolutionsMenuProps {
   label: string;
@@ -103,16 +104,7 @@ export function SolutionsMenu({ label, menu, onNavigate }: SolutionsMenuProps) {
         onKeyDown={onButtonKeyDown}
       >
         {label}
-        <svg className={styles.chevron} viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-          <path
-            d="M5 7.5l5 5 5-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <StrokeGlyph className={styles.chevron} d="M5 7.5l5 5 5-5" size={16} />
       </ScriptButton>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <div className={styles.graphic}>
