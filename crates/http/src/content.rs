@@ -131,18 +131,21 @@ impl ContentStore {
     ) -> Result<ReloadOutcome, ContentLoadError> {
         let _one_at_a_time = self.reloading.lock().await;
         let previous = self.current().version().to_string();
-        let set = match source.load().await {
+        let set = match source.load_changed(&previous).await {
             Ok(set) => set,
             Err(e) => {
                 self.reloads[2].fetch_add(1, Ordering::Relaxed);
                 return Err(e);
             }
         };
-        let version = set.version().to_string();
-        let changed = version != previous;
-        if changed {
-            self.replace(set);
-        }
+        let (version, changed) = match set {
+            Some(set) if set.version() != previous => {
+                let version = set.version().to_string();
+                self.replace(set);
+                (version, true)
+            }
+            _ => (previous.clone(), false),
+        };
         self.reloads[usize::from(!changed)].fetch_add(1, Ordering::Relaxed);
         Ok(ReloadOutcome { previous, version })
     }

@@ -8,6 +8,7 @@
 mod cda;
 mod graphql;
 mod space;
+mod sync;
 
 use super::retry::{Pause, RetryPolicy};
 use super::settings::{ContentfulSettings, Secret};
@@ -169,7 +170,15 @@ impl FakeContentful {
 
     /// Changes the export being served (publish, unpublish, edit a field).
     pub fn edit(&self, change: impl FnOnce(&mut Value)) {
-        change(&mut lock(&self.shared.space).export);
+        let mut space = lock(&self.shared.space);
+        change(&mut space.export);
+        sync::Log::note(&mut space);
+    }
+
+    /// Refuses every sync token handed out so far, as Contentful does with expired ones: the
+    /// next delta asked with one gets HTTP 400.
+    pub fn expire_sync_tokens(&self) {
+        lock(&self.shared.space).sync.expire();
     }
 
     /// Unpublishes the entry or asset `id` (it stays in the space as a draft).
@@ -401,7 +410,15 @@ async fn handle(
         // The preview host reads preview content with the preview token, as Contentful's
         // Content Preview API does; one fake serves both hosts.
         space.preview = preview_token;
-        cda::answer(&space, rest, &query)
+        if rest == "sync" {
+            let host = headers
+                .get("host")
+                .and_then(|h| h.to_str().ok())
+                .unwrap_or("127.0.0.1");
+            sync::answer(&space, &format!("http://{host}"), &query)
+        } else {
+            cda::answer(&space, rest, &query)
+        }
     };
     json_response(status, body)
 }
