@@ -168,6 +168,11 @@ impl FakeContentful {
         lock(&self.shared.received).clone()
     }
 
+    /// The export being served, as it is now.
+    pub fn export(&self) -> Value {
+        lock(&self.shared.space).export.clone()
+    }
+
     /// Changes the export being served (publish, unpublish, edit a field).
     pub fn edit(&self, change: impl FnOnce(&mut Value)) {
         let mut space = lock(&self.shared.space);

@@ -54,6 +54,8 @@ pub struct SyncSource {
     snapshot: Option<PathBuf>,
     synced: tokio::sync::Mutex<Option<Synced>>,
     status: Mutex<Option<CacheStatus>>,
+    /// The space's default locale, once read.
+    locale: Mutex<Option<String>>,
 }
 
 impl SyncSource {
@@ -76,6 +78,7 @@ impl SyncSource {
             snapshot,
             synced: tokio::sync::Mutex::new(None),
             status: Mutex::new(None),
+            locale: Mutex::new(None),
         })
     }
 
@@ -395,6 +398,40 @@ impl ContentSource for SyncSource {
     /// [`Self::load`]; after a failure the served set stays and the next call tries again.
     async fn load_changed(&self, served: &str) -> Result<Option<ContentSet>, ContentLoadError> {
         let mut guard = self.synced.lock().await;
+        let changed = self.sync(&mut guard, served).await;
+        if let Some(synced) = guard.as_ref() {
+            *self.locale.lock().unwrap_or_else(PoisonError::into_inner) =
+                default_locale(&synced.store.locales);
+        }
+        changed
+    }
+
+    fn locale(&self) -> Option<String> {
+        self.locale
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// The code of the default locale (else the first).
+fn default_locale(locales: &[Value]) -> Option<String> {
+    locales
+        .iter()
+        .find(|l| l.get("default").and_then(Value::as_bool) == Some(true))
+        .or(locales.first())
+        .and_then(|l| l.get("code"))
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+impl SyncSource {
+    /// [`ContentSource::load_changed`] with the synced space locked.
+    async fn sync(
+        &self,
+        guard: &mut Option<Synced>,
+        served: &str,
+    ) -> Result<Option<ContentSet>, ContentLoadError> {
         let synced = match guard.as_mut() {
             Some(synced) => {
                 self.follow(synced).await?;
