@@ -56,6 +56,38 @@ pub struct SyncSource {
     status: Mutex<Option<CacheStatus>>,
     /// The space's default locale, once read.
     locale: Mutex<Option<String>>,
+    writes: Arc<Writes>,
+}
+
+/// Snapshot writes, in the background and in order: a write never replaces a newer one.
+#[derive(Default)]
+struct Writes {
+    /// The number of the last write asked for.
+    asked: std::sync::atomic::AtomicU64,
+    /// The number of the last write done, held while writing.
+    done: Mutex<u64>,
+}
+
+impl Writes {
+    fn save(self: Arc<Self>, path: PathBuf, bytes: Vec<u8>, token: String, at: SystemTime) {
+        use std::sync::atomic::Ordering;
+        let number = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
+        std::thread::spawn(move || {
+            let mut done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+            if *done > number {
+                return;
+            }
+            if let Err(e) = snapshot::write(&path, &bytes, &token, at) {
+                tracing::warn!(error = %e, "the last good content could not be saved");
+            }
+            *done = number;
+        });
+    }
+
+    fn pending(&self) -> bool {
+        let done = *self.done.lock().unwrap_or_else(PoisonError::into_inner);
+        done < self.asked.load(std::sync::atomic::Ordering::SeqCst)
+    }
 }
 
 impl SyncSource {
@@ -79,6 +111,7 @@ impl SyncSource {
             synced: tokio::sync::Mutex::new(None),
             status: Mutex::new(None),
             locale: Mutex::new(None),
+            writes: Arc::default(),
         })
     }
 
@@ -90,6 +123,14 @@ impl SyncSource {
     /// The snapshot file, if the source keeps one.
     pub fn snapshot(&self) -> Option<&Path> {
         self.snapshot.as_deref()
+    }
+
+    /// Returns once the snapshots of every load so far have been written (or failed to be):
+    /// they are written in the background, after the content is handed over.
+    pub async fn saved(&self) {
+        while self.writes.pending() {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
     }
 
     /// Which content the last successful load gave and when it was last confirmed current.
@@ -161,19 +202,19 @@ impl SyncSource {
                 reason: "a list without items".into(),
             }),
         };
-        let locales = items(self.client.cda("locales", &[("limit", "1000")]).await?)?;
+        // Both at once: the client keeps to its limit of requests in flight.
+        let (locales, types) = tokio::join!(
+            self.client.cda("locales", &[("limit", "1000")]),
+            self.client.cda("content_types", &[("limit", "1000")]),
+        );
+        let locales = items(locales?)?;
         if locales.is_empty() {
             return Err(FetchError::Malformed {
                 url: format!("{}/locales", self.client.settings().cda_url()),
                 reason: "no locales".into(),
             });
         }
-        let types = items(
-            self.client
-                .cda("content_types", &[("limit", "1000")])
-                .await?,
-        )?;
-        Ok((locales, types))
+        Ok((locales, items(types?)?))
     }
 
     /// An initial sync into a new store.
@@ -301,6 +342,7 @@ impl SyncSource {
         let snapshot = self.snapshot.clone();
         let location = self.location();
         let now = SystemTime::now();
+        let writes = Arc::clone(&self.writes);
         let set = tokio::task::spawn_blocking(move || {
             let loaded =
                 load_export_bytes(&bytes, None).map_err(|e| ContentLoadError::Malformed {
@@ -314,10 +356,9 @@ impl SyncSource {
             {
                 tracing::warn!(%problem, "content problem; the entry or field is left out");
             }
-            if let Some(path) = snapshot
-                && let Err(e) = snapshot::write(&path, &bytes, &token, now)
-            {
-                tracing::warn!(error = %e, "the last good content could not be saved");
+            if let Some(path) = snapshot {
+                // Saved after the set is handed over: the disk is not in the way of a publish.
+                writes.save(path, bytes, token, now);
             }
             Ok::<_, ContentLoadError>(loaded.set)
         })

@@ -204,6 +204,7 @@ async fn a_restart_with_the_snapshot_on_disk_reads_one_delta() {
     let path = dir.path().join("cache/s.json");
     let (first, _) = source(&fake, &path);
     let served = first.load().await.unwrap();
+    first.saved().await;
     drop(first);
 
     // Unchanged: the restart serves the snapshot after one empty delta, same version.
@@ -223,6 +224,7 @@ async fn a_restart_with_the_snapshot_on_disk_reads_one_delta() {
     let from = fake.received().len();
     let (third, _) = source(&fake, &path);
     let set = third.load().await.unwrap();
+    third.saved().await;
     assert_eq!(syncs(&fake, from), ["delta"]);
     assert!(set.post("what-is-e-tendering").is_none());
     same_pages(&set, &export_read(&fake));
@@ -234,7 +236,9 @@ async fn a_restart_while_contentful_is_down_serves_the_snapshot_and_catches_up_l
     let fake = FakeContentful::start(demo()).await;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.json");
-    let served = source(&fake, &path).0.load().await.unwrap();
+    let first = source(&fake, &path).0;
+    let served = first.load().await.unwrap();
+    first.saved().await;
     fake.always(Some(Fault::Status(503)));
     let (restarted, _) = source(&fake, &path);
     let set = restarted.load().await.unwrap();
