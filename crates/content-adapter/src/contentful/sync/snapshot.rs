@@ -16,6 +16,7 @@ pub(crate) const FORMAT: u32 = 1;
 
 /// A snapshot read back: the store, the export bytes it was written from, and when that
 /// content was synced.
+#[derive(Debug)]
 pub(crate) struct Snapshot {
     pub store: Store,
     pub export: Vec<u8>,
