@@ -1,6 +1,7 @@
 //! A local fake Contentful (feature `fake`): the GraphQL Content API and the Content Delivery
-//! API of one space, on 127.0.0.1, answering from a space export in Contentful's documented
-//! shapes. Tests script it to fail the way Contentful fails (401, 404, 429 with a reset
+//! API of one space (its Sync API included: initial syncs in pages, deltas with deletions,
+//! tokens that can be made to expire), on 127.0.0.1, answering from a space export in
+//! Contentful's documented shapes. Tests script it to fail the way Contentful fails (401, 404, 429 with a reset
 //! header, 5xx, slow answers), edit its content while it runs, and stop it to simulate an
 //! outage. It also serves asset files from a folder, as the asset hosts do (see
 //! [`FakeContentful::serve_files`]).
