@@ -191,6 +191,33 @@ mod tests {
         assert!(Arc::ptr_eq(&before, &store.current()));
     }
 
+    /// A source that can tell nothing changed without building a set.
+    struct Unchanged;
+
+    #[async_trait::async_trait]
+    impl ContentSource for Unchanged {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            panic!("a reload asks only whether the content changed")
+        }
+
+        async fn load_changed(
+            &self,
+            _served: &str,
+        ) -> Result<Option<ContentSet>, ContentLoadError> {
+            Ok(None)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_source_that_finds_nothing_changed_keeps_the_generation_and_counts_unchanged() {
+        let store = ContentStore::new(set("v1"));
+        let before = store.current();
+        let outcome = store.reload(&Unchanged).await.unwrap();
+        assert_eq!(outcome.version, "v1");
+        assert!(Arc::ptr_eq(&before, &store.current()));
+        assert_eq!(store.reload_counts().unchanged, 1);
+    }
+
     #[tokio::test]
     async fn a_reload_swaps_in_the_new_version() {
         let store = ContentStore::new(set("v1"));
