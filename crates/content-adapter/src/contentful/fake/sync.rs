@@ -111,7 +111,8 @@ pub(crate) fn answer(space: &Space, base: &str, query: &HashMap<String, String>)
         );
     };
     // Entries, then assets, each in the space's order; deletions only in deltas.
-    let mut wanted: Vec<Value> = Vec::new();
+    // What the sync holds, by reference: only the page asked for is built.
+    let mut wanted: Vec<Wanted<'_>> = Vec::new();
     for (key, kind) in [("entries", "Entry"), ("assets", "Asset")] {
         let mut seen_ids = std::collections::HashSet::new();
         for item in space.list(key) {
@@ -127,8 +128,8 @@ pub(crate) fn answer(space: &Space, base: &str, query: &HashMap<String, String>)
                 continue;
             }
             match fp {
-                Some(_) => wanted.push(delivered(item, kind)),
-                None if from.is_some() => wanted.push(deleted(id, kind)),
+                Some(_) => wanted.push(Wanted::Delivered(item, kind)),
+                None if from.is_some() => wanted.push(Wanted::Deleted(id, kind)),
                 None => {}
             }
         }
@@ -141,12 +142,20 @@ pub(crate) fn answer(space: &Space, base: &str, query: &HashMap<String, String>)
                     && from.is_none_or(|f| *at > f)
                     && !seen_ids.contains(id)
                 {
-                    wanted.push(deleted(id, kind));
+                    wanted.push(Wanted::Deleted(id, kind));
                 }
             }
         }
     }
-    let page: Vec<Value> = wanted.iter().skip(offset).take(limit).cloned().collect();
+    let page: Vec<Value> = wanted
+        .iter()
+        .skip(offset)
+        .take(limit)
+        .map(|w| match w {
+            Wanted::Delivered(item, kind) => delivered(item, kind),
+            Wanted::Deleted(id, kind) => deleted(id, kind),
+        })
+        .collect();
     let url = format!(
         "{base}/spaces/{}/environments/{}/sync",
         super::SPACE_ID,
@@ -167,6 +176,11 @@ pub(crate) fn answer(space: &Space, base: &str, query: &HashMap<String, String>)
         body["nextSyncUrl"] = json!(format!("{url}?sync_token=s{}.{}.{}", log.epoch, to, limit));
     }
     (200, body)
+}
+
+enum Wanted<'a> {
+    Delivered(&'a Value, &'static str),
+    Deleted(&'a str, &'static str),
 }
 
 enum Token {
