@@ -13,6 +13,10 @@
 #   start     cold start to ready and peak memory at 1,000 and 100,000 posts  (bench/start.py)
 #   images    the image endpoint: first encodes, bytes, cached rendition vs nginx (bench/images.sh)
 #   web       Lighthouse, JS/wasm bytes, axe-core, Nu HTML Checker, sitemap   (bench/web.sh)
+#   live      on request only: live content through the Sync API at LIVE_POSTS (100,000) posts:
+#             initial sync, a publish made visible, an empty poll, a restart from the snapshot
+#             (crates/content-adapter/examples/sync_bench.rs; figures in live.json, no budget
+#             checked yet)
 #
 # Installs what it needs when run as root (apt: wrk nginx default-jre-headless libxml2-utils
 # chromium curl; npm packages under bench/node). Everything is loopback-only and bounded; every
@@ -24,7 +28,7 @@ cd "$BENCH_ROOT"
 STEPS=("$@")
 [ ${#STEPS[@]} -gt 0 ] || STEPS=(compose serve start images web)
 for s in "${STEPS[@]}"; do
-  case $s in compose | serve | start | images | web) ;; *) die "unknown step $s (compose, serve, start, images, web)" ;; esac
+  case $s in compose | serve | start | images | web | live) ;; *) die "unknown step $s (compose, serve, start, images, web, live)" ;; esac
 done
 
 rm -rf "$BENCH_RESULTS"
@@ -58,6 +62,10 @@ run_step() {
         ${START_SIZES:-1000 100000} --runs "${START_RUNS:-3}" >"$BENCH_RESULTS/start.json" || ok=$?
       ;;
     images) bash "$BENCH_DIR/images.sh" >"$BENCH_RESULTS/images.txt" || ok=$? ;;
+    live)
+      cargo run --release -q -p supplysite-content-adapter --features fake --example sync_bench -- \
+        "${LIVE_POSTS:-100000}" >"$BENCH_RESULTS/live.json" || ok=$?
+      ;;
     web) bash "$BENCH_DIR/web.sh" || ok=$? ;;
   esac
   if [ $ok != 0 ]; then

@@ -1,5 +1,5 @@
 //! The fake Contentful as a process, for trying `supplysite content pull`, `supplysite audit`
-//! and the live server by hand without a space: it serves a space export (and the asset files
+//! and the live server (which follows it through its Sync API) by hand without a space: it serves a space export (and the asset files
 //! in its folder) on 127.0.0.1, prints `fake Contentful listening on http://127.0.0.1:PORT`, and
 //! answers until SIGTERM or Ctrl-C. Point `CONTENTFUL_GRAPHQL_HOST`, `CONTENTFUL_CDA_HOST` and
 //! `CONTENTFUL_ASSETS_BASE` at that URL, with `CONTENTFUL_SPACE_ID=fakespace` and

@@ -13,6 +13,7 @@ mod model;
 mod query;
 mod retry;
 mod settings;
+pub mod sync;
 mod to_export;
 
 #[cfg(feature = "fake")]
@@ -21,7 +22,7 @@ pub mod fake;
 pub mod schema;
 
 pub use cache::{CacheStatus, CachedSource};
-pub use client::FetchError;
+pub use client::{FetchError, MAX_CONCURRENT_REQUESTS};
 pub use fetch::{LiveExport, Progress};
 pub use query::{MAX_COMPLEXITY, MAX_QUERY_BYTES, all_queries};
 pub use retry::{Pause, RetryPolicy, TokioPause};
@@ -29,6 +30,7 @@ pub use settings::{
     ContentfulSettings, DEFAULT_CDA_HOST, DEFAULT_GRAPHQL_HOST, DEFAULT_PREVIEW_HOST, Secret,
     SettingsError,
 };
+pub use sync::SyncSource;
 
 use crate::export::{Loaded, Severity, load_export_value};
 use async_trait::async_trait;
@@ -114,35 +116,40 @@ impl ContentfulSource {
     }
 
     fn load_error(&self, e: FetchError) -> ContentLoadError {
-        match e {
-            FetchError::Unauthorised {
-                url,
-                status,
-                detail,
-            } => ContentLoadError::Unauthorised {
-                location: url,
-                reason: format!(
-                    "HTTP {status}: {detail} (check CONTENTFUL_ACCESS_TOKEN: it must be a Content Delivery API token for this space)"
-                ),
-            },
-            FetchError::NotFound { url, detail } => ContentLoadError::NotFound {
-                location: format!(
-                    "{url} (HTTP 404: {detail}; check CONTENTFUL_SPACE_ID and CONTENTFUL_ENVIRONMENT)"
-                ),
-            },
-            FetchError::Unreachable { url, reason } => ContentLoadError::Unreachable {
-                location: url,
-                reason,
-            },
-            FetchError::Malformed { url, reason } => ContentLoadError::Malformed {
-                location: url,
-                reason,
-            },
-            FetchError::TooComplex { url, code } => ContentLoadError::Malformed {
-                location: url,
-                reason: format!("query refused as too large even one item a page ({code})"),
-            },
-        }
+        load_error(e)
+    }
+}
+
+/// The port's error for a failed read, naming the setting to check.
+pub(crate) fn load_error(e: FetchError) -> ContentLoadError {
+    match e {
+        FetchError::Unauthorised {
+            url,
+            status,
+            detail,
+        } => ContentLoadError::Unauthorised {
+            location: url,
+            reason: format!(
+                "HTTP {status}: {detail} (check CONTENTFUL_ACCESS_TOKEN: it must be a Content Delivery API token for this space)"
+            ),
+        },
+        FetchError::NotFound { url, detail } => ContentLoadError::NotFound {
+            location: format!(
+                "{url} (HTTP 404: {detail}; check CONTENTFUL_SPACE_ID and CONTENTFUL_ENVIRONMENT)"
+            ),
+        },
+        FetchError::Unreachable { url, reason } => ContentLoadError::Unreachable {
+            location: url,
+            reason,
+        },
+        FetchError::Malformed { url, reason } => ContentLoadError::Malformed {
+            location: url,
+            reason,
+        },
+        FetchError::TooComplex { url, code } => ContentLoadError::Malformed {
+            location: url,
+            reason: format!("query refused as too large even one item a page ({code})"),
+        },
     }
 }
 

@@ -131,18 +131,21 @@ impl ContentStore {
     ) -> Result<ReloadOutcome, ContentLoadError> {
         let _one_at_a_time = self.reloading.lock().await;
         let previous = self.current().version().to_string();
-        let set = match source.load().await {
+        let set = match source.load_changed(&previous).await {
             Ok(set) => set,
             Err(e) => {
                 self.reloads[2].fetch_add(1, Ordering::Relaxed);
                 return Err(e);
             }
         };
-        let version = set.version().to_string();
-        let changed = version != previous;
-        if changed {
-            self.replace(set);
-        }
+        let (version, changed) = match set {
+            Some(set) if set.version() != previous => {
+                let version = set.version().to_string();
+                self.replace(set);
+                (version, true)
+            }
+            _ => (previous.clone(), false),
+        };
         self.reloads[usize::from(!changed)].fetch_add(1, Ordering::Relaxed);
         Ok(ReloadOutcome { previous, version })
     }
@@ -186,6 +189,33 @@ mod tests {
             .await
             .unwrap();
         assert!(Arc::ptr_eq(&before, &store.current()));
+    }
+
+    /// A source that can tell nothing changed without building a set.
+    struct Unchanged;
+
+    #[async_trait::async_trait]
+    impl ContentSource for Unchanged {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            panic!("a reload asks only whether the content changed")
+        }
+
+        async fn load_changed(
+            &self,
+            _served: &str,
+        ) -> Result<Option<ContentSet>, ContentLoadError> {
+            Ok(None)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_source_that_finds_nothing_changed_keeps_the_generation_and_counts_unchanged() {
+        let store = ContentStore::new(set("v1"));
+        let before = store.current();
+        let outcome = store.reload(&Unchanged).await.unwrap();
+        assert_eq!(outcome.version, "v1");
+        assert!(Arc::ptr_eq(&before, &store.current()));
+        assert_eq!(store.reload_counts().unchanged, 1);
     }
 
     #[tokio::test]

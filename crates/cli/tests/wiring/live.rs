@@ -1,6 +1,7 @@
-//! Live content through a spawned server: pages come from a fake Contentful; a signed webhook
-//! after an unpublish makes the change live within a second; when the fake goes down the site
-//! is still served, and a restart during the outage serves the last good content from disk.
+//! Live content through a spawned server: pages come from a fake Contentful through the Sync
+//! API; a signed webhook after an unpublish makes the change live within a second with one
+//! delta; when the fake goes down the site is still served, a restart during the outage serves
+//! the last good content from disk, and a restart once it is back reads one delta.
 
 use crate::support::{
     PATIENCE, Server, demo_export, serve, signed_webhook_request, with_fake_contentful, workdir,
@@ -36,12 +37,20 @@ async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_d
     let dir = workdir();
     let server = Server::start(live(dir.path(), &contentful)).await;
 
-    // Pages come from the fake.
+    // Pages come from the fake, through an initial sync.
+    let received = fake.received();
     assert!(
-        fake.received()
+        received
             .iter()
-            .any(|r| r.path.starts_with("/content/v1/spaces/fakespace")),
-        "the server read the space through the GraphQL API"
+            .any(|r| r.path == "/spaces/fakespace/environments/master/sync"
+                && r.query
+                    .as_deref()
+                    .is_some_and(|q| q.contains("initial=true"))),
+        "the server read the space through the Sync API"
+    );
+    assert!(
+        !received.iter().any(|r| r.path.starts_with("/content/v1/")),
+        "published content is not read through GraphQL"
     );
     let (status, ready) = server.get_json("/readyz").await;
     assert_eq!(status, 200);
@@ -54,6 +63,7 @@ async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_d
 
     // Unpublished in Contentful, signed webhook: live within a second.
     fake.unpublish(POST_ID);
+    let before_webhook = fake.received().len();
     let sent = Instant::now();
     let (status, reply) = signed_webhook(&server, "ContentManagement.Entry.unpublish").await;
     assert_eq!(status, 202, "{reply}\n{}", server.log());
@@ -73,6 +83,13 @@ async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_d
     let (_, ready) = server.get_json("/readyz").await;
     let second_version = ready["contentVersion"].as_str().unwrap().to_owned();
     assert_ne!(second_version, first_version);
+    let deltas: Vec<_> = fake.received()[before_webhook..]
+        .iter()
+        .filter(|r| r.path.ends_with("/sync"))
+        .map(|r| r.query.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(deltas.len(), 1, "one delta for one publish: {deltas:?}");
+    assert!(deltas[0].contains("sync_token="), "{deltas:?}");
 
     // Contentful goes down: every page is still served.
     fake.stop().await;
@@ -119,4 +136,64 @@ async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_d
     assert!(status.success(), "{status:?}\n{log}");
     assert!(log.contains("from disk"), "{log}");
     assert!(!log.contains(TOKEN), "the token is never logged");
+
+    // Contentful back (on the same port) with its space as it was: a restart reads one delta.
+    let port: u16 = contentful.rsplit(':').next().unwrap().parse().unwrap();
+    let demo: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let back = FakeContentful::start_on(demo, port).await;
+    back.unpublish(POST_ID);
+    back.expire_sync_tokens();
+    let warm = Server::start(live(dir.path(), &contentful)).await;
+    let (_, ready) = warm.get_json("/readyz").await;
+    assert_eq!(ready["fromDisk"], false, "{ready}");
+    assert_eq!(warm.get(POST_PATH).await.0, 301);
+    // This fake never handed out the saved token, so it refuses it: a new initial sync.
+    let asked: Vec<String> = back
+        .received()
+        .iter()
+        .filter(|r| r.path.ends_with("/sync"))
+        .map(|r| r.query.clone().unwrap_or_default())
+        .collect();
+    assert!(asked[0].contains("sync_token="), "{asked:?}");
+    assert!(asked[1].contains("initial=true"), "{asked:?}");
+    let (status, log) = warm.terminate().await;
+    assert!(status.success(), "{status:?}\n{log}");
+    back.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_with_the_last_content_on_disk_reads_one_delta() {
+    let demo: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let fake = FakeContentful::start(demo).await;
+    let contentful = fake.url();
+    let dir = workdir();
+    let server = Server::start(live(dir.path(), &contentful)).await;
+    assert_eq!(server.get(POST_PATH).await.0, 200);
+    let (status, log) = server.terminate().await;
+    assert!(status.success(), "{status:?}\n{log}");
+
+    fake.unpublish(POST_ID);
+    let from = fake.received().len();
+    let restarted = Server::start(live(dir.path(), &contentful)).await;
+    assert_eq!(restarted.get(POST_PATH).await.0, 301);
+    let asked: Vec<_> = fake.received()[from..]
+        .iter()
+        .map(|r| format!("{} {}", r.path, r.query.clone().unwrap_or_default()))
+        .collect();
+    // One delta, then the model read again because something changed; no initial sync.
+    assert!(asked[0].contains("/sync sync_token="), "{asked:?}");
+    assert_eq!(
+        asked.iter().filter(|a| a.contains("/sync")).count(),
+        1,
+        "{asked:?}"
+    );
+    assert!(
+        !asked.iter().any(|a| a.contains("initial=true")),
+        "{asked:?}"
+    );
+    let (status, log) = restarted.terminate().await;
+    assert!(status.success(), "{status:?}\n{log}");
+    fake.stop().await;
 }

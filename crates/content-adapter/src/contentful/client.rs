@@ -83,11 +83,16 @@ pub struct GraphqlResponse {
     pub errors: Vec<GraphqlError>,
 }
 
+/// Requests one client has in flight at most: Contentful's rate limits are per space, shared
+/// by every replica, so each replica keeps to a couple at a time.
+pub const MAX_CONCURRENT_REQUESTS: usize = 2;
+
 /// Talks to one environment of one space.
 pub struct Client {
     http: reqwest::Client,
     settings: ContentfulSettings,
     pause: Arc<dyn Pause>,
+    permits: tokio::sync::Semaphore,
 }
 
 impl Client {
@@ -104,6 +109,7 @@ impl Client {
             http,
             settings,
             pause,
+            permits: tokio::sync::Semaphore::new(MAX_CONCURRENT_REQUESTS),
         })
     }
 
@@ -147,43 +153,49 @@ impl Client {
         let mut rate_limited = 0u32;
         loop {
             let request = build().bearer_auth(self.settings.access_token.expose());
-            let retry_reason = match request.send().await {
+            let permit = self.permits.acquire().await;
+            let answer = match request.send().await {
                 Ok(response) => {
                     let status = response.status();
                     let reset = rate_limit_reset(response.headers());
-                    let body = response.bytes().await;
-                    match (status, body) {
-                        (s, Ok(body)) if s.is_success() => return parse(url, &body),
-                        (StatusCode::TOO_MANY_REQUESTS, _) => {
-                            rate_limited += 1;
-                            let wait = reset.unwrap_or_else(|| policy.backoff(rate_limited));
-                            if rate_limited > policy.rate_limit_retries
-                                || wait > policy.max_rate_limit_wait
-                            {
-                                return Err(FetchError::Unreachable {
-                                    url: url.to_string(),
-                                    reason: format!(
-                                        "rate limited (HTTP 429, {} times; reset in {}s)",
-                                        rate_limited,
-                                        wait.as_secs()
-                                    ),
-                                });
-                            }
-                            tracing::warn!(
-                                url,
-                                wait_seconds = wait.as_secs_f64(),
-                                "contentful rate limit reached; waiting for the reset"
-                            );
-                            self.pause.pause(wait).await;
-                            continue;
-                        }
-                        (s, Ok(body)) if s.is_server_error() => {
-                            format!("HTTP {}{}", s.as_u16(), describe_body(&body))
-                        }
-                        (s, Ok(body)) => return Err(client_error(url, s, &body)),
-                        (s, Err(e)) => format!("HTTP {} with an unreadable body: {e}", s.as_u16()),
-                    }
+                    Ok((status, reset, response.bytes().await))
                 }
+                Err(e) => Err(e),
+            };
+            // Waits (back-off, rate-limit resets) hold no permit.
+            drop(permit);
+            let retry_reason = match answer {
+                Ok((status, reset, body)) => match (status, body) {
+                    (s, Ok(body)) if s.is_success() => return parse(url, &body),
+                    (StatusCode::TOO_MANY_REQUESTS, _) => {
+                        rate_limited += 1;
+                        let wait = reset.unwrap_or_else(|| policy.backoff(rate_limited));
+                        if rate_limited > policy.rate_limit_retries
+                            || wait > policy.max_rate_limit_wait
+                        {
+                            return Err(FetchError::Unreachable {
+                                url: url.to_string(),
+                                reason: format!(
+                                    "rate limited (HTTP 429, {} times; reset in {}s)",
+                                    rate_limited,
+                                    wait.as_secs()
+                                ),
+                            });
+                        }
+                        tracing::warn!(
+                            url,
+                            wait_seconds = wait.as_secs_f64(),
+                            "contentful rate limit reached; waiting for the reset"
+                        );
+                        self.pause.pause(wait).await;
+                        continue;
+                    }
+                    (s, Ok(body)) if s.is_server_error() => {
+                        format!("HTTP {}{}", s.as_u16(), describe_body(&body))
+                    }
+                    (s, Ok(body)) => return Err(client_error(url, s, &body)),
+                    (s, Err(e)) => format!("HTTP {} with an unreadable body: {e}", s.as_u16()),
+                },
                 Err(e) if e.is_timeout() => {
                     format!("no answer within {:?}", policy.request_timeout)
                 }

@@ -1,6 +1,7 @@
 //! A local fake Contentful (feature `fake`): the GraphQL Content API and the Content Delivery
-//! API of one space, on 127.0.0.1, answering from a space export in Contentful's documented
-//! shapes. Tests script it to fail the way Contentful fails (401, 404, 429 with a reset
+//! API of one space (its Sync API included: initial syncs in pages, deltas with deletions,
+//! tokens that can be made to expire), on 127.0.0.1, answering from a space export in
+//! Contentful's documented shapes. Tests script it to fail the way Contentful fails (401, 404, 429 with a reset
 //! header, 5xx, slow answers), edit its content while it runs, and stop it to simulate an
 //! outage. It also serves asset files from a folder, as the asset hosts do (see
 //! [`FakeContentful::serve_files`]).
@@ -8,6 +9,7 @@
 mod cda;
 mod graphql;
 mod space;
+mod sync;
 
 use super::retry::{Pause, RetryPolicy};
 use super::settings::{ContentfulSettings, Secret};
@@ -167,9 +169,22 @@ impl FakeContentful {
         lock(&self.shared.received).clone()
     }
 
+    /// The export being served, as it is now.
+    pub fn export(&self) -> Value {
+        lock(&self.shared.space).export.clone()
+    }
+
     /// Changes the export being served (publish, unpublish, edit a field).
     pub fn edit(&self, change: impl FnOnce(&mut Value)) {
-        change(&mut lock(&self.shared.space).export);
+        let mut space = lock(&self.shared.space);
+        change(&mut space.export);
+        sync::Log::note(&mut space);
+    }
+
+    /// Refuses every sync token handed out so far, as Contentful does with expired ones: the
+    /// next delta asked with one gets HTTP 400.
+    pub fn expire_sync_tokens(&self) {
+        lock(&self.shared.space).sync.expire();
     }
 
     /// Unpublishes the entry or asset `id` (it stays in the space as a draft).
@@ -401,7 +416,15 @@ async fn handle(
         // The preview host reads preview content with the preview token, as Contentful's
         // Content Preview API does; one fake serves both hosts.
         space.preview = preview_token;
-        cda::answer(&space, rest, &query)
+        if rest == "sync" {
+            let host = headers
+                .get("host")
+                .and_then(|h| h.to_str().ok())
+                .unwrap_or("127.0.0.1");
+            sync::answer(&space, &format!("http://{host}"), &query)
+        } else {
+            cda::answer(&space, rest, &query)
+        }
     };
     json_response(status, body)
 }

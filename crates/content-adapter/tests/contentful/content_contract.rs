@@ -10,8 +10,8 @@ use crate::helpers::demo;
 use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
-use supplysite_content_adapter::contentful::ContentfulSource;
 use supplysite_content_adapter::contentful::fake::{FakeContentful, Fault, RecordingPause, TOKEN};
+use supplysite_content_adapter::contentful::{ContentfulSource, SyncSource};
 use supplysite_content_adapter::{ExportSource, load_export_value};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::fakes::FakeContentSource;
@@ -147,6 +147,11 @@ async fn contentful_keeps_the_contract() {
     run_suite("contentful", cases::ALL, |_| contentful()).await;
 }
 
+#[tokio::test]
+async fn contentful_through_the_sync_api_keeps_the_contract() {
+    run_suite("contentful sync", cases::ALL, |_| contentful_sync()).await;
+}
+
 fn fake() -> Subject {
     let fake = Arc::new(FakeContentSource::new(set_of(space(&[]))));
     let changed = Arc::clone(&fake);
@@ -245,6 +250,23 @@ async fn contentful() -> Subject {
     let fake = Arc::new(FakeContentful::start(space(&[])).await);
     let source =
         ContentfulSource::with_pause(fake.settings(), Arc::new(RecordingPause::default())).unwrap();
+    contentful_subject(fake, Arc::new(source))
+}
+
+/// Contentful read through the Sync API, with its snapshot in a folder of its own.
+async fn contentful_sync() -> Subject {
+    let fake = Arc::new(FakeContentful::start(space(&[])).await);
+    let dir = tempfile::tempdir().unwrap();
+    let source = SyncSource::with_pause(
+        fake.settings(),
+        Arc::new(RecordingPause::default()),
+        Some(dir.keep().join("space.json")),
+    )
+    .unwrap();
+    contentful_subject(fake, Arc::new(source))
+}
+
+fn contentful_subject(fake: Arc<FakeContentful>, source: Arc<dyn ContentSource>) -> Subject {
     let outage = |how: &'static str, gives: Variant, status: u16| {
         let (down, up) = (Arc::clone(&fake), Arc::clone(&fake));
         Outage {
@@ -265,7 +287,7 @@ async fn contentful() -> Subject {
     ];
     let changed = Arc::clone(&fake);
     Subject {
-        source: Arc::new(source),
+        source,
         change: Box::new(move || changed.unpublish(TAKEN_OUT.1)),
         outages,
         location: fake.url(),

@@ -16,3 +16,6 @@ mod outage;
 mod preview;
 // Asset files downloaded beside an export: every host, resumed, size-checked, retried.
 mod download;
+// The Sync API: an initial sync equal to the export read, one delta per change, restarts from
+// the snapshot on disk, refused tokens, rate limits.
+mod sync;

@@ -18,6 +18,17 @@ pub trait ContentSource: Send + Sync {
     /// - [`ContentLoadError::Malformed`] when it answers with content that cannot be read.
     async fn load(&self) -> Result<ContentSet, ContentLoadError>;
 
+    /// The content when it is no longer the set of version `served` (the one being served),
+    /// else `None`. A source that can tell what changed since its last load (Contentful's
+    /// Sync API) answers `None` from one small request and builds a new set only from a
+    /// change; by default this is [`Self::load`] with the versions compared.
+    ///
+    /// Errors: those of [`Self::load`].
+    async fn load_changed(&self, served: &str) -> Result<Option<ContentSet>, ContentLoadError> {
+        let set = self.load().await?;
+        Ok((set.version() != served).then_some(set))
+    }
+
     /// The locale the last [`Self::load`] read the space in (its default locale), when the
     /// source knows it: Live Preview's inspector tags name it. `None` by default.
     fn locale(&self) -> Option<String> {
@@ -58,6 +69,14 @@ impl InZone {
 impl ContentSource for InZone {
     async fn load(&self) -> Result<ContentSet, ContentLoadError> {
         Ok(self.inner.load().await?.with_time_zone(self.zone.clone()))
+    }
+
+    async fn load_changed(&self, served: &str) -> Result<Option<ContentSet>, ContentLoadError> {
+        Ok(self
+            .inner
+            .load_changed(served)
+            .await?
+            .map(|set| set.with_time_zone(self.zone.clone())))
     }
 
     fn locale(&self) -> Option<String> {

@@ -1,12 +1,14 @@
 //! Where `supplysite serve` takes its content from, and how it stays fresh.
 //!
 //! Live mode when `CONTENTFUL_SPACE_ID` and `CONTENTFUL_ACCESS_TOKEN` are both set: the space
-//! is read through the Contentful adapter, wrapped in its disk cache (one file per space and
-//! environment under `SUPPLYSITE_CACHE_DIR`) so a restart during an outage still serves the
-//! last good content, reloaded by the signed webhook and every `SUPPLYSITE_POLL_SECONDS`
-//! (300 unless set; 0 turns the poll off). Otherwise the export file is served, polled only
+//! is followed with Contentful's Sync API (an initial sync, then a delta per reload), its last
+//! good content and sync token kept on disk (one file per space and environment under
+//! `SUPPLYSITE_CACHE_DIR`) so a restart serves at once and reads one delta, and a restart
+//! during an outage still serves the last good content. The signed webhook and every
+//! `SUPPLYSITE_POLL_SECONDS` (5 unless set; 0 turns the poll off) ask for a delta, which costs
+//! one small request when nothing changed. Otherwise the export file is served, polled only
 //! when `SUPPLYSITE_POLL_SECONDS` is set. No Contentful setting is ever logged but the
-//! GraphQL endpoint (space and environment ids, no token).
+//! sync endpoint (space and environment ids, no token).
 
 use crate::settings::parse::{secret_at_least, whole};
 use anyhow::Context;
@@ -16,7 +18,7 @@ use std::pin::pin;
 use std::sync::Arc;
 use std::time::Duration;
 use supplysite_content_adapter::contentful::{
-    CachedSource, ContentfulSettings, ContentfulSource, DEFAULT_PREVIEW_HOST,
+    ContentfulSettings, ContentfulSource, DEFAULT_PREVIEW_HOST, SyncSource,
 };
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentSource, InZone};
@@ -25,8 +27,8 @@ use supplysite_http::freshness::{ContentFreshness, Freshness};
 use supplysite_http::{AppState, Preview, Secret};
 use tokio::time::MissedTickBehavior;
 
-/// The poll interval in live mode unless set.
-const DEFAULT_LIVE_POLL: Duration = Duration::from_secs(300);
+/// The poll interval in live mode unless set: an empty delta is one small request.
+const DEFAULT_LIVE_POLL: Duration = Duration::from_secs(5);
 
 /// Live content settings.
 #[derive(clap::Args, Clone)]
@@ -35,16 +37,18 @@ const DEFAULT_LIVE_POLL: Duration = Duration::from_secs(300);
 pub struct Args {
     #[command(flatten)]
     contentful: crate::cmd::contentful::Args,
-    /// Seconds between content reloads; 0 turns the poll off. Unset: 300 in live mode, off for
-    /// the export file (the webhook reloads either).
+    /// Seconds between content reloads; 0 turns the poll off. Unset: 5 in live mode (a reload
+    /// asks Contentful's Sync API for what changed: one small request when nothing did), off
+    /// for the export file (the webhook reloads either).
     #[arg(
         long,
         env = "SUPPLYSITE_POLL_SECONDS",
         value_parser = whole(0, u64::MAX, "number of seconds")
     )]
     poll_seconds: Option<u64>,
-    /// Folder of the last good live content, one file per space and environment, served when
-    /// Contentful cannot be reached at start. Unset: content in the cache folder
+    /// Folder of the last good live content and its sync token, one file per space and
+    /// environment: a restart serves it at once and reads only what changed since, and serves
+    /// it alone when Contentful cannot be reached. Unset: content in the cache folder
     /// (CACHE_DIRECTORY, $XDG_CACHE_HOME/supplysite or ~/.cache/supplysite).
     #[arg(long, env = "SUPPLYSITE_CACHE_DIR")]
     cache_dir: Option<PathBuf>,
@@ -141,15 +145,16 @@ impl Args {
                 .context("SUPPLYSITE_CACHE_DIR / --cache-dir")?
                 .join(crate::install::CONTENT_CACHE_DIR),
         };
-        let cache = cache_dir.join(settings.cache_file_name());
-        let contentful =
-            ContentfulSource::from_settings(settings).context("cannot set up live content")?;
-        let describe = contentful.location();
-        let cached = Arc::new(CachedSource::new(Arc::new(contentful), &cache));
+        // Its own name: the snapshot's layout is not that of the GraphQL source's cache file.
+        let cache = cache_dir.join(format!("sync-{}", settings.cache_file_name()));
+        let synced = Arc::new(
+            SyncSource::new(settings, Some(cache.clone())).context("cannot set up live content")?,
+        );
+        let describe = synced.location();
         Ok(Content {
             preview,
-            source: cached.clone(),
-            freshness: Some(Arc::new(CacheFreshness(cached))),
+            source: synced.clone(),
+            freshness: Some(Arc::new(SyncFreshness(synced))),
             poll: poll.unwrap_or(Some(DEFAULT_LIVE_POLL)),
             settings_hint: format!(
                 "live content from {describe}, last good copy at {} (CONTENTFUL_* settings, SUPPLYSITE_CACHE_DIR)",
@@ -235,10 +240,10 @@ impl Content {
     }
 }
 
-/// The disk cache's account of the content, for `/readyz`.
-struct CacheFreshness(Arc<CachedSource>);
+/// The synced content's account of itself, for `/readyz`.
+struct SyncFreshness(Arc<SyncSource>);
 
-impl ContentFreshness for CacheFreshness {
+impl ContentFreshness for SyncFreshness {
     fn freshness(&self) -> Option<Freshness> {
         self.0.status().map(|s| Freshness {
             source: "contentful",
@@ -336,14 +341,14 @@ mod tests {
     }
 
     #[test]
-    fn live_mode_polls_every_five_minutes_unless_told_and_never_shows_the_token() {
+    fn live_mode_polls_every_five_seconds_unless_told_and_never_shows_the_token() {
         let content = live_args(&[])
             .content(export(), Path::new("unused.json"), &TimeZone::default())
             .unwrap();
-        assert_eq!(content.poll, Some(Duration::from_secs(300)));
+        assert_eq!(content.poll, Some(Duration::from_secs(5)));
         assert_eq!(
             content.describe,
-            "https://graphql.contentful.com/content/v1/spaces/space1/environments/master"
+            "https://cdn.contentful.com/spaces/space1/environments/master/sync"
         );
         assert!(content.freshness.is_some());
         assert!(!content.settings_hint.contains("token-secret"));

@@ -24,6 +24,8 @@ pub(crate) struct Space {
     pub drafts: HashMap<String, Value>,
     /// Whether the request being answered reads preview content.
     pub preview: bool,
+    /// What the Sync API has handed out, to answer deltas.
+    pub sync: super::sync::Log,
 }
 
 impl Space {
@@ -42,14 +44,17 @@ impl Space {
             .map(|id| (type_name(id), id.to_string()))
             .collect();
         let locales = locale_chain(&export);
-        Ok(Space {
+        let mut space = Space {
             export,
             locales,
             schema,
             type_to_ct,
             drafts: HashMap::new(),
             preview: false,
-        })
+            sync: super::sync::Log::default(),
+        };
+        super::sync::Log::note(&mut space);
+        Ok(space)
     }
 
     pub fn list(&self, key: &str) -> &[Value] {

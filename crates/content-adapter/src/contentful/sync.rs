@@ -1,0 +1,498 @@
+//! The live content source for published content: the space followed with Contentful's Sync
+//! API. An initial sync reads every published entry and asset with all their locales, in
+//! pages of the largest size the API allows; after that each reload asks only for the delta
+//! since the last sync token, one small request when nothing changed. Content types and locales
+//! come from their own endpoints (the Sync API carries neither), read again with every delta
+//! that changes something and at least every few minutes.
+//!
+//! A delta is applied in place to the synced items, which are shared, never copied; a new
+//! content set is read from them only when something changed. The last good content and its
+//! token are kept on disk ([`snapshot`]), so a restart serves at once and reads one delta; a
+//! token Contentful no longer accepts starts an initial sync, and the content being served
+//! stays until that sync has completed.
+
+mod snapshot;
+mod store;
+
+use super::cache::CacheStatus;
+use super::client::{Client, FetchError};
+use super::retry::{Pause, TokioPause};
+use super::settings::ContentfulSettings;
+use super::{SetupError, load_error};
+use crate::export::{Severity, load_export_bytes};
+use async_trait::async_trait;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant, SystemTime};
+use store::{Delta, Store, token_of};
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::{ContentLoadError, ContentSource};
+
+/// Items per page of an initial sync: the largest the Sync API allows. The page size is kept
+/// in the sync token, so deltas use it too.
+pub const PAGE_SIZE: u32 = 1000;
+
+/// The content model (content types, locales) is read again at least this often, even when
+/// no entry changed, since changing it alone syncs nothing.
+pub const MODEL_EVERY: Duration = Duration::from_secs(300);
+
+/// The synced space and what was last built from it.
+struct Synced {
+    store: Store,
+    /// The version of the set last built from `store`.
+    version: String,
+    /// Something changed since that set was built.
+    dirty: bool,
+    /// When the content model was last read.
+    model_at: Instant,
+}
+
+/// Published content read through the Sync API, kept current by deltas.
+pub struct SyncSource {
+    client: Client,
+    snapshot: Option<PathBuf>,
+    synced: tokio::sync::Mutex<Option<Synced>>,
+    status: Mutex<Option<CacheStatus>>,
+    /// The space's default locale, once read.
+    locale: Mutex<Option<String>>,
+    writes: Arc<Writes>,
+}
+
+/// Snapshot writes, in the background and in order: a write never replaces a newer one.
+#[derive(Default)]
+struct Writes {
+    /// The number of the last write asked for.
+    asked: std::sync::atomic::AtomicU64,
+    /// The number of the last write done, held while writing.
+    done: Mutex<u64>,
+}
+
+impl Writes {
+    fn save(self: Arc<Self>, path: PathBuf, bytes: Vec<u8>, token: String, at: SystemTime) {
+        use std::sync::atomic::Ordering;
+        let number = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
+        std::thread::spawn(move || {
+            let mut done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+            if *done > number {
+                return;
+            }
+            if let Err(e) = snapshot::write(&path, &bytes, &token, at) {
+                tracing::warn!(error = %e, "the last good content could not be saved");
+            }
+            *done = number;
+        });
+    }
+
+    fn pending(&self) -> bool {
+        let done = *self.done.lock().unwrap_or_else(PoisonError::into_inner);
+        done < self.asked.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl SyncSource {
+    /// The source for `settings`, keeping its last good content at `snapshot` (if given).
+    pub fn new(
+        settings: ContentfulSettings,
+        snapshot: Option<PathBuf>,
+    ) -> Result<Self, SetupError> {
+        Self::with_pause(settings, Arc::new(TokioPause), snapshot)
+    }
+
+    /// [`Self::new`], waiting between retries with `pause`.
+    pub fn with_pause(
+        settings: ContentfulSettings,
+        pause: Arc<dyn Pause>,
+        snapshot: Option<PathBuf>,
+    ) -> Result<Self, SetupError> {
+        Ok(SyncSource {
+            client: Client::new(settings, pause).map_err(SetupError)?,
+            snapshot,
+            synced: tokio::sync::Mutex::new(None),
+            status: Mutex::new(None),
+            locale: Mutex::new(None),
+            writes: Arc::default(),
+        })
+    }
+
+    /// The sync endpoint read from (no secret in it).
+    pub fn location(&self) -> String {
+        format!("{}/sync", self.client.settings().cda_url())
+    }
+
+    /// The snapshot file, if the source keeps one.
+    pub fn snapshot(&self) -> Option<&Path> {
+        self.snapshot.as_deref()
+    }
+
+    /// Returns once the snapshots of every load so far have been written (or failed to be):
+    /// they are written in the background, after the content is handed over.
+    pub async fn saved(&self) {
+        while self.writes.pending() {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Which content the last successful load gave and when it was last confirmed current.
+    pub fn status(&self) -> Option<CacheStatus> {
+        self.status
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn set_status(&self, version: &str, fetched_at: SystemTime, from_disk: bool) {
+        *self.status.lock().unwrap_or_else(PoisonError::into_inner) = Some(CacheStatus {
+            version: version.to_string(),
+            fetched_at,
+            from_disk,
+        });
+    }
+
+    /// Every page of one sync: the initial one (`token` `None`) or the delta since `token`.
+    async fn pages(&self, token: Option<&str>) -> Result<Delta, FetchError> {
+        let size = PAGE_SIZE.to_string();
+        let mut next = token.map(str::to_string);
+        let mut items = Vec::new();
+        loop {
+            let page = match &next {
+                None => {
+                    self.client
+                        .cda("sync", &[("initial", "true"), ("limit", &size)])
+                        .await?
+                }
+                Some(token) => self.client.cda("sync", &[("sync_token", token)]).await?,
+            };
+            let malformed = |reason: &str| FetchError::Malformed {
+                url: self.location(),
+                reason: reason.to_string(),
+            };
+            let Value::Object(mut page) = page else {
+                return Err(malformed("a sync page that is not an object"));
+            };
+            match page.remove("items") {
+                Some(Value::Array(page_items)) => items.extend(page_items),
+                _ => return Err(malformed("a sync page without items")),
+            }
+            let url = |key: &str| page.get(key).and_then(Value::as_str).map(str::to_string);
+            if let Some(url) = url("nextPageUrl") {
+                next = Some(
+                    token_of(&url)
+                        .ok_or_else(|| malformed("a nextPageUrl without a sync_token"))?,
+                );
+                continue;
+            }
+            let Some(url) = url("nextSyncUrl") else {
+                return Err(malformed(
+                    "a sync page with neither nextPageUrl nor nextSyncUrl",
+                ));
+            };
+            let token =
+                token_of(&url).ok_or_else(|| malformed("a nextSyncUrl without a sync_token"))?;
+            return Ok(Delta { items, token });
+        }
+    }
+
+    /// The locales and the content types.
+    async fn model(&self) -> Result<(Vec<Value>, Vec<Value>), FetchError> {
+        let items = |mut v: Value| match v.get_mut("items").map(Value::take) {
+            Some(Value::Array(items)) => Ok(items),
+            _ => Err(FetchError::Malformed {
+                url: self.client.settings().cda_url(),
+                reason: "a list without items".into(),
+            }),
+        };
+        // Both at once: the client keeps to its limit of requests in flight.
+        let (locales, types) = tokio::join!(
+            self.client.cda("locales", &[("limit", "1000")]),
+            self.client.cda("content_types", &[("limit", "1000")]),
+        );
+        let locales = items(locales?)?;
+        if locales.is_empty() {
+            return Err(FetchError::Malformed {
+                url: format!("{}/locales", self.client.settings().cda_url()),
+                reason: "no locales".into(),
+            });
+        }
+        Ok((locales, items(types?)?))
+    }
+
+    /// An initial sync into a new store.
+    async fn initial(&self) -> Result<Synced, ContentLoadError> {
+        let (locales, content_types) = self.model().await.map_err(load_error)?;
+        let delta = self.pages(None).await.map_err(load_error)?;
+        let mut store = Store {
+            locales,
+            content_types,
+            ..Store::default()
+        };
+        let applied = store.apply(delta);
+        tracing::info!(
+            entries = store.entries.len(),
+            assets = store.assets.len(),
+            items = applied.changed,
+            "contentful: initial sync read"
+        );
+        Ok(Synced {
+            store,
+            version: String::new(),
+            dirty: true,
+            model_at: Instant::now(),
+        })
+    }
+
+    /// The first load of the process: the snapshot on disk and the delta since it, else an
+    /// initial sync. The snapshot alone is served when Contentful cannot be reached.
+    async fn start(&self) -> Result<(Synced, Option<ContentSet>), ContentLoadError> {
+        let saved = match &self.snapshot {
+            Some(path) => {
+                let path = path.clone();
+                match tokio::task::spawn_blocking(move || snapshot::read(&path)).await {
+                    Ok(Ok(saved)) => saved,
+                    Ok(Err(e)) => {
+                        tracing::warn!(error = %e, "the saved content cannot be used; syncing from the start");
+                        None
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "the saved content could not be read");
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        let Some(saved) = saved else {
+            return Ok((self.initial().await?, None));
+        };
+        let mut synced = Synced {
+            store: saved.store,
+            version: String::new(),
+            dirty: false,
+            model_at: Instant::now(),
+        };
+        let from_disk = || {
+            let loaded = load_export_bytes(&saved.export, None).map_err(|e| {
+                ContentLoadError::Malformed {
+                    location: self
+                        .snapshot
+                        .as_ref()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default(),
+                    reason: e.to_string(),
+                }
+            })?;
+            Ok::<_, ContentLoadError>(loaded.set)
+        };
+        match self.pages(Some(&synced.store.token.clone())).await {
+            Ok(delta) => {
+                let applied = synced.store.apply(delta);
+                tracing::info!(
+                    changed = applied.changed,
+                    deleted = applied.deleted,
+                    "contentful: the saved content read, with the delta since it"
+                );
+                if applied.any() {
+                    synced.dirty = true;
+                    // A changed model shows with the change; the saved one stays otherwise.
+                    match self.model().await {
+                        Ok((locales, types)) => {
+                            synced.store.locales = locales;
+                            synced.store.content_types = types;
+                        }
+                        Err(e) => {
+                            tracing::warn!(error = %e, "contentful: the content model could not be read again")
+                        }
+                    }
+                    return Ok((synced, None));
+                }
+                let set = from_disk()?;
+                synced.version = set.version().to_string();
+                self.set_status(set.version(), SystemTime::now(), false);
+                Ok((synced, Some(set)))
+            }
+            Err(e) if refused_token(&e) => {
+                tracing::warn!(error = %e, "contentful refused the saved sync token; syncing from the start");
+                Ok((self.initial().await?, None))
+            }
+            Err(e) => {
+                let error = load_error(e);
+                if !matches!(
+                    error,
+                    ContentLoadError::Unreachable { .. } | ContentLoadError::Malformed { .. }
+                ) {
+                    return Err(error);
+                }
+                let set = from_disk()?;
+                tracing::warn!(
+                    error = %error,
+                    version = set.version(),
+                    "contentful unavailable at start-up; serving the last good content from disk"
+                );
+                synced.version = set.version().to_string();
+                self.set_status(set.version(), saved.synced_at, true);
+                Ok((synced, Some(set)))
+            }
+        }
+    }
+
+    /// Reads a content set from the synced items and saves them with their token.
+    async fn build(&self, synced: &mut Synced) -> Result<ContentSet, ContentLoadError> {
+        let bytes = synced.store.export_bytes();
+        let token = synced.store.token.clone();
+        let snapshot = self.snapshot.clone();
+        let location = self.location();
+        let now = SystemTime::now();
+        let writes = Arc::clone(&self.writes);
+        let set = tokio::task::spawn_blocking(move || {
+            let loaded =
+                load_export_bytes(&bytes, None).map_err(|e| ContentLoadError::Malformed {
+                    location,
+                    reason: e.to_string(),
+                })?;
+            for problem in loaded
+                .problems
+                .iter()
+                .filter(|p| p.severity == Severity::Error)
+            {
+                tracing::warn!(%problem, "content problem; the entry or field is left out");
+            }
+            if let Some(path) = snapshot {
+                // Saved after the set is handed over: the disk is not in the way of a publish.
+                writes.save(path, bytes, token, now);
+            }
+            Ok::<_, ContentLoadError>(loaded.set)
+        })
+        .await
+        .map_err(|e| ContentLoadError::Malformed {
+            location: self.location(),
+            reason: format!("reading the synced content failed: {e}"),
+        })??;
+        synced.version = set.version().to_string();
+        synced.dirty = false;
+        self.set_status(set.version(), now, false);
+        Ok(set)
+    }
+
+    /// The delta since the last sync applied, and the model read again when due.
+    async fn follow(&self, synced: &mut Synced) -> Result<(), ContentLoadError> {
+        let delta = match self.pages(Some(&synced.store.token.clone())).await {
+            Ok(delta) => delta,
+            Err(e) if refused_token(&e) => {
+                tracing::warn!(error = %e, "contentful refused the sync token; syncing from the start");
+                // The served content stays until the new sync has been read in full.
+                *synced = self.initial().await?;
+                return Ok(());
+            }
+            Err(e) => return Err(load_error(e)),
+        };
+        let applied = synced.store.apply(delta);
+        if applied.any() {
+            synced.dirty = true;
+            tracing::info!(
+                changed = applied.changed,
+                deleted = applied.deleted,
+                "contentful: delta applied"
+            );
+        }
+        if applied.any() || synced.model_at.elapsed() >= MODEL_EVERY {
+            let (locales, types) = self.model().await.map_err(load_error)?;
+            if locales != synced.store.locales || types != synced.store.content_types {
+                synced.store.locales = locales;
+                synced.store.content_types = types;
+                synced.dirty = true;
+            }
+            synced.model_at = Instant::now();
+        }
+        Ok(())
+    }
+}
+
+/// Whether Contentful refused a sync token (expired, or from another space): it answers
+/// 400, or 404 for a token it no longer knows; the cure is an initial sync.
+fn refused_token(e: &FetchError) -> bool {
+    match e {
+        FetchError::NotFound { .. } => true,
+        FetchError::Malformed { reason, .. } => ["HTTP 400", "HTTP 404", "HTTP 410", "HTTP 422"]
+            .iter()
+            .any(|s| reason.starts_with(s)),
+        _ => false,
+    }
+}
+
+#[async_trait]
+impl ContentSource for SyncSource {
+    /// Errors: [`ContentLoadError::Unauthorised`] for HTTP 401/403,
+    /// [`ContentLoadError::NotFound`] for an unknown space or environment,
+    /// [`ContentLoadError::Unreachable`] when retries and rate-limit waits ran out (at start-up
+    /// only without a snapshot on disk), [`ContentLoadError::Malformed`] for an answer that
+    /// cannot be read.
+    async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+        self.load_changed("")
+            .await?
+            .ok_or_else(|| ContentLoadError::Malformed {
+                location: self.location(),
+                reason: "no content was read".into(),
+            })
+    }
+
+    /// One request when nothing changed; a new set only when something did. Errors: those of
+    /// [`Self::load`]; after a failure the served set stays and the next call tries again.
+    async fn load_changed(&self, served: &str) -> Result<Option<ContentSet>, ContentLoadError> {
+        let mut guard = self.synced.lock().await;
+        let changed = self.sync(&mut guard, served).await;
+        if let Some(synced) = guard.as_ref() {
+            *self.locale.lock().unwrap_or_else(PoisonError::into_inner) =
+                default_locale(&synced.store.locales);
+        }
+        changed
+    }
+
+    fn locale(&self) -> Option<String> {
+        self.locale
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// The code of the default locale (else the first).
+fn default_locale(locales: &[Value]) -> Option<String> {
+    locales
+        .iter()
+        .find(|l| l.get("default").and_then(Value::as_bool) == Some(true))
+        .or(locales.first())
+        .and_then(|l| l.get("code"))
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+impl SyncSource {
+    /// [`ContentSource::load_changed`] with the synced space locked.
+    async fn sync(
+        &self,
+        guard: &mut Option<Synced>,
+        served: &str,
+    ) -> Result<Option<ContentSet>, ContentLoadError> {
+        let synced = match guard.as_mut() {
+            Some(synced) => {
+                self.follow(synced).await?;
+                synced
+            }
+            None => {
+                let (synced, set) = self.start().await?;
+                let synced = guard.insert(synced);
+                if let Some(set) = set {
+                    return Ok((set.version() != served).then_some(set));
+                }
+                synced
+            }
+        };
+        if !synced.dirty && synced.version == served {
+            self.set_status(&synced.version, SystemTime::now(), false);
+            return Ok(None);
+        }
+        let set = self.build(synced).await?;
+        tracing::info!(source = %self.location(), version = set.version(), "content synced from contentful");
+        Ok((set.version() != served).then_some(set))
+    }
+}

@@ -1,0 +1,130 @@
+//! The synced space on disk: the last good content in export form with the sync token that
+//! follows it, in one file per space and environment, written atomically (a temporary file,
+//! synced, then renamed) and versioned, so a restart serves it at once and asks only for what
+//! changed since.
+
+use super::store::Store;
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The layout of the snapshot file; a file of another layout is ignored (and replaced by the
+/// next good sync).
+pub(crate) const FORMAT: u32 = 1;
+
+/// A snapshot read back: the store, the export bytes it was written from, and when that
+/// content was synced.
+#[derive(Debug)]
+pub(crate) struct Snapshot {
+    pub store: Store,
+    pub export: Vec<u8>,
+    pub synced_at: SystemTime,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct File<'a> {
+    format: u32,
+    synced_at_ms: u64,
+    token: String,
+    #[serde(borrow)]
+    export: &'a RawValue,
+}
+
+/// Writes `export` (from [`Store::export_bytes`]) and `token` to `path`.
+pub(crate) fn write(
+    path: &Path,
+    export: &[u8],
+    token: &str,
+    synced_at: SystemTime,
+) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    {
+        let ms = synced_at
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0);
+        let file = std::fs::File::create(&tmp).map_err(fail)?;
+        let mut out = std::io::BufWriter::new(file);
+        write!(out, "{{\"format\":{FORMAT},\"syncedAtMs\":{ms},\"token\":").map_err(fail)?;
+        serde_json::to_writer(&mut out, token).map_err(|e| fail(e.into()))?;
+        out.write_all(b",\"export\":").map_err(fail)?;
+        out.write_all(export).map_err(fail)?;
+        out.write_all(b"}").map_err(fail)?;
+        let file = out.into_inner().map_err(|e| fail(e.into_error()))?;
+        // On disk before the rename, so a crash never leaves a half-written snapshot behind.
+        file.sync_all().map_err(fail)?;
+    }
+    std::fs::rename(&tmp, path).map_err(fail)
+}
+
+/// Reads the snapshot at `path`: `Ok(None)` when there is none.
+pub(crate) fn read(path: &Path) -> Result<Option<Snapshot>, String> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let bad = |e: String| format!("cannot read {}: {e}", path.display());
+    let file: File<'_> = serde_json::from_slice(&bytes).map_err(|e| bad(e.to_string()))?;
+    if file.format != FORMAT {
+        return Err(format!(
+            "{} has snapshot format {}, expected {FORMAT}",
+            path.display(),
+            file.format
+        ));
+    }
+    if file.token.is_empty() {
+        return Err(bad("no sync token".into()));
+    }
+    let export = file.export.get().as_bytes().to_vec();
+    let value = serde_json::from_slice(&export).map_err(|e| bad(e.to_string()))?;
+    let store = Store::from_export(value, file.token).map_err(bad)?;
+    Ok(Some(Snapshot {
+        store,
+        export,
+        synced_at: UNIX_EPOCH + Duration::from_millis(file.synced_at_ms),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_snapshot_reads_back_with_its_token_and_time_and_a_foreign_format_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sync/space.json");
+        let store = Store::from_export(
+            json!({"locales": [{"code": "en-US"}], "contentTypes": [], "entries": [
+                {"sys": {"id": "a", "type": "Entry"}, "fields": {}}], "assets": []}),
+            "t1".into(),
+        )
+        .unwrap();
+        let export = store.export_bytes();
+        let at = UNIX_EPOCH + Duration::from_millis(1_700_000_000_123);
+        write(&path, &export, "t1", at).unwrap();
+        let back = read(&path).unwrap().unwrap();
+        assert_eq!(back.store.token, "t1");
+        assert_eq!(back.export, export);
+        assert_eq!(back.synced_at, at);
+        assert!(!path.with_extension("json.tmp").exists());
+
+        std::fs::write(
+            &path,
+            br#"{"format":99,"syncedAtMs":0,"token":"t","export":{}}"#,
+        )
+        .unwrap();
+        assert!(read(&path).unwrap_err().contains("snapshot format 99"));
+        assert!(read(&dir.path().join("none.json")).unwrap().is_none());
+    }
+}

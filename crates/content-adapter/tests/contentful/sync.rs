@@ -1,0 +1,312 @@
+use crate::helpers::demo;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use supplysite_content_adapter::contentful::SyncSource;
+use supplysite_content_adapter::contentful::fake::{FakeContentful, Fault, RecordingPause};
+use supplysite_content_adapter::{load_export_bytes, load_export_value};
+use supplysite_core::compose::compose;
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::ContentSource;
+use supplysite_core::routes::Route;
+
+fn source(fake: &FakeContentful, snapshot: &Path) -> (SyncSource, Arc<RecordingPause>) {
+    let pause = Arc::new(RecordingPause::default());
+    let source =
+        SyncSource::with_pause(fake.settings(), pause.clone(), Some(snapshot.to_path_buf()))
+            .unwrap();
+    (source, pause)
+}
+
+/// The sync requests the fake received since `from`: `initial` or `delta` each.
+fn syncs(fake: &FakeContentful, from: usize) -> Vec<&'static str> {
+    fake.received()[from..]
+        .iter()
+        .filter(|r| r.path.ends_with("/sync"))
+        .map(|r| match r.query.as_deref() {
+            Some(q) if q.contains("initial=true") => "initial",
+            _ => "delta",
+        })
+        .collect()
+}
+
+fn every_route(set: &ContentSet) -> Vec<Route> {
+    let mut routes = supplysite_core::rules::every_route(set);
+    routes.push(Route::Insight("no-such-post".into()));
+    routes.push(Route::NotFound);
+    routes
+}
+
+/// Every route of either set composes to the same view model from both.
+fn same_pages(synced: &ContentSet, expected: &ContentSet) {
+    let mut routes = every_route(expected);
+    routes.extend(every_route(synced));
+    assert!(routes.len() > 10, "{} routes", routes.len());
+    for route in routes {
+        let want = serde_json::to_value(compose(&route, expected)).unwrap();
+        let got = serde_json::to_value(compose(&route, synced)).unwrap();
+        assert!(
+            got == want,
+            "{route:?} differs:\n{got}\n--- expected ---\n{want}"
+        );
+    }
+}
+
+/// What the export reader makes of the space the fake serves now.
+fn export_read(fake: &FakeContentful) -> ContentSet {
+    load_export_value(fake.export(), None).unwrap().set
+}
+
+fn entry_mut<'a>(export: &'a mut Value, id: &str) -> &'a mut Value {
+    export["entries"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| e["sys"]["id"] == id)
+        .unwrap_or_else(|| panic!("no entry {id}"))
+}
+
+#[tokio::test]
+async fn an_initial_sync_of_a_synthesised_space_reads_every_page_and_equals_the_export_read() {
+    let mut bytes = Vec::new();
+    supplysite_content_adapter::synth::write_export(&mut bytes, 700).unwrap();
+    let export: Value = serde_json::from_slice(&bytes).unwrap();
+    let items =
+        export["entries"].as_array().unwrap().len() + export["assets"].as_array().unwrap().len();
+    assert!(items > 1000, "{items} items: more than one page");
+    let fake = FakeContentful::start(export).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (source, _) = source(&fake, &dir.path().join("s.json"));
+    let synced = source.load().await.unwrap();
+    let file = load_export_bytes(&bytes, None).unwrap().set;
+    assert_eq!(synced.posts().len(), 700);
+    same_pages(&synced, &file);
+    let pages = syncs(&fake, 0);
+    assert_eq!(pages.len(), items.div_ceil(1000));
+    assert_eq!(pages[0], "initial");
+    let first = fake
+        .received()
+        .into_iter()
+        .find(|r| r.path.ends_with("/sync"))
+        .unwrap();
+    assert!(first.query.unwrap().contains("limit=1000"));
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn nothing_changed_costs_one_request_and_gives_no_new_set() {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (source, _) = source(&fake, &dir.path().join("s.json"));
+    let set = source.load().await.unwrap();
+    let before = fake.received().len();
+    assert!(source.load_changed(set.version()).await.unwrap().is_none());
+    let asked = &fake.received()[before..];
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    assert!(asked[0].path.ends_with("/sync"));
+    assert!(!source.status().unwrap().from_disk);
+    fake.stop().await;
+}
+
+/// Makes `change` to the fake's space, reads one delta and checks the pages against the
+/// export read of the changed space; returns the synced set.
+async fn one_delta(change: impl FnOnce(&FakeContentful)) -> ContentSet {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (source, _) = source(&fake, &dir.path().join("s.json"));
+    let before = source.load().await.unwrap();
+    same_pages(&before, &export_read(&fake));
+    change(&fake);
+    let from = fake.received().len();
+    let after = source
+        .load_changed(before.version())
+        .await
+        .unwrap()
+        .expect("a new set");
+    assert_eq!(syncs(&fake, from), ["delta"]);
+    assert_ne!(after.version(), before.version());
+    same_pages(&after, &export_read(&fake));
+    fake.stop().await;
+    after
+}
+
+#[tokio::test]
+async fn a_published_change_shows_after_one_delta() {
+    let set = one_delta(|fake| {
+        fake.edit(|export| {
+            let post = entry_mut(export, "post-what-is-e-tendering");
+            post["fields"]["title"]["en-AU"] = json!("E-tendering, explained again");
+            post["sys"]["publishedVersion"] = json!(99);
+        })
+    })
+    .await;
+    assert_eq!(
+        set.post("what-is-e-tendering").unwrap().title,
+        "E-tendering, explained again"
+    );
+}
+
+#[tokio::test]
+async fn an_unpublished_entry_is_gone_after_one_delta() {
+    let set = one_delta(|fake| fake.unpublish("post-what-is-e-tendering")).await;
+    assert!(set.post("what-is-e-tendering").is_none());
+}
+
+#[tokio::test]
+async fn a_deleted_asset_is_gone_after_one_delta() {
+    let demo = demo();
+    let asset = demo["assets"][0]["sys"]["id"].as_str().unwrap().to_string();
+    let gone = asset.clone();
+    let set = one_delta(move |fake| {
+        fake.edit(|export| {
+            export["assets"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|a| a["sys"]["id"] != gone.as_str());
+        })
+    })
+    .await;
+    assert!(!set.parts().assets.contains_key(&asset));
+}
+
+#[tokio::test]
+async fn a_changed_content_type_shows_after_one_delta() {
+    // The read time field leaves the post model; entries republished without it show the
+    // publish date instead.
+    let set = one_delta(|fake| {
+        fake.edit(|export| {
+            for ct in export["contentTypes"].as_array_mut().unwrap() {
+                if ct["sys"]["id"] == "blogPost" {
+                    ct["fields"]
+                        .as_array_mut()
+                        .unwrap()
+                        .retain(|f| f["id"] != "estimatedreadtime");
+                }
+            }
+            for e in export["entries"].as_array_mut().unwrap() {
+                if e["sys"]["contentType"]["sys"]["id"] == "blogPost" {
+                    e["fields"]
+                        .as_object_mut()
+                        .unwrap()
+                        .remove("estimatedreadtime");
+                }
+            }
+        })
+    })
+    .await;
+    assert!(set.posts().iter().all(|p| p.estimated_read_time.is_none()));
+}
+
+#[tokio::test]
+async fn a_restart_with_the_snapshot_on_disk_reads_one_delta() {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cache/s.json");
+    let (first, _) = source(&fake, &path);
+    let served = first.load().await.unwrap();
+    first.saved().await;
+    drop(first);
+
+    // Unchanged: the restart serves the snapshot after one empty delta, same version.
+    let from = fake.received().len();
+    let (again, _) = source(&fake, &path);
+    let set = again.load().await.unwrap();
+    assert_eq!(set.version(), served.version());
+    assert_eq!(
+        fake.received().len() - from,
+        1,
+        "one delta and nothing else"
+    );
+    assert_eq!(syncs(&fake, from), ["delta"]);
+
+    // Changed while it was down: one delta brings the change.
+    fake.unpublish("post-what-is-e-tendering");
+    let from = fake.received().len();
+    let (third, _) = source(&fake, &path);
+    let set = third.load().await.unwrap();
+    third.saved().await;
+    assert_eq!(syncs(&fake, from), ["delta"]);
+    assert!(set.post("what-is-e-tendering").is_none());
+    same_pages(&set, &export_read(&fake));
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn a_restart_while_contentful_is_down_serves_the_snapshot_and_catches_up_later() {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let first = source(&fake, &path).0;
+    let served = first.load().await.unwrap();
+    first.saved().await;
+    fake.always(Some(Fault::Status(503)));
+    let (restarted, _) = source(&fake, &path);
+    let set = restarted.load().await.unwrap();
+    assert_eq!(set.version(), served.version());
+    assert!(restarted.status().unwrap().from_disk);
+    // Back up, with a change made meanwhile: the next reload reads it.
+    fake.always(None);
+    fake.unpublish("post-what-is-e-tendering");
+    let changed = restarted
+        .load_changed(set.version())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(changed.post("what-is-e-tendering").is_none());
+    assert!(!restarted.status().unwrap().from_disk);
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn a_refused_token_falls_back_to_an_initial_sync_and_a_failure_meanwhile_changes_nothing() {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (source, _) = source(&fake, &dir.path().join("s.json"));
+    let set = source.load().await.unwrap();
+    fake.expire_sync_tokens();
+    fake.unpublish("post-what-is-e-tendering");
+    // The initial sync fails: the error is passed on, nothing new is served.
+    fake.push(Fault::Status(400));
+    fake.push(Fault::Status(401));
+    assert!(source.load_changed(set.version()).await.is_err());
+    let from = fake.received().len();
+    let recovered = source.load_changed(set.version()).await.unwrap().unwrap();
+    assert_eq!(syncs(&fake, from)[..2], ["delta", "initial"]);
+    assert!(recovered.post("what-is-e-tendering").is_none());
+    same_pages(&recovered, &export_read(&fake));
+    // And the new token works.
+    let from = fake.received().len();
+    assert!(
+        source
+            .load_changed(recovered.version())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(syncs(&fake, from), ["delta"]);
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn a_rate_limit_waits_exactly_as_long_as_the_reset_header_says() {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (source, pause) = source(&fake, &dir.path().join("s.json"));
+    let set = source.load().await.unwrap();
+    fake.push(Fault::RateLimited { reset_seconds: 7 });
+    assert!(source.load_changed(set.version()).await.unwrap().is_none());
+    assert_eq!(pause.waits(), [std::time::Duration::from_secs(7)]);
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn no_request_ever_carries_the_sync_token_into_an_error() {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (source, _) = source(&fake, &dir.path().join("s.json"));
+    let set = source.load().await.unwrap();
+    fake.always(Some(Fault::Status(503)));
+    let err = source.load_changed(set.version()).await.unwrap_err();
+    assert!(!format!("{err} {err:?}").contains("sync_token"), "{err}");
+    fake.stop().await;
+}
