@@ -38,6 +38,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use supplysite_content_adapter::contentful::fake::{FakeContentful, TOKEN};
 use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
+use supplysite_core::rendition::{Format, written};
 use supplysite_mail_adapter::Challenge;
 use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
 use supplysite_mail_adapter::selfhosted::solve;
@@ -730,10 +731,16 @@ async fn burst_of_cold_pictures_while_probing(nginx: &Nginx) {
     let paths = picture_paths(&nginx.base).await;
     assert!(paths.len() >= 4, "the demo's pictures: {paths:?}");
     let mut renditions = Vec::new();
+    // Renditions the pages write (any other is sent to the nearest one without an encode).
     for path in &paths[..4] {
+        let source = if path.ends_with(".png") {
+            Format::Png
+        } else {
+            Format::Jpeg
+        };
         for w in [320, 480, 640] {
-            for fm in ["webp", "jpg"] {
-                renditions.push(format!("{path}?w={w}&fm={fm}&q=70"));
+            for fm in [Format::Webp, source.fallback()] {
+                renditions.push(format!("{path}?{}", written(w, fm).query()));
             }
         }
     }
