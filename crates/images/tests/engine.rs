@@ -175,7 +175,10 @@ async fn missing_files_bad_paths_and_bad_queries_are_refused() {
     for query in ["w=640", "w=321"] {
         match engine.serve("s/a/t/hero.jpg", query, None).await {
             Err(ImageError::Elsewhere(nearest)) => {
-                assert!(nearest.width <= 500 && nearest.width >= 320, "{query}: {nearest:?}")
+                assert!(
+                    nearest.width <= 500 && nearest.width >= 320,
+                    "{query}: {nearest:?}"
+                )
             }
             other => panic!("{query}: {:?}", other.map(|s| s.etag)),
         }
