@@ -13,7 +13,7 @@
 //! client's fault. Routes that must not be cut off halfway ([`SELF_TIMED`]) are left to their
 //! own budgets.
 
-use crate::metrics::{Metrics, PageCacheResult, Shed};
+use crate::metrics::{Metrics, PageCacheResult, RouteId, Shed};
 use crate::request_id;
 use crate::security::{FIXED_HEADERS, PolicyHeader};
 use axum::body::Body;
@@ -55,7 +55,7 @@ struct Shared {
 impl Shared {
     /// Counts the answer to a request of `route` that took `elapsed`, with what the response
     /// says about the page cache and shedding.
-    fn count(&self, route: Option<&'static str>, response: &Response, elapsed: Duration) {
+    fn count(&self, route: Option<RouteId>, response: &Response, elapsed: Duration) {
         let (Some(metrics), Some(route)) = (&self.metrics, route) else {
             return;
         };

@@ -26,6 +26,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::ConstGauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use supplysite_core::routes::Route;
@@ -72,12 +73,30 @@ pub enum Shed {
 }
 
 /// The counters fed as requests are answered. Share it behind an `Arc`.
+///
+/// A request's series are found through [`RouteId`] in a table made once, rather than by
+/// hashing a label set under the family's lock on every request: the first request of a route
+/// (and of each usual status) looks its series up in the family and keeps the handle, which
+/// shares the family's value, so the text served is the same and a route that was never asked
+/// for still has no series.
 #[derive(Debug)]
 pub struct Metrics {
     requests: Family<RouteStatus, Counter>,
     durations: Durations,
+    routes: Box<[RouteHandles]>,
     page_cache: [AtomicU64; 3],
     shed: [AtomicU64; 2],
+}
+
+/// The statuses whose counter a route keeps a handle to; any other status is looked up in the
+/// family each time (they are rare: refusals and errors).
+const USUAL_STATUSES: [u16; 8] = [200, 304, 404, 301, 307, 308, 405, 503];
+
+/// One route's series, resolved on first use.
+#[derive(Debug, Default)]
+struct RouteHandles {
+    durations: OnceLock<Histogram>,
+    requests: [OnceLock<Counter>; USUAL_STATUSES.len()],
 }
 
 impl Default for Metrics {
@@ -97,21 +116,34 @@ impl Metrics {
         Metrics {
             requests: Family::default(),
             durations: Durations::new_with_constructor(durations),
+            routes: TEMPLATES.iter().map(|_| RouteHandles::default()).collect(),
             page_cache: Default::default(),
             shed: Default::default(),
         }
     }
 
-    /// Counts one answered request of `route` (a template) with `status`, taking `elapsed`.
-    pub fn observe(&self, route: &'static str, status: StatusCode, elapsed: Duration) {
-        self.requests
-            .get_or_create(&RouteStatus {
-                route,
-                status: status.as_u16(),
+    /// Counts one answered request of `route` with `status`, taking `elapsed`.
+    pub fn observe(&self, route: RouteId, status: StatusCode, elapsed: Duration) {
+        let handles = &self.routes[route.0 as usize];
+        let template = route.template();
+        let status = status.as_u16();
+        let labels = || RouteStatus {
+            route: template,
+            status,
+        };
+        match USUAL_STATUSES.iter().position(|s| *s == status) {
+            Some(i) => handles.requests[i]
+                .get_or_init(|| self.requests.get_or_create(&labels()).clone())
+                .inc(),
+            None => self.requests.get_or_create(&labels()).inc(),
+        };
+        handles
+            .durations
+            .get_or_init(|| {
+                self.durations
+                    .get_or_create(&RouteOnly { route: template })
+                    .clone()
             })
-            .inc();
-        self.durations
-            .get_or_create(&RouteOnly { route })
             .observe(elapsed.as_secs_f64());
     }
 
@@ -347,44 +379,96 @@ const FIXED: [&str; 13] = [
     "/",
 ];
 
+/// Every route template a request may be counted under: [`FIXED`] first, in its order, then
+/// the catch-alls and the page routes.
+const TEMPLATES: [&str; FIXED.len() + 16] = {
+    let rest = [
+        "/api/*rest",
+        "/img/images.ctfassets.net/*path",
+        "/assets/*path",
+        "/sitemap-:n.xml",
+        "/videopopup",
+        "/case-study-index",
+        "/case-study/:slug",
+        "/supplier-management-platform",
+        "/:product",
+        "/page/:slug",
+        "/about-us",
+        "/privacy",
+        "/contact-us",
+        "/insights",
+        "/insights/:slug",
+        "/*path",
+    ];
+    let mut all = [""; FIXED.len() + 16];
+    let mut i = 0;
+    while i < all.len() {
+        all[i] = if i < FIXED.len() {
+            FIXED[i]
+        } else {
+            rest[i - FIXED.len()]
+        };
+        i += 1;
+    }
+    all
+};
+
+/// A route template, as an index into the table of templates: what a request is counted
+/// under (see [`route_template`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RouteId(u8);
+
+impl RouteId {
+    /// The template as it is written in the `route` label.
+    pub fn template(self) -> &'static str {
+        TEMPLATES[self.0 as usize]
+    }
+
+    fn of(template: &str) -> RouteId {
+        let i = TEMPLATES
+            .iter()
+            .position(|t| *t == template)
+            .expect("every template counted is in the table");
+        RouteId(i as u8)
+    }
+}
+
 /// The route template a request for `path` is counted under: the router's own routes as they
 /// are written, pages by their route in the site's route table (`/insights/:slug`), and
 /// anything else under the catch-all it fell to. Never the path itself.
-pub fn route_template(path: &str) -> &'static str {
-    if let Some(fixed) = FIXED.iter().find(|r| **r == path) {
-        return fixed;
+pub fn route_template(path: &str) -> RouteId {
+    if let Some(i) = FIXED.iter().position(|r| *r == path) {
+        return RouteId(i as u8);
     }
-    if path.starts_with("/api/") {
-        return "/api/*rest";
-    }
-    if path.starts_with(IMAGES_PREFIX) {
-        return "/img/images.ctfassets.net/*path";
-    }
-    if path.starts_with("/assets/") {
-        return "/assets/*path";
-    }
-    let sitemap_part = path
+    RouteId::of(if path.starts_with("/api/") {
+        "/api/*rest"
+    } else if path.starts_with(IMAGES_PREFIX) {
+        "/img/images.ctfassets.net/*path"
+    } else if path.starts_with("/assets/") {
+        "/assets/*path"
+    } else if path
         .strip_prefix("/sitemap-")
         .and_then(|rest| rest.strip_suffix(".xml"))
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    if sitemap_part {
-        return "/sitemap-:n.xml";
-    }
-    match Route::parse(path) {
-        Route::Home => "/",
-        Route::VideoPopup => "/videopopup",
-        Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => "/case-study-index",
-        Route::CaseStudy(_) => "/case-study/:slug",
-        Route::Solutions => "/supplier-management-platform",
-        Route::Product(_) => "/:product",
-        Route::Page(_) => "/page/:slug",
-        Route::AboutUs => "/about-us",
-        Route::Privacy => "/privacy",
-        Route::ContactUs => "/contact-us",
-        Route::Insights | Route::InsightsPage(_) => "/insights",
-        Route::Insight(_) => "/insights/:slug",
-        Route::NotFound => "/*path",
-    }
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        "/sitemap-:n.xml"
+    } else {
+        match Route::parse(path) {
+            Route::Home => "/",
+            Route::VideoPopup => "/videopopup",
+            Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => "/case-study-index",
+            Route::CaseStudy(_) => "/case-study/:slug",
+            Route::Solutions => "/supplier-management-platform",
+            Route::Product(_) => "/:product",
+            Route::Page(_) => "/page/:slug",
+            Route::AboutUs => "/about-us",
+            Route::Privacy => "/privacy",
+            Route::ContactUs => "/contact-us",
+            Route::Insights | Route::InsightsPage(_) => "/insights",
+            Route::Insight(_) => "/insights/:slug",
+            Route::NotFound => "/*path",
+        }
+    })
 }
 
 #[cfg(test)]
@@ -393,6 +477,7 @@ mod tests {
 
     #[test]
     fn routes_are_counted_by_template_never_by_the_path_asked_for() {
+        let route_template = |path| super::route_template(path).template();
         assert_eq!(route_template("/"), "/");
         assert_eq!(route_template("/readyz"), "/readyz");
         assert_eq!(
@@ -413,9 +498,20 @@ mod tests {
     }
 
     #[test]
+    fn every_template_has_one_place_in_the_table() {
+        for (i, template) in TEMPLATES.iter().enumerate() {
+            assert_eq!(RouteId::of(template), RouteId(i as u8), "{template}");
+        }
+        assert!(TEMPLATES.len() <= usize::from(u8::MAX));
+    }
+
+    #[test]
     fn the_families_are_written_in_the_text_format_with_their_values() {
         let metrics = Metrics::new();
-        metrics.observe("/insights/:slug", StatusCode::OK, Duration::from_millis(3));
+        let insight = route_template("/insights/a-post");
+        metrics.observe(insight, StatusCode::OK, Duration::from_millis(3));
+        metrics.observe(insight, StatusCode::OK, Duration::from_millis(5));
+        metrics.observe(insight, StatusCode::IM_A_TEAPOT, Duration::from_millis(1));
         metrics.page_cache(PageCacheResult::Miss);
         metrics.shed(Shed::ImageQueueFull);
         let text = metrics.encode(Scrape {
@@ -426,8 +522,9 @@ mod tests {
             ..Scrape::default()
         });
         for line in [
-            "supplysite_http_requests_total{route=\"/insights/:slug\",status=\"200\"} 1",
-            "supplysite_http_request_duration_seconds_count{route=\"/insights/:slug\"} 1",
+            "supplysite_http_requests_total{route=\"/insights/:slug\",status=\"200\"} 2",
+            "supplysite_http_requests_total{route=\"/insights/:slug\",status=\"418\"} 1",
+            "supplysite_http_request_duration_seconds_count{route=\"/insights/:slug\"} 3",
             "supplysite_page_cache_requests_total{result=\"miss\"} 1",
             "supplysite_shed_total{reason=\"image_queue_full\"} 1",
             "supplysite_outbox_jobs{state=\"pending\"} 2",
@@ -437,5 +534,7 @@ mod tests {
             assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
         }
         assert!(!text.contains("supplysite_image_renditions"), "{text}");
+        // Routes never asked for have no series.
+        assert!(!text.contains("route=\"/about-us\""), "{text}");
     }
 }

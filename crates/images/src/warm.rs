@@ -93,6 +93,17 @@ pub(crate) trait Warm: Send + Sync + 'static {
     fn to_warm(&self, remaining: u64);
 }
 
+/// Puts the calling thread at the lowest CPU priority (nice 19; on Linux the nice value is
+/// per thread). Warming is work ahead of need: encoding a photograph takes a core for seconds,
+/// and at the default priority it would take that core from the workers answering requests
+/// for as long as the list lasts. At nice 19 it runs on the time serving leaves.
+fn lowest_priority() {
+    #[cfg(unix)]
+    if let Err(e) = rustix::process::nice(19) {
+        tracing::debug!(error = %e, "image warm-up keeps the default CPU priority");
+    }
+}
+
 /// Starts the warm-up thread for `renditions`; it ends when the engine is dropped.
 pub(crate) fn start<W: Warm>(renditions: Weak<W>) -> Sender<Vec<Picture>> {
     let (sender, receiver) = channel();
@@ -106,6 +117,7 @@ pub(crate) fn start<W: Warm>(renditions: Weak<W>) -> Sender<Vec<Picture>> {
 }
 
 fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
+    lowest_priority();
     let mut next = receiver.recv().ok();
     while let Some(pictures) = next.take() {
         let mut remaining = count(&pictures);
