@@ -3,7 +3,7 @@
 // until the oldest is shown, and without JavaScript the pages link to each other so every
 // post is reachable.
 import { expect, test, type Page } from '@playwright/test';
-import { interactive } from './support';
+import { interactive, loadMoreOnce } from './support';
 
 const archive = process.env.E2E_ARCHIVE_URL;
 test.skip(!archive, 'needs the synthetic-space server the Playwright config starts');
@@ -48,11 +48,7 @@ test('load more fetches nine posts at a time until the oldest of 200 is shown, t
   await expect(cards).toHaveCount(9);
   for (let shown = 9; shown < POSTS; shown += 9) {
     const scrolled = await page.evaluate(() => window.scrollY);
-    await button.click();
-    await expect(button).toHaveAttribute('aria-busy', 'true');
-    // The loading state lasts a second; the new cards come after it.
-    await expect(cards).toHaveCount(shown, { timeout: 500 });
-    await expect(cards).toHaveCount(Math.min(shown + 9, POSTS), { timeout: 5_000 });
+    await loadMoreOnce(page, shown, Math.min(shown + 9, POSTS));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
   }
   await expect(button).toHaveCount(0);

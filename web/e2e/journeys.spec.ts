@@ -3,7 +3,7 @@
 // alternation and the page-builder layouts either side of the 1023px breakpoint.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { interactive } from './support';
+import { interactive, loadMoreOnce } from './support';
 
 async function view(page: Page, path: string): Promise<Record<string, unknown>> {
   const response = await page.request.get(`/api/page?path=${encodeURIComponent(path)}`);
@@ -29,10 +29,7 @@ test('load more reveals nine insights a second at a time, scrolls on, and goes w
   await expect(cards).toHaveCount(9);
   for (let shown = 9; shown < total; shown += 9) {
     const scrolled = await page.evaluate(() => window.scrollY);
-    await button.click();
-    await expect(button).toHaveAttribute('aria-busy', 'true');
-    await expect(cards).toHaveCount(shown, { timeout: 500 });
-    await expect(cards).toHaveCount(Math.min(shown + 9, total), { timeout: 3_000 });
+    await loadMoreOnce(page, shown, Math.min(shown + 9, total));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
   }
   await expect(button).toHaveCount(0);

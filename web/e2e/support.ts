@@ -71,3 +71,47 @@ export async function editEmbeddedView(page: Page, path: string, edit: (view: Re
     },
   );
 }
+
+/**
+ * Presses LOAD MORE INSIGHTS once on a listing showing `shown` cards and waits until it shows
+ * `next`. What the visitor sees is recorded in the page itself, at every change of the page
+ * (a MutationObserver), so the order is checked however slowly the machine runs: the button is
+ * busy first, with the cards as they were, for about a second (the loading state), and the new
+ * cards only come once it is no longer busy.
+ */
+export async function loadMoreOnce(page: Page, shown: number, next: number) {
+  const button = page.getByRole('button', { name: 'LOAD MORE INSIGHTS' });
+  await page.evaluate(() => {
+    const seen: { busy: boolean; cards: number; at: number }[] = [];
+    const record = () =>
+      seen.push({
+        busy: document.querySelector('button[aria-busy="true"]') !== null,
+        cards: document.querySelectorAll('main article').length,
+        at: performance.now(),
+      });
+    const observer = new MutationObserver(record);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    (window as unknown as { loadMore: unknown }).loadMore = { seen, observer };
+  });
+  await button.click();
+  // The app gives up on a request after five seconds; the loading state adds one.
+  await expect(page.locator('main article')).toHaveCount(next, { timeout: 10_000 });
+  const seen = await page.evaluate(() => {
+    const { seen, observer } = (
+      window as unknown as {
+        loadMore: { seen: { busy: boolean; cards: number; at: number }[]; observer: MutationObserver };
+      }
+    ).loadMore;
+    observer.disconnect();
+    return seen;
+  });
+  const busy = seen.find((s) => s.busy);
+  expect(busy, 'the button showed its loading state').toBeDefined();
+  expect(busy!.cards, 'no new card before the loading state').toBe(shown);
+  expect(
+    seen.filter((s) => s.busy && s.cards !== shown),
+    'no new card while the button is busy',
+  ).toEqual([]);
+  const arrived = seen.find((s) => s.cards === next)!;
+  expect(arrived.at - busy!.at, 'the loading state lasts about a second').toBeGreaterThanOrEqual(900);
+}
