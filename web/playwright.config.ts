@@ -65,20 +65,14 @@ const fakeContentful = prebuilt
   ? path.join(debugDir, 'examples', 'fake_contentful')
   : 'cargo run -p supplysite-content-adapter --features fake --example fake_contentful --';
 
-// The journeys that share state beyond a page: the fake Brevo's script and record, the fake
-// Contentful's drafts, the enquiries and rate limit of the demo server.
-const SERVICE_SPECS = ['**/contact.spec.ts', '**/contact-budget.spec.ts', '**/tracker.spec.ts', '**/live-preview.spec.ts'];
-
 // docs/toolchain.md: headless as root, and quiet on a machine with no network.
 const chromiumArgs = [...CHROMIUM_ARGS];
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
-  // Two browsers at once. The journeys that script the shared fake Brevo or the fake
-  // Contentful's drafts, or that count what one server sent, run one at a time in their own
-  // project; every other test only reads pages and runs beside them.
-  workers: 2,
+  fullyParallel: false,
+  workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
@@ -91,21 +85,7 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [
-    {
-      name: 'services',
-      testMatch: SERVICE_SPECS,
-      fullyParallel: false,
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-    {
-      name: 'pages',
-      testIgnore: SERVICE_SPECS,
-      fullyParallel: true,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : preview
