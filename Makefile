@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run check setup-run test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz fuzz-build-background test-cluster test-dist test-deploy fuzz setup wasm web-deps web-build demo demo-photos bench dist
+        test-fuzz test-cluster test-dist test-deploy fuzz setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
@@ -34,13 +34,7 @@ test:
 	$(MAKE) -j2 --output-sync=target setup lint-rust
 	$(MAKE) test-after-setup
 
-# The fuzz targets' instrumented build (minutes of compiling that no other step needs) starts
-# first, at the lowest CPU priority, and uses what the other steps leave idle; test-fuzz, late,
-# waits for it and runs the targets (scripts/background.sh).
-test-after-setup: fuzz-build-background lint-refs lint-layers lint-web test-deploy test-rust test-dist test-run test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-fuzz test-bench test-cluster
-
-fuzz-build-background:
-	bash scripts/background.sh start fuzz-build bash scripts/fuzz.sh --build
+test-after-setup: lint-refs lint-layers lint-web test-deploy test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
 # warm-up after each content load would keep a core busy under every suite (the image
@@ -208,7 +202,6 @@ test-deploy:
 
 # Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
 test-fuzz:
-	bash scripts/background.sh wait fuzz-build
 	bash scripts/fuzz.sh 4
 
 fuzz:

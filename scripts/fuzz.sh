@@ -4,8 +4,6 @@
 #   scripts/fuzz.sh            every target for a few seconds from the committed corpus (make test)
 #   scripts/fuzz.sh 600        every target for 600 seconds (make fuzz)
 #   scripts/fuzz.sh 60 richtext  one target
-#   scripts/fuzz.sh --build      installs cargo-fuzz and builds every target, runs none (make test
-#                                builds them beside its other steps, see scripts/background.sh)
 #
 # New inputs go to fuzz/target/corpus (not committed). A crash fails the run and leaves its input
 # in fuzz/artifacts/TARGET/; once fixed, copy it into fuzz/corpus/TARGET/ so every later run
@@ -14,11 +12,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build_only=false
-if [ "${1:-}" = --build ]; then
-    build_only=true
-    shift
-fi
 seconds=${1:-4}
 shift || true
 targets=("$@")
@@ -31,13 +24,6 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 # A debug build with overflow checks: quicker to build than release, and overflow is a finding.
-# `cargo fuzz run` below builds with the same flags, so after --build it builds nothing.
-if $build_only; then
-    for target in "${targets[@]}"; do
-        cargo fuzz build --fuzz-dir fuzz -s none --dev "$target"
-    done
-    exit 0
-fi
 mkdir -p fuzz/target
 for target in "${targets[@]}"; do
     scratch=fuzz/target/corpus/$target
