@@ -424,13 +424,34 @@ impl RouteId {
         TEMPLATES[self.0 as usize]
     }
 
-    fn of(template: &str) -> RouteId {
-        let i = TEMPLATES
-            .iter()
-            .position(|t| *t == template)
-            .expect("every template counted is in the table");
-        RouteId(i as u8)
+    /// The id of `template`, found when the program is compiled: every use is in a `const`
+    /// block, so a template missing from [`TEMPLATES`] fails the build instead of a request.
+    const fn of(template: &str) -> RouteId {
+        let mut i = 0;
+        while i < TEMPLATES.len() {
+            if const_str_eq(TEMPLATES[i], template) {
+                return RouteId(i as u8);
+            }
+            i += 1;
+        }
+        panic!("a template counted is not in the table of templates");
     }
+}
+
+/// `a == b`, usable in a `const` context.
+const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The route template a request for `path` is counted under: the router's own routes as they
@@ -440,35 +461,37 @@ pub fn route_template(path: &str) -> RouteId {
     if let Some(i) = FIXED.iter().position(|r| *r == path) {
         return RouteId(i as u8);
     }
-    RouteId::of(if path.starts_with("/api/") {
-        "/api/*rest"
+    if path.starts_with("/api/") {
+        const { RouteId::of("/api/*rest") }
     } else if path.starts_with(IMAGES_PREFIX) {
-        "/img/images.ctfassets.net/*path"
+        const { RouteId::of("/img/images.ctfassets.net/*path") }
     } else if path.starts_with("/assets/") {
-        "/assets/*path"
+        const { RouteId::of("/assets/*path") }
     } else if path
         .strip_prefix("/sitemap-")
         .and_then(|rest| rest.strip_suffix(".xml"))
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     {
-        "/sitemap-:n.xml"
+        const { RouteId::of("/sitemap-:n.xml") }
     } else {
         match Route::parse(path) {
-            Route::Home => "/",
-            Route::VideoPopup => "/videopopup",
-            Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => "/case-study-index",
-            Route::CaseStudy(_) => "/case-study/:slug",
-            Route::Solutions => "/supplier-management-platform",
-            Route::Product(_) => "/:product",
-            Route::Page(_) => "/page/:slug",
-            Route::AboutUs => "/about-us",
-            Route::Privacy => "/privacy",
-            Route::ContactUs => "/contact-us",
-            Route::Insights | Route::InsightsPage(_) => "/insights",
-            Route::Insight(_) => "/insights/:slug",
-            Route::NotFound => "/*path",
+            Route::Home => const { RouteId::of("/") },
+            Route::VideoPopup => const { RouteId::of("/videopopup") },
+            Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => {
+                const { RouteId::of("/case-study-index") }
+            }
+            Route::CaseStudy(_) => const { RouteId::of("/case-study/:slug") },
+            Route::Solutions => const { RouteId::of("/supplier-management-platform") },
+            Route::Product(_) => const { RouteId::of("/:product") },
+            Route::Page(_) => const { RouteId::of("/page/:slug") },
+            Route::AboutUs => const { RouteId::of("/about-us") },
+            Route::Privacy => const { RouteId::of("/privacy") },
+            Route::ContactUs => const { RouteId::of("/contact-us") },
+            Route::Insights | Route::InsightsPage(_) => const { RouteId::of("/insights") },
+            Route::Insight(_) => const { RouteId::of("/insights/:slug") },
+            Route::NotFound => const { RouteId::of("/*path") },
         }
-    })
+    }
 }
 
 #[cfg(test)]
