@@ -3,8 +3,9 @@
 //! directly darkens fine detail and edges between bright and dark areas.
 
 use crate::error::ImageError;
-use fast_image_resize::images::Image;
-use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use fast_image_resize::images::TypedImage;
+use fast_image_resize::pixels::{U16x3, U16x4};
+use fast_image_resize::{FilterType, PixelTrait, ResizeAlg, ResizeOptions, Resizer};
 use std::sync::OnceLock;
 
 /// Pixels after resizing: 8-bit sRGB, three channels or four with alpha.
@@ -87,38 +88,33 @@ pub fn resize(
             data: pixels.to_vec(),
         });
     }
-    let pixel_type = if alpha {
-        PixelType::U16x4
-    } else {
-        PixelType::U16x3
-    };
     let linear = to_linear();
-    let mut source = Image::new(width, height, pixel_type);
-    for (i, (out, &byte)) in source
-        .buffer_mut()
-        .chunks_exact_mut(2)
-        .zip(pixels)
-        .enumerate()
-    {
-        let value = if alpha && i % channels == 3 {
+    let values = pixels.iter().enumerate().map(|(i, &byte)| {
+        if alpha && i % channels == 3 {
             u16::from(byte) * 257
         } else {
             linear[usize::from(byte)]
-        };
-        out.copy_from_slice(&value.to_ne_bytes());
-    }
-    let mut target = Image::new(new_width, new_height, pixel_type);
-    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
-    Resizer::new()
-        .resize(&source, &mut target, &options)
-        .map_err(|e| ImageError::Internal(format!("resize failed: {e}")))?;
+        }
+    });
+    let values: Vec<u16> = values.collect();
+    let filtered: Vec<u16> = if alpha {
+        let source = values
+            .chunks_exact(4)
+            .map(|c| U16x4::new([c[0], c[1], c[2], c[3]]));
+        let out = filter(source.collect(), width, height, new_width, new_height)?;
+        out.iter().flat_map(|p| p.0).collect()
+    } else {
+        let source = values
+            .chunks_exact(3)
+            .map(|c| U16x3::new([c[0], c[1], c[2]]));
+        let out = filter(source.collect(), width, height, new_width, new_height)?;
+        out.iter().flat_map(|p| p.0).collect()
+    };
     let srgb = to_srgb();
-    let data = target
-        .buffer()
-        .chunks_exact(2)
+    let data = filtered
+        .iter()
         .enumerate()
-        .map(|(i, pair)| {
-            let value = u16::from_ne_bytes([pair[0], pair[1]]);
+        .map(|(i, &value)| {
             if alpha && i % channels == 3 {
                 ((u32::from(value) + 128) / 257) as u8
             } else {
@@ -132,6 +128,29 @@ pub fn resize(
         alpha,
         data,
     })
+}
+
+/// Lanczos filtering of `pixels` (`width` by `height`, with colour weighted by alpha where
+/// there is one) to `new_width` by `new_height`.
+///
+/// Through the typed entry point: `Resizer::resize` takes an image of any pixel type and so
+/// compiles the filters of all thirteen into this crate (at opt-level 3, most of a clean
+/// build's time for it), where the site only ever filters these two.
+fn filter<P: PixelTrait>(
+    pixels: Vec<P>,
+    width: u32,
+    height: u32,
+    new_width: u32,
+    new_height: u32,
+) -> Result<Vec<P>, ImageError> {
+    let failed = |e: &dyn std::fmt::Display| ImageError::Internal(format!("resize failed: {e}"));
+    let source = TypedImage::from_pixels(width, height, pixels).map_err(|e| failed(&e))?;
+    let mut target = TypedImage::<P>::new(new_width, new_height);
+    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
+    Resizer::new()
+        .resize_typed(&source, &mut target, &options)
+        .map_err(|e| failed(&e))?;
+    Ok(target.pixels().to_vec())
 }
 
 #[cfg(test)]
