@@ -46,6 +46,11 @@ test-rust test-e2e test-ssr test-api test-cluster test-bench test-dist test-run:
 
 lint: lint-refs lint-layers lint-rust lint-web
 
+# Every cargo command of the checks and tests: the whole workspace, without the server's
+# jemalloc allocator (crates/cli/Cargo.toml: two minutes of C build that no test looks at).
+# Each command passes the same flags, so the workspace is built once and shared by all.
+WORKSPACE = --workspace --no-default-features
+
 # The fast loop after a change: formats the code, then clippy, the workspace's Rust tests except
 # those that need a service or the demo's photographs (CHECK_SKIP, each run by `make test`), and
 # the web unit tests. Installs nothing: the web part needs `make web-deps wasm` to have run once.
@@ -57,8 +62,8 @@ CHECK_SKIP = the_postgres_outbox_keeps_the_contract \
 	the_demo_check_counts_its_photographs_and_names_files_missing_beside_an_export
 check:
 	$(CARGO) fmt --all
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) test --workspace --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
+	$(CARGO) clippy $(WORKSPACE) --all-targets -- -D warnings
+	$(CARGO) test $(WORKSPACE) --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
 	@test -d web/node_modules && test -f web/src/wasm-pkg/package.json || \
 		{ echo "make check: the web unit tests need the web packages and the wasm package once: make web-deps wasm" >&2; exit 1; }
 	cd web && $(NPM) test
@@ -76,13 +81,13 @@ lint-layers:
 
 lint-rust:
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy $(WORKSPACE) --all-targets -- -D warnings
 
 lint-web: web-deps wasm
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 
 test-rust: web-build demo-photos
-	$(CARGO) test --workspace
+	$(CARGO) test $(WORKSPACE)
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content: demo-photos
@@ -99,8 +104,8 @@ SUPPLYSITE_DEBUG_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target)/debug/supplysi
 # dev-dependencies) and another profile, and would rebuild most of the dependency tree. Naming a
 # test target (`--test cluster`) narrows the resolution to the packages that have it, so the
 # ignored suites are picked by name instead (scripts/ignored-tests.sh).
-TEST_BINARIES = $(CARGO) test --workspace --no-run
-IGNORED_TESTS = CARGO=$(CARGO) bash scripts/ignored-tests.sh
+TEST_BINARIES = $(CARGO) test $(WORKSPACE) --no-run
+IGNORED_TESTS = CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" bash scripts/ignored-tests.sh
 
 # First the committed fixtures equal what the demo composes now (seconds; the composed pictures
 # depend on the demo's photographs being there), then the unit tests.

@@ -41,7 +41,7 @@ if [ -z "$bin" ]; then
         # The same build as `make run` (`cargo run --release -p supplysite-cli`).
         "${CARGO:-cargo}" build --release --locked -p supplysite-cli --bin supplysite >&2
     elif [ ! -x "$bin" ]; then
-        echo "dist: no debug binary at $bin (build it with \`cargo test --workspace --no-run\`)" >&2
+        echo "dist: no debug binary at $bin (build it with \`make test-dist\` or \`cargo test --workspace --no-default-features --no-run\`)" >&2
         exit 1
     fi
 fi

@@ -10,7 +10,9 @@ set -euo pipefail
 (($#)) || { echo "usage: $0 TEST_NAME..." >&2; exit 2; }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-"${CARGO:-cargo}" test --workspace -- --ignored "$@" 2>&1 | tee "$log"
+# WORKSPACE: the Makefile's cargo flags, so the binaries `make test` built are the ones run.
+# shellcheck disable=SC2086
+"${CARGO:-cargo}" test ${WORKSPACE:---workspace --no-default-features} -- --ignored "$@" 2>&1 | tee "$log"
 for name in "$@"; do
     grep -Eq "^test ([A-Za-z0-9_]+::)*$name \.\.\. ok\$" "$log" ||
         { echo "ignored-tests: $name did not run and pass" >&2; exit 1; }

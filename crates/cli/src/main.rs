@@ -44,7 +44,8 @@ enum Command {
 
 /// jemalloc: composing a page takes about half the time it takes with glibc malloc and no
 /// longer with 100,000 posts than with 1,000 (`bench/REPORT.md`, both allocators measured).
-#[cfg(not(target_env = "msvc"))]
+/// The tests build without it (the `jemalloc` feature, on by default).
+#[cfg(all(feature = "jemalloc", not(target_env = "msvc")))]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
