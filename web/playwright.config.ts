@@ -24,7 +24,8 @@ const brevoURL = `http://127.0.0.1:${brevoPort}`;
 const outboxDir = fileURLToPath(new URL('./test-results/e2e-outbox', import.meta.url));
 /** The API key the fake Brevo accepts (`fake_brevo::KEY`). */
 const brevoKey = 'xkeysib-test-key-0123456789';
-// A second server over a synthetic space of 200 posts, for the listing's load-more journey.
+// A second server over a synthetic space of 47 posts (five full pages and a short last
+// one), for the listing's load-more journey.
 const archivePort = Number(process.env.E2E_ARCHIVE_PORT ?? port + 2);
 const archiveURL = `http://127.0.0.1:${archivePort}`;
 const archiveDir = fileURLToPath(new URL('./test-results/e2e-archive', import.meta.url));
@@ -129,7 +130,7 @@ export default defineConfig({
           {
             command:
               `rm -rf ${archiveDir} && mkdir -p ${archiveDir} && ` +
-              `${supplysite} content synth --posts 200 --out ${archiveDir}/export.json && ` +
+              `${supplysite} content synth --posts 47 --out ${archiveDir}/export.json && ` +
               `${supplysite} serve --bind 127.0.0.1:${archivePort} --web-dir web/dist ` +
               `--public-url ${archiveURL} --content ${archiveDir}/export.json`,
             cwd: '..',
