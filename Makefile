@@ -46,10 +46,20 @@ test-rust test-e2e test-ssr test-api test-cluster test-bench test-dist test-run:
 
 lint: lint-refs lint-layers lint-rust lint-web
 
-# Every cargo command of the checks and tests: the whole workspace, without the server's
-# jemalloc allocator (crates/cli/Cargo.toml: two minutes of C build that no test looks at).
-# Each command passes the same flags, so the workspace is built once and shared by all.
+# Every cargo command of the checks and tests builds the whole workspace the same way, so it is
+# built once and shared by all:
+# - without the server's jemalloc allocator (crates/cli/Cargo.toml: two minutes of C build that
+#   no test looks at);
+# - through clippy-driver as the workspace's compiler, which lints each crate of the workspace
+#   as it compiles it, warnings as errors (CLIPPY_ARGS is how `cargo clippy` hands its arguments
+#   to the driver). The lints cost no build of their own (`cargo clippy` is a second, check-only
+#   build of everything), and code clippy refuses does not build. Dependencies are compiled as
+#   usual and are shared with plain `cargo` commands.
 WORKSPACE = --workspace --no-default-features
+CLIPPY_DRIVER := $(shell rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+LINTED = RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+CARGO_LINTED = $(LINTED) $(CARGO)
+HAVE_CLIPPY = @test -x "$(CLIPPY_DRIVER)" || { echo "clippy is missing: rustup component add clippy" >&2; exit 1; }
 
 # The fast loop after a change: formats the code, then clippy, the workspace's Rust tests except
 # those that need a service or the demo's photographs (CHECK_SKIP, each run by `make test`), and
@@ -61,9 +71,10 @@ CHECK_SKIP = the_postgres_outbox_keeps_the_contract \
 	with_a_database_the_commands_act_on_the_shared_outbox_and_never_show_its_password \
 	the_demo_check_counts_its_photographs_and_names_files_missing_beside_an_export
 check:
+	$(HAVE_CLIPPY)
 	$(CARGO) fmt --all
-	$(CARGO) clippy $(WORKSPACE) --all-targets -- -D warnings
-	$(CARGO) test $(WORKSPACE) --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
+	$(CARGO_LINTED) test $(WORKSPACE) --all-targets --no-run
+	$(CARGO_LINTED) test $(WORKSPACE) --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
 	@test -d web/node_modules && test -f web/src/wasm-pkg/package.json || \
 		{ echo "make check: the web unit tests need the web packages and the wasm package once: make web-deps wasm" >&2; exit 1; }
 	cd web && $(NPM) test
@@ -79,15 +90,18 @@ lint-layers:
 	python3 scripts/check-module-cycles.py
 	python3 scripts/check-crate-deps.py
 
+# Formatting, and clippy over every target of the workspace (benches and examples too) in the
+# build the tests then run.
 lint-rust:
+	$(HAVE_CLIPPY)
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy $(WORKSPACE) --all-targets -- -D warnings
+	$(CARGO_LINTED) test $(WORKSPACE) --all-targets --no-run
 
 lint-web: web-deps wasm
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 
 test-rust: web-build demo-photos
-	$(CARGO) test $(WORKSPACE)
+	$(CARGO_LINTED) test $(WORKSPACE)
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content: demo-photos
@@ -104,8 +118,8 @@ SUPPLYSITE_DEBUG_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target)/debug/supplysi
 # dev-dependencies) and another profile, and would rebuild most of the dependency tree. Naming a
 # test target (`--test cluster`) narrows the resolution to the packages that have it, so the
 # ignored suites are picked by name instead (scripts/ignored-tests.sh).
-TEST_BINARIES = $(CARGO) test $(WORKSPACE) --no-run
-IGNORED_TESTS = CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" bash scripts/ignored-tests.sh
+TEST_BINARIES = $(CARGO_LINTED) test $(WORKSPACE) --no-run
+IGNORED_TESTS = $(LINTED) CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" bash scripts/ignored-tests.sh
 
 # First the committed fixtures equal what the demo composes now (seconds; the composed pictures
 # depend on the demo's photographs being there), then the unit tests.

@@ -10,7 +10,8 @@ set -euo pipefail
 (($#)) || { echo "usage: $0 TEST_NAME..." >&2; exit 2; }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-# WORKSPACE: the Makefile's cargo flags, so the binaries `make test` built are the ones run.
+# WORKSPACE, and the clippy wrapper in the environment: the Makefile's (LINTED), so the binaries
+# `make test` built are the ones run, not built again another way.
 # shellcheck disable=SC2086
 "${CARGO:-cargo}" test ${WORKSPACE:---workspace --no-default-features} -- --ignored "$@" 2>&1 | tee "$log"
 for name in "$@"; do
