@@ -2,7 +2,7 @@
 //
 // By default the tests run against the real server with the demo space:
 //   cargo run -p supplysite-cli -- serve   (from the repository root, serving web/dist)
-// delivering enquiries to a local fake Brevo (the mail adapter's `fake_brevo` example) through
+// delivering enquiries to a local fake Brevo (the enquiry adapter's `fake_brevo` example) through
 // an outbox under test-results/, so the contact journey can read what Brevo received and
 // script it to fail. With E2E_SERVER=preview they run against `vite preview` of the build with
 // the fixture API instead (no Rust needed). E2E_BASE_URL points them at a server that is
@@ -61,7 +61,7 @@ const debugDir = path.join(path.resolve(repoRoot, process.env.CARGO_TARGET_DIR ?
 const supplysite = prebuilt ? path.join(debugDir, 'supplysite') : 'cargo run -p supplysite-cli --';
 const fakeBrevo = prebuilt
   ? path.join(debugDir, 'examples', 'fake_brevo')
-  : 'cargo run -p supplysite-mail-adapter --features fake --example fake_brevo --';
+  : 'cargo run -p supplysite-enquiry-adapter --features fake --example fake_brevo --';
 const fakeContentful = prebuilt
   ? path.join(debugDir, 'examples', 'fake_contentful')
   : 'cargo run -p supplysite-content-adapter --features fake --example fake_contentful --';

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
 use supplysite_core::ports::{Attempt, Clock, EnquiryOutbox, JobFilter, JobKind, JobState};
-use supplysite_mail_adapter::{SqliteOutbox, SystemClock};
+use supplysite_enquiry_adapter::{SqliteOutbox, SystemClock};
 
 fn outbox(args: &[&str], path: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_supplysite"))

@@ -277,7 +277,7 @@ impl supplysite_core::ports::RobotCheck for NeverAnswers {
 }
 
 /// The robot budget running out is a runtime timer firing; here it fires as soon as the
-/// verdict is not ready (core's tests and the mail adapter's time it for real).
+/// verdict is not ready (core's tests and the enquiry adapter's time it for real).
 #[tokio::test]
 async fn a_robot_check_that_never_answers_fails_closed_within_its_budget_with_retry_after() {
     use std::sync::Arc;

@@ -4,7 +4,7 @@
 //!
 //! Each setting is a typed flag and environment variable, checked as it is read; the settings
 //! that only make sense together (a Brevo key and its sender, reCAPTCHA's two keys) are
-//! checked together here, and the mail adapter takes the typed values.
+//! checked together here, and the enquiry adapter takes the typed values.
 
 use crate::settings::parse::{http_url, millis, seconds, secret_at_least, text, whole};
 use anyhow::Context;
@@ -13,18 +13,18 @@ use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
-use supplysite_http::PublicUrl;
-use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
-use supplysite_http::proxies::TrustedProxies;
-use supplysite_mail_adapter::brevo::DEFAULT_BASE_URL;
-use supplysite_mail_adapter::recaptcha::DEFAULT_VERIFY_URL;
-use supplysite_mail_adapter::settings::{
+use supplysite_enquiry_adapter::brevo::DEFAULT_BASE_URL;
+use supplysite_enquiry_adapter::recaptcha::DEFAULT_VERIFY_URL;
+use supplysite_enquiry_adapter::settings::{
     DEFAULT_INBOX, DEFAULT_SENDER, MAX_OUTBOX_LEASE, MIN_OUTBOX_LEASE, MIN_ROBOT_SECRET_BYTES,
 };
-use supplysite_mail_adapter::{
+use supplysite_enquiry_adapter::{
     EnquiryStore, MailAddress, MailSettings, Secret, SystemClock, Worker, build_enquiries,
     build_enquiries_in,
 };
+use supplysite_http::PublicUrl;
+use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
+use supplysite_http::proxies::TrustedProxies;
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 /// Enquiry settings.
@@ -193,7 +193,7 @@ fn robot_secret(value: &str) -> Result<Secret, String> {
 }
 
 impl Args {
-    /// The mail adapter's settings; reCAPTCHA tokens must have been solved on the host of
+    /// The enquiry adapter's settings; reCAPTCHA tokens must have been solved on the host of
     /// `public_url`.
     ///
     /// Errors: a Brevo key without its sender, one reCAPTCHA key without the other.

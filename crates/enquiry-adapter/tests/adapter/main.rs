@@ -1,4 +1,4 @@
-//! The mail adapters against real SQLite files, a local fake Brevo, a fake siteverify and
+//! The enquiry adapters against real SQLite files, a local fake Brevo, a fake siteverify and
 //! real processes killed mid-delivery. One binary, one module per adapter, and one per port
 //! contract run against the adapters and core's fakes alike.
 
