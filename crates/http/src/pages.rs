@@ -191,16 +191,18 @@ impl AppState {
         status: StatusCode,
     ) -> Result<PageEntry, PageError> {
         let inner = self.inner();
-        let outcome = serde_json::to_string(answer)?;
-        let data = format!(
-            "{{\"chrome\":{},\"settings\":{},\"outcome\":{}}}",
-            inner.chrome_json, inner.settings_json, outcome
-        );
+        // The answer is serialised once, sent alone by the page API and embedded as it is.
+        let outcome = serde_json::value::to_raw_value(answer)?;
+        let data = serde_json::to_string(&view::Embedded {
+            chrome: &*inner.chrome_json,
+            settings: &*inner.settings_json,
+            outcome: &*outcome,
+        })?;
         let stamp = &inner.page_stamp;
         Ok(PageEntry::new(
             status,
             &inner.shell.render(head_tags, &data),
-            Bytes::from(outcome),
+            Bytes::from(Box::<str>::from(outcome).into_boxed_bytes()),
             etag(generation.version(), stamp, "html", path),
             etag(generation.version(), stamp, "api", path),
         ))

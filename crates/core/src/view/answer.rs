@@ -78,14 +78,21 @@ pub struct PageSettings {
 }
 
 /// The data a server-rendered page embeds (`<script id="…" type="application/json">`):
-/// the site's chrome, its settings and the answer for the page's path.
+/// the site's chrome, its settings and the answer for the page's path. The web UI reads these
+/// three keys and no other.
+///
+/// The parts are type parameters so a server can embed parts it serialised once (the chrome
+/// and the settings are the same on every page, and a page's answer is also sent alone by the
+/// page API) as raw JSON, with the keys still written by this type. The browser's contract is
+/// the defaults: `Embedded` with the chrome, the settings and the answer themselves.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
-pub struct Embedded {
+#[ts(concrete(C = Chrome, S = PageSettings, O = PageAnswer))]
+pub struct Embedded<C = Chrome, S = PageSettings, O = PageAnswer> {
     /// The navigation, footer and other chrome of every page.
-    pub chrome: Chrome,
+    pub chrome: C,
     /// The settings the page's scripts need.
-    pub settings: PageSettings,
+    pub settings: S,
     /// The answer for the page's path.
-    pub outcome: PageAnswer,
+    pub outcome: O,
 }
