@@ -46,7 +46,7 @@ pub struct ComposeRequest {
     tag = "preview",
     request_body(content = ComposeRequest, content_type = "application/json"),
     responses(
-        (status = 200, description = "The page (or redirect) composed with the edits, as `GET /api/page` answers it", body = crate::pages::PageAnswer,
+        (status = 200, description = "The page (or redirect) composed with the edits, as `GET /api/page` answers it", body = PageAnswer,
             headers(("cache-control" = String, description = "`private, no-store`"))),
         (status = 400, description = "A body that is not the request above; the message says what is wrong", body = ApiErrorBody),
         (status = 401, description = "No valid preview cookie", body = ApiErrorBody),
