@@ -83,7 +83,12 @@ pub(crate) async fn compose(
                 Outcome::Page(view) => {
                     let head = crate::head::render(view.head(), &made.settings().public_url);
                     let mut json = serde_json::to_value(PageAnswer::Page(view))?;
-                    supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+                    let unplaced =
+                        supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+                    if !unplaced.is_empty() {
+                        // The page is still right; some of its fields lack Live Preview's tags.
+                        tracing::error!(?unplaced, "inspector tags name fields the view lacks");
+                    }
                     Composed::Page { head, json }
                 }
                 Outcome::Redirect { to, .. } => Composed::Redirect(to),
