@@ -90,7 +90,8 @@ pub fn annotate(route: &Route, set: &ContentSet, locale: &str, outcome: &mut Val
         }
         _ => {}
     }
-    // The page's FAQ block is the FAQ list for its path.
+    // The page's FAQ block is the FAQ list for its path, on the screens that show one (a
+    // page-builder page shows its FAQ lists as slices instead).
     if let Some(list) = set.faq_for(&route.faq_key())
         && let Some(faq) = view.get_mut("faq")
     {
