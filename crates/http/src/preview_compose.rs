@@ -100,10 +100,10 @@ pub async fn compose(State(state): State<AppState>, headers: HeaderMap, body: Bo
     };
     let (status, answer) = match compose_path(&state, Arc::clone(&set), locale, bare, query).await {
         Ok(Composed::Page { json, .. }) => (StatusCode::OK, json),
-        Ok(Composed::Redirect(to)) => (
-            StatusCode::OK,
-            serde_json::json!({"outcome": "redirect", "to": to}),
-        ),
+        Ok(Composed::Redirect(to)) => match serde_json::to_value(PageAnswer::Redirect { to }) {
+            Ok(json) => (StatusCode::OK, json),
+            Err(e) => return crate::api_error::PageError::from(e).into_response(),
+        },
         Ok(Composed::NotFound) => {
             let view = state.inner().composer.not_found(&set);
             match serde_json::to_value(PageAnswer::not_found(view)) {

@@ -201,3 +201,35 @@ async fn malformed_non_json_and_oversized_bodies_are_refused_with_a_clear_messag
     // The site still answers.
     assert_eq!(site.get("/", Some(&cookie)).await.status(), 200);
 }
+
+#[tokio::test]
+async fn a_path_that_is_another_pages_answers_the_redirect_and_no_page_the_not_found_view() {
+    let site = site(true).await;
+    let cookie = site.enter("/").await;
+    let redirect = json!({"path": "/insights/", "entities": []});
+    let response = post(
+        &site,
+        Some(&cookie),
+        "application/json",
+        redirect.to_string(),
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer, json!({"outcome": "redirect", "to": "/insights"}));
+
+    let nowhere = json!({"path": "/no/such/page", "entities": []});
+    let response = post(
+        &site,
+        Some(&cookie),
+        "application/json",
+        nowhere.to_string(),
+    )
+    .await;
+    assert_eq!(response.status(), 404);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(
+        (&answer["outcome"], &answer["screen"]),
+        (&json!("not_found"), &json!("notFound"))
+    );
+}

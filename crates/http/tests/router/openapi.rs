@@ -59,6 +59,9 @@ async fn the_description_is_openapi_3_1_with_the_nine_paths() {
         "ContactForm",
         "Challenge",
         "PageAnswer",
+        "PageView",
+        "NotFoundScreen",
+        "HomeView",
         "Ready",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
