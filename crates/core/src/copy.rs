@@ -31,6 +31,7 @@ use serde::Serialize;
 
 /// A heading and its paragraphs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Block {
     /// The block's heading.
@@ -41,6 +42,7 @@ pub struct Block {
 
 /// A small card: title and one or two sentences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Card {
     /// The card's title.
@@ -51,6 +53,7 @@ pub struct Card {
 
 /// A heading, an optional introduction and cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CardSection {
     /// The section's heading.
@@ -63,6 +66,7 @@ pub struct CardSection {
 
 /// A claim the company makes, as a figure and what it measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Claim {
     /// The figure as shown, e.g. `2007` or `14%`.
@@ -73,6 +77,7 @@ pub struct Claim {
 
 /// A customer's words, attributed by role and kind of organisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Testimonial {
     /// The customer's words, without quotation marks.
@@ -85,6 +90,7 @@ pub struct Testimonial {
 
 /// A phone number as shown, and as dialled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Phone {
     /// `AU`, `NZ`, `UK`.
@@ -97,6 +103,7 @@ pub struct Phone {
 
 /// An office on the contact page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Office {
     /// The country the office serves; tells the offices apart.
@@ -115,6 +122,7 @@ pub struct Office {
 
 /// The contact form's labels and messages (validation messages come from `contact`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ContactFormCopy {
     /// The heading above the form.
@@ -147,6 +155,7 @@ pub struct ContactFormCopy {
 
 /// A demo or overview video with a fixed id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FixedVideo {
     /// The service that hosts the video.

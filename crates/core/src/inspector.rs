@@ -18,6 +18,7 @@ use crate::content::{Button, ContentSet, FaqList, Page, Slice};
 use crate::copy;
 use crate::routes::Route;
 use serde_json::{Map, Value, json};
+use std::cell::RefCell;
 
 /// The key of the inspector object in an annotated view object.
 pub const KEY: &str = "inspector";
@@ -28,11 +29,22 @@ pub const FIELD_ID: &str = "data-contentful-field-id";
 
 /// Adds the inspector tags of `route`'s page to `outcome` (a composed outcome, serialised),
 /// for entries in `locale`. Anything but a page is left alone.
-pub fn annotate(route: &Route, set: &ContentSet, locale: &str, outcome: &mut Value) {
+///
+/// Returns the tags that could not be placed because the view has no field (or list) under
+/// the key these rules name, each as `key (field of entry)`: empty while the rules follow the
+/// view models. A view field renamed without its rule shows up here instead of losing its tag
+/// silently. A field that is present but null (an article without a hero) is simply not
+/// tagged. Cards are tagged by whichever of their kind's keys they have, so they report nothing.
+#[must_use = "tags naming a field the view lacks are lost unless reported"]
+pub fn annotate(route: &Route, set: &ContentSet, locale: &str, outcome: &mut Value) -> Vec<String> {
     let Some(view) = outcome.get_mut("view") else {
-        return;
+        return Vec::new();
     };
-    let tagger = Tagger { set, locale };
+    let tagger = Tagger {
+        set,
+        locale,
+        unplaced: RefCell::new(Vec::new()),
+    };
     match route {
         Route::Insight(slug) => {
             if let Some(post) = set.post(slug) {
@@ -62,16 +74,13 @@ pub fn annotate(route: &Route, set: &ContentSet, locale: &str, outcome: &mut Val
         Route::Privacy => {
             if let Some(page) = set.privacy() {
                 tagger.tag(view, &page.id, &[("title", "title")]);
-                if let Some(policy) = view.get_mut("policy") {
+                if let Some(policy) = tagger.field(view, "policy", &page.id) {
                     tagger.tag(
                         policy,
                         &page.id,
                         &[("image1", "image1"), ("image5", "image5")],
                     );
-                    let count = policy
-                        .get("sections")
-                        .and_then(Value::as_array)
-                        .map_or(0, Vec::len);
+                    let count = tagger.items(policy, "sections", &page.id).count();
                     let sections: Vec<Value> = (1..=count)
                         .map(|n| tagger.one(&page.id, &format!("section{n}")))
                         .collect();
@@ -81,18 +90,22 @@ pub fn annotate(route: &Route, set: &ContentSet, locale: &str, outcome: &mut Val
         }
         _ => {}
     }
-    // The page's FAQ block is the FAQ list for its path.
+    // The page's FAQ block is the FAQ list for its path, on the screens that show one (a
+    // page-builder page shows its FAQ lists as slices instead).
     if let Some(list) = set.faq_for(&route.faq_key())
         && let Some(faq) = view.get_mut("faq")
     {
         tagger.faq(faq, list);
     }
     tagger.cards(view);
+    tagger.unplaced.into_inner()
 }
 
 struct Tagger<'a> {
     set: &'a ContentSet,
     locale: &'a str,
+    /// The tags whose key the view does not have (see [`annotate`]).
+    unplaced: RefCell<Vec<String>>,
 }
 
 impl Tagger<'_> {
@@ -104,13 +117,62 @@ impl Tagger<'_> {
         })
     }
 
-    /// Tags each `(key, field)` of `object` that is present and not null.
+    /// Tags each `(key, field)` of `object` that is not null; a key `object` does not have at
+    /// all is reported as unplaced. A null `object` (a button left off the page) has nothing to
+    /// tag.
     fn tag(&self, object: &mut Value, entry_id: &str, fields: &[(&str, &str)]) {
+        if object.is_null() {
+            return;
+        }
         for (key, field) in fields {
-            if object.get(*key).is_some_and(|v| !v.is_null()) {
-                insert(object, key, self.one(entry_id, field));
+            match object.get(*key) {
+                Some(Value::Null) => {}
+                Some(_) => insert(object, key, self.one(entry_id, field)),
+                None => self.unplaced(key, field, entry_id),
             }
         }
+    }
+
+    /// Tags each `(key, field)` that `card` has and is not null: cards of several kinds share
+    /// one list of keys, each kind having some of them.
+    fn tag_card(&self, card: &mut Value, entry_id: &str, fields: &[(&str, &str)]) {
+        for (key, field) in fields {
+            if card.get(*key).is_some_and(|v| !v.is_null()) {
+                insert(card, key, self.one(entry_id, field));
+            }
+        }
+    }
+
+    /// The value under `key` in `object`, unless null; a missing key is reported as unplaced
+    /// (the tags of `entry_id` meant for it are lost).
+    fn field<'v>(&self, object: &'v mut Value, key: &str, entry_id: &str) -> Option<&'v mut Value> {
+        match object.get_mut(key) {
+            Some(Value::Null) => None,
+            Some(value) => Some(value),
+            None => {
+                self.unplaced(key, "*", entry_id);
+                None
+            }
+        }
+    }
+
+    /// The items of the list under `key` in `object`; a missing key is reported as unplaced.
+    fn items<'v>(
+        &self,
+        object: &'v mut Value,
+        key: &str,
+        entry_id: &str,
+    ) -> impl Iterator<Item = &'v mut Value> + use<'v> {
+        self.field(object, key, entry_id)
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+    }
+
+    fn unplaced(&self, key: &str, field: &str, entry_id: &str) {
+        self.unplaced
+            .borrow_mut()
+            .push(format!("{key} ({field} of {entry_id})"));
     }
 
     fn case_study(&self, view: &mut Value, id: &str) {
@@ -126,7 +188,7 @@ impl Tagger<'_> {
                 ("download", "downloadablePdf"),
             ],
         );
-        if let Some(quote) = view.get_mut("quote") {
+        if let Some(quote) = self.field(view, "quote", id) {
             self.tag(
                 quote,
                 id,
@@ -138,7 +200,7 @@ impl Tagger<'_> {
                 ],
             );
         }
-        for fact in items(view, "facts") {
+        for fact in self.items(view, "facts", id) {
             let field = match fact.get("label").and_then(Value::as_str) {
                 Some(copy::CATEGORY) => "category",
                 Some(copy::LOCATION) => "location",
@@ -149,7 +211,7 @@ impl Tagger<'_> {
             };
             self.tag(fact, id, &[("value", field)]);
         }
-        for section in items(view, "sections") {
+        for section in self.items(view, "sections", id) {
             let (html, image) = match section.get("heading").and_then(Value::as_str) {
                 Some(copy::BACKGROUND) => ("backgrounder", None),
                 Some(copy::THE_CHALLENGE) => ("challenge", Some("thechallengeimage")),
@@ -169,7 +231,7 @@ impl Tagger<'_> {
         if !list.list_id.is_empty() {
             self.tag(faq, &list.list_id, &[("title", "title")]);
         }
-        for (item, entry) in items(faq, "items").zip(&list.items) {
+        for (item, entry) in self.items(faq, "items", &list.list_id).zip(&list.items) {
             if !entry.id.is_empty() {
                 self.tag(
                     item,
@@ -191,7 +253,7 @@ impl Tagger<'_> {
         }
         if let Some(banner) = &page.banner
             && !banner.id.is_empty()
-            && let Some(shown) = view.get_mut("banner")
+            && let Some(shown) = self.field(view, "banner", &banner.id)
         {
             self.tag(
                 shown,
@@ -205,7 +267,7 @@ impl Tagger<'_> {
             );
         }
         let shown: Vec<&Slice> = shown_slices(page, self.set).map(|(s, _)| s).collect();
-        for (view, slice) in items(view, "slices").zip(shown) {
+        for (view, slice) in self.items(view, "slices", &page.id).zip(shown) {
             match slice {
                 Slice::TextMedia(t) => {
                     self.tag(
@@ -225,7 +287,7 @@ impl Tagger<'_> {
                 Slice::DividerCta(d) => {
                     self.tag(view, &d.id, &[("title", "title"), ("text", "text")]);
                     let buttons: Vec<&Button> = shown_buttons(&d.buttons).map(|(b, _)| b).collect();
-                    for (shown, button) in items(view, "buttons").zip(buttons) {
+                    for (shown, button) in self.items(view, "buttons", &d.id).zip(buttons) {
                         self.button(shown, button);
                     }
                 }
@@ -240,7 +302,10 @@ impl Tagger<'_> {
 
     /// The About Us timeline: every entry is shown, in order.
     fn timeline(&self, view: &mut Value) {
-        for (item, entry) in items(view, "timeline").zip(self.set.timeline()) {
+        for (item, entry) in self
+            .items(view, "timeline", "timeline")
+            .zip(self.set.timeline())
+        {
             self.tag(
                 item,
                 &entry.id,
@@ -260,10 +325,7 @@ impl Tagger<'_> {
     /// The home page's customer logos, each from its `customerLogo` entry: a list of tags, one
     /// per logo shown.
     fn logos(&self, view: &mut Value) {
-        let count = view
-            .get("logos")
-            .and_then(Value::as_array)
-            .map_or(0, Vec::len);
+        let count = self.items(view, "logos", "customerLogo").count();
         let tags: Vec<Value> = shown_logos(self.set)
             .take(count)
             .map(|logo| self.one(&logo.id, "logo"))
@@ -299,7 +361,7 @@ impl Tagger<'_> {
             && let Some(post) = self.set.post(slug)
         {
             // A blog card, or a related link whose text is the title.
-            self.tag(
+            self.tag_card(
                 card,
                 &post.id,
                 &[
@@ -312,7 +374,7 @@ impl Tagger<'_> {
         } else if let Some(slug) = path.strip_prefix("/case-study/")
             && let Some(story) = self.set.case_study(slug)
         {
-            self.tag(
+            self.tag_card(
                 card,
                 &story.id,
                 &[
@@ -332,16 +394,9 @@ impl Tagger<'_> {
             && let Some(page) = self.set.page(slug)
         {
             // A related link to a page-builder page, whose text is the title.
-            self.tag(card, &page.id, &[("text", "title")]);
+            self.tag_card(card, &page.id, &[("text", "title")]);
         }
     }
-}
-
-fn items<'v>(view: &'v mut Value, key: &str) -> impl Iterator<Item = &'v mut Value> {
-    view.get_mut(key)
-        .and_then(Value::as_array_mut)
-        .into_iter()
-        .flatten()
 }
 
 fn insert(object: &mut Value, key: &str, tag: Value) {
@@ -361,7 +416,8 @@ mod tests {
     fn annotated(route: &Route) -> Value {
         let set = fixture::content();
         let mut outcome = serde_json::to_value(compose(route, &set)).unwrap();
-        annotate(route, &set, "en-AU", &mut outcome);
+        let unplaced = annotate(route, &set, "en-AU", &mut outcome);
+        assert!(unplaced.is_empty(), "{route:?}: {unplaced:?}");
         outcome
     }
 
@@ -387,6 +443,45 @@ mod tests {
             assert_eq!(card[KEY]["title"][ENTRY_ID], json!(id));
             assert_eq!(card[KEY]["description"][FIELD_ID], "description");
         }
+    }
+
+    /// The keys of every inspector object under `value` that name no field of the object
+    /// holding it, as `path.key`.
+    pub(crate) fn keys_without_a_field(value: &Value, path: &str, out: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::Object(tags)) = map.get(KEY) {
+                    for key in tags.keys() {
+                        if map.get(key).is_none_or(Value::is_null) {
+                            out.push(format!("{path}.{key}"));
+                        }
+                    }
+                }
+                for (key, child) in map.iter().filter(|(k, _)| *k != KEY) {
+                    keys_without_a_field(child, &format!("{path}.{key}"), out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    keys_without_a_field(item, &format!("{path}[{i}]"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_route_places_every_tag_beside_the_field_it_names() {
+        let set = fixture::content();
+        let mut tagged = 0;
+        for route in crate::rules::every_route(&set) {
+            let outcome = annotated(&route);
+            let mut stray = Vec::new();
+            keys_without_a_field(&outcome, "", &mut stray);
+            assert!(stray.is_empty(), "{route:?}: {stray:?}");
+            tagged += usize::from(outcome.to_string().contains("\"inspector\""));
+        }
+        assert!(tagged > 10, "{tagged} routes tagged");
     }
 
     #[test]

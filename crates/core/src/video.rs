@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 /// A video hosting service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum VideoService {
     /// YouTube.
@@ -45,6 +46,7 @@ pub enum VideoService {
 /// A video: where it is hosted and its id there. Serialises as
 /// `{"service":"youtube","id":"dQw4w9WgXcQ"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Video {
     /// The service that hosts the video.
     pub service: VideoService,

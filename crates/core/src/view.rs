@@ -43,6 +43,7 @@ use serde::Serialize;
 /// Serialises as `{"outcome":"page","screen":"home","view":{…}}`,
 /// `{"outcome":"redirect","to":"/insights"}` or `{"outcome":"not_found"}`.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum Outcome {
     /// A page to render.
@@ -88,6 +89,7 @@ impl RedirectKind {
 
 /// One screen's view model, tagged with the screen's name.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "screen", content = "view", rename_all = "camelCase")]
 pub enum PageView {
     /// The home page.

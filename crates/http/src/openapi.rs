@@ -1,13 +1,12 @@
 //! `GET /api/openapi.json`: the OpenAPI 3.1 description of the HTTP API, derived from the
 //! request and response types the handlers read and write (their `#[utoipa::path]`
 //! attributes list every status a route answers), so the description follows the code.
-//!
-//! The page view inside `/api/page`'s answer is described as a free-form object for now.
+//! `/api/page`'s answer is core's [`PageAnswer`], every screen's view described field by field
+//! from the view models themselves, as the web UI's types are.
 
 use crate::api_error::ApiErrorBody;
 use crate::contact::{Accepted, AcceptedStatus, ContactBody, Invalid};
 use crate::health::{Deliveries, Health, HealthStatus, Ready, ReadyStatus};
-use crate::pages::PageAnswer;
 use crate::webhook::{ReloadAsked, WebhookAccepted};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -15,6 +14,7 @@ use bytes::Bytes;
 use std::sync::LazyLock;
 use supplysite_core::contact::ContactForm;
 use supplysite_core::ports::Challenge;
+use supplysite_core::view::PageAnswer;
 use utoipa::OpenApi;
 
 /// The description, as the types say it.

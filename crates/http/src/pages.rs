@@ -30,7 +30,7 @@ use axum::extract::{Query, Request, State, rejection::QueryRejection};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::sync::Arc;
 use supplysite_core::routes::Route;
 use supplysite_core::view::{self, Head, Outcome, RedirectKind};
@@ -191,16 +191,18 @@ impl AppState {
         status: StatusCode,
     ) -> Result<PageEntry, PageError> {
         let inner = self.inner();
-        let outcome = serde_json::to_string(answer)?;
-        let data = format!(
-            "{{\"chrome\":{},\"settings\":{},\"outcome\":{}}}",
-            inner.chrome_json, inner.settings_json, outcome
-        );
+        // The answer is serialised once, sent alone by the page API and embedded as it is.
+        let outcome = serde_json::value::to_raw_value(answer)?;
+        let data = serde_json::to_string(&view::Embedded {
+            chrome: &*inner.chrome_json,
+            settings: &*inner.settings_json,
+            outcome: &*outcome,
+        })?;
         let stamp = &inner.page_stamp;
         Ok(PageEntry::new(
             status,
             &inner.shell.render(head_tags, &data),
-            Bytes::from(outcome),
+            Bytes::from(Box::<str>::from(outcome).into_boxed_bytes()),
             etag(generation.version(), stamp, "html", path),
             etag(generation.version(), stamp, "api", path),
         ))
@@ -394,31 +396,6 @@ pub struct PageQuery {
     path: Option<String>,
 }
 
-/// What `GET /api/page` answers: the outcome the web UI renders.
-///
-/// The page and not-found bodies are the composed outcome, cached as bytes per content
-/// version; their `view` (core's page view, many types) is described as a free-form object
-/// for now. The redirect answer is serialised from this type.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum PageAnswer {
-    /// A page: which screen renders it and that screen's view.
-    Page {
-        screen: String,
-        #[schema(value_type = Object)]
-        view: serde_json::Value,
-    },
-    /// The path is another page's: navigate to `to` (a path of this site, or an `https://`
-    /// URL an editor's redirect names).
-    Redirect { to: String },
-    /// No page here: the not-found screen's view, shown with status 404.
-    NotFound {
-        screen: String,
-        #[schema(value_type = Object)]
-        view: serde_json::Value,
-    },
-}
-
 /// `GET /api/page?path=…`: the outcome JSON for in-app navigation.
 #[utoipa::path(
     get,
@@ -429,7 +406,7 @@ pub enum PageAnswer {
         ("if-none-match" = Option<String>, Header, description = "An ETag from an earlier answer"),
     ),
     responses(
-        (status = 200, description = "A page, or a redirect to follow", body = PageAnswer,
+        (status = 200, description = "A page, or a redirect to follow", body = view::PageAnswer,
             headers(
                 ("cache-control" = String, description = "A minute, longer while revalidating or when the origin fails"),
                 ("etag" = Option<String>, description = "The page's version, for a page"),
@@ -438,7 +415,7 @@ pub enum PageAnswer {
             headers(("etag" = String), ("cache-control" = String))),
         (status = 400, description = "No `path` in the query, or a malformed query", body = ApiErrorBody,
             headers(("cache-control" = String, description = "`no-store`"))),
-        (status = 404, description = "No page at that path: the not-found view", body = PageAnswer,
+        (status = 404, description = "No page at that path: the not-found view", body = view::PageAnswer,
             headers(("cache-control" = String, description = "A minute"))),
         (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
             headers(("retry-after" = u64, description = "Seconds to wait"))),

@@ -24,6 +24,7 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::Value;
 use std::sync::Arc;
 use supplysite_core::view::PageAnswer;
+use utoipa::openapi::{OneOfBuilder, Ref, RefOr, Schema};
 
 /// The largest body accepted: a page's entries with their rich text fit many times over.
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -39,6 +40,37 @@ pub struct ComposeRequest {
     pub entities: Vec<Value>,
 }
 
+/// The body of a 404 from `POST /api/preview/compose`: the not-found answer (as `GET /api/page`
+/// gives it) when no page is at the path, or an error when no preview is configured.
+pub struct ComposeNotFound;
+
+impl utoipa::PartialSchema for ComposeNotFound {
+    fn schema() -> RefOr<Schema> {
+        OneOfBuilder::new()
+            .item(Ref::from_schema_name("PageAnswer"))
+            .item(Ref::from_schema_name("ApiErrorBody"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ComposeNotFound {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        for (name, schema) in [
+            (
+                "PageAnswer",
+                <PageAnswer as utoipa::PartialSchema>::schema(),
+            ),
+            (
+                "ApiErrorBody",
+                <ApiErrorBody as utoipa::PartialSchema>::schema(),
+            ),
+        ] {
+            schemas.push((name.into(), schema));
+        }
+        <PageAnswer as utoipa::ToSchema>::schemas(schemas);
+    }
+}
+
 /// `POST /api/preview/compose`.
 #[utoipa::path(
     post,
@@ -46,11 +78,11 @@ pub struct ComposeRequest {
     tag = "preview",
     request_body(content = ComposeRequest, content_type = "application/json"),
     responses(
-        (status = 200, description = "The page (or redirect) composed with the edits, as `GET /api/page` answers it", body = crate::pages::PageAnswer,
+        (status = 200, description = "The page (or redirect) composed with the edits, as `GET /api/page` answers it", body = PageAnswer,
             headers(("cache-control" = String, description = "`private, no-store`"))),
         (status = 400, description = "A body that is not the request above; the message says what is wrong", body = ApiErrorBody),
         (status = 401, description = "No valid preview cookie", body = ApiErrorBody),
-        (status = 404, description = "No page at that path (the not-found answer), or preview is not configured", body = ApiErrorBody),
+        (status = 404, description = "No page at that path (the not-found answer), or preview is not configured (an error)", body = ComposeNotFound),
         (status = 413, description = "A body over 1 MiB", body = ApiErrorBody),
         (status = 415, description = "A body that is not `application/json`", body = ApiErrorBody),
         (status = 503, description = "The preview content cannot be read now", body = String, content_type = "text/plain"),
@@ -100,10 +132,10 @@ pub async fn compose(State(state): State<AppState>, headers: HeaderMap, body: Bo
     };
     let (status, answer) = match compose_path(&state, Arc::clone(&set), locale, bare, query).await {
         Ok(Composed::Page { json, .. }) => (StatusCode::OK, json),
-        Ok(Composed::Redirect(to)) => (
-            StatusCode::OK,
-            serde_json::json!({"outcome": "redirect", "to": to}),
-        ),
+        Ok(Composed::Redirect(to)) => match serde_json::to_value(PageAnswer::Redirect { to }) {
+            Ok(json) => (StatusCode::OK, json),
+            Err(e) => return crate::api_error::PageError::from(e).into_response(),
+        },
         Ok(Composed::NotFound) => {
             let view = state.inner().composer.not_found(&set);
             match serde_json::to_value(PageAnswer::not_found(view)) {

@@ -20,7 +20,7 @@ use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentLoadError;
 use supplysite_core::redirects::Redirects;
 use supplysite_core::routes::Route;
-use supplysite_core::view::{Outcome, PageAnswer};
+use supplysite_core::view::{Embedded, Outcome, PageAnswer};
 
 const NO_STORE: HeaderValue = HeaderValue::from_static("private, no-store");
 const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
@@ -83,7 +83,12 @@ pub(crate) async fn compose(
                 Outcome::Page(view) => {
                     let head = crate::head::render(view.head(), &made.settings().public_url);
                     let mut json = serde_json::to_value(PageAnswer::Page(view))?;
-                    supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+                    let unplaced =
+                        supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+                    if !unplaced.is_empty() {
+                        // The page is still right; some of its fields lack Live Preview's tags.
+                        tracing::error!(?unplaced, "inspector tags name fields the view lacks");
+                    }
                     Composed::Page { head, json }
                 }
                 Outcome::Redirect { to, .. } => Composed::Redirect(to),
@@ -148,14 +153,16 @@ pub(crate) async fn page(
     };
     let inner = state.inner();
     let outcome = json.to_string();
-    // `preview` tells the web UI to load Contentful's Live Preview SDK, in this locale.
-    let data = format!(
-        "{{\"chrome\":{},\"settings\":{},\"outcome\":{},\"preview\":{{\"locale\":{}}}}}",
-        inner.chrome_json,
-        inner.settings_json,
-        outcome,
-        Value::from(locale.as_str())
-    );
+    // The preview bar carries the content's locale for Live Preview; the data is the public
+    // page's, with the inspector tags in the answer.
+    let data = match serde_json::to_string(&Embedded {
+        chrome: &*inner.chrome_json,
+        settings: &*inner.settings_json,
+        outcome: &json,
+    }) {
+        Ok(data) => data,
+        Err(e) => return Some(PageError::from(e).into_response()),
+    };
     let html = inner.shell.render(&head, &data);
     // Never cached: the entry lives for this response only.
     let tag = HeaderValue::from_static("\"preview\"");

@@ -9,6 +9,7 @@ use crate::freshness::ContentFreshness;
 use crate::replay::ReplayGuard;
 use crate::settings::Settings;
 use crate::shell::Shell;
+use serde_json::value::{RawValue, to_raw_value};
 use std::sync::{Arc, OnceLock};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
@@ -57,7 +58,7 @@ pub(crate) struct Inner {
     pub composer: Arc<dyn Composer>,
     pub reload: Option<Arc<dyn ContentSource>>,
     /// The chrome, serialised once: it is the same on every page.
-    pub chrome_json: String,
+    pub chrome_json: Box<RawValue>,
     /// The signatures of webhooks accepted, so a replay is refused.
     pub replay: Arc<dyn supplysite_core::ports::SeenSignatures>,
     /// Composing, building and compressing, off the request runtimes.
@@ -75,7 +76,7 @@ pub(crate) struct Inner {
     /// Encodes started per client by the image endpoint.
     pub image_encodes: crate::contact_desk::RateLimiter,
     /// The page settings (`{"robot":…}`), serialised once.
-    pub settings_json: String,
+    pub settings_json: Box<RawValue>,
     /// What the server's connection defences did, for `/readyz`.
     pub connections: Arc<ConnectionStats>,
     /// What every page's ETag covers besides its content version and path.
@@ -92,18 +93,17 @@ impl AppState {
 
     /// The state with `mounts` beside the pages.
     pub fn with_mounts(parts: StateParts, mounts: Mounts) -> Self {
-        let settings_json = serde_json::to_string(&crate::contact_desk::page_settings(
+        let settings_json = to_raw_value(&crate::contact_desk::page_settings(
             mounts.contact.as_deref(),
             parts.settings.tracker_key.as_deref(),
         ))
         .expect("page settings serialise");
-        let chrome_json =
-            serde_json::to_string(&parts.composer.chrome()).expect("the chrome serialises");
+        let chrome_json = to_raw_value(&parts.composer.chrome()).expect("the chrome serialises");
         let page_stamp = crate::stamp::page_stamp(crate::stamp::StampInputs {
             build: crate::stamp::BUILD_STAMP,
             web_build: parts.shell.build_id(),
             public_url: parts.settings.public_url.as_str(),
-            page_settings: &settings_json,
+            page_settings: settings_json.get(),
         });
         let image_encodes =
             crate::contact_desk::RateLimiter::per_minute(parts.settings.image_encodes_per_minute);
@@ -168,7 +168,7 @@ impl AppState {
         Some(crate::ssr::Ssr {
             renderer: self.renderer()?,
             heavy: &self.inner.heavy,
-            chrome_json: &self.inner.chrome_json,
+            chrome_json: self.inner.chrome_json.get(),
         })
     }
 

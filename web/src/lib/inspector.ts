@@ -14,8 +14,16 @@ type Tagged = { inspector?: Record<string, InspectorAttributes | InspectorAttrib
 /**
  * The inspector attributes of `key` in `object` (the `index`th when the key holds a list, such
  * as rich-text sections), or none.
+ *
+ * `key` must be a field of `object`'s view type (generated from the Rust view models), and the
+ * server tags a field under that same name: a field renamed in Rust fails the type check here
+ * instead of losing its tag.
  */
-export function inspect(object: unknown, key: string, index = -1): InspectorAttributes {
-  const tag = (object as Tagged | null)?.inspector?.[key];
+export function inspect<T extends object>(
+  object: T | null | undefined,
+  key: keyof T & string,
+  index = -1,
+): InspectorAttributes {
+  const tag = (object as Tagged | null | undefined)?.inspector?.[key];
   return (Array.isArray(tag) ? tag[index] : tag) ?? {};
 }

@@ -3,6 +3,7 @@
 // marketing tracker's public client key.
 // Nothing here is a secret; every field is optional so an older server still works.
 import { EMBEDDED_ID } from './bootstrap';
+import type { Embedded } from './view';
 
 /** The contact form's robot check, as the server configured it. */
 export type RobotWidget = { kind: 'recaptcha'; siteKey: string } | { kind: 'selfHosted' };
@@ -61,7 +62,7 @@ export function siteSettings(doc: Document): SiteSettings {
   const text = doc.getElementById(EMBEDDED_ID)?.textContent;
   if (text) {
     try {
-      raw = (JSON.parse(text) as Record<string, unknown>).settings;
+      raw = (JSON.parse(text) as Partial<Record<keyof Embedded, unknown>>).settings;
     } catch {
       // bootstrap.ts already reported unreadable page data; the defaults apply.
     }

@@ -1,7 +1,7 @@
 // The view models the UI renders. Their types are generated from the Rust view models
 // (contract.gen.ts, rewritten by core's contract test), so a change on one side that the other
 // does not follow fails the type check. This module only names what the UI derives from them.
-import type { Chrome, PageAnswer, PageView } from './contract.gen';
+import type { Embedded, PageAnswer, PageView } from './contract.gen';
 
 export type * from './contract.gen';
 
@@ -16,6 +16,6 @@ export type ScreenViews = { [S in ScreenName]: Extract<PageView, { screen: S }>[
 
 /** An outcome with the site chrome when the answer carried it (the embedded page data). */
 export interface PagePayload {
-  chrome?: Chrome;
-  outcome: Outcome;
+  chrome?: Embedded['chrome'];
+  outcome: Embedded['outcome'];
 }

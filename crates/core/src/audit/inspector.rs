@@ -63,7 +63,15 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         let Ok(mut outcome) = serde_json::to_value(compose(&route, set)) else {
             continue;
         };
-        inspector::annotate(&route, set, "en-AU", &mut outcome);
+        for tag in inspector::annotate(&route, set, "en-AU", &mut outcome) {
+            out.push(At::page(&route, None).finding(
+                Severity::Error,
+                Report::Inspector,
+                None,
+                format!("the inspector rules tag {tag}, a field this page's view does not have, so that tag is lost"),
+                "Rename the key in the site's inspector rules (core's inspector module) to the view's field".to_string(),
+            ));
+        }
         let Some(view) = outcome.get("view") else {
             continue;
         };

@@ -8,6 +8,7 @@ use std::str::FromStr;
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ts_rs::TS,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ProductTag {
     /// Supplier performance management.
     #[serde(rename = "SPM")]

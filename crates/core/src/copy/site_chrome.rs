@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// Everything around a page's body.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Chrome {
     /// The logo linking home.
@@ -26,6 +27,7 @@ pub struct Chrome {
 
 /// The logo linking home.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Brand {
     /// The company's name.
@@ -44,6 +46,7 @@ pub struct Brand {
 
 /// A link with its label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NavLink {
     /// The link's text.
@@ -54,6 +57,7 @@ pub struct NavLink {
 
 /// A labelled group of links.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NavGroup {
     /// The group's heading.
@@ -65,6 +69,7 @@ pub struct NavGroup {
 /// The Solutions dropdown: groups Source, Supply, Product, Food Industry, plus Our Solutions.
 /// At 992px and wider it shows `graphic_url` beside the groups.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SolutionsMenu {
     /// Source, Supply, Product and Food Industry, each with its modules.
@@ -79,6 +84,7 @@ pub struct SolutionsMenu {
 
 /// The footer: Products and Menu lists, the contact block and the copyright line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Footer {
     /// The Products list: a link to every module.
@@ -93,6 +99,7 @@ pub struct Footer {
 
 /// The footer's contact block.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ContactBlock {
     /// The block's heading.

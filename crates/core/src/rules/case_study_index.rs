@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// A side of an alternating layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Side {
     /// Logo on the left.

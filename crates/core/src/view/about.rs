@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// Everything the About Us page shows, in page order.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AboutView {
     /// Title, description, canonical, robots and structured data.
@@ -40,6 +41,7 @@ pub struct AboutView {
 
 /// One timeline entry; entries alternate right and left by index, starting on the right.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineItem {
     /// Which side of the line the entry sits on.

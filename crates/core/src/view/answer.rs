@@ -7,6 +7,7 @@ use serde::Serialize;
 /// The not-found screen, shown in the site's layout with status 404:
 /// `{"screen":"notFound","view":{…}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "screen", content = "view", rename_all = "camelCase")]
 pub enum NotFoundScreen {
     /// The not-found page's view.
@@ -18,6 +19,7 @@ pub enum NotFoundScreen {
 /// `{"outcome":"not_found","screen":"notFound","view":…}`. Unlike [`super::Outcome`], a
 /// not-found answer carries the helpful not-found view beside it.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum PageAnswer {
     /// A page to render.
@@ -43,6 +45,7 @@ impl PageAnswer {
 /// Which robot check the contact form shows: `{"kind":"recaptcha","siteKey":"…"}` or
 /// `{"kind":"selfHosted"}`. The site key is public by design.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum RobotWidget {
     /// Google reCAPTCHA: the page loads Google's widget with the site key.
@@ -57,6 +60,7 @@ pub enum RobotWidget {
 
 /// The marketing-automation tracker's public client key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Tracker {
     /// The tracker's public client key.
@@ -65,6 +69,7 @@ pub struct Tracker {
 
 /// Site-wide settings sent beside every page. Nothing here is a secret.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PageSettings {
     /// The contact form's robot check; null when the site takes no enquiries.
@@ -78,14 +83,21 @@ pub struct PageSettings {
 }
 
 /// The data a server-rendered page embeds (`<script id="…" type="application/json">`):
-/// the site's chrome, its settings and the answer for the page's path.
+/// the site's chrome, its settings and the answer for the page's path. The web UI reads these
+/// three keys and no other.
+///
+/// The parts are type parameters so a server can embed parts it serialised once (the chrome
+/// and the settings are the same on every page, and a page's answer is also sent alone by the
+/// page API) as raw JSON, with the keys still written by this type. The browser's contract is
+/// the defaults: `Embedded` with the chrome, the settings and the answer themselves.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
-pub struct Embedded {
+#[ts(concrete(C = Chrome, S = PageSettings, O = PageAnswer))]
+pub struct Embedded<C = Chrome, S = PageSettings, O = PageAnswer> {
     /// The navigation, footer and other chrome of every page.
-    pub chrome: Chrome,
+    pub chrome: C,
     /// The settings the page's scripts need.
-    pub settings: PageSettings,
+    pub settings: S,
     /// The answer for the page's path.
-    pub outcome: PageAnswer,
+    pub outcome: O,
 }

@@ -11,6 +11,7 @@ use serde::Serialize;
 /// so the index stays light however many stories there are; every story fits on the first
 /// page of an ordinary space, and further pages are reached by plain links.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyIndexView {
     /// Title, description, canonical, robots and structured data.
@@ -29,6 +30,7 @@ pub struct CaseStudyIndexView {
 
 /// A teaser on the index, with the side its logo sits on.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct IndexedTeaser {
     /// Which side the logo sits on; alternates from story to story.
@@ -40,6 +42,7 @@ pub struct IndexedTeaser {
 
 /// One customer story.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyView {
     /// Title, description, canonical, robots and structured data.
@@ -72,6 +75,7 @@ pub struct CaseStudyView {
 
 /// A labelled fact about the customer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Fact {
     /// What the fact is, e.g. Location.
@@ -82,6 +86,7 @@ pub struct Fact {
 
 /// A section of the story with its image.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StorySection {
     /// Background, The Challenge, The Solution or The Outcomes.

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 /// A page's `<head>`.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Head {
     /// The `<title>`.
@@ -40,12 +41,14 @@ pub struct Head {
     pub preload: Option<Preload>,
     /// JSON-LD objects, one `<script type="application/ld+json">` each.
     #[ts(type = "unknown[]")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
     pub json_ld: Vec<Value>,
 }
 
 /// Whether search engines may index a page. Links are followed either way, so a page kept out
 /// of results still passes its links on. Serialised as the robots meta directive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Robots {
     /// `index, follow`: the page may appear in search results.
     #[serde(rename = "index, follow")]
@@ -81,6 +84,7 @@ impl Robots {
 
 /// Open Graph tags for link previews.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenGraph {
     /// `website` or `article`.
@@ -102,6 +106,7 @@ pub struct OpenGraph {
 /// A picture to fetch at once, at high priority: the same candidates and `sizes` as the
 /// picture's first `<source>`, so the browser reuses what it preloaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Preload {
     /// `imagesrcset`.

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 /// Everything the home page shows, in page order.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HomeView {
     /// Title, description, canonical, robots and structured data.
@@ -47,6 +48,7 @@ pub struct HomeView {
 
 /// The hero: 'Supply Chain Software', the 'I need help with...' grid and the three buttons.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HomeHero {
     /// 'Supply Chain Software'.

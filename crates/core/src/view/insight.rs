@@ -8,6 +8,7 @@ use serde::Serialize;
 /// MORE INSIGHTS, fetches the next page (`pagination.next`) and appends its cards; without
 /// JavaScript the button is a link to that page.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct InsightsView {
     /// Title, description, canonical, robots and structured data.
@@ -28,6 +29,7 @@ pub struct InsightsView {
 
 /// One insight article.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct InsightView {
     /// Title, description, canonical, robots and structured data.

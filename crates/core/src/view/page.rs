@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// A page assembled by editors.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PageBuilderView {
     /// Title, description, canonical, robots and structured data.
@@ -28,6 +29,7 @@ pub struct PageBuilderView {
 
 /// The page banner. Its background image applies only above 1023px.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BannerView {
     /// The banner's background picture.
@@ -42,6 +44,7 @@ pub struct BannerView {
 
 /// One content slice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum SliceView {
     /// Text beside a picture, with an optional button.
@@ -76,6 +79,7 @@ pub enum SliceView {
 
 /// Where a text-and-media slice puts its text above 1023px (at or below: text, then media).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Layout {
     /// Text in the left column, picture on the right.
@@ -88,6 +92,7 @@ pub enum Layout {
 
 /// Text alignment of a text-and-media slice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Justification {
     /// Aligned to both edges.
@@ -104,6 +109,7 @@ pub enum Justification {
 /// Buttons that cannot work (no URL, a link no video service recognises, no file, an unsafe
 /// scheme) are left off the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "action", rename_all = "camelCase")]
 pub enum ActionButton {
     /// Goes to a site path or another site.

@@ -5,6 +5,7 @@ use serde::Serialize;
 /// One page of a listing: the numbers, and the site paths of its neighbours, which the UI
 /// renders as real links so visitors and crawlers without JavaScript reach every entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Pagination {
     /// This page, from 1.

@@ -6,12 +6,14 @@ use serde::Serialize;
 
 /// Rich text already rendered to safe HTML (every text and attribute escaped, links checked).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(transparent)]
 pub struct Html(pub String);
 
 /// An image with its alt text (empty for decorative images) and, when known, its size so the
 /// page can reserve the space and nothing shifts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Image {
     /// The address the `<img src>` loads: a site path or the asset's own URL.
@@ -47,6 +49,7 @@ pub struct Image {
 
 /// One `<source>` of a `<picture>`: a media type and the renditions in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ImageSource {
     /// `image/avif` or `image/webp`.
@@ -59,6 +62,7 @@ pub struct ImageSource {
 
 /// Filled or outline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum ButtonStyle {
     /// A solid button.
@@ -69,6 +73,7 @@ pub enum ButtonStyle {
 
 /// A link drawn as a button.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LinkButton {
     /// The button's text.
@@ -81,6 +86,7 @@ pub struct LinkButton {
 
 /// A blog card: image, title, read-time line, short description and READ POST.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BlogCard {
     /// `/insights/{slug}`.
@@ -99,6 +105,7 @@ pub struct BlogCard {
 
 /// A titled list of blog cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BlogCardList {
     /// The heading above the cards.
@@ -109,6 +116,7 @@ pub struct BlogCardList {
 
 /// What a mini card links to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum MiniCardKind {
     /// Links to an insight post.
@@ -119,6 +127,7 @@ pub enum MiniCardKind {
 
 /// A mini card: a post (its title) or a page-builder page (its banner text).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MiniCard {
     /// The site path the card links to.
@@ -131,6 +140,7 @@ pub struct MiniCard {
 
 /// A titled list of mini cards (a carousel on the home page, a link list elsewhere).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MiniCardList {
     /// The heading above the cards.
@@ -141,6 +151,7 @@ pub struct MiniCardList {
 
 /// A case-study teaser: who said what, the teaser heading and extract, and the way on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CaseStudyTeaser {
     /// `/case-study/{slug}`.
@@ -169,6 +180,7 @@ pub struct CaseStudyTeaser {
 
 /// An FAQ block.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Faq {
     /// The block's heading.
@@ -179,6 +191,7 @@ pub struct Faq {
 
 /// One question and its answer (plain text).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FaqEntry {
     /// The question.
@@ -191,6 +204,7 @@ pub struct FaqEntry {
 /// player address the modal loads as it is ([`crate::video::Video::player_url`]), so the UI
 /// needs no per-service rules and never reads the link again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Video {
     /// The service that hosts the video.
@@ -213,6 +227,7 @@ impl From<crate::video::Video> for Video {
 
 /// A button that opens the video modal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VideoButton {
     /// The button's text.
@@ -223,6 +238,7 @@ pub struct VideoButton {
 
 /// A file to fetch and save (factsheets, customer story PDFs).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Download {
     /// The link's text.
@@ -235,6 +251,7 @@ pub struct Download {
 
 /// A quotation from a customer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Quote {
     /// The customer's words.
@@ -251,6 +268,7 @@ pub struct Quote {
 
 /// A module of the suite as a card: icon, name, one line and DISCOVER MORE.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ProductCard {
     /// The module's name.
@@ -267,6 +285,7 @@ pub struct ProductCard {
 
 /// A titled list of product cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ProductCardList {
     /// The heading above the cards.
@@ -277,6 +296,7 @@ pub struct ProductCardList {
 
 /// A block of fixed copy: heading, paragraphs and an optional button.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Promo {
     /// The block's heading.

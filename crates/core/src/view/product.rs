@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// 'Our Solutions': module icons, video, request a demo, featured quote.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SolutionsView {
     /// Title, description, canonical, robots and structured data.
@@ -34,6 +35,7 @@ pub struct SolutionsView {
 
 /// A product page.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ProductView {
     /// Title, description, canonical, robots and structured data.
@@ -77,6 +79,7 @@ pub struct ProductView {
 
 /// A product page's hero: title, logo and testimonial.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ProductHero {
     /// The module's hero heading.
@@ -91,6 +94,7 @@ pub struct ProductHero {
 
 /// What only the strategic sourcing page shows.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SourcingView {
     /// 'CONTACT US TO DISCUSS STRATEGIC SOURCING', to /contact-us.
@@ -107,6 +111,7 @@ pub struct SourcingView {
 
 /// The newest articles about one module.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ModuleArticles {
     /// The module the articles are tagged with.

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// The privacy policy, or an empty state when the space has none.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PrivacyView {
     /// Title, description, canonical, robots and structured data.
@@ -23,6 +24,7 @@ pub struct PrivacyView {
 
 /// The privacy page's five sections and two images.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Policy {
     /// The picture above the sections (`image1`).
@@ -35,6 +37,7 @@ pub struct Policy {
 
 /// What a screen says when its content is missing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct EmptyState {
     /// The message's heading.
@@ -47,6 +50,7 @@ pub struct EmptyState {
 
 /// 'Get In Touch': the offices and the contact form's copy.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ContactView {
     /// Title, description, canonical, robots and structured data.
@@ -63,6 +67,7 @@ pub struct ContactView {
 
 /// The video popup page: the overview video in the modal.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VideoPopupView {
     /// Title, description, canonical, robots and structured data.
@@ -73,6 +78,7 @@ pub struct VideoPopupView {
 
 /// A helpful 404 in the site's layout.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NotFoundView {
     /// Title, description, canonical, robots and structured data.

@@ -201,3 +201,59 @@ async fn malformed_non_json_and_oversized_bodies_are_refused_with_a_clear_messag
     // The site still answers.
     assert_eq!(site.get("/", Some(&cookie)).await.status(), 200);
 }
+
+#[tokio::test]
+async fn a_path_that_is_another_pages_answers_the_redirect_and_no_page_the_not_found_view() {
+    let site = site(true).await;
+    let cookie = site.enter("/").await;
+    let doc: Value = site
+        .get("/api/openapi.json", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let redirect = json!({"path": "/insights/", "entities": []});
+    let response = post(
+        &site,
+        Some(&cookie),
+        "application/json",
+        redirect.to_string(),
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer, json!({"outcome": "redirect", "to": "/insights"}));
+    assert_described(&doc, "200", &answer);
+
+    let nowhere = json!({"path": "/no/such/page", "entities": []});
+    let response = post(
+        &site,
+        Some(&cookie),
+        "application/json",
+        nowhere.to_string(),
+    )
+    .await;
+    assert_eq!(response.status(), 404);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(
+        (&answer["outcome"], &answer["screen"]),
+        (&json!("not_found"), &json!("notFound"))
+    );
+    assert_described(&doc, "404", &answer);
+}
+
+/// Fails unless `answer` is a body the OpenAPI description `doc` allows for `status` of
+/// `POST /api/preview/compose`.
+fn assert_described(doc: &Value, status: &str, answer: &Value) {
+    let mut schema = doc["paths"]["/api/preview/compose"]["post"]["responses"][status]["content"]
+        ["application/json"]["schema"]
+        .clone();
+    assert!(schema.is_object(), "no JSON body described for {status}");
+    schema["components"] = doc["components"].clone();
+    let validator = jsonschema::draft202012::new(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(answer)
+        .map(|e| format!("{} fails {}", e.instance_path(), e.schema_path()))
+        .collect();
+    assert!(errors.is_empty(), "{status}: {errors:?}");
+}

@@ -1,4 +1,4 @@
-use crate::support::{PUBLIC_URL, rendered_site};
+use crate::support::{PUBLIC_URL, rendered_site, site};
 use serde_json::Value;
 use std::path::Path;
 use supplysite_content_adapter::contentful::ContentfulSource;
@@ -172,4 +172,73 @@ async fn every_page_tags_each_cms_field_it_shows_in_preview_and_nothing_in_publi
     }
     assert!(tagged_pages > 30, "{tagged_pages} pages tagged");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The keys of every inspector object under `value` that name no field (or a null one) of the
+/// object holding it, as `path.key`.
+fn keys_without_a_field(value: &Value, path: &str, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::Object(tags)) = map.get("inspector") {
+                for key in tags.keys() {
+                    if map.get(key).is_none_or(Value::is_null) {
+                        out.push(format!("{path}.{key}"));
+                    }
+                }
+            }
+            for (key, child) in map.iter().filter(|(k, _)| *k != "inspector") {
+                keys_without_a_field(child, &format!("{path}.{key}"), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                keys_without_a_field(item, &format!("{path}[{i}]"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn every_demo_page_in_preview_tags_only_fields_its_view_has_and_public_pages_carry_no_tags() {
+    let site = site(true).await;
+    let preview_set = ContentfulSource::from_settings(site.fake.preview_settings())
+        .unwrap()
+        .load()
+        .await
+        .unwrap();
+    // Every rule of the inspector finds the field it names in every view it tags.
+    for route in supplysite_core::rules::every_route(&preview_set) {
+        let mut outcome =
+            serde_json::to_value(supplysite_core::compose::compose(&route, &preview_set)).unwrap();
+        let unplaced =
+            supplysite_core::inspector::annotate(&route, &preview_set, "en-AU", &mut outcome);
+        assert!(unplaced.is_empty(), "{route:?}: {unplaced:?}");
+    }
+
+    let cookie = site.enter("/").await;
+    let sitemap = site.get("/sitemap.xml", None).await.text().await.unwrap();
+    let paths: Vec<String> = sitemap
+        .split("<loc>")
+        .skip(1)
+        .filter_map(|s| s.split("</loc>").next())
+        .map(|url| url.strip_prefix(PUBLIC_URL).unwrap_or(url).to_string())
+        .map(|p| if p.is_empty() { "/".into() } else { p })
+        .collect();
+    assert!(paths.len() > 40, "{}", paths.len());
+    let mut tagged_pages = 0;
+    for path in &paths {
+        let api = format!("/api/page?path={path}");
+        let public = site.get(&api, None).await.text().await.unwrap();
+        assert!(!public.contains("\"inspector\""), "{path}: public tags");
+        let page = site.get(path, None).await.text().await.unwrap();
+        assert!(!page.contains("\"inspector\""), "{path}: public page tags");
+
+        let preview: Value = site.get(&api, Some(&cookie)).await.json().await.unwrap();
+        let mut stray = Vec::new();
+        keys_without_a_field(&preview, "", &mut stray);
+        assert!(stray.is_empty(), "{path}: tags beside no field: {stray:?}");
+        tagged_pages += usize::from(preview.to_string().contains("\"inspector\""));
+    }
+    assert!(tagged_pages > 30, "{tagged_pages} pages tagged");
 }

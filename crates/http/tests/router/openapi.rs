@@ -59,6 +59,9 @@ async fn the_description_is_openapi_3_1_with_the_nine_paths() {
         "ContactForm",
         "Challenge",
         "PageAnswer",
+        "PageView",
+        "NotFoundScreen",
+        "HomeView",
         "Ready",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
@@ -217,4 +220,105 @@ async fn an_unchanged_page_answers_304_as_described() {
         .await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
     assert!(described(&doc, "get", "/api/page", StatusCode::NOT_MODIFIED).is_empty());
+}
+
+/// The demo space's site, as `make run` serves it.
+fn demo_app() -> TestApp {
+    let export =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/demo/export.json");
+    let loaded = supplysite_content_adapter::load_export(export).expect("the demo export loads");
+    spawn_app_with(Options {
+        content: Some(loaded.set),
+        ..Options::default()
+    })
+}
+
+/// A validator for the body the description gives for `status` of `GET /api/page`, with the
+/// description's shared schemas for its references.
+fn page_answer_validator(doc: &Value, status: &str) -> jsonschema::Validator {
+    let mut schema = doc["paths"]["/api/page"]["get"]["responses"][status]["content"]
+        ["application/json"]["schema"]
+        .clone();
+    assert!(schema.is_object(), "no JSON body described for {status}");
+    schema["components"] = doc["components"].clone();
+    jsonschema::draft202012::new(&schema).expect("the description's schema compiles")
+}
+
+#[tokio::test]
+async fn the_answer_for_every_demo_page_validates_against_the_description() {
+    let app = demo_app();
+    let doc = description(&app).await;
+    let ok = page_answer_validator(&doc, "200");
+    let not_found = page_answer_validator(&doc, "404");
+    let sitemap = body_text(app.get("/sitemap.xml").await).await;
+    let mut paths: Vec<String> = crate::sitemap::locs(&sitemap)
+        .into_iter()
+        .map(|loc| loc.strip_prefix(PUBLIC_URL).unwrap().to_string())
+        .collect();
+    assert!(paths.len() > 20, "the demo sitemap lists {}", paths.len());
+    // Beside the listed pages: the video page, a redirect to a canonical path, the fallbacks of
+    // unknown entries and an unknown path.
+    for extra in [
+        "/videopopup",
+        "/insights/",
+        "/case-study/no-such-story",
+        "/insights/no-such-article",
+        "/no/such/page",
+    ] {
+        paths.push(extra.to_string());
+    }
+    let mut screens = std::collections::BTreeSet::new();
+    for path in &paths {
+        let response = app.get(&format!("/api/page?path={path}")).await;
+        let status = response.status();
+        let answer: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
+        let validator = match status {
+            StatusCode::OK => &ok,
+            StatusCode::NOT_FOUND => &not_found,
+            other => panic!("{path}: {other}"),
+        };
+        let errors: Vec<String> = validator
+            .iter_errors(&answer)
+            .map(|e| format!("{} fails {}", e.instance_path(), e.schema_path()))
+            .collect();
+        assert!(errors.is_empty(), "{path}: {errors:#?}");
+        screens.insert(
+            answer["screen"]
+                .as_str()
+                .unwrap_or("(redirect)")
+                .to_string(),
+        );
+    }
+    let expected = [
+        "(redirect)",
+        "aboutUs",
+        "caseStudy",
+        "caseStudyIndex",
+        "contactUs",
+        "home",
+        "insight",
+        "insights",
+        "notFound",
+        "page",
+        "privacy",
+        "product",
+        "solutions",
+        "videoPopup",
+    ];
+    assert_eq!(screens, expected.map(String::from).into(), "screens seen");
+}
+
+#[tokio::test]
+async fn an_answer_unlike_the_view_models_fails_the_description() {
+    let app = demo_app();
+    let doc = description(&app).await;
+    let ok = page_answer_validator(&doc, "200");
+    let response = app.get("/api/page?path=/insights").await;
+    let mut answer: Value = serde_json::from_slice(&body_bytes(response).await).unwrap();
+    assert!(ok.is_valid(&answer));
+    answer["view"]["head"]["title"] = Value::from(7);
+    assert!(!ok.is_valid(&answer), "a number for the title passed");
+    answer["view"]["head"]["title"] = Value::from("Insights");
+    answer["screen"] = Value::from("noSuchScreen");
+    assert!(!ok.is_valid(&answer), "an unknown screen passed");
 }

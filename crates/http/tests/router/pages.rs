@@ -58,6 +58,28 @@ async fn every_route_template_answers_with_a_complete_page() {
 }
 
 #[tokio::test]
+async fn the_embedded_data_is_cores_embedded_with_the_page_apis_answer() {
+    let app = spawn_app();
+    for path in ["/", "/insights/newest-insight", "/no-such-page"] {
+        let html = body_text(app.get(path).await).await;
+        let answer: serde_json::Value = serde_json::from_str(
+            &body_text(app.get(&format!("/api/page?path={path}")).await).await,
+        )
+        .unwrap();
+        let expected = supplysite_core::view::Embedded {
+            chrome: supplysite_core::compose::chrome(),
+            settings: supplysite_core::view::PageSettings::default(),
+            outcome: answer,
+        };
+        assert_eq!(
+            embedded_data(&html),
+            serde_json::to_value(expected).unwrap(),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn the_page_html_is_the_shell_with_the_head_and_data_filled_in() {
     let app = spawn_app();
     let response = app.get("/insights/newest-insight").await;

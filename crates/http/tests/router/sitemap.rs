@@ -118,7 +118,7 @@ fn site_with(
     })
 }
 
-fn locs(xml: &str) -> Vec<String> {
+pub fn locs(xml: &str) -> Vec<String> {
     xml.split("<loc>")
         .skip(1)
         .map(|s| s.split("</loc>").next().unwrap().to_string())

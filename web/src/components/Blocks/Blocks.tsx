@@ -91,6 +91,7 @@ export function Claims({ claims, inverse = false }: { claims: Claim[]; inverse?:
 /** A customer quotation, attributed. */
 export function QuoteBlock({ quote, large = false }: { quote: Quote | Testimonial; large?: boolean }) {
   const person = 'person' in quote ? quote.person : null;
+  const personTag = 'person' in quote ? inspect(quote, 'person') : {};
   const href = 'href' in quote ? quote.href : null;
   return (
     <figure className={[styles.quote, large && styles.quoteLarge].filter(Boolean).join(' ')}>
@@ -99,7 +100,7 @@ export function QuoteBlock({ quote, large = false }: { quote: Quote | Testimonia
       </blockquote>
       <figcaption className={styles.attribution}>
         {person && (
-          <span className={styles.person} {...inspect(quote, 'person')}>
+          <span className={styles.person} {...personTag}>
             {person}
           </span>
         )}
