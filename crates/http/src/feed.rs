@@ -6,7 +6,6 @@
 
 use crate::cache::{etag, not_modified};
 use crate::generated::FeedFile;
-use crate::pages::PAGE_CACHE;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -35,7 +34,7 @@ pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response
             public.as_str(),
         )),
     });
-    let cache = HeaderValue::from_static(PAGE_CACHE);
+    let cache = state.page_cache().clone();
     if not_modified(&request, &file.etag) {
         return (
             StatusCode::NOT_MODIFIED,

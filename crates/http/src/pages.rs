@@ -35,9 +35,19 @@ use std::sync::Arc;
 use supplysite_core::routes::Route;
 use supplysite_core::view::{self, Head, Outcome, RedirectKind};
 
-/// Cache lifetime of pages: a CDN may serve them for a minute, then serve the old copy while it
-/// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
+/// Cache lifetime of pages with the default max-age ([`page_cache_control`]).
 pub const PAGE_CACHE: &str = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400";
+
+/// Cache lifetime of pages, the page API's answers and the feed: a cache in front may serve
+/// them for `max_age` ([`crate::Settings::page_max_age`]), then serve the old copy while it
+/// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
+pub fn page_cache_control(max_age: std::time::Duration) -> HeaderValue {
+    HeaderValue::from_str(&format!(
+        "public, max-age={}, stale-while-revalidate=600, stale-if-error=86400",
+        max_age.as_secs()
+    ))
+    .expect("digits and ASCII text make a header value")
+}
 const SHORT_CACHE: &str = "public, max-age=60";
 const CANONICAL_REDIRECT_CACHE: &str = "public, max-age=86400";
 const HTML: &str = "text/html; charset=utf-8";
@@ -245,7 +255,7 @@ pub async fn page(
     match resolved {
         Resolved::Page(entry, cached) => {
             let entry = crate::ssr::page(state.ssr(), &entry, &path).await;
-            let mut response = html_response(entry, &nonce, request.headers());
+            let mut response = html_response(entry, &nonce, request.headers(), state.page_cache());
             response.extensions_mut().insert(cached);
             response
         }
@@ -275,7 +285,7 @@ pub async fn page(
                 return file;
             }
             let entry = crate::ssr::page(state.ssr(), &entry, crate::ssr::NOT_FOUND_URL).await;
-            html_response(entry, &nonce, &headers)
+            html_response(entry, &nonce, &headers, state.page_cache())
         }
     }
 }
@@ -284,10 +294,15 @@ pub async fn page(
 /// whenever the client accepts it, even if it also accepts brotli: brotli would have to
 /// compress the whole page again for every nonce, gzip costs a few bytes of work. A client
 /// that accepts brotli only gets it from the compression layer.
-fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Response {
+fn html_response(
+    entry: &PageEntry,
+    nonce: &CspNonce,
+    request: &HeaderMap,
+    cache: &HeaderValue,
+) -> Response {
     let found = entry.status != StatusCode::NOT_FOUND;
     if found && not_modified(request, &entry.html_etag) {
-        return not_modified_response(&entry.html_etag);
+        return not_modified_response(&entry.html_etag, cache);
     }
     let gzip = accepts(request, Coding::Gzip);
     let body = if gzip {
@@ -300,7 +315,7 @@ fn html_response(entry: &PageEntry, nonce: &CspNonce, request: &HeaderMap) -> Re
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
     if found {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE));
+        headers.insert(header::CACHE_CONTROL, cache.clone());
         headers.insert(header::ETAG, entry.html_etag.clone());
     } else {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
@@ -337,7 +352,7 @@ async fn api_response(state: &AppState, entry: &Arc<PageEntry>, request: &Header
     if entry.status == StatusCode::NOT_FOUND {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
     } else {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE));
+        headers.insert(header::CACHE_CONTROL, state.page_cache().clone());
         headers.insert(header::ETAG, entry.api_etag.clone());
     }
     headers.insert(header::VARY, VARY_ENCODING);
@@ -354,12 +369,12 @@ async fn api_response(state: &AppState, entry: &Arc<PageEntry>, request: &Header
 /// representation varies by Accept-Encoding, so the 304 says so too. It carries no
 /// Content-Security-Policy: a cache would store the 304's policy with the old body, whose
 /// scripts bear the nonce of the first response (see [`crate::front`]).
-fn not_modified_response(etag: &HeaderValue) -> Response {
+fn not_modified_response(etag: &HeaderValue, cache: &HeaderValue) -> Response {
     (
         StatusCode::NOT_MODIFIED,
         [
             (header::ETAG, etag.clone()),
-            (header::CACHE_CONTROL, HeaderValue::from_static(PAGE_CACHE)),
+            (header::CACHE_CONTROL, cache.clone()),
             (header::VARY, VARY_ENCODING),
         ],
     )
@@ -447,7 +462,7 @@ pub async fn api(
     match resolved {
         Resolved::Page(entry, cached) => {
             let mut response = if not_modified(&headers, &entry.api_etag) {
-                not_modified_response(&entry.api_etag)
+                not_modified_response(&entry.api_etag, state.page_cache())
             } else {
                 api_response(&state, &entry, &headers).await
             };
@@ -483,6 +498,16 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use supplysite_core::content::{ContentParts, ContentSet};
     use supplysite_core::view::{Chrome, NotFoundView};
+
+    #[test]
+    fn the_default_max_age_gives_the_documented_page_policy() {
+        let default = page_cache_control(crate::settings::DEFAULT_PAGE_MAX_AGE);
+        assert_eq!(default, PAGE_CACHE);
+        assert_eq!(
+            page_cache_control(std::time::Duration::from_secs(5)),
+            "public, max-age=5, stale-while-revalidate=600, stale-if-error=86400"
+        );
+    }
 
     /// The core composer, counting the pages it composes.
     struct Counting(CoreComposer, AtomicUsize);

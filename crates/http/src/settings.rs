@@ -31,7 +31,14 @@ pub struct Settings {
     /// Renditions one client (an address, IPv6 by /64) may have the image endpoint encode a
     /// minute; renditions already made are never counted.
     pub image_encodes_per_minute: std::num::NonZeroU32,
+    /// How long a cache in front (a proxy, a CDN, a browser) may serve a page, the page API's
+    /// answer and the feed without asking again; past it a stale copy may still be served
+    /// while it revalidates or while the site fails (see [`crate::pages::page_cache_control`]).
+    pub page_max_age: Duration,
 }
+
+/// The default of [`Settings::page_max_age`]: a minute.
+pub const DEFAULT_PAGE_MAX_AGE: Duration = Duration::from_secs(60);
 
 /// The default of [`Settings::image_encodes_per_minute`]: a first visit to every page of the
 /// site in one format asks for far fewer, and the warm-up makes the common ones beforehand.
@@ -51,6 +58,7 @@ impl Settings {
             page_cache_bytes: crate::cache::DEFAULT_BUDGET,
             image_encodes_per_minute: std::num::NonZeroU32::new(DEFAULT_IMAGE_ENCODES_PER_MINUTE)
                 .expect("the default is not zero"),
+            page_max_age: DEFAULT_PAGE_MAX_AGE,
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::freshness::ContentFreshness;
 use crate::replay::ReplayGuard;
 use crate::settings::Settings;
 use crate::shell::Shell;
+use axum::http::HeaderValue;
 use serde_json::value::{RawValue, to_raw_value};
 use std::sync::{Arc, OnceLock};
 use supplysite_core::content::ContentSet;
@@ -81,6 +82,8 @@ pub(crate) struct Inner {
     pub connections: Arc<ConnectionStats>,
     /// What every page's ETag covers besides its content version and path.
     pub page_stamp: String,
+    /// The Cache-Control of pages, the page API and the feed, from the settings' max-age.
+    pub page_cache: HeaderValue,
     /// The counters `/metrics` reports (see [`crate::metrics`]).
     pub metrics: Arc<crate::metrics::Metrics>,
 }
@@ -107,6 +110,7 @@ impl AppState {
         });
         let image_encodes =
             crate::contact_desk::RateLimiter::per_minute(parts.settings.image_encodes_per_minute);
+        let page_cache = crate::pages::page_cache_control(parts.settings.page_max_age);
         let state = AppState {
             inner: Arc::new(Inner {
                 content: ContentStore::with_page_budget(
@@ -133,6 +137,7 @@ impl AppState {
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
+                page_cache,
                 metrics: Arc::default(),
             }),
         };
@@ -196,6 +201,11 @@ impl AppState {
     /// The server's settings.
     pub fn settings(&self) -> &Settings {
         &self.inner.settings
+    }
+
+    /// The Cache-Control of pages, the page API's answers and the feed.
+    pub fn page_cache(&self) -> &HeaderValue {
+        &self.inner.page_cache
     }
 
     /// The counts of the connection defences, to hand to the server that serves this state

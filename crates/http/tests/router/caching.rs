@@ -29,6 +29,29 @@ async fn pages_and_api_responses_carry_a_weak_etag_and_the_cdn_cache_policy() {
 }
 
 #[tokio::test]
+async fn the_operator_s_max_age_reaches_pages_the_page_api_the_feed_and_their_304s() {
+    let app = spawn_app_with(Options {
+        settings: Some(Box::new(|s| {
+            s.page_max_age = std::time::Duration::from_secs(300);
+        })),
+        ..Default::default()
+    });
+    let policy = "public, max-age=300, stale-while-revalidate=600, stale-if-error=86400";
+    for uri in ["/etender", "/api/page?path=/etender", "/insights/feed.xml"] {
+        let first = app.get(uri).await;
+        assert_eq!(first.status(), StatusCode::OK, "{uri}");
+        assert_eq!(header(&first, "cache-control"), policy, "{uri}");
+        let etag = header(&first, "etag").to_string();
+        let again = app.send(conditional(uri, &etag)).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{uri}");
+        assert_eq!(header(&again, "cache-control"), policy, "{uri}");
+    }
+    // A missing page keeps its own short lifetime.
+    let missing = app.get("/no-such-page").await;
+    assert_eq!(header(&missing, "cache-control"), "public, max-age=60");
+}
+
+#[tokio::test]
 async fn a_matching_if_none_match_gets_304_without_a_body() {
     let app = spawn_app();
     for uri in ["/etender", "/api/page?path=/etender"] {

@@ -158,6 +158,17 @@ pub struct Args {
         value_parser = whole(1, 1 << 20, "size in MiB")
     )]
     page_cache_mib: u64,
+    /// How many seconds a cache in front (nginx, a CDN, browsers) may serve a page, the page
+    /// API's answer or the feed without asking the site again (Cache-Control max-age). Past it
+    /// a stale copy may still be served for ten minutes while it is fetched again, and for a
+    /// day while the site fails. A longer one spares the site, and a publish may take as long to reach visitors behind such a cache.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_PAGE_MAX_AGE_SECONDS",
+        default_value = "60",
+        value_parser = seconds(1, 86_400)
+    )]
+    page_max_age_seconds: Duration,
     /// Address and port of the Prometheus metrics listener (`GET /metrics`), such as
     /// 127.0.0.1:9090; keep it off the public network. Unset, no metrics are served (the site's
     /// own port never serves them).
@@ -248,6 +259,7 @@ pub struct Config {
     pub workers: usize,
     pub tracker_key: Option<String>,
     pub page_cache_bytes: usize,
+    pub page_max_age: Duration,
     /// The zone visitors read publish dates in.
     pub time_zone: TimeZone,
     /// Where `/metrics` is served; `None` serves no metrics.
@@ -296,6 +308,7 @@ impl Config {
             },
             time_zone: args.time_zone.clone(),
             page_cache_bytes: usize::try_from(args.page_cache_mib << 20).unwrap_or(usize::MAX),
+            page_max_age: args.page_max_age_seconds,
             ssr_bundle,
             ssr_off,
             tracker_key: args.tracker_key.clone(),
@@ -329,6 +342,7 @@ impl Config {
         settings.request_timeout = self.request_timeout;
         settings.tracker_key = self.tracker_key.clone();
         settings.page_cache_bytes = self.page_cache_bytes;
+        settings.page_max_age = self.page_max_age;
         settings.asset_dir = Some(asset_dir)
             .filter(|dir| {
                 supplysite_core::content::ASSET_HOSTS
