@@ -35,19 +35,9 @@ use std::sync::Arc;
 use supplysite_core::routes::Route;
 use supplysite_core::view::{self, Head, Outcome, RedirectKind};
 
-/// Cache lifetime of pages with the default max-age ([`page_cache_control`]).
+/// Cache lifetime of pages with the default max-age ([`crate::settings::page_cache_control`]).
 pub const PAGE_CACHE: &str = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400";
 
-/// Cache lifetime of pages, the page API's answers and the feed: a cache in front may serve
-/// them for `max_age` ([`crate::Settings::page_max_age`]), then serve the old copy while it
-/// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
-pub fn page_cache_control(max_age: std::time::Duration) -> HeaderValue {
-    HeaderValue::from_str(&format!(
-        "public, max-age={}, stale-while-revalidate=600, stale-if-error=86400",
-        max_age.as_secs()
-    ))
-    .expect("digits and ASCII text make a header value")
-}
 const SHORT_CACHE: &str = "public, max-age=60";
 const CANONICAL_REDIRECT_CACHE: &str = "public, max-age=86400";
 const HTML: &str = "text/html; charset=utf-8";
@@ -501,10 +491,10 @@ mod tests {
 
     #[test]
     fn the_default_max_age_gives_the_documented_page_policy() {
-        let default = page_cache_control(crate::settings::DEFAULT_PAGE_MAX_AGE);
+        let default = crate::settings::page_cache_control(crate::settings::DEFAULT_PAGE_MAX_AGE);
         assert_eq!(default, PAGE_CACHE);
         assert_eq!(
-            page_cache_control(std::time::Duration::from_secs(5)),
+            crate::settings::page_cache_control(std::time::Duration::from_secs(5)),
             "public, max-age=5, stale-while-revalidate=600, stale-if-error=86400"
         );
     }

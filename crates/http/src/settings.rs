@@ -33,8 +33,19 @@ pub struct Settings {
     pub image_encodes_per_minute: std::num::NonZeroU32,
     /// How long a cache in front (a proxy, a CDN, a browser) may serve a page, the page API's
     /// answer and the feed without asking again; past it a stale copy may still be served
-    /// while it revalidates or while the site fails (see [`crate::pages::page_cache_control`]).
+    /// while it revalidates or while the site fails (see [`page_cache_control`]).
     pub page_max_age: Duration,
+}
+
+/// Cache lifetime of pages, the page API's answers and the feed: a cache in front may serve
+/// them for `max_age` ([`crate::Settings::page_max_age`]), then serve the old copy while it
+/// revalidates (10 minutes) or while the origin fails (a day), per RFC 5861.
+pub fn page_cache_control(max_age: Duration) -> axum::http::HeaderValue {
+    axum::http::HeaderValue::from_str(&format!(
+        "public, max-age={}, stale-while-revalidate=600, stale-if-error=86400",
+        max_age.as_secs()
+    ))
+    .expect("digits and ASCII text make a header value")
 }
 
 /// The default of [`Settings::page_max_age`]: a minute.

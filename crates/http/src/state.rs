@@ -110,7 +110,7 @@ impl AppState {
         });
         let image_encodes =
             crate::contact_desk::RateLimiter::per_minute(parts.settings.image_encodes_per_minute);
-        let page_cache = crate::pages::page_cache_control(parts.settings.page_max_age);
+        let page_cache = crate::settings::page_cache_control(parts.settings.page_max_age);
         let state = AppState {
             inner: Arc::new(Inner {
                 content: ContentStore::with_page_budget(

@@ -1,4 +1,4 @@
-use crate::support::{PUBLIC_URL, rendered_site, site};
+use crate::support::{PUBLIC_URL, Site, rendered_site, site};
 use serde_json::Value;
 use std::path::Path;
 use supplysite_content_adapter::contentful::ContentfulSource;
@@ -95,6 +95,20 @@ fn escaped(text: &str) -> String {
         .replace('\'', "&#x27;")
 }
 
+/// The path of every page in the site's sitemap (the demo has more than forty).
+async fn sitemap_paths(site: &Site) -> Vec<String> {
+    let sitemap = site.get("/sitemap.xml", None).await.text().await.unwrap();
+    let paths: Vec<String> = sitemap
+        .split("<loc>")
+        .skip(1)
+        .filter_map(|s| s.split("</loc>").next())
+        .map(|url| url.strip_prefix(PUBLIC_URL).unwrap_or(url).to_string())
+        .map(|p| if p.is_empty() { "/".into() } else { p })
+        .collect();
+    assert!(paths.len() > 40, "{}", paths.len());
+    paths
+}
+
 #[tokio::test]
 #[ignore = "needs web/dist-ssr/render.js: run by make test"]
 async fn every_page_tags_each_cms_field_it_shows_in_preview_and_nothing_in_public() {
@@ -110,15 +124,7 @@ async fn every_page_tags_each_cms_field_it_shows_in_preview_and_nothing_in_publi
         .await
         .unwrap();
     let cookie = site.enter("/").await;
-    let sitemap = site.get("/sitemap.xml", None).await.text().await.unwrap();
-    let paths: Vec<String> = sitemap
-        .split("<loc>")
-        .skip(1)
-        .filter_map(|s| s.split("</loc>").next())
-        .map(|url| url.strip_prefix(PUBLIC_URL).unwrap_or(url).to_string())
-        .map(|p| if p.is_empty() { "/".into() } else { p })
-        .collect();
-    assert!(paths.len() > 40, "{}", paths.len());
+    let paths = sitemap_paths(&site).await;
 
     let mut problems = Vec::new();
     let mut tagged_pages = 0;
@@ -217,15 +223,7 @@ async fn every_demo_page_in_preview_tags_only_fields_its_view_has_and_public_pag
     }
 
     let cookie = site.enter("/").await;
-    let sitemap = site.get("/sitemap.xml", None).await.text().await.unwrap();
-    let paths: Vec<String> = sitemap
-        .split("<loc>")
-        .skip(1)
-        .filter_map(|s| s.split("</loc>").next())
-        .map(|url| url.strip_prefix(PUBLIC_URL).unwrap_or(url).to_string())
-        .map(|p| if p.is_empty() { "/".into() } else { p })
-        .collect();
-    assert!(paths.len() > 40, "{}", paths.len());
+    let paths = sitemap_paths(&site).await;
     let mut tagged_pages = 0;
     for path in &paths {
         let api = format!("/api/page?path={path}");
