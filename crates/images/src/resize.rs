@@ -79,7 +79,6 @@ pub fn resize(
     new_width: u32,
     new_height: u32,
 ) -> Result<Pixels, ImageError> {
-    let channels = if alpha { 4 } else { 3 };
     if new_width == width && new_height == height {
         return Ok(Pixels {
             width,
@@ -88,40 +87,40 @@ pub fn resize(
             data: pixels.to_vec(),
         });
     }
+    // Straight from the bytes into the filter's pixels and back: no intermediate buffer the
+    // size of the picture on either side.
     let linear = to_linear();
-    let values = pixels.iter().enumerate().map(|(i, &byte)| {
-        if alpha && i % channels == 3 {
-            u16::from(byte) * 257
-        } else {
-            linear[usize::from(byte)]
-        }
-    });
-    let values: Vec<u16> = values.collect();
-    let filtered: Vec<u16> = if alpha {
-        let source = values
-            .chunks_exact(4)
-            .map(|c| U16x4::new([c[0], c[1], c[2], c[3]]));
-        let out = filter(source.collect(), width, height, new_width, new_height)?;
-        out.iter().flat_map(|p| p.0).collect()
-    } else {
-        let source = values
-            .chunks_exact(3)
-            .map(|c| U16x3::new([c[0], c[1], c[2]]));
-        let out = filter(source.collect(), width, height, new_width, new_height)?;
-        out.iter().flat_map(|p| p.0).collect()
-    };
     let srgb = to_srgb();
-    let data = filtered
-        .iter()
-        .enumerate()
-        .map(|(i, &value)| {
-            if alpha && i % channels == 3 {
-                ((u32::from(value) + 128) / 257) as u8
-            } else {
-                srgb[usize::from(value)]
-            }
-        })
-        .collect();
+    let light = |byte: &u8| linear[usize::from(*byte)];
+    let dark = |value: u16| srgb[usize::from(value)];
+    let data: Vec<u8> = if alpha {
+        let source = pixels.chunks_exact(4).map(|c| {
+            U16x4::new([
+                light(&c[0]),
+                light(&c[1]),
+                light(&c[2]),
+                u16::from(c[3]) * 257,
+            ])
+        });
+        let out = filter(source.collect(), width, height, new_width, new_height)?;
+        out.iter()
+            .flat_map(|p| {
+                let [r, g, b, a] = p.0;
+                [
+                    dark(r),
+                    dark(g),
+                    dark(b),
+                    ((u32::from(a) + 128) / 257) as u8,
+                ]
+            })
+            .collect()
+    } else {
+        let source = pixels
+            .chunks_exact(3)
+            .map(|c| U16x3::new([light(&c[0]), light(&c[1]), light(&c[2])]));
+        let out = filter(source.collect(), width, height, new_width, new_height)?;
+        out.iter().flat_map(|p| p.0.map(dark)).collect()
+    };
     Ok(Pixels {
         width: new_width,
         height: new_height,
