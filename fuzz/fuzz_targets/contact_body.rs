@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use supplysite_core::contact::validate;
-use supplysite_http::contact::parse_body;
+use supplysite_http::handlers::contact::parse_body;
 
 fuzz_target!(|data: &[u8]| {
     match parse_body(data) {

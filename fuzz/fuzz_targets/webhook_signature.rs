@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use libfuzzer_sys::fuzz_target;
 use std::time::Duration;
 use supplysite_http::Secret;
-use supplysite_http::webhook::signature::{
+use supplysite_http::handlers::webhook::signature::{
     Incoming, SIGNATURE, SIGNED_HEADERS, TIMESTAMP, VerifyError, sign, verify,
 };
 

@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use supplysite_http::Secret;
-use supplysite_http::webhook::signature::sign;
+use supplysite_http::handlers::webhook::signature::sign;
 use tempfile::TempDir;
 
 const SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";

@@ -98,11 +98,12 @@ async fn main() {
     for route in routes {
         let outcome = body(format!("/api/page?path={route}")).await;
         let url = if outcome.contains("\"outcome\":\"not_found\"") {
-            supplysite_http::ssr::NOT_FOUND_URL
+            supplysite_http::render::ssr::NOT_FOUND_URL
         } else {
             &route
         };
-        let props: Arc<str> = supplysite_http::ssr::props(url, &chrome, outcome.as_bytes()).into();
+        let props: Arc<str> =
+            supplysite_http::render::ssr::props(url, &chrome, outcome.as_bytes()).into();
         let mut size = 0;
         let mut times = Vec::with_capacity(runs);
         for _ in 0..runs {

@@ -6,12 +6,22 @@
 //! made-up URLs cannot grow the cache. The cache is bounded by the bytes its pages hold (their
 //! HTML, API JSON, compressed forms and server-rendered copies): past its budget the least
 //! recently used pages are dropped, and are made again when asked for.
+//!
+//! Layer: the cached page and how it is sent (encodings, gzip, nonce templates, ETag stamps,
+//! per-generation files). It uses no other module of the server: everything above may use it.
+
+pub mod compressible;
+pub mod encoding;
+pub(crate) mod generated;
+pub mod gzip;
+pub mod stamp;
+pub mod template;
 
 pub mod rendered;
 
-use crate::encoding::Coding;
-use crate::gzip::GzipTemplate;
-use crate::template::{FrozenTemplate, NonceTemplate};
+use crate::cache::encoding::Coding;
+use crate::cache::gzip::GzipTemplate;
+use crate::cache::template::{FrozenTemplate, NonceTemplate};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
@@ -42,7 +52,7 @@ pub struct PageEntry {
     html_gzip: OnceLock<GzipTemplate>,
     api_gzip: OnceLock<Bytes>,
     api_br: OnceLock<Bytes>,
-    /// The same page with the server-rendered markup, once rendered (see [`crate::ssr`]).
+    /// The same page with the server-rendered markup, once rendered (see [`crate::render::ssr`]).
     pub(crate) rendered: rendered::Rendered,
     /// The byte count of the cache holding this entry, which forms made later add to.
     meter: OnceLock<Arc<AtomicUsize>>,
@@ -274,7 +284,7 @@ impl PageCache {
 }
 
 /// A weak ETag for a representation (`kind`: html or api) of `path` under a content version
-/// and a page stamp (the build and settings, see [`crate::stamp`]). Weak because every HTML
+/// and a page stamp (the build and settings, see [`crate::cache::stamp`]). Weak because every HTML
 /// response carries a fresh nonce, and compression changes the bytes: the representations are
 /// equivalent, not byte-identical.
 pub fn etag(version: &str, stamp: &str, kind: &str, path: &str) -> HeaderValue {

@@ -8,6 +8,12 @@
 //! hyper starts that timer as soon as a connection goes idle, so it cannot tell a keep-alive
 //! connection waiting for its next request (allowed a minute) from a client trickling a head
 //! (allowed a few seconds).
+//!
+//! Layer: sockets and the clients on them (deadlines, gates, trusted proxies, the serve loop).
+//! It uses no other module of the server: it knows connections, not routes.
+
+pub mod proxies;
+pub(crate) mod server;
 
 pub(crate) mod deadlines;
 pub(crate) mod gate;
@@ -39,7 +45,7 @@ pub struct ConnectionLimits {
     /// Connections all clients together may hold (see [`OpenFiles::connection_budget`]).
     pub total: usize,
     /// Reverse proxies, held to the total only: each carries many visitors' connections.
-    pub trusted_proxies: crate::proxies::TrustedProxies,
+    pub trusted_proxies: crate::connections::proxies::TrustedProxies,
 }
 
 impl Default for ConnectionLimits {
@@ -50,7 +56,7 @@ impl Default for ConnectionLimits {
             write_timeout: Duration::from_secs(30),
             per_client: 256,
             total: 768,
-            trusted_proxies: crate::proxies::TrustedProxies::none(),
+            trusted_proxies: crate::connections::proxies::TrustedProxies::none(),
         }
     }
 }

@@ -1,5 +1,8 @@
 //! The contact desk: the enquiry service with the rate limit and the client address rules the
-//! contact endpoints apply (see [`crate::contact`]), and the page settings it decides.
+//! contact endpoints apply (see [`crate::handlers::contact`]), and the page settings it decides.
+//!
+//! Layer: may use [`crate::connections`] (the trusted proxies) alone; the route that uses the
+//! desk is `handlers::contact`.
 
 pub mod client_ip;
 pub mod rate_limit;

@@ -3,6 +3,13 @@
 //! Each loaded content set is a [`Generation`] that also owns the caches built from it (rendered
 //! pages, the sitemap, the feed). Swapping in a new set therefore drops every cache entry of the
 //! old one at once: pages are cached per (path, content version) without a version in any key.
+//!
+//! Layer: the content store, its reloads, their replay guard and freshness. It may use
+//! [`crate::cache`] and [`crate::metrics`], never the handlers or the state.
+
+pub mod freshness;
+pub mod reload;
+pub(crate) mod replay;
 
 use crate::cache::{PageCache, PageEntry};
 use arc_swap::ArcSwap;
@@ -21,8 +28,8 @@ pub struct Generation {
     pub loaded_at: SystemTime,
     pub(crate) pages: PageCache,
     pub(crate) not_found: OnceLock<Arc<PageEntry>>,
-    pub(crate) sitemap: tokio::sync::OnceCell<crate::generated::SitemapFiles>,
-    pub(crate) feed: OnceLock<crate::generated::FeedFile>,
+    pub(crate) sitemap: tokio::sync::OnceCell<crate::cache::generated::SitemapFiles>,
+    pub(crate) feed: OnceLock<crate::cache::generated::FeedFile>,
     /// The editors' redirects this content serves.
     pub(crate) redirects: Redirects,
 }

@@ -12,10 +12,15 @@
 //! silently re-send a request answered 408 on a kept-alive connection, and nothing here is the
 //! client's fault. Routes that must not be cut off halfway ([`SELF_TIMED`]) are left to their
 //! own budgets.
+//!
+//! Layer: the outermost service and the headers every answer carries (security headers, request
+//! ids). It may use [`crate::metrics`] alone.
 
+pub mod request_id;
+pub mod security;
+
+use crate::front::security::{FIXED_HEADERS, PolicyHeader};
 use crate::metrics::{Metrics, PageCacheResult, RouteId, Shed};
-use crate::request_id;
-use crate::security::{FIXED_HEADERS, PolicyHeader};
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
@@ -74,7 +79,11 @@ impl FrontLayer {
     /// `https`: whether the policy asks browsers to upgrade insecure requests; `third`: the
     /// third parties whose origins it allows; `timeout`: how long a response may take before
     /// the request is answered 503 (the paths in [`SELF_TIMED`] excepted).
-    pub fn new(https: bool, third: crate::security::ThirdParties, timeout: Duration) -> Self {
+    pub fn new(
+        https: bool,
+        third: crate::front::security::ThirdParties,
+        timeout: Duration,
+    ) -> Self {
         FrontLayer {
             shared: Arc::new(Shared {
                 policy: PolicyHeader::new(https, third),
@@ -236,19 +245,19 @@ fn timed_out() -> Response {
 /// cache that revalidates its copy replaces the stored headers with the 304's, and a policy
 /// naming this response's nonce would refuse the scripts of the stored page, which bear the
 /// nonce of the response that page came with. A response that brings its own policy keeps it:
-/// the space's files carry [`crate::security::UNTRUSTED_FILE_POLICY`], which no page policy
+/// the space's files carry [`crate::front::security::UNTRUSTED_FILE_POLICY`], which no page policy
 /// may loosen.
 fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response {
     let not_modified = response.status() == StatusCode::NOT_MODIFIED;
     let framed = response
         .extensions()
-        .get::<crate::security::EditorFraming>()
+        .get::<crate::front::security::EditorFraming>()
         .is_some();
     let headers = response.headers_mut();
     headers.reserve(FIXED_HEADERS.len() + 2);
     if !not_modified && !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
         let csp = if framed {
-            crate::security::framed_by_editor(&csp)
+            crate::front::security::framed_by_editor(&csp)
         } else {
             csp
         };

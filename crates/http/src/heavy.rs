@@ -1,11 +1,13 @@
 //! Work that takes milliseconds, kept off the request runtimes.
 //!
-//! Each worker serves its connections on one single-threaded runtime (see [`crate::server`]):
+//! Each worker serves its connections on one single-threaded runtime (see [`crate::connections::server`]):
 //! anything that holds that thread for long (composing a listing of every article, building
 //! the sitemap, compressing a large page the first time) would stall every other request on it,
 //! `/healthz` included. Such work runs here instead: on tokio's blocking threads, at most
 //! `threads` jobs at a time across all workers, the rest waiting their turn without holding a
 //! thread. The request that needs the result awaits it; the runtime keeps serving others.
+//!
+//! Layer: uses no other module of the server.
 
 use std::sync::Arc;
 use tokio::sync::Semaphore;

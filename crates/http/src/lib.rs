@@ -9,65 +9,42 @@
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
 #![warn(missing_docs)]
 
-mod api_error;
 pub mod cache;
-pub mod composer;
-pub mod compressible;
 pub mod connections;
-pub mod contact;
 pub mod contact_desk;
 pub mod content;
-mod core_composer;
-pub mod encoding;
-pub mod escape;
-pub mod feed;
-pub mod freshness;
 pub mod front;
-mod generated;
-pub mod gzip;
-pub mod head;
-mod health;
+pub mod handlers;
 pub mod heavy;
-pub mod images;
 pub mod metrics;
-pub mod openapi;
-mod pages;
 pub mod preview;
-mod preview_compose;
-mod preview_pages;
-mod preview_routes;
-pub mod proxies;
-pub mod reload;
-mod replay;
-pub mod request_id;
-pub mod robot;
-pub mod security;
-mod server;
+pub mod render;
 pub mod settings;
-pub mod shell;
-pub mod sitemap;
-pub mod ssr;
-pub mod stamp;
 mod state;
-pub mod static_files;
-pub mod template;
-pub mod webhook;
 
-pub use composer::Composer;
+pub use connections::server::{
+    Drain, serve, serve_per_core, serve_per_core_draining, shutdown_signal,
+};
 pub use connections::{ConnectionLimits, ConnectionStats, OpenFiles, raise_open_file_limit};
 pub use content::{ContentStore, ReloadOutcome};
-pub use core_composer::CoreComposer;
-pub use pages::PAGE_CACHE;
+pub use handlers::pages::PAGE_CACHE;
 pub use preview::Preview;
-pub use server::{Drain, serve, serve_per_core, serve_per_core_draining, shutdown_signal};
+pub use render::composer::Composer;
+pub use render::core_composer::CoreComposer;
+pub use render::shell::{Shell, ShellError};
 pub use settings::{PublicUrl, Secret, Settings};
-pub use shell::{Shell, ShellError};
 pub use state::{AppState, Mounts, StateParts};
 pub use supplysite_ssr::{Limits as RenderLimits, Options as RenderOptions, RenderError, Renderer};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get, post};
+use cache::compressible;
+use front::security;
+use handlers::preview::{compose as preview_compose, routes as preview_routes};
+use handlers::{
+    contact, feed, health, images, openapi, pages, robot, sitemap, static_files, webhook,
+};
 use std::convert::Infallible;
 use tower::Layer;
 use tower_http::CompressionLevel;

@@ -14,6 +14,8 @@
 //! `supplysite_content_reloads_total{outcome}`, `supplysite_image_renditions_total{source}`
 //! (`memory`, `disk`, `encoded`), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
+//!
+//! Layer: uses no other module of the server; every layer above may count into it.
 
 pub mod process;
 
@@ -358,7 +360,7 @@ impl Collector for Snapshot {
     }
 }
 
-/// The image endpoint's prefix (`crate::images::PREFIX`, which this service layer may not
+/// The image endpoint's prefix (`crate::handlers::images::PREFIX`, which this service layer may not
 /// name).
 const IMAGES_PREFIX: &str = "/img/images.ctfassets.net/";
 
@@ -517,7 +519,7 @@ mod tests {
         assert_eq!(route_template("/made-up/path/1234"), "/*path");
         assert_eq!(route_template("/wp-login.php"), "/*path");
         assert_eq!(route_template("/sitemap-2.xml"), "/sitemap-:n.xml");
-        assert_eq!(IMAGES_PREFIX, crate::images::PREFIX);
+        assert_eq!(IMAGES_PREFIX, crate::handlers::images::PREFIX);
     }
 
     #[test]

@@ -7,6 +7,9 @@
 //! preview source is not the public one, so nothing reaches the disk copy of the last good
 //! content either. Without a [`Preview`] mounted, the preview routes answer 404 and every
 //! request is public.
+//!
+//! Layer: the preview model (settings, cookie, paths). It uses no other module of the server;
+//! its routes are in `handlers::preview`.
 
 pub(crate) mod cookie;
 mod path;

@@ -1,5 +1,7 @@
 //! What the server needs to know that is not content: where it is published, where the web
 //! build and the downloaded assets are, the webhook secret and its limits.
+//!
+//! Layer: may use [`crate::cache`] alone (the page Cache-Control made from a setting).
 
 use std::fmt;
 use std::path::PathBuf;

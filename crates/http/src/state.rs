@@ -1,14 +1,17 @@
 //! Everything a request handler can reach: the content store, the shell, the settings, the
 //! composer and the reload source.
+//!
+//! Layer: holds the parts the layers below build (content, render, cache, connections, the
+//! contact desk, preview, metrics, settings) and is used by the handlers alone.
 
-use crate::composer::Composer;
 use crate::connections::ConnectionStats;
 use crate::contact_desk::ContactDesk;
 use crate::content::ContentStore;
-use crate::freshness::ContentFreshness;
-use crate::replay::ReplayGuard;
+use crate::content::freshness::ContentFreshness;
+use crate::content::replay::ReplayGuard;
+use crate::render::composer::Composer;
+use crate::render::shell::Shell;
 use crate::settings::Settings;
-use crate::shell::Shell;
 use axum::http::HeaderValue;
 use serde_json::value::{RawValue, to_raw_value};
 use std::sync::{Arc, OnceLock};
@@ -65,7 +68,7 @@ pub(crate) struct Inner {
     /// Composing, building and compressing, off the request runtimes.
     pub heavy: crate::heavy::HeavyPool,
     /// Reloads asked for by webhooks, one at a time in the background.
-    pub reloads: crate::reload::Reloads,
+    pub reloads: crate::content::reload::Reloads,
     /// Where background work (reloads) runs; unset, on the runtime of the request asking.
     pub background: OnceLock<tokio::runtime::Handle>,
     /// Renders pages' markup on the server; unset, pages are drawn by the browser.
@@ -102,8 +105,8 @@ impl AppState {
         ))
         .expect("page settings serialise");
         let chrome_json = to_raw_value(&parts.composer.chrome()).expect("the chrome serialises");
-        let page_stamp = crate::stamp::page_stamp(crate::stamp::StampInputs {
-            build: crate::stamp::BUILD_STAMP,
+        let page_stamp = crate::cache::stamp::page_stamp(crate::cache::stamp::StampInputs {
+            build: crate::cache::stamp::BUILD_STAMP,
             web_build: parts.shell.build_id(),
             public_url: parts.settings.public_url.as_str(),
             page_settings: settings_json.get(),
@@ -169,8 +172,8 @@ impl AppState {
     }
 
     /// What rendering pages on the server needs, if pages are rendered on the server.
-    pub(crate) fn ssr(&self) -> Option<crate::ssr::Ssr<'_>> {
-        Some(crate::ssr::Ssr {
+    pub(crate) fn ssr(&self) -> Option<crate::render::ssr::Ssr<'_>> {
+        Some(crate::render::ssr::Ssr {
             renderer: self.renderer()?,
             heavy: &self.inner.heavy,
             chrome_json: self.inner.chrome_json.get(),
@@ -183,7 +186,7 @@ impl AppState {
     }
 
     /// What every page's ETag covers besides its content version and path (see
-    /// [`crate::stamp`]).
+    /// [`crate::cache::stamp`]).
     pub fn page_stamp(&self) -> &str {
         &self.inner.page_stamp
     }

@@ -141,11 +141,11 @@ async fn every_page_s_server_markup_equals_node_render_to_string_for_the_same_pr
         // The props the server rendered: the API's outcome and the chrome, as serialised once.
         let (_, outcome) = get(&site.router, &format!("/api/page?path={path}")).await;
         let url = if not_found {
-            supplysite_http::ssr::NOT_FOUND_URL
+            supplysite_http::render::ssr::NOT_FOUND_URL
         } else {
             path
         };
-        props.push(supplysite_http::ssr::props(
+        props.push(supplysite_http::render::ssr::props(
             url,
             &site.chrome,
             outcome.as_bytes(),

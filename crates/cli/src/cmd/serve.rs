@@ -268,7 +268,7 @@ fn serve_with(
 /// value first, so the server can hold as many connections as the system allows it).
 fn connection_limits(
     config: &Config,
-    trusted_proxies: supplysite_http::proxies::TrustedProxies,
+    trusted_proxies: supplysite_http::connections::proxies::TrustedProxies,
 ) -> supplysite_http::ConnectionLimits {
     let mut limits = config.connections.clone();
     limits.trusted_proxies = trusted_proxies;

@@ -1,5 +1,5 @@
 //! A cached page's server-rendered copy: made once per content generation, and after a render
-//! that failed, not tried again before a back-off ends (see [`crate::ssr`]).
+//! that failed, not tried again before a back-off ends (see [`crate::render::ssr`]).
 
 use super::PageEntry;
 use std::sync::{Arc, Mutex};

@@ -5,7 +5,7 @@
 //! proxies carry many visitors' connections, so they are held to the total only.
 
 use super::{ConnectionLimits, ConnectionStats};
-use crate::proxies::TrustedProxies;
+use crate::connections::proxies::TrustedProxies;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;

@@ -2,10 +2,10 @@
 //!
 //! It is the socket's peer, unless that peer is one of the reverse proxies the operator
 //! trusts (`SUPPLYSITE_TRUSTED_PROXIES`): then it is the rightmost address in
-//! `X-Forwarded-For` that is not itself a trusted proxy (see [`crate::proxies`]). A client
+//! `X-Forwarded-For` that is not itself a trusted proxy (see [`crate::connections::proxies`]). A client
 //! that reaches the server directly cannot choose its address with the header.
 
-use crate::proxies::TrustedProxies;
+use crate::connections::proxies::TrustedProxies;
 use axum::http::HeaderMap;
 use std::net::IpAddr;
 

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use std::num::NonZeroU32;
 use supplysite_core::ports::fakes::FakeRobotCheck;
 use supplysite_core::ports::{DeliveryError, JobKind};
-use supplysite_http::contact::{BODY_LIMIT, ContactSettings};
+use supplysite_http::handlers::contact::{BODY_LIMIT, ContactSettings};
 
 /// The description the site serves.
 async fn description(app: &TestApp) -> Value {

@@ -2,7 +2,7 @@ use crate::support::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use supplysite_core::ports::{AllowanceError, SharedAllowance, UnixMillis};
-use supplysite_http::contact::ContactSettings;
+use supplysite_http::handlers::contact::ContactSettings;
 
 /// A valid form with a message of its own each time, so that no two are folded together as
 /// the same form sent twice.
@@ -184,7 +184,7 @@ impl SharedAllowance for Shared {
 #[tokio::test]
 async fn a_shared_allowance_decides_and_while_it_is_unreachable_each_server_counts_in_memory() {
     use std::sync::Arc;
-    use supplysite_http::contact::ContactDesk;
+    use supplysite_http::handlers::contact::ContactDesk;
     let fakes = Fakes::new();
     // Another server used this client's allowance: refused here too, with the shared wait.
     let spent = Shared(Ok(Some(std::time::Duration::from_secs(7))));

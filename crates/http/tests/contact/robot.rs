@@ -7,7 +7,7 @@ use crate::support::*;
 use axum::http::StatusCode;
 use serde_json::json;
 use supplysite_core::ports::Challenge;
-use supplysite_http::contact::ContactSettings;
+use supplysite_http::handlers::contact::ContactSettings;
 
 const SITE_KEY: &str = "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI";
 

@@ -5,7 +5,7 @@ use serde_json::json;
 use std::net::IpAddr;
 use supplysite_core::ports::fakes::FakeRobotCheck;
 use supplysite_core::ports::{DeliveryError, JobKind};
-use supplysite_http::contact::BODY_LIMIT;
+use supplysite_http::handlers::contact::BODY_LIMIT;
 
 #[tokio::test]
 async fn an_enquiry_stored_and_delivered_at_once_is_sent() {
@@ -291,7 +291,7 @@ async fn a_robot_check_that_never_answers_fails_closed_within_its_budget_with_re
     });
     let app = app(
         Some(enquiries),
-        supplysite_http::contact::ContactSettings::default(),
+        supplysite_http::handlers::contact::ContactSettings::default(),
     );
     let answer = app.post(&valid_form(GOOD_TOKEN)).await;
     assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE);

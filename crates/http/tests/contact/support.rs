@@ -21,7 +21,7 @@ use supplysite_core::ports::{
 };
 use supplysite_core::view::RobotWidget;
 use supplysite_http::Site;
-use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
+use supplysite_http::handlers::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_http::{AppState, CoreComposer, Mounts, PublicUrl, Settings, Shell, StateParts};
 use tempfile::TempDir;
 use tower::ServiceExt;

@@ -181,7 +181,7 @@ async fn a_render_that_timed_out_is_tried_again_once_its_back_off_has_passed() {
     // tried, it would run past 1.5 s from the start and come back drawn.
     let (_, second) = get(&router, "/").await;
     assert!(second.contains("<div id=\"root\"></div>"), "{second}");
-    assert!(failed_by.elapsed() < supplysite_http::ssr::RETRY_FIRST);
+    assert!(failed_by.elapsed() < supplysite_http::render::ssr::RETRY_FIRST);
 
     // Then it is rendered again, not before the back-off has passed.
     let drawn_at = loop {
@@ -197,6 +197,6 @@ async fn a_render_that_timed_out_is_tried_again_once_its_back_off_has_passed() {
     };
     assert!(
         drawn_at.duration_since(failed_by) + Duration::from_millis(50)
-            >= supplysite_http::ssr::RETRY_FIRST
+            >= supplysite_http::render::ssr::RETRY_FIRST
     );
 }

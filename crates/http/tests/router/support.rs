@@ -10,7 +10,7 @@ use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::enquiry::Enquiries;
 use supplysite_core::view::RobotWidget;
 use supplysite_http::Site;
-use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
+use supplysite_http::handlers::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_http::{
     AppState, Composer, CoreComposer, Mounts, PublicUrl, Secret, Settings, Shell, StateParts,
 };
@@ -164,7 +164,7 @@ fn contact_desk(widget: RobotWidget) -> Arc<ContactDesk> {
     let settings = ContactSettings {
         rate_per_minute: std::num::NonZeroU32::new(5).unwrap(),
         client_ip: ClientIpPolicy::default(),
-        limiter_capacity: supplysite_http::contact::rate_limit::MAX_CLIENTS,
+        limiter_capacity: supplysite_http::handlers::contact::rate_limit::MAX_CLIENTS,
     };
     Arc::new(ContactDesk::new(enquiries, settings))
 }

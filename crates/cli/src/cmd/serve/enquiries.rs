@@ -23,8 +23,8 @@ use supplysite_enquiry_adapter::{
     build_enquiries_in,
 };
 use supplysite_http::PublicUrl;
-use supplysite_http::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
-use supplysite_http::proxies::TrustedProxies;
+use supplysite_http::connections::proxies::TrustedProxies;
+use supplysite_http::handlers::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 /// Enquiry settings.

@@ -23,7 +23,7 @@ use supplysite_content_adapter::contentful::{
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentSource, InZone};
 use supplysite_core::time_zone::TimeZone;
-use supplysite_http::freshness::{ContentFreshness, Freshness};
+use supplysite_http::content::freshness::{ContentFreshness, Freshness};
 use supplysite_http::{AppState, Preview, Secret};
 use tokio::time::MissedTickBehavior;
 

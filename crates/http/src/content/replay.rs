@@ -1,4 +1,4 @@
-//! The webhook's replay guard: each signed request is accepted once (see [`crate::webhook`]).
+//! The webhook's replay guard: each signed request is accepted once (see [`crate::handlers::webhook`]).
 //! One server keeps the signatures in memory ([`ReplayGuard`]); several replicas share a
 //! [`SeenSignatures`] store instead (PostgreSQL), mounted by the composition root.
 

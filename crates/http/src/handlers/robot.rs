@@ -1,8 +1,8 @@
 //! The robot check as the page sees it: `GET /api/robot-challenge` issues a self-hosted
 //! challenge; [`crate::contact_desk::page_settings`] tells the page which check to show.
 
-use crate::api_error::ApiErrorBody;
-use crate::contact::{answer, error};
+use crate::handlers::api_error::ApiErrorBody;
+use crate::handlers::contact::{answer, error};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -4,8 +4,8 @@
 //! module serves it once per content generation, with the pages' caching: the same
 //! `Cache-Control`, a weak ETag per content version, and 304 when `If-None-Match` matches.
 
+use crate::cache::generated::FeedFile;
 use crate::cache::{etag, not_modified};
-use crate::generated::FeedFile;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -25,7 +25,7 @@ pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response
         // stamp); the web build, which the pages' ETags name, plays no part.
         etag: etag(
             generation.version(),
-            &format!("{} {public}", crate::stamp::BUILD_STAMP),
+            &format!("{} {public}", crate::cache::stamp::BUILD_STAMP),
             "atom",
             INSIGHTS_FEED,
         ),

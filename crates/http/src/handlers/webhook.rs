@@ -1,6 +1,6 @@
 //! `POST /api/webhooks/contentful`: a signed notice from Contentful that content changed.
 //! A verified request is answered at once and the content reloads in the background (see
-//! [`crate::reload`]): one reload at a time, a burst during one causing exactly one more. A
+//! [`crate::content::reload`]): one reload at a time, a burst during one causing exactly one more. A
 //! failed reload keeps serving the current content and is logged.
 //!
 //! Answers: 202 `{"accepted":true,"reload":"started"|"queued"}`; 401 `{"message":…}` for a
@@ -11,7 +11,7 @@
 
 pub mod signature;
 
-use crate::api_error::{ApiErrorBody, api_error};
+use crate::handlers::api_error::{ApiErrorBody, api_error};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Request, State};
@@ -51,13 +51,12 @@ pub enum ReloadAsked {
     Queued,
 }
 
-impl From<crate::reload::Asked> for ReloadAsked {
-    fn from(asked: crate::reload::Asked) -> Self {
+impl From<crate::content::reload::Asked> for ReloadAsked {
+    fn from(asked: crate::content::reload::Asked) -> Self {
         match asked {
-            crate::reload::Asked::Started => ReloadAsked::Started,
-            crate::reload::Asked::Queued | crate::reload::Asked::AlreadyQueued => {
-                ReloadAsked::Queued
-            }
+            crate::content::reload::Asked::Started => ReloadAsked::Started,
+            crate::content::reload::Asked::Queued
+            | crate::content::reload::Asked::AlreadyQueued => ReloadAsked::Queued,
         }
     }
 }

@@ -5,9 +5,9 @@
 //! secret (no cookie); 400 for a path that is not a path of this site or has no page in the
 //! preview content; 503 with `Retry-After` when the preview content cannot be read.
 
-use crate::api_error::{ApiErrorBody, api_error};
+use crate::handlers::api_error::{ApiErrorBody, api_error};
+use crate::handlers::preview::pages::{Composed, compose};
 use crate::preview::{cookie, site_path};
-use crate::preview_pages::{Composed, compose};
 use crate::state::AppState;
 use axum::extract::{Query, State, rejection::QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};

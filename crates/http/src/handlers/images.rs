@@ -13,7 +13,7 @@
 //! [`crate::Settings::image_encodes_per_minute`] encodes a minute; past that, a rendition not
 //! made yet is answered 429 with Retry-After (made ones are always served).
 
-use crate::api_error::api_error;
+use crate::handlers::api_error::api_error;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -68,7 +68,7 @@ pub async fn rendition(State(state): State<AppState>, request: Request) -> Respo
                 .into_response();
             response.headers_mut().insert(
                 header::CACHE_CONTROL,
-                HeaderValue::from_static(crate::static_files::IMMUTABLE),
+                HeaderValue::from_static(crate::handlers::static_files::IMMUTABLE),
             );
             return response;
         }
@@ -113,7 +113,7 @@ pub async fn rendition(State(state): State<AppState>, request: Request) -> Respo
     out.insert(header::ETAG, etag);
     out.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static(crate::static_files::IMMUTABLE),
+        HeaderValue::from_static(crate::handlers::static_files::IMMUTABLE),
     );
     out.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -122,7 +122,7 @@ pub async fn rendition(State(state): State<AppState>, request: Request) -> Respo
     // Made from an upload: opened on its own, it may do nothing as the site.
     out.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(crate::security::UNTRUSTED_FILE_POLICY),
+        HeaderValue::from_static(crate::front::security::UNTRUSTED_FILE_POLICY),
     );
     if varies {
         out.insert(header::VARY, HeaderValue::from_static("accept"));

@@ -9,7 +9,7 @@
 //! page's size. Parts are compressed independently (no back-reference reaches across a
 //! nonce), which costs a little ratio on the boundaries and nothing on the large data part.
 
-use crate::template::{FrozenTemplate, PageBody};
+use crate::cache::template::{FrozenTemplate, PageBody};
 use bytes::Bytes;
 use flate2::{Compress, Compression, FlushCompress, Status};
 
@@ -163,7 +163,7 @@ fn combine(crc_a: u32, crc_b: u32, shift_b: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::template::NonceTemplate;
+    use crate::cache::template::NonceTemplate;
     use http_body_util::BodyExt;
     use std::io::Read;
 

@@ -1,7 +1,7 @@
 //! The web build's `index.html`, read once at start-up and split where the server inserts the
 //! page's head tags and data, so filling it per page is a few string copies.
 
-use crate::template::NonceTemplate;
+use crate::cache::template::NonceTemplate;
 use sha2::{Digest, Sha256};
 
 /// The id of the `<script type="application/json">` element holding the page data.
@@ -48,7 +48,7 @@ impl Shell {
     }
 
     /// Identifies this build of the web UI (its `index.html` names every hashed file), for
-    /// ETags; the server's own build is in [`crate::stamp::BUILD_STAMP`].
+    /// ETags; the server's own build is in [`crate::cache::stamp::BUILD_STAMP`].
     pub fn build_id(&self) -> &str {
         &self.build_id
     }
@@ -64,7 +64,7 @@ impl Shell {
         page.push_str(DATA_ELEMENT_ID);
         // Data, never run: no nonce (see `Head::render`).
         page.push_str("\" type=\"application/json\">");
-        page.push_str(&crate::escape::json_for_script(data_json));
+        page.push_str(&crate::render::escape::json_for_script(data_json));
         page.push_str("</script>\n");
         page.push_str(&self.tail);
         page

@@ -3,12 +3,12 @@
 //! private and unindexed with a visible preview bar, and allowed to be framed by Contentful's
 //! editor for Live Preview.
 
-use crate::api_error::PageError;
 use crate::cache::PageEntry;
+use crate::cache::template::NonceTemplate;
+use crate::front::security::{CspNonce, EditorFraming};
+use crate::handlers::api_error::PageError;
 use crate::preview::{Preview, cookie};
-use crate::security::{CspNonce, EditorFraming};
 use crate::state::AppState;
-use crate::template::NonceTemplate;
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -81,7 +81,8 @@ pub(crate) async fn compose(
         .run(move || {
             Ok(match made.inner().composer.compose(&route, &set) {
                 Outcome::Page(view) => {
-                    let head = crate::head::render(view.head(), &made.settings().public_url);
+                    let head =
+                        crate::render::head::render(view.head(), &made.settings().public_url);
                     let mut json = serde_json::to_value(PageAnswer::Page(view))?;
                     let unplaced =
                         supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
@@ -173,7 +174,7 @@ pub(crate) async fn page(
         tag.clone(),
         tag,
     ));
-    let sent = crate::ssr::page(state.ssr(), &entry, path).await;
+    let sent = crate::render::ssr::page(state.ssr(), &entry, path).await;
     let filled = sent.html.fill(nonce.as_str());
     let here = match query {
         Some(q) => format!("{path}?{q}"),
@@ -270,7 +271,7 @@ pub const BAR_ID: &str = "supplysite-preview-bar";
 /// `data-locale` (the content's locale) tells the web UI to start Live Preview.
 pub(crate) fn with_bar(html: &str, here: &str, locale: &str) -> String {
     let exit = format!("/api/preview/exit?path={}", percent_encode(here));
-    let locale = crate::escape::html(locale);
+    let locale = crate::render::escape::html(locale);
     let bar = format!(
         "<div id=\"{BAR_ID}\" data-locale=\"{locale}\" role=\"region\" aria-label=\"Preview\" style=\"position:sticky;top:0;z-index:2147483647;display:flex;flex-wrap:wrap;gap:0.75rem 1.5rem;align-items:center;justify-content:center;padding:0.5rem 1rem;background:#1d1d1b;color:#fff;font:600 0.9375rem/1.4 system-ui,sans-serif\">\
 <span>Preview: you are seeing drafts and unpublished changes</span>\
@@ -289,7 +290,7 @@ pub(crate) fn with_bar(html: &str, here: &str, locale: &str) -> String {
 /// `s` with every byte but unreserved characters and `/` percent-encoded, for a query value
 /// that is also safe inside an HTML attribute.
 fn percent_encode(s: &str) -> String {
-    crate::escape::percent_encode(s, b"-._~/")
+    crate::render::escape::percent_encode(s, b"-._~/")
 }
 
 #[cfg(test)]

@@ -7,9 +7,9 @@
 
 pub mod files;
 
+use crate::cache::encoding::{Coding, accepts};
+use crate::cache::generated::{Precompressed, SitemapFiles};
 use crate::content::Generation;
-use crate::encoding::{Coding, accepts};
-use crate::generated::{Precompressed, SitemapFiles};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -166,7 +166,7 @@ fn entries(state: &AppState, generation: &Generation) -> Vec<Entry> {
             if !head.indexable() {
                 continue;
             }
-            let loc = crate::head::canonical_url(head, public)
+            let loc = crate::render::head::canonical_url(head, public)
                 .unwrap_or_else(|| public.absolute(&here.href()));
             // A canonical on another site belongs in that site's sitemap.
             if !public.owns(&loc) || !seen.insert(loc.clone()) {

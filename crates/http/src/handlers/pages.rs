@@ -15,15 +15,15 @@
 //! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
-use crate::api_error::{ApiErrorBody, PageError, api_error};
+use crate::cache::encoding::{Coding, accepts};
+use crate::cache::template::NonceTemplate;
 use crate::cache::{PageEntry, etag, not_modified};
 use crate::content::Generation;
-use crate::encoding::{Coding, accepts};
+use crate::front::security::CspNonce;
+use crate::handlers::api_error::{ApiErrorBody, PageError, api_error};
+use crate::handlers::static_files;
 use crate::metrics::PageCacheResult;
-use crate::security::CspNonce;
 use crate::state::AppState;
-use crate::static_files;
-use crate::template::NonceTemplate;
 use axum::Extension;
 use axum::body::Body;
 use axum::extract::{Query, Request, State, rejection::QueryRejection};
@@ -177,7 +177,7 @@ impl AppState {
 
     /// The `<head>` tags of a page, with its URLs made absolute against the public URL.
     fn head_tags(&self, head: &Head) -> NonceTemplate {
-        crate::head::render(head, &self.inner().settings.public_url)
+        crate::render::head::render(head, &self.inner().settings.public_url)
     }
 
     /// A page entry: the shell filled with `head_tags` and the embedded data (the chrome, the
@@ -223,7 +223,7 @@ pub async fn page(
             .into_response();
     }
     let path = request.uri().path().to_string();
-    if let Some(preview) = crate::preview_pages::page(
+    if let Some(preview) = crate::handlers::preview::pages::page(
         &state,
         &nonce,
         request.headers(),
@@ -244,7 +244,7 @@ pub async fn page(
     };
     match resolved {
         Resolved::Page(entry, cached) => {
-            let entry = crate::ssr::page(state.ssr(), &entry, &path).await;
+            let entry = crate::render::ssr::page(state.ssr(), &entry, &path).await;
             let mut response = html_response(entry, &nonce, request.headers(), state.page_cache());
             response.extensions_mut().insert(cached);
             response
@@ -265,8 +265,9 @@ pub async fn page(
         Resolved::NotFound(entry) => {
             // The parts of a split sitemap: their number follows the content, so they cannot
             // be routes of their own.
-            if let Some(n) = crate::sitemap::files::part_number(&path)
-                && let Some(part) = crate::sitemap::part(&state, n, request.headers()).await
+            if let Some(n) = crate::handlers::sitemap::files::part_number(&path)
+                && let Some(part) =
+                    crate::handlers::sitemap::part(&state, n, request.headers()).await
             {
                 return part;
             }
@@ -274,7 +275,9 @@ pub async fn page(
             if let Some(file) = static_files::from_web_dir(&state, request).await {
                 return file;
             }
-            let entry = crate::ssr::page(state.ssr(), &entry, crate::ssr::NOT_FOUND_URL).await;
+            let entry =
+                crate::render::ssr::page(state.ssr(), &entry, crate::render::ssr::NOT_FOUND_URL)
+                    .await;
             html_response(entry, &nonce, &headers, state.page_cache())
         }
     }
@@ -441,7 +444,8 @@ pub async fn api(
         Some((bare, query)) => (bare, Some(query)),
         None => (without_fragment, None),
     };
-    if let Some(preview) = crate::preview_pages::api(&state, &headers, bare, query).await {
+    if let Some(preview) = crate::handlers::preview::pages::api(&state, &headers, bare, query).await
+    {
         return preview;
     }
     let generation = state.content().current();

@@ -187,7 +187,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
 fn freshness(
     state: &AppState,
     generation: &crate::content::Generation,
-) -> (Option<crate::freshness::Freshness>, u64) {
+) -> (Option<crate::content::freshness::Freshness>, u64) {
     // How long ago the content was read from Contentful, not merely when this process
     // swapped it in.
     let fresh = state

@@ -12,9 +12,9 @@
 //! a body over [`BODY_LIMIT`], 415 for a body that is not JSON, 503 when the preview content
 //! cannot be read; 404 for every request when no preview is configured.
 
-use crate::api_error::{ApiErrorBody, api_error};
+use crate::handlers::api_error::{ApiErrorBody, api_error};
+use crate::handlers::preview::pages::{Composed, compose as compose_path, private, unavailable};
 use crate::preview::site_path;
-use crate::preview_pages::{Composed, compose as compose_path, private, unavailable};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::State;
@@ -134,13 +134,13 @@ pub async fn compose(State(state): State<AppState>, headers: HeaderMap, body: Bo
         Ok(Composed::Page { json, .. }) => (StatusCode::OK, json),
         Ok(Composed::Redirect(to)) => match serde_json::to_value(PageAnswer::Redirect { to }) {
             Ok(json) => (StatusCode::OK, json),
-            Err(e) => return crate::api_error::PageError::from(e).into_response(),
+            Err(e) => return crate::handlers::api_error::PageError::from(e).into_response(),
         },
         Ok(Composed::NotFound) => {
             let view = state.inner().composer.not_found(&set);
             match serde_json::to_value(PageAnswer::not_found(view)) {
                 Ok(json) => (StatusCode::NOT_FOUND, json),
-                Err(e) => return crate::api_error::PageError::from(e).into_response(),
+                Err(e) => return crate::handlers::api_error::PageError::from(e).into_response(),
             }
         }
         Err(e) => return e.into_response(),

@@ -1,9 +1,9 @@
 //! The page's `<head>` tags, rendered on the server from core's typed [`Head`] so crawlers and
 //! link previews see real titles, robots directives and structured data.
 
-use crate::escape;
+use crate::cache::template::NonceTemplate;
+use crate::render::escape;
 use crate::settings::PublicUrl;
-use crate::template::NonceTemplate;
 use supplysite_core::copy::INSIGHTS_FEED_TITLE;
 use supplysite_core::routes::INSIGHTS_FEED;
 use supplysite_core::view::{Head, OpenGraph, Preload};

@@ -1,6 +1,6 @@
 //! The site's page rules, `supplysite_core::compose`, as the server's [`Composer`].
 
-use crate::composer::Composer;
+use crate::render::composer::Composer;
 use supplysite_core::compose::{chrome, compose, not_found_view};
 use supplysite_core::content::ContentSet;
 use supplysite_core::routes::Route;

@@ -6,7 +6,7 @@
 //! the site itself has no cap, so the URLs are split over as many files as they need, by count
 //! and by size (a URL may be up to 2,048 characters, so 50,000 long ones would pass 50 MB).
 
-use crate::escape;
+use crate::render::escape;
 use crate::settings::PublicUrl;
 use bytes::Bytes;
 

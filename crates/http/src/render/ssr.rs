@@ -15,8 +15,8 @@
 pub use crate::cache::rendered::{RETRY_FIRST, RETRY_MAX, backoff};
 
 use crate::cache::PageEntry;
+use crate::cache::template::{FrozenTemplate, NonceTemplate};
 use crate::heavy::HeavyPool;
-use crate::template::{FrozenTemplate, NonceTemplate};
 use std::sync::Arc;
 use std::time::Instant;
 use supplysite_ssr::{RenderError, Renderer};

@@ -4,10 +4,10 @@
 //! `/api/page`'s answer is core's [`PageAnswer`], every screen's view described field by field
 //! from the view models themselves, as the web UI's types are.
 
-use crate::api_error::ApiErrorBody;
-use crate::contact::{Accepted, AcceptedStatus, ContactBody, Invalid};
-use crate::health::{Deliveries, Health, HealthStatus, Ready, ReadyStatus};
-use crate::webhook::{ReloadAsked, WebhookAccepted};
+use crate::handlers::api_error::ApiErrorBody;
+use crate::handlers::contact::{Accepted, AcceptedStatus, ContactBody, Invalid};
+use crate::handlers::health::{Deliveries, Health, HealthStatus, Ready, ReadyStatus};
+use crate::handlers::webhook::{ReloadAsked, WebhookAccepted};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
@@ -25,15 +25,15 @@ use utoipa::OpenApi;
         description = "The site's HTTP API: pages for in-app navigation, enquiries, the robot check, the content webhook, editors' preview and health."
     ),
     paths(
-        crate::pages::api,
-        crate::contact::submit,
-        crate::robot::challenge,
-        crate::webhook::contentful,
-        crate::preview_routes::enter,
-        crate::preview_routes::exit,
-        crate::preview_compose::compose,
-        crate::health::healthz,
-        crate::health::readyz,
+        crate::handlers::pages::api,
+        crate::handlers::contact::submit,
+        crate::handlers::robot::challenge,
+        crate::handlers::webhook::contentful,
+        crate::handlers::preview::routes::enter,
+        crate::handlers::preview::routes::exit,
+        crate::handlers::preview::compose::compose,
+        crate::handlers::health::healthz,
+        crate::handlers::health::readyz,
     ),
     components(schemas(
         Accepted,
@@ -42,7 +42,7 @@ use utoipa::OpenApi;
         Challenge,
         ContactBody,
         ContactForm,
-        crate::preview_compose::ComposeRequest,
+        crate::handlers::preview::compose::ComposeRequest,
         Deliveries,
         crate::connections::ConnectionCounts,
         Health,

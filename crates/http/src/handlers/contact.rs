@@ -33,7 +33,7 @@ pub use crate::contact_desk::{
 };
 pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError, parse as parse_body};
 
-use crate::api_error::{ApiError, ApiErrorBody, PageError};
+use crate::handlers::api_error::{ApiError, ApiErrorBody, PageError};
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -236,7 +236,7 @@ fn unavailable(message: &str) -> Response {
 
 /// `{"message": message}` with `status`.
 pub(crate) fn error(status: StatusCode, message: &str) -> Response {
-    crate::api_error::api_error(status, message)
+    crate::handlers::api_error::api_error(status, message)
 }
 
 /// The message of a 422: the form has fields to correct.

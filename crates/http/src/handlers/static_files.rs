@@ -97,7 +97,7 @@ pub fn untrusted<B>(mut response: Response<B>) -> Response<B> {
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(crate::security::UNTRUSTED_FILE_POLICY),
+        HeaderValue::from_static(crate::front::security::UNTRUSTED_FILE_POLICY),
     );
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,

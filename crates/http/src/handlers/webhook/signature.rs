@@ -7,7 +7,7 @@
 //! signature is the lower-case hex HMAC of that text keyed with the signing secret. This is the
 //! algorithm of Contentful's `node-apps-toolkit` (`signRequest` / `verifyRequest`).
 
-use crate::escape::percent_encode as encode;
+use crate::render::escape::percent_encode as encode;
 use crate::settings::Secret;
 use axum::http::HeaderMap;
 use hmac::{Hmac, Mac};
