@@ -50,6 +50,17 @@ pub enum Route {
     NotFound,
 }
 
+/// What a request's path and query resolve to ([`Route::resolve`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// The route, asked for at its canonical path.
+    Route(Route),
+    /// A route asked for at another spelling of its path: its canonical path, to redirect to.
+    Canonical(String),
+    /// No route.
+    NotFound,
+}
+
 /// The eight product pages, which share one screen with different copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -139,6 +150,29 @@ impl Route {
     pub fn parse(path: &str) -> Route {
         let path = path.split('#').next().unwrap_or("");
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
+        Route::of(path, query)
+    }
+
+    /// What a request for `path` (no query, no fragment) with the query string `query` is
+    /// answered with, by the one rule pages, the page API and preview share: the route when
+    /// `path` is its canonical form, a redirect to the canonical form when it is not (a
+    /// trailing slash), or not found.
+    pub fn resolve(path: &str, query: Option<&str>) -> Resolution {
+        match Route::of(path, query.unwrap_or("")) {
+            Route::NotFound => Resolution::NotFound,
+            route => {
+                let canonical = route.path();
+                if canonical == path {
+                    Resolution::Route(route)
+                } else {
+                    Resolution::Canonical(canonical)
+                }
+            }
+        }
+    }
+
+    /// The route of a path without its query, and the query string.
+    fn of(path: &str, query: &str) -> Route {
         let path = match path.strip_suffix('/') {
             Some(p) if !p.is_empty() => p,
             _ => path,
@@ -311,6 +345,41 @@ mod tests {
         );
         assert_eq!(Route::parse("/insights/a/"), Route::Insight("a".into()));
         assert_eq!(Route::parse("/?q=1"), Route::Home);
+    }
+
+    #[test]
+    fn a_request_resolves_to_its_route_its_canonical_path_or_nothing() {
+        assert_eq!(
+            Route::resolve("/etender", Some("utm=x")),
+            Resolution::Route(Route::Product(ProductPage::Etender))
+        );
+        assert_eq!(
+            Route::resolve("/etender/", None),
+            Resolution::Canonical("/etender".into())
+        );
+        assert_eq!(
+            Route::resolve("/insights", Some("page=2")),
+            Resolution::Route(Route::InsightsPage(2))
+        );
+        assert_eq!(
+            Route::resolve("/insights/", Some("page=2")),
+            Resolution::Canonical("/insights".into())
+        );
+        assert_eq!(
+            Route::resolve("/insights", Some("page=0")),
+            Resolution::NotFound
+        );
+        assert_eq!(Route::resolve("/nope/nope", None), Resolution::NotFound);
+        assert_eq!(Route::resolve("/", None), Resolution::Route(Route::Home));
+        // The same answer as parsing the path and query written together.
+        for (path, query) in [("/case-study-index", "page=3"), ("/insights/a/", "x=1")] {
+            let parsed = Route::parse(&format!("{path}?{query}"));
+            match Route::resolve(path, Some(query)) {
+                Resolution::Route(route) => assert_eq!(route, parsed),
+                Resolution::Canonical(to) => assert_eq!(to, parsed.path()),
+                Resolution::NotFound => assert_eq!(parsed, Route::NotFound),
+            }
+        }
     }
 
     #[test]

@@ -1,10 +1,10 @@
-//! Why a rendition could not be made, and the HTTP status each reason answers with.
+//! Why a rendition could not be made. The server decides how each reason is answered.
 
 use std::time::Duration;
 use supplysite_core::rendition::{Request, RequestError};
 
-/// Why a rendition was refused or failed. Every reason maps to one HTTP status
-/// ([`ImageError::status`]); none of them is a panic.
+/// Why a rendition was refused or failed; none of them is a panic. The variants say whose
+/// fault it is (the request, the file, the load, the server), so the server can answer each.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum ImageError {
     /// The query is malformed: an unknown parameter, a width, format or quality not allowed.
@@ -49,24 +49,4 @@ pub enum ImageError {
     /// failed).
     #[error("the picture could not be prepared: {0}")]
     Internal(String),
-}
-
-impl ImageError {
-    /// The HTTP status the reason answers with: 400 for a query or path that is refused, 404
-    /// for a missing file, 415 for a file that is not a resizable picture (or is corrupt),
-    /// 422 for a picture over the pixel limits (the request is well formed but the source
-    /// cannot be processed), 308 to the nearest rendition the site writes, 429 past the
-    /// client's encodes, 503 when the pool is full, 500 for a server fault.
-    pub fn status(&self) -> u16 {
-        match self {
-            ImageError::Elsewhere(_) => 308,
-            ImageError::Query(_) | ImageError::Width { .. } | ImageError::Path(_) => 400,
-            ImageError::Limited(_) => 429,
-            ImageError::NotFound(_) => 404,
-            ImageError::NotResizable(_) | ImageError::Corrupt(_) => 415,
-            ImageError::TooLarge(_) => 422,
-            ImageError::Busy => 503,
-            ImageError::Internal(_) => 500,
-        }
-    }
 }

@@ -7,7 +7,7 @@
 //! encodes it ([`encode`]); [`render()`] chains them. Around it, [`Renditions`] finds the source
 //! file, keeps the results in a bounded disk cache ([`cache`]), encodes in a bounded pool
 //! ([`pool`]) one rendition at a time per key, and warms the common sizes after a content load
-//! ([`warm`]). Every failure is an [`ImageError`] with an HTTP status, never a panic.
+//! ([`warm`]). Every failure is an [`ImageError`] naming its reason, never a panic.
 
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
 #![warn(missing_docs)]

@@ -53,7 +53,6 @@ fn the_original_width_is_offered_and_wider_or_unlisted_widths_are_refused() {
         )
         .unwrap_err();
         assert!(matches!(err, ImageError::Width { .. }), "{width}: {err}");
-        assert_eq!(err.status(), 400);
     }
 }
 
@@ -111,7 +110,6 @@ fn a_huge_picture_header_is_refused_before_anything_is_decoded() {
     )
     .unwrap_err();
     assert!(matches!(err, ImageError::TooLarge(_)), "{err}");
-    assert_eq!(err.status(), 422);
     assert!(started.elapsed() < std::time::Duration::from_secs(1));
     // Within the side limit but over the pixel limit.
     let wide = support::png_header(11_000, 11_000);
@@ -138,7 +136,6 @@ fn svg_gif_and_documents_are_not_resized() {
     ] {
         let err = render(&bytes, name, target(320, Format::Jpeg), &Limits::default()).unwrap_err();
         assert!(matches!(err, ImageError::NotResizable(_)), "{name}: {err}");
-        assert_eq!(err.status(), 415);
     }
 }
 
@@ -161,7 +158,10 @@ fn truncated_and_garbled_pictures_are_refused_never_a_panic() {
                 .err()
                 .unwrap_or_else(|| panic!("{name} cut at {cut} was resized"));
             assert!(
-                matches!(err.status(), 415 | 422),
+                matches!(
+                    err,
+                    ImageError::Corrupt(_) | ImageError::NotResizable(_) | ImageError::TooLarge(_)
+                ),
                 "{name} cut at {cut}: {err}"
             );
         }
@@ -186,7 +186,18 @@ fn truncated_and_garbled_pictures_are_refused_never_a_panic() {
             });
             let outcome = outcome.unwrap_or_else(|_| panic!("{name} round {round} panicked"));
             if let Err(err) = outcome {
-                assert!(matches!(err.status(), 400 | 415 | 422), "{name}: {err}");
+                assert!(
+                    matches!(
+                        err,
+                        ImageError::Query(_)
+                            | ImageError::Width { .. }
+                            | ImageError::Path(_)
+                            | ImageError::Corrupt(_)
+                            | ImageError::NotResizable(_)
+                            | ImageError::TooLarge(_)
+                    ),
+                    "{name}: {err}"
+                );
             }
         }
     }

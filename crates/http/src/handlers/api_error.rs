@@ -1,8 +1,13 @@
 //! The server's error answers: every JSON error is `{"message": …}` (with the fields to correct
 //! beside it when there are any) and `Cache-Control: no-store`, and a failure inside the server
 //! is an opaque 500 whose cause is logged once.
+//!
+//! Handlers that can refuse return `Result<Response, ApiError>` and refuse with `?`: every
+//! refusal a handler makes, with its status, sentence, fields to correct and headers (such as
+//! `Retry-After`), is one [`ApiError`] value.
 
-use axum::http::{StatusCode, header};
+use crate::metrics::Shed;
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -39,14 +44,18 @@ pub struct ApiErrorBody {
 
 /// A JSON error answer: `status` with `{"message": …}` ([`ApiErrorBody`]), never cached, and
 /// `"errors"` beside the message when a form has fields to correct. Every JSON error the
-/// server sends is one of these; a handler that needs a header more (`Allow`, `Retry-After`)
-/// adds it to the response.
+/// server sends is one of these, with the headers it needs more ([`ApiError::retry_after`],
+/// [`ApiError::with_header`]).
 #[derive(Debug, Clone)]
 pub struct ApiError {
     status: StatusCode,
     message: Cow<'static, str>,
     /// The fields to correct, written once as a JSON object so they keep the form's order.
     errors: Option<Box<RawValue>>,
+    /// Headers the answer carries besides its type and caching.
+    headers: Vec<(HeaderName, HeaderValue)>,
+    /// Why the request was shed, for the metrics (a 503 of load, not of a fault).
+    shed: Option<Shed>,
 }
 
 /// The body as sent: [`ApiErrorBody`] and, for a form, its fields to correct.
@@ -64,7 +73,31 @@ impl ApiError {
             status,
             message: message.into(),
             errors: None,
+            headers: Vec::new(),
+            shed: None,
         }
+    }
+
+    /// The status the answer carries.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// The same answer with `Retry-After: seconds`.
+    pub fn retry_after(self, seconds: u64) -> Self {
+        self.with_header(header::RETRY_AFTER, HeaderValue::from(seconds))
+    }
+
+    /// The same answer with one header more.
+    pub fn with_header(mut self, name: HeaderName, value: HeaderValue) -> Self {
+        self.headers.push((name, value));
+        self
+    }
+
+    /// The same answer counted as a request shed for `why` (see [`Shed`]).
+    pub fn shed(mut self, why: Shed) -> Self {
+        self.shed = Some(why);
+        self
     }
 
     /// The same answer with `errors` (a message per field, keyed by the form's keys) beside the
@@ -84,7 +117,7 @@ impl IntoResponse for ApiError {
             errors: self.errors.as_deref(),
         })
         .expect("an error body serialises");
-        (
+        let mut response = (
             self.status,
             [
                 (header::CONTENT_TYPE, JSON),
@@ -92,13 +125,25 @@ impl IntoResponse for ApiError {
             ],
             body,
         )
-            .into_response()
+            .into_response();
+        let headers = response.headers_mut();
+        for (name, value) in self.headers {
+            headers.insert(name, value);
+        }
+        if let Some(why) = self.shed {
+            response.extensions_mut().insert(why);
+        }
+        response
     }
 }
 
-/// [`ApiError`] as a response: `{"message": message}` with `status`.
-pub fn api_error(status: StatusCode, message: &str) -> Response {
-    ApiError::new(status, message.to_owned()).into_response()
+/// A failure inside the server, as the API answers it: an opaque 500 in JSON, its cause
+/// logged once here.
+impl From<PageError> for ApiError {
+    fn from(error: PageError) -> Self {
+        tracing::error!(%error, "answer could not be made");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Internal Server Error")
+    }
 }
 
 #[cfg(test)]
@@ -114,6 +159,31 @@ mod tests {
         assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store");
         let body = response.into_body().collect().await.unwrap().to_bytes();
         assert_eq!(&body[..], br#"{"message":"no such API endpoint"}"#);
+    }
+
+    #[tokio::test]
+    async fn headers_and_the_shed_reason_reach_the_response() {
+        let response = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy")
+            .retry_after(7)
+            .with_header(header::ALLOW, HeaderValue::from_static("GET"))
+            .shed(Shed::ImageQueueFull)
+            .into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "7");
+        assert_eq!(response.headers()[header::ALLOW], "GET");
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+        assert_eq!(
+            response.extensions().get::<Shed>(),
+            Some(&Shed::ImageQueueFull)
+        );
+    }
+
+    #[tokio::test]
+    async fn an_internal_failure_is_an_opaque_json_500() {
+        let cause = serde_json::from_str::<u8>("not json").unwrap_err();
+        let response = ApiError::from(PageError::from(cause)).into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(&body[..], br#"{"message":"Internal Server Error"}"#);
     }
 
     #[tokio::test]

@@ -48,14 +48,11 @@ use supplysite_core::enquiry::{SubmitError, Submitted};
 /// The route: `POST` takes an enquiry; any other method is 405 in the same JSON shape.
 pub fn route() -> MethodRouter<AppState> {
     post(submit).fallback(|| async {
-        let mut response = error(
+        ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "use POST to send an enquiry",
-        );
-        response
-            .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("POST"));
-        response
+        )
+        .with_header(header::ALLOW, HeaderValue::from_static("POST"))
     })
 }
 
@@ -124,10 +121,10 @@ impl From<&Submitted> for Accepted {
             headers(("retry-after" = u64, description = "Seconds to wait"))),
     )
 )]
-async fn submit(State(state): State<AppState>, request: Request) -> Response {
-    let Some(desk) = state.contact() else {
-        return error(StatusCode::NOT_FOUND, "enquiries are not taken here");
-    };
+async fn submit(State(state): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    let desk = state
+        .contact()
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "enquiries are not taken here"))?;
     let (parts, body) = request.into_parts();
     let peer = parts
         .extensions
@@ -146,12 +143,11 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
         body::read(&parts.headers, body),
     );
     let request = match deadline.within(read).await {
-        Some(Ok(Ok(r))) => r,
-        Some(Ok(Err(e))) => return refused(e),
+        Some(Ok(read)) => read.map_err(refused)?,
         Some(Err(_)) | None => {
-            return unavailable(
+            return Err(unavailable(
                 "Your enquiry did not arrive in time, so it has not been sent. Please try again.",
-            );
+            ));
         }
     };
     match deadline.within(desk.count(key)).await {
@@ -159,25 +155,22 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
         Some(Err(wait)) => {
             let seconds = wait.as_secs();
             tracing::info!(retry_after = seconds, "enquiry refused: rate limit");
-            let mut response = error(
+            return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                &format!(
+                format!(
                     "Too many enquiries from your address. Please try again in {seconds} seconds."
                 ),
-            );
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-            return response;
+            )
+            .retry_after(seconds));
         }
         None => {
             tracing::error!("enquiry not taken: counting it took the whole answer budget");
-            return submit_error(&SubmitError::Unavailable {
+            return Err(submit_error(&SubmitError::Unavailable {
                 reason: "counting took the whole answer budget".to_owned(),
-            });
+            }));
         }
     }
-    match desk
+    let submitted = desk
         .enquiries
         .submit_by(
             &mut deadline,
@@ -187,31 +180,26 @@ async fn submit(State(state): State<AppState>, request: Request) -> Response {
             request.submission_id,
         )
         .await
-    {
-        Ok(submitted) => answer(StatusCode::OK, &Accepted::from(&submitted)),
-        Err(e) => submit_error(&e),
-    }
+        .map_err(|e| submit_error(&e))?;
+    Ok(answer(StatusCode::OK, &Accepted::from(&submitted)))
 }
 
-fn refused(e: ReadBodyError) -> Response {
+fn refused(e: ReadBodyError) -> ApiError {
     let status = match e {
         ReadBodyError::UnsupportedType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         ReadBodyError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ReadBodyError::Unreadable(_) | ReadBodyError::Malformed(_) => StatusCode::BAD_REQUEST,
     };
-    error(status, &e.to_string())
+    ApiError::new(status, e.to_string())
 }
 
-fn submit_error(e: &SubmitError) -> Response {
+fn submit_error(e: &SubmitError) -> ApiError {
     match e {
         SubmitError::Invalid(validation) | SubmitError::RobotRejected { validation, .. } => {
             // Serialised straight from the validation, so the fields keep the form's order.
-            match ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, INVALID)
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, INVALID)
                 .with_fields(&validation.field_errors())
-            {
-                Ok(error) => error.into_response(),
-                Err(e) => PageError::from(e).into_response(),
-            }
+                .unwrap_or_else(|e| PageError::from(e).into())
         }
         SubmitError::RobotCheckUnavailable { .. } => unavailable(
             "The robot check could not be verified just now, so your enquiry has not been sent. Please try again.",
@@ -223,20 +211,11 @@ fn submit_error(e: &SubmitError) -> Response {
 }
 
 /// Seconds a visitor is asked to wait before trying again after a 503.
-const RETRY_AFTER_SECONDS: u32 = 5;
+const RETRY_AFTER_SECONDS: u64 = 5;
 
 /// 503 with `message` and `Retry-After`: nothing was stored, and trying again may work.
-fn unavailable(message: &str) -> Response {
-    let mut response = error(StatusCode::SERVICE_UNAVAILABLE, message);
-    response
-        .headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
-    response
-}
-
-/// `{"message": message}` with `status`.
-pub(crate) fn error(status: StatusCode, message: &str) -> Response {
-    crate::handlers::api_error::api_error(status, message)
+fn unavailable(message: &'static str) -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(RETRY_AFTER_SECONDS)
 }
 
 /// The message of a 422: the form has fields to correct.

@@ -13,7 +13,8 @@
 //! [`crate::Settings::image_encodes_per_minute`] encodes a minute; past that, a rendition not
 //! made yet is answered 429 with Retry-After (made ones are always served).
 
-use crate::handlers::api_error::api_error;
+use crate::handlers::api_error::ApiError;
+use crate::metrics::Shed;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -28,16 +29,19 @@ pub const PREFIX: &str = "/img/images.ctfassets.net/";
 pub const RETRY_AFTER_SECONDS: u64 = 2;
 
 /// The route's handler.
-pub async fn rendition(State(state): State<AppState>, request: Request) -> Response {
+pub async fn rendition(
+    State(state): State<AppState>,
+    request: Request,
+) -> Result<Response, ApiError> {
     let (parts, _) = request.into_parts();
     let (uri, headers) = (parts.uri, parts.headers);
     let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(addr)| addr.ip());
-    let Some(engine) = state.images() else {
-        return api_error(StatusCode::NOT_FOUND, "no pictures are resized here");
-    };
+    let engine = state
+        .images()
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no pictures are resized here"))?;
     let raw_path = uri.path().strip_prefix(PREFIX).unwrap_or_default();
     let query = uri.query().unwrap_or_default();
     let accept = headers
@@ -70,30 +74,13 @@ pub async fn rendition(State(state): State<AppState>, request: Request) -> Respo
                 header::CACHE_CONTROL,
                 HeaderValue::from_static(crate::handlers::static_files::IMMUTABLE),
             );
-            return response;
+            return Ok(response);
         }
         Err(error) => {
-            let status =
-                StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+            if matches!(error, ImageError::Internal(_)) {
                 tracing::warn!(path = raw_path, %error, "rendition failed");
             }
-            let mut response = api_error(status, &error.to_string());
-            if status == StatusCode::SERVICE_UNAVAILABLE {
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
-                response
-                    .extensions_mut()
-                    .insert(crate::metrics::Shed::ImageQueueFull);
-            }
-            if let ImageError::Limited(wait) = error {
-                response.headers_mut().insert(
-                    header::RETRY_AFTER,
-                    HeaderValue::from(wait.as_secs().max(1)),
-                );
-            }
-            return response;
+            return Err(error.into());
         }
     };
     // The query names the format, or the Accept header chose it.
@@ -127,7 +114,39 @@ pub async fn rendition(State(state): State<AppState>, request: Request) -> Respo
     if varies {
         out.insert(header::VARY, HeaderValue::from_static("accept"));
     }
-    response
+    Ok(response)
+}
+
+/// Why a rendition is refused, as the API answers it: 400 for a query, width or path that is
+/// refused, 404 for a missing file, 415 for a file that is not a resizable picture (or is
+/// corrupt), 422 for a picture over the pixel limits (the request is well formed but the
+/// source cannot be processed), 429 past the client's encodes and 503 when the pool is full
+/// (both with `Retry-After`), 500 for a fault on the server. The nearest rendition
+/// ([`ImageError::Elsewhere`]) is a redirect, answered before this.
+impl From<ImageError> for ApiError {
+    fn from(error: ImageError) -> Self {
+        let status = match &error {
+            ImageError::Query(_) | ImageError::Width { .. } | ImageError::Path(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            ImageError::NotFound(_) => StatusCode::NOT_FOUND,
+            ImageError::NotResizable(_) | ImageError::Corrupt(_) => {
+                StatusCode::UNSUPPORTED_MEDIA_TYPE
+            }
+            ImageError::TooLarge(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ImageError::Limited(_) => StatusCode::TOO_MANY_REQUESTS,
+            ImageError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ImageError::Elsewhere(_) | ImageError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let refusal = ApiError::new(status, error.to_string());
+        match error {
+            ImageError::Limited(wait) => refusal.retry_after(wait.as_secs().max(1)),
+            ImageError::Busy => refusal
+                .retry_after(RETRY_AFTER_SECONDS)
+                .shed(Shed::ImageQueueFull),
+            _ => refusal,
+        }
+    }
 }
 
 /// Whether `If-None-Match` names `etag` (or is `*`).

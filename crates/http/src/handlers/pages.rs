@@ -20,7 +20,7 @@ use crate::cache::template::NonceTemplate;
 use crate::cache::{PageEntry, etag, not_modified};
 use crate::content::Generation;
 use crate::front::security::CspNonce;
-use crate::handlers::api_error::{ApiErrorBody, PageError, api_error};
+use crate::handlers::api_error::{ApiError, ApiErrorBody, PageError};
 use crate::handlers::static_files;
 use crate::metrics::PageCacheResult;
 use crate::state::AppState;
@@ -32,7 +32,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use serde::Deserialize;
 use std::sync::Arc;
-use supplysite_core::routes::Route;
+use supplysite_core::routes::{Resolution, Route};
 use supplysite_core::view::{self, Head, Outcome, RedirectKind};
 
 /// Cache lifetime of pages with the default max-age ([`crate::settings::page_cache_control`]).
@@ -85,20 +85,13 @@ impl AppState {
             Some(_) => return Ok(Resolved::NotFound(self.not_found_page(generation).await?)),
             None => {}
         }
-        let route = match query {
-            Some(q) => Route::parse(&format!("{path}?{q}")),
-            None => Route::parse(path),
+        let route = match Route::resolve(path, query) {
+            Resolution::Route(route) => route,
+            Resolution::Canonical(to) => return Ok(Resolved::Redirect { to, kind: None }),
+            Resolution::NotFound => {
+                return Ok(Resolved::NotFound(self.not_found_page(generation).await?));
+            }
         };
-        if route == Route::NotFound {
-            return Ok(Resolved::NotFound(self.not_found_page(generation).await?));
-        }
-        let canonical = route.path();
-        if canonical != path {
-            return Ok(Resolved::Redirect {
-                to: canonical,
-                kind: None,
-            });
-        }
         // Pages of a listing share a path: the key carries the page number.
         let key = route.href();
         if let Some(entry) = generation.pages.get(&key) {
@@ -433,11 +426,21 @@ pub async fn api(
     State(state): State<AppState>,
     headers: HeaderMap,
     query: Result<Query<PageQuery>, QueryRejection>,
-) -> Response {
+) -> Result<Response, ApiError> {
     let path = match query {
         Ok(Query(PageQuery { path: Some(p) })) => p,
-        Ok(_) => return api_error(StatusCode::BAD_REQUEST, "missing query parameter path"),
-        Err(_) => return api_error(StatusCode::BAD_REQUEST, "malformed query string"),
+        Ok(_) => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "missing query parameter path",
+            ));
+        }
+        Err(_) => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "malformed query string",
+            ));
+        }
     };
     let without_fragment = path.split('#').next().unwrap_or_default();
     let (bare, query) = match without_fragment.split_once('?') {
@@ -446,14 +449,10 @@ pub async fn api(
     };
     if let Some(preview) = crate::handlers::preview::pages::api(&state, &headers, bare, query).await
     {
-        return preview;
+        return Ok(preview);
     }
     let generation = state.content().current();
-    let resolved = match state.resolve(&generation, bare, query).await {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    match resolved {
+    Ok(match state.resolve(&generation, bare, query).await? {
         Resolved::Page(entry, cached) => {
             let mut response = if not_modified(&headers, &entry.api_etag) {
                 not_modified_response(&entry.api_etag, state.page_cache())
@@ -477,12 +476,12 @@ pub async fn api(
                 .into_response()
         }
         Resolved::NotFound(entry) => api_response(&state, &entry, &headers).await,
-    }
+    })
 }
 
 /// Any other `/api/…` path.
-pub async fn api_not_found() -> Response {
-    api_error(StatusCode::NOT_FOUND, "no such API endpoint")
+pub async fn api_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such API endpoint")
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! The robot check as the page sees it: `GET /api/robot-challenge` issues a self-hosted
 //! challenge; [`crate::contact_desk::page_settings`] tells the page which check to show.
 
-use crate::handlers::api_error::ApiErrorBody;
-use crate::handlers::contact::{answer, error};
+use crate::handlers::api_error::{ApiError, ApiErrorBody};
+use crate::handlers::contact::answer;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -23,15 +23,15 @@ use supplysite_core::ports::Challenge;
             headers(("retry-after" = u64, description = "Seconds to wait"))),
     )
 )]
-pub async fn challenge(State(state): State<AppState>) -> Response {
+pub async fn challenge(State(state): State<AppState>) -> Result<Response, ApiError> {
     let challenge = state
         .contact()
-        .and_then(|desk| desk.enquiries().robot_challenge());
-    match challenge {
-        Some(c) => answer(StatusCode::OK, &c),
-        None => error(
-            StatusCode::NOT_FOUND,
-            "the self-hosted robot check is not in use here",
-        ),
-    }
+        .and_then(|desk| desk.enquiries().robot_challenge())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "the self-hosted robot check is not in use here",
+            )
+        })?;
+    Ok(answer(StatusCode::OK, &challenge))
 }

@@ -11,7 +11,7 @@
 
 pub mod signature;
 
-use crate::handlers::api_error::{ApiErrorBody, api_error};
+use crate::handlers::api_error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Request, State};
@@ -83,32 +83,32 @@ impl From<crate::content::reload::Asked> for ReloadAsked {
     responses(
         (status = 202, description = "Verified; the content reloads in the background", body = WebhookAccepted,
             headers(("cache-control" = String, description = "`no-store`"))),
-        (status = 400, description = "The body could not be read", body = String, content_type = "text/plain"),
+        (status = 400, description = "The body could not be read", body = ApiErrorBody),
         (status = 401, description = "Missing, wrong, stale, future or replayed signature, or no signing secret is set", body = ApiErrorBody),
-        (status = 413, description = "The body is over 1 MiB", body = String, content_type = "text/plain"),
+        (status = 413, description = "The body is over 1 MiB (plain text when its declared length is refused before it is read)",
+            content((ApiErrorBody = "application/json"), (String = "text/plain"))),
         (status = 503, description = "Verified, but no reload source is configured (JSON), or the request outlasted the site's request timeout (plain text, with Retry-After)",
             content((ApiErrorBody = "application/json"), (String = "text/plain")),
             headers(("retry-after" = Option<u64>, description = "Seconds to wait, after a timeout"))),
     )
 )]
-pub async fn contentful(State(state): State<AppState>, request: Request) -> Response {
+pub async fn contentful(
+    State(state): State<AppState>,
+    request: Request,
+) -> Result<Response, ApiError> {
     let settings = state.settings();
     let Some(secret) = &settings.webhook_secret else {
         tracing::warn!("webhook refused: no signing secret is set (CONTENTFUL_WEBHOOK_SECRET)");
-        return unauthorized("webhook verification is not configured");
+        return Err(unauthorized("webhook verification is not configured"));
     };
     let (parts, body) = request.into_parts();
     let (method, uri, headers) = (parts.method, parts.uri, parts.headers);
     // What the headers alone can refuse is refused before a byte of the body is read.
     let now = now_ms();
-    if let Err(e) = signature::check_headers(&headers, now, settings.webhook_ttl) {
-        tracing::warn!(reason = %e, "webhook refused");
-        return unauthorized(&e.to_string());
-    }
-    let body = match axum::body::to_bytes(body, BODY_LIMIT).await {
-        Ok(body) => body,
-        Err(e) => return body_refused(&e),
-    };
+    signature::check_headers(&headers, now, settings.webhook_ttl).map_err(refused)?;
+    let body = axum::body::to_bytes(body, BODY_LIMIT)
+        .await
+        .map_err(|e| body_refused(&e))?;
     let path_and_query = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
     let incoming = signature::Incoming {
         method: method.as_str(),
@@ -117,13 +117,8 @@ pub async fn contentful(State(state): State<AppState>, request: Request) -> Resp
         body: &body,
     };
     let now = now_ms();
-    let verified = match signature::verify(secret, &incoming, now, settings.webhook_ttl) {
-        Ok(v) => v,
-        Err(e) => {
-            tracing::warn!(reason = %e, "webhook refused");
-            return unauthorized(&e.to_string());
-        }
-    };
+    let verified =
+        signature::verify(secret, &incoming, now, settings.webhook_ttl).map_err(refused)?;
     let expires = verified
         .timestamp_ms
         .saturating_add(settings.webhook_ttl.as_millis() as u64);
@@ -137,15 +132,15 @@ pub async fn contentful(State(state): State<AppState>, request: Request) -> Resp
         Ok(true) => {}
         Ok(false) => {
             tracing::warn!("webhook refused: replayed request");
-            return unauthorized("replayed request");
+            return Err(unauthorized("replayed request"));
         }
         Err(e) => {
             // Never accepted unchecked: Contentful tries again later.
             tracing::error!(error = %e, "webhook refused: the seen signatures cannot be read");
-            return api_error(
+            return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the webhook cannot be checked now; try again",
-            );
+            ));
         }
     }
     let topic = headers
@@ -154,17 +149,17 @@ pub async fn contentful(State(state): State<AppState>, request: Request) -> Resp
         .unwrap_or("unknown");
     let Some(source) = &state.inner().reload else {
         tracing::warn!(topic, "webhook verified but no reload source is configured");
-        return api_error(
+        return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "content reload is not configured",
-        );
+        ));
     };
     let inner = state.inner();
     let asked = inner
         .reloads
         .ask(state.clone(), Arc::clone(source), inner.background.get());
     tracing::info!(topic, reload = asked.as_str(), "webhook accepted");
-    (
+    Ok((
         StatusCode::ACCEPTED,
         [(header::CACHE_CONTROL, "no-store")],
         Json(WebhookAccepted {
@@ -172,21 +167,26 @@ pub async fn contentful(State(state): State<AppState>, request: Request) -> Resp
             reload: asked.into(),
         }),
     )
-        .into_response()
+        .into_response())
 }
 
-/// A body over [`BODY_LIMIT`] is 413, one that could not be read 400, as the body extractors
-/// answer.
-fn body_refused(error: &axum::Error) -> Response {
+/// A body over [`BODY_LIMIT`] is 413, one that could not be read 400.
+fn body_refused(error: &axum::Error) -> ApiError {
     let too_large = std::error::Error::source(error)
         .is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
     if too_large {
-        (StatusCode::PAYLOAD_TOO_LARGE, "the body is over 1 MiB").into_response()
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the body is over 1 MiB")
     } else {
-        (StatusCode::BAD_REQUEST, "the body could not be read").into_response()
+        ApiError::new(StatusCode::BAD_REQUEST, "the body could not be read")
     }
 }
 
-fn unauthorized(reason: &str) -> Response {
-    api_error(StatusCode::UNAUTHORIZED, reason)
+/// A signature refused, logged with its reason and answered 401 with it.
+fn refused(error: signature::VerifyError) -> ApiError {
+    tracing::warn!(reason = %error, "webhook refused");
+    unauthorized(error.to_string())
+}
+
+fn unauthorized(reason: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, reason)
 }

@@ -12,8 +12,9 @@
 //! a body over [`BODY_LIMIT`], 415 for a body that is not JSON, 503 when the preview content
 //! cannot be read; 404 for every request when no preview is configured.
 
-use crate::handlers::api_error::{ApiErrorBody, api_error};
-use crate::handlers::preview::pages::{Composed, compose as compose_path, private, unavailable};
+use crate::handlers::api_error::{ApiError, ApiErrorBody, PageError};
+use crate::handlers::preview::pages::{Composed, compose as compose_path, private};
+use crate::handlers::preview::unreadable;
 use crate::preview::site_path;
 use crate::state::AppState;
 use axum::body::Body;
@@ -85,65 +86,65 @@ impl utoipa::ToSchema for ComposeNotFound {
         (status = 404, description = "No page at that path (the not-found answer), or preview is not configured (an error)", body = ComposeNotFound),
         (status = 413, description = "A body over 1 MiB", body = ApiErrorBody),
         (status = 415, description = "A body that is not `application/json`", body = ApiErrorBody),
-        (status = 503, description = "The preview content cannot be read now", body = String, content_type = "text/plain"),
+        (status = 503, description = "The preview content cannot be read now", body = ApiErrorBody,
+            headers(("retry-after" = String, description = "Seconds to wait"))),
     )
 )]
-pub async fn compose(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
-    let Some(preview) = state.preview() else {
-        return api_error(StatusCode::NOT_FOUND, "no such API endpoint");
-    };
+pub async fn compose(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let preview = state
+        .preview()
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no such API endpoint"))?;
     if state.preview_for(&headers).is_none() {
-        return api_error(
+        return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "a valid preview cookie is required: open the page through /api/preview first",
-        );
+        ));
     }
-    let request = match read(&headers, body).await {
-        Ok(request) => request,
-        Err(response) => return response,
-    };
-    let Some(path) = site_path(&request.path) else {
-        return api_error(
+    let request = read(&headers, body).await?;
+    let path = site_path(&request.path).ok_or_else(|| {
+        ApiError::new(
             StatusCode::BAD_REQUEST,
             "path must be a path of this site, such as /insights/some-slug",
-        );
-    };
+        )
+    })?;
     let (bare, query) = match path.split_once('?') {
         Some((bare, query)) => (bare, Some(query)),
         None => (path, None),
     };
     // The preview content is read (or reused) first: the edits are laid over that read.
-    let locale = match preview.read(false).await {
-        Ok((_, locale)) => locale,
-        Err(e) => return unavailable(&e),
-    };
+    let (_, locale) = preview.read(false).await.map_err(|e| unreadable(&e))?;
     let source = preview.source();
     let entities = request.entities;
     let overlaid = state.heavy().run(move || source.overlay(&entities)).await;
     let set = match overlaid {
-        Some(Ok(set)) => Arc::new(set),
-        Some(Err(e)) => return unavailable(&e),
+        Some(overlaid) => Arc::new(overlaid.map_err(|e| unreadable(&e))?),
         None => {
-            return unavailable(&supplysite_core::ports::ContentLoadError::Unreachable {
-                location: "preview".into(),
-                reason: "the preview source keeps no content to lay edits over".into(),
-            });
+            return Err(unreadable(
+                &supplysite_core::ports::ContentLoadError::Unreachable {
+                    location: "preview".into(),
+                    reason: "the preview source keeps no content to lay edits over".into(),
+                },
+            ));
         }
     };
-    let (status, answer) = match compose_path(&state, Arc::clone(&set), locale, bare, query).await {
-        Ok(Composed::Page { json, .. }) => (StatusCode::OK, json),
-        Ok(Composed::Redirect(to)) => match serde_json::to_value(PageAnswer::Redirect { to }) {
-            Ok(json) => (StatusCode::OK, json),
-            Err(e) => return crate::handlers::api_error::PageError::from(e).into_response(),
-        },
-        Ok(Composed::NotFound) => {
+    let (status, answer) = match compose_path(&state, Arc::clone(&set), locale, bare, query).await?
+    {
+        Composed::Page { json, .. } => (StatusCode::OK, json),
+        Composed::Redirect(to) => (
+            StatusCode::OK,
+            serde_json::to_value(PageAnswer::Redirect { to }).map_err(PageError::from)?,
+        ),
+        Composed::NotFound => {
             let view = state.inner().composer.not_found(&set);
-            match serde_json::to_value(PageAnswer::not_found(view)) {
-                Ok(json) => (StatusCode::NOT_FOUND, json),
-                Err(e) => return crate::handlers::api_error::PageError::from(e).into_response(),
-            }
+            (
+                StatusCode::NOT_FOUND,
+                serde_json::to_value(PageAnswer::not_found(view)).map_err(PageError::from)?,
+            )
         }
-        Err(e) => return e.into_response(),
     };
     let mut response = (status, answer.to_string()).into_response();
     let h = response.headers_mut();
@@ -152,27 +153,27 @@ pub async fn compose(State(state): State<AppState>, headers: HeaderMap, body: Bo
         HeaderValue::from_static("application/json"),
     );
     private(h);
-    response
+    Ok(response)
 }
 
 /// Reads and checks the body: JSON, at most [`BODY_LIMIT`] bytes, `{"path": "/…", "entities":
 /// [ … ]}` with every entity an entry or asset the overlay can use.
-async fn read(headers: &HeaderMap, body: Body) -> Result<ComposeRequest, Response> {
+async fn read(headers: &HeaderMap, body: Body) -> Result<ComposeRequest, ApiError> {
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let essence = content_type.split(';').next().unwrap_or("").trim();
     if !essence.eq_ignore_ascii_case("application/json") {
-        return Err(api_error(
+        return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "the body must be application/json",
         ));
     }
     let too_large = || {
-        api_error(
+        ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            &format!("the body must be at most {BODY_LIMIT} bytes"),
+            format!("the body must be at most {BODY_LIMIT} bytes"),
         )
     };
     let declared = headers
@@ -186,13 +187,13 @@ async fn read(headers: &HeaderMap, body: Body) -> Result<ComposeRequest, Respons
         Ok(collected) => collected.to_bytes(),
         Err(e) if e.is::<LengthLimitError>() => return Err(too_large()),
         Err(_) => {
-            return Err(api_error(
+            return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 "the body could not be read",
             ));
         }
     };
-    parse(&bytes).map_err(|message| api_error(StatusCode::BAD_REQUEST, &message))
+    parse(&bytes).map_err(|message| ApiError::new(StatusCode::BAD_REQUEST, message))
 }
 
 /// The request in `bytes`, or what is wrong with it.

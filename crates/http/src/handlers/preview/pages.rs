@@ -19,7 +19,7 @@ use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentLoadError;
 use supplysite_core::redirects::Redirects;
-use supplysite_core::routes::Route;
+use supplysite_core::routes::{Resolution, Route};
 use supplysite_core::view::{Embedded, Outcome, PageAnswer};
 
 const NO_STORE: HeaderValue = HeaderValue::from_static("private, no-store");
@@ -64,17 +64,11 @@ pub(crate) async fn compose(
         Some(_) => return Ok(Composed::NotFound),
         None => {}
     }
-    let route = match query {
-        Some(q) => Route::parse(&format!("{path}?{q}")),
-        None => Route::parse(path),
+    let route = match Route::resolve(path, query) {
+        Resolution::Route(route) => route,
+        Resolution::Canonical(to) => return Ok(Composed::Redirect(to)),
+        Resolution::NotFound => return Ok(Composed::NotFound),
     };
-    if route == Route::NotFound {
-        return Ok(Composed::NotFound);
-    }
-    let canonical = route.path();
-    if canonical != path {
-        return Ok(Composed::Redirect(canonical));
-    }
     let made = state.clone();
     state
         .heavy()

@@ -5,8 +5,9 @@
 //! secret (no cookie); 400 for a path that is not a path of this site or has no page in the
 //! preview content; 503 with `Retry-After` when the preview content cannot be read.
 
-use crate::handlers::api_error::{ApiErrorBody, api_error};
+use crate::handlers::api_error::{ApiError, ApiErrorBody};
 use crate::handlers::preview::pages::{Composed, compose};
+use crate::handlers::preview::unreadable;
 use crate::preview::{cookie, site_path};
 use crate::state::AppState;
 use axum::extract::{Query, State, rejection::QueryRejection};
@@ -16,7 +17,6 @@ use serde::Deserialize;
 use std::time::SystemTime;
 
 /// Seconds a browser is asked to wait when the preview content cannot be read.
-const RETRY_AFTER: &str = "5";
 
 /// The query of `GET /api/preview`.
 #[derive(Deserialize)]
@@ -58,54 +58,41 @@ pub struct ExitQuery {
 pub async fn enter(
     State(state): State<AppState>,
     query: Result<Query<EnterQuery>, QueryRejection>,
-) -> Response {
-    let Some(preview) = state.preview() else {
-        return api_error(StatusCode::NOT_FOUND, "no such API endpoint");
-    };
+) -> Result<Response, ApiError> {
+    let preview = state.preview().ok_or_else(not_found)?;
     let Ok(Query(query)) = query else {
-        return api_error(StatusCode::BAD_REQUEST, "malformed query string");
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed query string",
+        ));
     };
     let secret_ok = query
         .secret
         .as_deref()
         .is_some_and(|s| preview.secret_matches(s));
     if !secret_ok {
-        return api_error(StatusCode::UNAUTHORIZED, "wrong or missing preview secret");
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "wrong or missing preview secret",
+        ));
     }
-    let Some(path) = query.path.as_deref().and_then(site_path) else {
-        return api_error(
+    let path = query.path.as_deref().and_then(site_path).ok_or_else(|| {
+        ApiError::new(
             StatusCode::BAD_REQUEST,
             "path must be a path of this site, such as /insights/some-slug",
-        );
-    };
-    let (set, locale) = match preview.read(false).await {
-        Ok(read) => read,
-        Err(error) => {
-            tracing::error!(%error, "preview content could not be read");
-            let mut response = api_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the preview content could not be read; please try again",
-            );
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER));
-            return response;
-        }
-    };
+        )
+    })?;
+    let (set, locale) = preview.read(false).await.map_err(|e| unreadable(&e))?;
     let (bare, q) = match path.split_once('?') {
         Some((bare, q)) => (bare, Some(q)),
         None => (path, None),
     };
-    match compose(&state, set, locale, bare, q).await {
-        Ok(Composed::Page { .. }) => {}
-        Ok(_) => {
-            return api_error(
-                StatusCode::BAD_REQUEST,
-                "no page at that path in the preview content",
-            );
-        }
-        Err(e) => return e.into_response(),
-    }
+    let Composed::Page { .. } = compose(&state, set, locale, bare, q).await? else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "no page at that path in the preview content",
+        ));
+    };
     let cookie = cookie::issue(
         preview.secret.expose().as_bytes(),
         preview.epoch,
@@ -137,10 +124,8 @@ pub async fn enter(
 pub async fn exit(
     State(state): State<AppState>,
     query: Result<Query<ExitQuery>, QueryRejection>,
-) -> Response {
-    if state.preview().is_none() {
-        return api_error(StatusCode::NOT_FOUND, "no such API endpoint");
-    }
+) -> Result<Response, ApiError> {
+    state.preview().ok_or_else(not_found)?;
     let path = query
         .ok()
         .and_then(|Query(q)| q.path)
@@ -149,9 +134,9 @@ pub async fn exit(
     redirect(&path, &cookie::clear())
 }
 
-fn redirect(to: &str, set_cookie: &str) -> Response {
+fn redirect(to: &str, set_cookie: &str) -> Result<Response, ApiError> {
     match (HeaderValue::from_str(to), HeaderValue::from_str(set_cookie)) {
-        (Ok(location), Ok(cookie)) => (
+        (Ok(location), Ok(cookie)) => Ok((
             StatusCode::TEMPORARY_REDIRECT,
             [
                 (header::LOCATION, location),
@@ -159,7 +144,15 @@ fn redirect(to: &str, set_cookie: &str) -> Response {
                 (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
             ],
         )
-            .into_response(),
-        _ => api_error(StatusCode::BAD_REQUEST, "path is not a valid location"),
+            .into_response()),
+        _ => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "path is not a valid location",
+        )),
     }
+}
+
+/// The answer when no preview is configured: as for any unknown API path.
+fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such API endpoint")
 }
