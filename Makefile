@@ -229,4 +229,4 @@ fuzz:
 # Every bench script in a tiny mode (about a minute): proves `make bench` still runs; judges no budget.
 test-bench: web-build demo-photos
 	$(TEST_BINARIES)
-	SUPPLYSITE_BIN=$(SUPPLYSITE_DEBUG_BIN) bash bench/smoke.sh
+	$(LINTED) WORKSPACE="$(WORKSPACE)" SUPPLYSITE_BIN=$(SUPPLYSITE_DEBUG_BIN) bash bench/smoke.sh
