@@ -3,11 +3,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use supplysite_core::contact::validate;
-use supplysite_http::handlers::contact::parse_body;
+use supplysite_core::contact::{parse_request, validate};
 
 fuzz_target!(|data: &[u8]| {
-    match parse_body(data) {
+    match parse_request(data) {
         Ok(request) => {
             let _ = validate(&request.form);
         }

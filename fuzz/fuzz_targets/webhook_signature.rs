@@ -6,11 +6,11 @@
 //! lines up to an empty line, then the body.
 #![no_main]
 
-use axum::http::{HeaderMap, HeaderName, HeaderValue};
+use http::{HeaderMap, HeaderName, HeaderValue};
 use libfuzzer_sys::fuzz_target;
 use std::time::Duration;
-use supplysite_http::Secret;
-use supplysite_http::handlers::webhook::signature::{
+use supplysite_core::secret::Secret;
+use supplysite_core::webhook::{
     Incoming, SIGNATURE, SIGNED_HEADERS, TIMESTAMP, VerifyError, sign, verify,
 };
 

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use supplysite_core::webhook::sign;
 use supplysite_http::Secret;
-use supplysite_http::handlers::webhook::signature::sign;
 use tempfile::TempDir;
 
 const SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";

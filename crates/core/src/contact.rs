@@ -9,6 +9,7 @@ mod email;
 mod enquiry;
 mod field;
 mod form;
+mod request;
 mod submission;
 mod validate;
 
@@ -19,6 +20,7 @@ pub use field::{
     PHONE_MIN_CHARS, Rule,
 };
 pub use form::ContactForm;
+pub use request::{BODY_LIMIT, ContactRequest, MalformedBody, parse_request};
 pub use submission::{
     SUBMISSION_ID_MAX_CHARS, SUBMISSION_ID_MIN_CHARS, SubmissionId, SubmissionIdError,
 };

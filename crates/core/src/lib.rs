@@ -30,5 +30,7 @@ pub mod routes;
 pub mod rules;
 pub mod secret;
 pub mod time_zone;
+pub mod uri;
 pub mod video;
 pub mod view;
+pub mod webhook;

@@ -8,8 +8,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, SPACE_ID, TOKEN};
+use supplysite_core::webhook::sign;
 use supplysite_http::Secret;
-use supplysite_http::handlers::webhook::signature::sign;
 
 /// How long start-up and anything that should happen soon may take before a test fails.
 pub const PATIENCE: Duration = Duration::from_secs(30);

@@ -31,7 +31,7 @@ pub use crate::contact_desk::{
     ClientIpPolicy, ContactDesk, ContactSettings, DEFAULT_RATE_PER_MINUTE, RateLimiter, client_ip,
     rate_limit,
 };
-pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError, parse as parse_body};
+pub use body::{BODY_LIMIT, ContactRequest, ReadBodyError};
 
 use crate::handlers::api_error::{ApiError, ApiErrorBody, PageError};
 use crate::state::AppState;
@@ -264,7 +264,9 @@ mod tests {
             robot_token: Some("token".into()),
             submission_id: Some("0b7e6c1e-4a7d-4c2b-9a51-3f1f2a6b9c0d".into()),
         };
-        let read = body::parse(&serde_json::to_vec(&described).unwrap()).unwrap();
+        let read =
+            supplysite_core::contact::parse_request(&serde_json::to_vec(&described).unwrap())
+                .unwrap();
         assert_eq!(read.form, described.form);
         assert_eq!(read.robot_token, "token");
         assert_eq!(

@@ -9,8 +9,6 @@
 //! headers are checked before the body is read: a request without a well-formed, fresh
 //! signature costs the server no more than its head.
 
-pub mod signature;
-
 use crate::handlers::api_error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 use axum::Json;
@@ -21,6 +19,7 @@ use serde::Serialize;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 use supplysite_core::ports::UnixMillis;
+use supplysite_core::webhook as signature;
 
 /// The largest webhook body accepted (Contentful sends the changed entry).
 pub const BODY_LIMIT: usize = 1024 * 1024;

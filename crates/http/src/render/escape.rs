@@ -4,19 +4,8 @@
 /// Text for an HTML element body or an attribute value: core's one escaping rule.
 pub use supplysite_core::html::{escape as html, escape_into as html_into};
 
-/// `input` with every byte but ASCII letters, digits and the bytes of `safe` written as
-/// `%XX` (upper-case hex), as a URL part.
-pub fn percent_encode(input: &str, safe: &[u8]) -> String {
-    let mut out = String::with_capacity(input.len());
-    for b in input.bytes() {
-        if b.is_ascii_alphanumeric() || safe.contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
+/// A URL part with the bytes outside `safe` percent-encoded: core's one rule.
+pub use supplysite_core::uri::percent_encode;
 
 /// Makes serialised JSON safe to place inside a `<script>` element.
 ///

@@ -10,8 +10,8 @@ use supplysite_content_adapter::contentful::fake::{FakeContentful, Fault};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::fakes::FakeContentSource;
 use supplysite_core::ports::{ContentLoadError, ContentSource};
+use supplysite_core::webhook::{SIGNATURE, SIGNED_HEADERS, TIMESTAMP, sign};
 use supplysite_http::Secret;
-use supplysite_http::handlers::webhook::signature::{SIGNATURE, SIGNED_HEADERS, TIMESTAMP, sign};
 use tokio::sync::Semaphore;
 
 const PATH: &str = "/api/webhooks/contentful";

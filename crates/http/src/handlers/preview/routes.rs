@@ -16,8 +16,6 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use std::time::SystemTime;
 
-/// Seconds a browser is asked to wait when the preview content cannot be read.
-
 /// The query of `GET /api/preview`.
 #[derive(Deserialize)]
 pub struct EnterQuery {

@@ -7,10 +7,10 @@
 //! signature is the lower-case hex HMAC of that text keyed with the signing secret. This is the
 //! algorithm of Contentful's `node-apps-toolkit` (`signRequest` / `verifyRequest`).
 
-use crate::render::escape::percent_encode as encode;
-use crate::settings::Secret;
-use axum::http::HeaderMap;
+use crate::secret::Secret;
+use crate::uri::percent_encode as encode;
 use hmac::{Hmac, Mac};
+use http::HeaderMap;
 use sha2::Sha256;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -251,7 +251,7 @@ const COMPONENT_SAFE: &[u8] = b"-_.!~*'()";
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderValue;
+    use http::HeaderValue;
 
     fn secret() -> Secret {
         Secret::webhook(&"s".repeat(64)).unwrap()
