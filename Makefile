@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run check setup-run test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
+.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
         test-fuzz test-cluster test-dist test-deploy fuzz setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
@@ -29,10 +29,15 @@ setup:
 run: setup-run web-build demo-photos
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-# The installs (mostly downloads) run beside clippy, which needs none of them.
+# The installs (mostly downloads), then the WebAssembly package, the web build and the demo's
+# photographs run beside clippy's build of the workspace, which needs none of them: they fill the
+# stretches where that build keeps one core busy (its last crates and links).
 test:
-	$(MAKE) -j2 --output-sync=target setup lint-rust
+	$(MAKE) -j2 --output-sync=target lint-rust setup-then-builds
 	$(MAKE) test-after-setup
+
+setup-then-builds: setup
+	$(MAKE) web-build demo-photos
 
 test-after-setup: lint-refs lint-layers lint-web test-deploy test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
