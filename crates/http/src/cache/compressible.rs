@@ -28,14 +28,20 @@ impl Predicate for Textual {
     }
 }
 
-/// Whether a response of `content_type` is text worth compressing.
-pub fn is_textual(content_type: &str) -> bool {
-    let essence = content_type
+/// The media type of a `Content-Type` value without its parameters, in lower case
+/// (`Text/HTML; charset=utf-8` is `text/html`).
+pub fn essence(content_type: &str) -> String {
+    content_type
         .split(';')
         .next()
         .unwrap_or_default()
         .trim()
-        .to_ascii_lowercase();
+        .to_ascii_lowercase()
+}
+
+/// Whether a response of `content_type` is text worth compressing.
+pub fn is_textual(content_type: &str) -> bool {
+    let essence = essence(content_type);
     essence.starts_with("text/") && essence != "text/event-stream"
         || matches!(
             essence.as_str(),

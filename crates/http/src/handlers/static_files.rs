@@ -116,12 +116,7 @@ pub fn untrusted<B>(mut response: Response<B>) -> Response<B> {
 /// pictures, audio, video, PDF and plain text. Everything else (HTML, XHTML, SVG, XML, scripts,
 /// unknown types) is sent as an attachment.
 pub fn displayed_inline(content_type: &str) -> bool {
-    let essence = content_type
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
+    let essence = crate::cache::compressible::essence(content_type);
     let Some((kind, subtype)) = essence.split_once('/') else {
         return false;
     };

@@ -29,21 +29,9 @@ pub fn json_for_script(json: &str) -> String {
     out
 }
 
-/// Escapes text for an XML element (the sitemap).
-pub fn xml(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
-    for c in input.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Text for an XML element (the sitemap): core's HTML escaping, whose `&#39;` is a character
+/// reference XML reads as well.
+pub use supplysite_core::html::escape as xml;
 
 #[cfg(test)]
 mod tests {
