@@ -400,4 +400,33 @@ mod tests {
         assert_eq!(rate_limit_reset(&headers), Some(Duration::from_secs(7)));
         assert_eq!(rate_limit_reset(&reqwest::header::HeaderMap::new()), None);
     }
+
+    /// Many requests asked for at once reach Contentful at most two at a time, and all of them
+    /// are answered: the limit queues them rather than refusing any.
+    #[cfg(feature = "fake")]
+    #[tokio::test]
+    async fn requests_asked_for_at_once_reach_contentful_two_at_a_time() {
+        use crate::contentful::fake::{FakeContentful, Fault, RecordingPause};
+        let demo = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../content/demo/export.json"
+        ))
+        .unwrap();
+        let fake = FakeContentful::start(serde_json::from_slice(&demo).unwrap()).await;
+        // Each answer takes a while, so requests not held back by the limit would overlap.
+        fake.always(Some(Fault::Slow(Duration::from_millis(150))));
+        let client =
+            Arc::new(Client::new(fake.settings(), Arc::new(RecordingPause::default())).unwrap());
+        let mut asked = tokio::task::JoinSet::new();
+        for _ in 0..6 {
+            let client = Arc::clone(&client);
+            asked.spawn(async move { client.cda("locales", &[("limit", "1000")]).await });
+        }
+        while let Some(answer) = asked.join_next().await {
+            assert!(answer.unwrap().is_ok());
+        }
+        assert_eq!(fake.received().len(), 6);
+        assert_eq!(fake.most_in_flight(), MAX_CONCURRENT_REQUESTS);
+        fake.stop().await;
+    }
 }

@@ -73,6 +73,26 @@ struct Shared {
     always: Mutex<Option<Fault>>,
     received: Mutex<Vec<Received>>,
     files: Mutex<Option<PathBuf>>,
+    /// Requests being answered now, and the most there have been at once.
+    in_flight: Mutex<(usize, usize)>,
+}
+
+/// Counts a request as being answered until it is dropped.
+struct Answering<'a>(&'a Mutex<(usize, usize)>);
+
+impl<'a> Answering<'a> {
+    fn start(counts: &'a Mutex<(usize, usize)>) -> Self {
+        let mut counts_now = lock(counts);
+        counts_now.0 += 1;
+        counts_now.1 = counts_now.1.max(counts_now.0);
+        Answering(counts)
+    }
+}
+
+impl Drop for Answering<'_> {
+    fn drop(&mut self) {
+        lock(self.0).0 -= 1;
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -102,6 +122,7 @@ impl FakeContentful {
             always: Mutex::new(None),
             received: Mutex::new(Vec::new()),
             files: Mutex::new(None),
+            in_flight: Mutex::new((0, 0)),
         });
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
@@ -162,6 +183,12 @@ impl FakeContentful {
     /// `CONTENTFUL_ASSETS_BASE` is this fake's URL. Asset hosts want no token.
     pub fn serve_files(&self, dir: impl Into<PathBuf>) {
         *lock(&self.shared.files) = Some(dir.into());
+    }
+
+    /// The most requests the fake has been answering at once (a slow answer counts for as long
+    /// as it waits).
+    pub fn most_in_flight(&self) -> usize {
+        lock(&self.shared.in_flight).1
     }
 
     /// Every request received so far.
@@ -334,6 +361,7 @@ async fn handle(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let _answering = Answering::start(&shared.in_flight);
     let path = uri.path().to_string();
     let authorization = headers
         .get("authorization")
