@@ -1,7 +1,8 @@
 //! Test-only helpers shared by the crates' tests (a dev-dependency only; depends on core alone):
 //! the outbox port's contract cases, which each outbox adapter runs against its own store, and
-//! the enquiries tests store, and the pictures the image tests make.
+//! the enquiries tests store, the pictures the image tests make and the demo space.
 
+pub mod demo;
 pub mod outbox_contract;
 pub mod pictures;
 

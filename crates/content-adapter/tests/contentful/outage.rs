@@ -1,6 +1,6 @@
 //! The live source through a Contentful outage: the last good set kept on disk serves a
 //! restart. (The server keeping its current content when a reload fails is the server's own
-//! test: crates/http/tests/router/outage.rs.)
+//! test: crates/http/tests/server/router/outage.rs.)
 
 use crate::helpers::demo;
 use std::sync::Arc;
