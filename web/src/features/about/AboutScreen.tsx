@@ -8,6 +8,7 @@ import { Image } from '../../components/Image/Image';
 import * as sizes from '../../components/Image/sizes';
 import { inspect } from '../../lib/inspector';
 import { RichText } from '../../components/RichText/RichText';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader';
 import { Section } from '../../components/Section/Section';
 import { SmartLink } from '../../components/SmartLink/SmartLink';
 import type { AboutView, TimelineItem } from '../../lib/view';
@@ -16,14 +17,12 @@ import styles from './AboutScreen.module.css';
 export function AboutScreen({ view }: { view: AboutView }) {
   return (
     <>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <h1>{view.intro.heading}</h1>
-          <div className={styles.intro}>
-            <Paragraphs paragraphs={view.intro.paragraphs} lead />
-          </div>
+      <ScreenHeader>
+        <h1>{view.intro.heading}</h1>
+        <div className={styles.intro}>
+          <Paragraphs paragraphs={view.intro.paragraphs} lead />
         </div>
-      </header>
+      </ScreenHeader>
 
       {view.timeline.length > 0 && (
         <Section>
