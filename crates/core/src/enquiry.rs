@@ -569,11 +569,7 @@ mod tests {
         );
         let submitted = world.submit(filled(), "good").unwrap();
         assert_eq!(submitted.status(), "queued");
-        let dead = ready(world.outbox.jobs(JobFilter {
-            state: Some(JobState::Dead),
-            limit: None,
-        }))
-        .unwrap();
+        let dead = ready(world.outbox.jobs(JobFilter::in_state(JobState::Dead))).unwrap();
         assert_eq!(dead.len(), 1);
         assert_eq!(dead[0].kind, JobKind::UpsertContact);
         assert_eq!(

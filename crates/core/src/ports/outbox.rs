@@ -126,6 +126,16 @@ pub struct JobFilter {
     pub limit: Option<usize>,
 }
 
+impl JobFilter {
+    /// Every job in `state`.
+    pub fn in_state(state: JobState) -> JobFilter {
+        JobFilter {
+            state: Some(state),
+            limit: None,
+        }
+    }
+}
+
 /// The outcome of one attempt at a job, as the worker decided it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Attempt {
