@@ -6,16 +6,8 @@ use crate::helpers::demo;
 use std::sync::Arc;
 use supplysite_content_adapter::contentful::fake::{FakeContentful, RecordingPause};
 use supplysite_content_adapter::contentful::{CachedSource, ContentfulSource};
-use supplysite_core::compose::compose;
 use supplysite_core::ports::ContentSource;
-use supplysite_core::view::Outcome;
-
-fn pages_served(set: &supplysite_core::content::ContentSet) -> usize {
-    supplysite_core::rules::every_route(set)
-        .iter()
-        .filter(|r| matches!(compose(r, set), Outcome::Page(_)))
-        .count()
-}
+use supplysite_testkit::demo::pages_served;
 
 #[tokio::test]
 async fn a_restart_while_contentful_is_down_serves_the_last_good_set_from_disk() {

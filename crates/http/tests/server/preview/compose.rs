@@ -7,13 +7,7 @@ use serde_json::{Value, json};
 /// The demo post's entry as Contentful's web app delivers it while an editor types: `sys` and
 /// every field by locale, the title changed and not saved.
 fn edited_post(site_export: &Value, title: &str) -> Value {
-    let mut entry = site_export["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["sys"]["id"] == json!(format!("post-{CHANGED}")))
-        .cloned()
-        .unwrap();
+    let mut entry = changed_entry(site_export);
     entry["fields"]["title"] = json!({"en-AU": title});
     entry
 }

@@ -4,17 +4,9 @@
 use std::sync::Arc;
 use supplysite_content_adapter::contentful::fake::{FakeContentful, RecordingPause};
 use supplysite_content_adapter::contentful::{CachedSource, ContentfulSource};
-use supplysite_core::compose::compose;
 use supplysite_core::ports::ContentSource;
-use supplysite_core::view::Outcome;
 use supplysite_http::ContentStore;
-
-fn pages_served(set: &supplysite_core::content::ContentSet) -> usize {
-    supplysite_core::rules::every_route(set)
-        .iter()
-        .filter(|r| matches!(compose(r, set), Outcome::Page(_)))
-        .count()
-}
+use supplysite_testkit::demo::pages_served;
 
 #[tokio::test]
 async fn when_contentful_goes_down_every_route_is_still_served_from_the_last_good_set() {

@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Request, StatusCode};
 use http_body_util::BodyExt;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -230,13 +230,5 @@ pub fn contact_request(body: impl Into<Body>) -> Request<Body> {
 
 /// A filled-in form that passes every rule, with `token` as the robot check's answer.
 pub fn valid_form(token: &str) -> Value {
-    json!({
-        "firstname": "Ada",
-        "lastname": "Lovelace",
-        "orgName": "Analytical Engines Pty Ltd",
-        "phone": "+61 2 9000 0000",
-        "email": "ada@example.com",
-        "message": "Please call me about eRFx.",
-        "robotToken": token,
-    })
+    supplysite_testkit::form_json("ada@example.com", token)
 }

@@ -37,6 +37,17 @@ impl Deref for PreviewSite {
     }
 }
 
+/// The entry of the [`CHANGED`] post in `export`, as published.
+pub fn changed_entry(export: &serde_json::Value) -> serde_json::Value {
+    export["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["sys"]["id"] == json!(format!("post-{CHANGED}")))
+        .cloned()
+        .unwrap()
+}
+
 /// The demo space with a draft, a changed and an archived post; `preview`: whether the preview
 /// is mounted.
 pub async fn site(preview: bool) -> PreviewSite {
@@ -50,13 +61,7 @@ pub async fn rendered_site(renderer: supplysite_http::Renderer) -> PreviewSite {
 
 async fn start(preview: bool, renderer: Option<supplysite_http::Renderer>) -> PreviewSite {
     let export = supplysite_testkit::demo::export_json();
-    let original = export["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["sys"]["id"] == json!(format!("post-{CHANGED}")))
-        .cloned()
-        .unwrap();
+    let original = changed_entry(&export);
     let fake = FakeContentful::start(export).await;
     let mut draft = original.clone();
     draft["sys"]["id"] = json!("post-draft");
