@@ -1,7 +1,7 @@
 // About Us (docs/behaviour.md §2): intro, the vertical timeline (entries alternating right and left),
 // founder story, Our Team, Our Culture, claims, customer story, product cards, the 3 latest
 // insights, the link list and the closing call to action.
-import { BlogCards, ButtonRow, Claims, MiniCardLinks, Paragraphs, ProductCards } from '../../components/Blocks/Blocks';
+import { BlogCards, Claims, CtaSection, MiniCardLinks, Paragraphs, ProductCards } from '../../components/Blocks/Blocks';
 import { ButtonLink } from '../../components/Button/Button';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { Image } from '../../components/Image/Image';
@@ -79,12 +79,7 @@ export function AboutScreen({ view }: { view: AboutView }) {
         </Section>
       )}
 
-      <Section heading={view.cta.heading} tone="navy" centred>
-        <div className={styles.cta}>
-          <Paragraphs paragraphs={view.cta.paragraphs} />
-          {view.cta.button && <ButtonRow buttons={[view.cta.button]} inverse />}
-        </div>
-      </Section>
+      <CtaSection cta={view.cta} />
     </>
   );
 }
