@@ -365,6 +365,16 @@ mod tests {
         }
     }
 
+    /// [`filled`] with the token the fake robot check accepts, from no known address.
+    fn good_submission() -> Submission<'static> {
+        Submission {
+            form: filled(),
+            robot_token: "good",
+            client_ip: None,
+            submission_id: None,
+        }
+    }
+
     fn messages(v: &Validation) -> Vec<(&'static str, String)> {
         v.errors()
             .iter()
@@ -390,12 +400,7 @@ mod tests {
                 clock,
                 jitter: &jitter,
             };
-            let submission = Submission {
-                form: filled(),
-                robot_token: "good",
-                client_ip: None,
-                submission_id: None,
-            };
+            let submission = good_submission();
             submit(submission, ports, &RetryPolicy::default()).await
         }
     }
@@ -596,12 +601,7 @@ mod tests {
             clock: &world.clock,
             jitter: &jitter,
         };
-        let submission = Submission {
-            form: filled(),
-            robot_token: "good",
-            client_ip: None,
-            submission_id: None,
-        };
+        let submission = good_submission();
         let submitted = ready(submit(submission, ports, &RetryPolicy::default())).unwrap();
         let status = ready(world.outbox.inspect(submitted.id())).unwrap();
         assert_eq!(
