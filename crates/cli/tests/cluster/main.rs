@@ -115,14 +115,8 @@ fn http_from(local: Option<IpAddr>) -> reqwest::Client {
 
 /// A contact form from `email` with the robot check solved from `base`'s challenge.
 async fn solved(base: &str, email: &str) -> Value {
-    let challenge: Challenge = http()
-        .get(format!("{base}/api/robot-challenge"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, _, body) = get(base, "/api/robot-challenge", "etag").await;
+    let challenge: Challenge = serde_json::from_str(&body).unwrap();
     form(email, &solve(&challenge))
 }
 
@@ -210,7 +204,7 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         .await
         .unwrap();
     let brevo = FakeBrevo::start().await.unwrap();
-    let demo: Value = serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let demo = supplysite_testkit::demo::export_json();
     let contentful = FakeContentful::start(demo).await;
     let ports = [free_port(), free_port()];
     let dirs = [workdir(), workdir()];
@@ -277,16 +271,7 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         Some("BYPASS")
     );
     // Robot challenges are never cached: each visitor gets a fresh one.
-    let challenge = || async {
-        http()
-            .get(format!("{}/api/robot-challenge", nginx.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap()
-    };
+    let challenge = || async { get(&nginx.base, "/api/robot-challenge", "etag").await.2 };
     assert_ne!(challenge().await, challenge().await);
 
     // Twenty enquiries, alternately to each replica: each delivered exactly once.

@@ -18,9 +18,7 @@ pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-pub fn demo_export() -> PathBuf {
-    repo_root().join("content/demo/export.json")
-}
+pub use supplysite_testkit::demo::export_path as demo_export;
 
 /// A folder holding a minimal web build, and room for the outbox, mailbox and caches.
 pub fn workdir() -> tempfile::TempDir {
