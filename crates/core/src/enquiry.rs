@@ -366,6 +366,14 @@ mod tests {
     }
 
     /// [`filled`] with the token the fake robot check accepts, from no known address.
+    /// Brevo answering 503 without a Retry-After.
+    fn unavailable() -> DeliveryError {
+        DeliveryError::Transient {
+            reason: "HTTP 503".into(),
+            retry_after: None,
+        }
+    }
+
     fn good_submission() -> Submission<'static> {
         Submission {
             form: filled(),
@@ -535,13 +543,9 @@ mod tests {
     #[test]
     fn a_failed_delivery_queues_the_enquiry_for_a_retry_after_the_back_off() {
         let world = World::new();
-        world.delivery.push(
-            JobKind::NotifyInbox,
-            Err(DeliveryError::Transient {
-                reason: "HTTP 503".into(),
-                retry_after: None,
-            }),
-        );
+        world
+            .delivery
+            .push(JobKind::NotifyInbox, Err(unavailable()));
         let submitted = world.submit(filled(), "good").unwrap();
         let Submitted::Queued { id, problems } = &submitted else {
             panic!("expected queued, got {submitted:?}");
@@ -637,13 +641,9 @@ mod tests {
     #[test]
     fn a_repeat_of_a_queued_enquiry_is_queued_and_attempts_nothing_more() {
         let world = World::new();
-        world.delivery.push(
-            JobKind::NotifyInbox,
-            Err(DeliveryError::Transient {
-                reason: "HTTP 503".into(),
-                retry_after: None,
-            }),
-        );
+        world
+            .delivery
+            .push(JobKind::NotifyInbox, Err(unavailable()));
         let first = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();
         assert_eq!(first.status(), "queued");
         let again = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();
