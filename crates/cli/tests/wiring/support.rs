@@ -322,9 +322,20 @@ impl Server {
 
     /// `GET path`: status and body.
     pub async fn get(&self, path: &str) -> (u16, String) {
-        self.try_get(path)
+        let (status, body) = self.get_bytes(path).await;
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    /// `GET path`: status and the body's bytes.
+    pub async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
             .await
-            .unwrap_or_else(|| panic!("GET {path} got no answer: {}", self.log()))
+            .unwrap_or_else(|e| panic!("GET {path} got no answer ({e}): {}", self.log()));
+        let status = response.status().as_u16();
+        (status, response.bytes().await.unwrap().to_vec())
     }
 
     /// `GET path`: status and headers, the body left unread (redirects are not followed).
