@@ -328,25 +328,24 @@ impl Server {
 
     /// `GET path`: status and the body's bytes.
     pub async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap_or_else(|e| panic!("GET {path} got no answer ({e}): {}", self.log()));
+        let response = self.answer(path).await;
         let status = response.status().as_u16();
         (status, response.bytes().await.unwrap().to_vec())
     }
 
     /// `GET path`: status and headers, the body left unread (redirects are not followed).
     pub async fn get_headers(&self, path: &str) -> (u16, reqwest::header::HeaderMap) {
-        let response = self
-            .http
+        let response = self.answer(path).await;
+        (response.status().as_u16(), response.headers().clone())
+    }
+
+    /// The answer to `GET path`, its body unread; fails the test (with the log) if none came.
+    async fn answer(&self, path: &str) -> reqwest::Response {
+        self.http
             .get(format!("{}{path}", self.base))
             .send()
             .await
-            .unwrap_or_else(|e| panic!("GET {path} got no answer ({e}): {}", self.log()));
-        (response.status().as_u16(), response.headers().clone())
+            .unwrap_or_else(|e| panic!("GET {path} got no answer ({e}): {}", self.log()))
     }
 
     /// `GET path` as JSON.
