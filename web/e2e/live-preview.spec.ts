@@ -30,10 +30,10 @@ test.afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-test('a change saved in the editor shows in the framed preview without a reload', async ({ request }) => {
+/** The editor's page (answered here: no request leaves the machine) framing the preview of the post. */
+async function openEditor() {
   const page = await context.newPage();
   const start = `${site}/api/preview?secret=${secret}&path=${PATH}`;
-  // The editor's page, answered here: no request leaves the machine.
   await page.route(`${EDITOR}/**`, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -41,7 +41,11 @@ test('a change saved in the editor shows in the framed preview without a reload'
     }),
   );
   await page.goto(`${EDITOR}/spaces/fakespace/entries/${ENTRY}`);
-  const frame = page.frameLocator('#preview');
+  return { page, frame: page.frameLocator('#preview') };
+}
+
+test('a change saved in the editor shows in the framed preview without a reload', async ({ request }) => {
+  const { page, frame } = await openEditor();
   const title = frame.getByRole('heading', { level: 1, name: /^What Is e-Tendering\?/ });
   await expect(title).toBeVisible();
   await expect(frame.getByRole('region', { name: 'Preview' })).toBeVisible();
@@ -83,16 +87,7 @@ test('a change saved in the editor shows in the framed preview without a reload'
 });
 
 test('what an editor types shows in the framed preview in place, and nowhere else', async ({ request }) => {
-  const page = await context.newPage();
-  const start = `${site}/api/preview?secret=${secret}&path=${PATH}`;
-  await page.route(`${EDITOR}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Editor</title><iframe id="preview" title="Preview" src="${start}" width="1200" height="900"></iframe>`,
-    }),
-  );
-  await page.goto(`${EDITOR}/spaces/fakespace/entries/${ENTRY}`);
-  const frame = page.frameLocator('#preview');
+  const { page, frame } = await openEditor();
   await expect(frame.getByRole('heading', { level: 1 }).first()).toHaveAttribute('data-contentful-entry-id', ENTRY);
   const preview = page.frame({ url: (url) => url.href.startsWith(`${site}${PATH}`) });
   expect(preview).not.toBeNull();

@@ -58,25 +58,43 @@ export async function pageView(page: Page, path: string): Promise<Record<string,
 }
 
 /**
+ * Serves the documents whose URL `matches` with their embedded page data changed by `edit`, as
+ * the server would have sent it (the server-rendered markup stays as it is), and with the
+ * headers `headers` makes of the server's.
+ */
+export async function editEmbeddedData(
+  page: Page,
+  matches: (url: URL) => boolean,
+  edit: (data: Record<string, unknown>) => void,
+  headers: (sent: Record<string, string>) => Record<string, string> = (sent) => sent,
+) {
+  await page.route(matches, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script id="__SUPPLYSITE__"[^>]*>)(.*?)(<\/script>)/s,
+      (_, open: string, json: string, close: string) => {
+        const data = JSON.parse(json) as Record<string, unknown>;
+        edit(data);
+        return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
+      },
+    );
+    return route.fulfill({ response, body: html, headers: headers({ ...response.headers() }) });
+  });
+}
+
+/**
  * Serves `path` with its embedded view model changed by `edit`, as the server would have sent
  * it; the server-rendered markup stays as it is.
  */
 export async function editEmbeddedView(page: Page, path: string, edit: (view: Record<string, unknown>) => void) {
-  await page.route(
+  await editEmbeddedData(
+    page,
     (url) => url.pathname === path,
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        /(<script id="__SUPPLYSITE__"[^>]*>)(.*?)(<\/script>)/s,
-        (_, open: string, json: string, close: string) => {
-          const data = JSON.parse(json) as { outcome?: { view?: Record<string, unknown> } };
-          expect(data.outcome?.view, 'the page carries its view model').toBeTruthy();
-          edit(data.outcome!.view!);
-          return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
-        },
-      );
-      return route.fulfill({ response, body: html });
+    (data) => {
+      const view = (data as { outcome?: { view?: Record<string, unknown> } }).outcome?.view;
+      expect(view, 'the page carries its view model').toBeTruthy();
+      edit(view!);
     },
   );
 }

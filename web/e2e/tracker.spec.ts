@@ -6,7 +6,7 @@
 // the server's page (and the tracker's host to its CSP), as the server does when
 // SUPPLYSITE_TRACKER_KEY is set.
 import { expect, test, type Page } from '@playwright/test';
-import { interactive } from './support';
+import { editEmbeddedData, interactive } from './support';
 
 const MISSING = 'The marketing-automation client key is missing: the tracker is not loaded.';
 
@@ -33,23 +33,16 @@ test('with no client key the console says so and nothing is loaded', async ({ pa
 
 /** Serves every page with the tracker's client key, as the server does with SUPPLYSITE_TRACKER_KEY. */
 async function serveWithTrackerKey(page: Page) {
-  await page.route(
+  await editEmbeddedData(
+    page,
     (url) => !url.pathname.startsWith('/api/'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        /(<script id="__SUPPLYSITE__"[^>]*>)(.*?)(<\/script>)/s,
-        (_, open: string, json: string, close: string) => {
-          const data = JSON.parse(json) as Record<string, unknown>;
-          data.settings = { ...(data.settings as object), tracker: { clientKey: 'test-client-key' } };
-          return open + JSON.stringify(data).replace(/</g, '\\u003c') + close;
-        },
-      );
-      const headers = { ...response.headers() };
+    (data) => {
+      data.settings = { ...(data.settings as object), tracker: { clientKey: 'test-client-key' } };
+    },
+    (headers) => {
       const csp = headers['content-security-policy'];
       if (csp) headers['content-security-policy'] = csp.replace('script-src', 'script-src https://sibautomation.com');
-      return route.fulfill({ response, body: html, headers });
+      return headers;
     },
   );
 }

@@ -1,5 +1,5 @@
 // Renders page props with the server bundle under Node, for comparison with the Rust server's
-// QuickJS output (crates/http/tests/ssr_parity.rs runs this).
+// QuickJS output (crates/http/tests/server/ssr_parity.rs runs this).
 //
 //   node scripts/ssr-parity.mjs BUNDLE PROPS_FILE
 //

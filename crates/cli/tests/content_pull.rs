@@ -3,11 +3,16 @@
 //! land beside it so the pulled folder checks and serves with no network, and a pull that was
 //! interrupted resumes with only the files still missing.
 
-use std::io::{BufRead, BufReader, Read, Write};
+// The CLI's one harness for the servers its tests start.
+#[allow(dead_code, unused_imports)]
+#[path = "wiring/support.rs"]
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, FakeContentful, SPACE_ID, TOKEN};
 use supplysite_content_adapter::load_export;
+use support::Server;
 
 fn demo_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content/demo")
@@ -188,95 +193,14 @@ async fn an_interrupted_pull_resumes_and_the_pulled_folder_checks_and_serves_off
         "{}",
         String::from_utf8_lossy(&check.stdout)
     );
-    let file = files[0].clone();
-    let (status, body, page) = tokio::task::spawn_blocking(move || serve_and_get(&out, &file))
-        .await
-        .unwrap();
+    let site = support::workdir();
+    let server = Server::start(support::serve_content(site.path(), &out)).await;
+    let (status, body) = server.get_bytes(&format!("/assets/{}", files[0])).await;
+    let (_, page) = server.get("/api/page?path=/").await;
     assert_eq!(status, 200);
     assert_eq!(body, std::fs::read(demo_dir().join(&files[0])).unwrap());
     assert!(
         page.contains("\"/assets/images.ctfassets.net/"),
         "the site links its own copies"
     );
-}
-
-/// Starts `supplysite serve --content export`, gets the asset file `file` (its bytes) and the
-/// home page's view model, then stops the server by its pid.
-fn serve_and_get(export: &Path, file: &str) -> (u16, Vec<u8>, String) {
-    let web = tempfile::tempdir().unwrap();
-    std::fs::write(
-        web.path().join("index.html"),
-        "<!doctype html>\n<html lang=\"en-AU\">\n<head>\n<title>Shell</title>\n</head>\n<body>\n<div id=\"root\"></div>\n</body>\n</html>\n",
-    )
-    .unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_supplysite"));
-    for (key, _) in std::env::vars() {
-        if key.starts_with("SUPPLYSITE_") || key.starts_with("CONTENTFUL_") {
-            cmd.env_remove(key);
-        }
-    }
-    let mut server = Stopped(
-        cmd.args(["serve", "--bind", "127.0.0.1:0", "--no-ssr", "--content"])
-            .arg(export)
-            // Pictures made on demand only: no background encoding while the test runs.
-            .env("SUPPLYSITE_IMAGE_WARM", "0")
-            // State and caches in the test's folder, not the user's.
-            .env_remove("STATE_DIRECTORY")
-            .env_remove("CACHE_DIRECTORY")
-            .env("XDG_STATE_HOME", web.path().join(".state"))
-            .env("XDG_CACHE_HOME", web.path().join(".cache"))
-            .arg("--web-dir")
-            .arg(web.path())
-            .current_dir(web.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let mut line = String::new();
-    BufReader::new(server.0.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("no 'listening on' line: {line:?}"))
-        .to_string();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !matches!(try_get(&addr, "/readyz"), Ok((200, _))) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "/readyz never answered 200"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let (status, body) = try_get(&addr, &format!("/assets/{file}")).unwrap();
-    let (_, page) = try_get(&addr, "/api/page?path=/").unwrap();
-    (status, body, String::from_utf8_lossy(&page).into_owned())
-}
-
-/// A server process, killed by its pid when the test is done with it or fails.
-struct Stopped(std::process::Child);
-
-impl Drop for Stopped {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// One HTTP/1.1 GET: the status and the body.
-fn try_get(addr: &str, path: &str) -> std::io::Result<(u16, Vec<u8>)> {
-    let mut stream = std::net::TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response)?;
-    let split = response.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
-    let head = String::from_utf8_lossy(&response[..split]);
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    Ok((status, response[split + 4..].to_vec()))
 }

@@ -387,15 +387,7 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
         .unwrap();
     let challenge: Challenge = serde_json::from_value(challenge).unwrap();
     let email = "dist-check@example.com";
-    let form = json!({
-        "firstname": "Ada",
-        "lastname": "Lovelace",
-        "orgName": "Analytical Engines Pty Ltd",
-        "phone": "+61 2 9000 0000",
-        "email": email,
-        "message": "Please call me about eRFx.",
-        "robotToken": solve(&challenge),
-    });
+    let form = supplysite_testkit::form_json(email, &solve(&challenge));
     let answer = server
         .http
         .post(format!("{}/api/contact", server.base))

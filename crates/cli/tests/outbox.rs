@@ -2,9 +2,10 @@
 
 use std::path::Path;
 use std::process::{Command, Output};
-use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
+use supplysite_core::contact::EnquiryId;
 use supplysite_core::ports::{Attempt, Clock, EnquiryOutbox, JobFilter, JobKind, JobState};
 use supplysite_enquiry_adapter::{SqliteOutbox, SystemClock};
+use supplysite_testkit::enquiry;
 
 fn outbox(args: &[&str], path: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_supplysite"))
@@ -19,19 +20,6 @@ fn outbox(args: &[&str], path: &Path) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn enquiry(email: &str) -> Enquiry {
-    Enquiry::parse(ContactForm {
-        firstname: "Ada".into(),
-        lastname: "Lovelace".into(),
-        org_name: "Engines".into(),
-        phone: "0400000000".into(),
-        email: email.into(),
-        message: String::new(),
-        robot_checked: true,
-    })
-    .unwrap()
 }
 
 /// An outbox with one enquiry delivered in full and one whose contact job is dead.

@@ -365,6 +365,24 @@ mod tests {
         }
     }
 
+    /// [`filled`] with the token the fake robot check accepts, from no known address.
+    /// Brevo answering 503 without a Retry-After.
+    fn unavailable() -> DeliveryError {
+        DeliveryError::Transient {
+            reason: "HTTP 503".into(),
+            retry_after: None,
+        }
+    }
+
+    fn good_submission() -> Submission<'static> {
+        Submission {
+            form: filled(),
+            robot_token: "good",
+            client_ip: None,
+            submission_id: None,
+        }
+    }
+
     fn messages(v: &Validation) -> Vec<(&'static str, String)> {
         v.errors()
             .iter()
@@ -390,12 +408,7 @@ mod tests {
                 clock,
                 jitter: &jitter,
             };
-            let submission = Submission {
-                form: filled(),
-                robot_token: "good",
-                client_ip: None,
-                submission_id: None,
-            };
+            let submission = good_submission();
             submit(submission, ports, &RetryPolicy::default()).await
         }
     }
@@ -530,13 +543,9 @@ mod tests {
     #[test]
     fn a_failed_delivery_queues_the_enquiry_for_a_retry_after_the_back_off() {
         let world = World::new();
-        world.delivery.push(
-            JobKind::NotifyInbox,
-            Err(DeliveryError::Transient {
-                reason: "HTTP 503".into(),
-                retry_after: None,
-            }),
-        );
+        world
+            .delivery
+            .push(JobKind::NotifyInbox, Err(unavailable()));
         let submitted = world.submit(filled(), "good").unwrap();
         let Submitted::Queued { id, problems } = &submitted else {
             panic!("expected queued, got {submitted:?}");
@@ -569,11 +578,7 @@ mod tests {
         );
         let submitted = world.submit(filled(), "good").unwrap();
         assert_eq!(submitted.status(), "queued");
-        let dead = ready(world.outbox.jobs(JobFilter {
-            state: Some(JobState::Dead),
-            limit: None,
-        }))
-        .unwrap();
+        let dead = ready(world.outbox.jobs(JobFilter::in_state(JobState::Dead))).unwrap();
         assert_eq!(dead.len(), 1);
         assert_eq!(dead[0].kind, JobKind::UpsertContact);
         assert_eq!(
@@ -600,12 +605,7 @@ mod tests {
             clock: &world.clock,
             jitter: &jitter,
         };
-        let submission = Submission {
-            form: filled(),
-            robot_token: "good",
-            client_ip: None,
-            submission_id: None,
-        };
+        let submission = good_submission();
         let submitted = ready(submit(submission, ports, &RetryPolicy::default())).unwrap();
         let status = ready(world.outbox.inspect(submitted.id())).unwrap();
         assert_eq!(
@@ -641,13 +641,9 @@ mod tests {
     #[test]
     fn a_repeat_of_a_queued_enquiry_is_queued_and_attempts_nothing_more() {
         let world = World::new();
-        world.delivery.push(
-            JobKind::NotifyInbox,
-            Err(DeliveryError::Transient {
-                reason: "HTTP 503".into(),
-                retry_after: None,
-            }),
-        );
+        world
+            .delivery
+            .push(JobKind::NotifyInbox, Err(unavailable()));
         let first = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();
         assert_eq!(first.status(), "queued");
         let again = world.submit_as(filled(), "good", Some(SUBMISSION)).unwrap();

@@ -5,9 +5,7 @@
 use proptest::prelude::*;
 use serde_json::json;
 use supplysite_core::content::{ContentParts, ContentSet};
-use supplysite_core::richtext::{
-    Data, Document, Mark, NoLinks, Node, plain_text, to_html, word_count,
-};
+use supplysite_core::richtext::{Document, Mark, NoLinks, Node, plain_text, to_html, word_count};
 
 /// A space with one post, case study and page, and the assets the fixtures embed.
 fn space() -> ContentSet {
@@ -17,13 +15,7 @@ fn space() -> ContentSet {
 }
 
 fn node(kind: &str) -> Node {
-    Node {
-        node_type: kind.into(),
-        value: None,
-        marks: vec![],
-        data: Data::Null,
-        content: vec![],
-    }
+    Node::empty(kind)
 }
 
 #[test]

@@ -23,7 +23,7 @@ mod ledger;
 
 pub use difficulty::{DifficultyCurve, IssueRate};
 pub use ledger::MemoryLedger;
-pub use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent};
+pub use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent, UsedChallenge};
 
 use crate::secret::Secret;
 use async_trait::async_trait;
@@ -180,7 +180,7 @@ impl SelfHostedCheck {
         // cannot use up the ledger's room.
         match self
             .ledger
-            .spend(&c.challenge, UnixMillis(c.expires), now)
+            .spend(UsedChallenge::new(&c.challenge, UnixMillis(c.expires)), now)
             .await
         {
             Ok(Spent::Fresh) => Ok(()),

@@ -280,10 +280,7 @@ impl Worker {
     /// back-off, or the lease of a job whose attempt was cut short by a crash), at most the
     /// poll interval, never less than [`SHORTEST_PAUSE`].
     async fn until_next_due(&self) -> Duration {
-        let pending = JobFilter {
-            state: Some(JobState::Pending),
-            limit: None,
-        };
+        let pending = JobFilter::in_state(JobState::Pending);
         let Ok(jobs) = self.outbox.jobs(pending).await else {
             // The next claim will say what is wrong.
             return self.poll_interval;

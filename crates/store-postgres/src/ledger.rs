@@ -4,7 +4,7 @@
 use crate::PgStore;
 use async_trait::async_trait;
 use supplysite_core::ports::UnixMillis;
-use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent};
+use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent, UsedChallenge};
 
 fn failed(reason: impl std::fmt::Display) -> LedgerError {
     LedgerError {
@@ -14,12 +14,8 @@ fn failed(reason: impl std::fmt::Display) -> LedgerError {
 
 #[async_trait]
 impl ChallengeLedger for PgStore {
-    async fn spend(
-        &self,
-        challenge: &str,
-        expires: UnixMillis,
-        now: UnixMillis,
-    ) -> Result<Spent, LedgerError> {
+    async fn spend(&self, used: UsedChallenge<'_>, now: UnixMillis) -> Result<Spent, LedgerError> {
+        let UsedChallenge { challenge, expires } = used;
         let mut client = self
             .pool
             .get()

@@ -370,13 +370,7 @@ impl EnquiryOutbox for PgStore {
         let current = job(&tx, seq, kind)
             .await?
             .ok_or_else(|| OutboxError::NotFound { id: id.clone() })?;
-        if current.state != JobState::Pending {
-            return Err(OutboxError::NotPending {
-                id: id.clone(),
-                kind,
-                state: current.state,
-            });
-        }
+        current.ensure_pending()?;
         let (state, next, finished, error) = match attempt {
             Attempt::Delivered => {
                 tx.execute("DELETE FROM outbox_state WHERE key = 'blocked'", &[])

@@ -5,7 +5,7 @@
 use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use supplysite_core::ports::{ChallengeLedger, Spent};
+use supplysite_core::ports::{ChallengeLedger, Spent, UsedChallenge};
 use supplysite_core::ports::{SeenSignatures, SharedAllowance, UnixMillis};
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{
@@ -29,9 +29,18 @@ async fn shared_state_holds_across_servers() {
 
     // A challenge spent on one server is spent on the other; at once, only one wins.
     let later = T0.after(Duration::from_secs(600));
-    assert_eq!(a.spend("c1", later, T0).await.unwrap(), Spent::Fresh);
-    assert_eq!(b.spend("c1", later, T0).await.unwrap(), Spent::AlreadyUsed);
-    let (x, y) = tokio::join!(a.spend("c2", later, T0), b.spend("c2", later, T0));
+    assert_eq!(
+        a.spend(UsedChallenge::new("c1", later), T0).await.unwrap(),
+        Spent::Fresh
+    );
+    assert_eq!(
+        b.spend(UsedChallenge::new("c1", later), T0).await.unwrap(),
+        Spent::AlreadyUsed
+    );
+    let (x, y) = tokio::join!(
+        a.spend(UsedChallenge::new("c2", later), T0),
+        b.spend(UsedChallenge::new("c2", later), T0)
+    );
     let mut both = [x.unwrap(), y.unwrap()];
     both.sort_by_key(|s| *s == Spent::Fresh);
     assert_eq!(both, [Spent::AlreadyUsed, Spent::Fresh]);
@@ -39,14 +48,20 @@ async fn shared_state_holds_across_servers() {
     let small = a.clone().with_challenge_capacity(2);
     assert_eq!(
         small
-            .spend("c3", later.after(Duration::from_secs(1)), T0)
+            .spend(
+                UsedChallenge::new("c3", later.after(Duration::from_secs(1))),
+                T0
+            )
             .await
             .unwrap(),
         Spent::Fresh
     );
-    assert_eq!(b.spend("c3", later, T0).await.unwrap(), Spent::AlreadyUsed);
     assert_eq!(
-        b.spend("c1", later, T0).await.unwrap(),
+        b.spend(UsedChallenge::new("c3", later), T0).await.unwrap(),
+        Spent::AlreadyUsed
+    );
+    assert_eq!(
+        b.spend(UsedChallenge::new("c1", later), T0).await.unwrap(),
         Spent::Fresh,
         "c1 made room"
     );

@@ -58,10 +58,7 @@ pub const ALL: &[Case<Handles>] = suite_cases![
 pub const DURABLE: &[Case<Handles>] = suite_cases![ids_are_uuids_that_sort_in_the_order_received];
 
 fn dead() -> JobFilter {
-    JobFilter {
-        state: Some(JobState::Dead),
-        limit: None,
-    }
+    JobFilter::in_state(JobState::Dead)
 }
 
 fn submission(n: u32) -> SubmissionId {
@@ -382,10 +379,7 @@ async fn listings_follow_the_order_stored_and_honour_state_and_limit(h: Handles)
     assert_eq!(pending.len(), 2);
     assert!(pending.iter().all(|j| j.enquiry_id == a));
     let delivered = outbox
-        .jobs(JobFilter {
-            state: Some(JobState::Delivered),
-            limit: None,
-        })
+        .jobs(JobFilter::in_state(JobState::Delivered))
         .await
         .unwrap();
     assert_eq!(delivered.len(), 1);

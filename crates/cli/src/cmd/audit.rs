@@ -37,23 +37,49 @@ pub struct Args {
     contentful: super::contentful::Args,
 }
 
-#[derive(clap::Subcommand, Clone, Copy)]
-enum ReportCommand {
-    /// Title tags, meta descriptions, canonicals, noindex entries, image alt text and pictures the
-    /// site cannot resize
-    Seo,
-    /// Internal links, video links, asset links and case-study PDFs
-    Links,
-    /// Posts, case studies and FAQ lists per product tag, and the product pages' fall-backs
-    Coverage,
-    /// Read times and the oldest posts
-    Freshness,
-    /// FAQ lists attached to no page; product pages and insights without a FAQ
-    Faq,
-    /// Content a preview page shows without Live Preview's inspector tags
-    Inspector,
-    /// Redirect loops, chains, targets that are no page and redirects from a page
-    Redirects,
+/// The report to run, as a subcommand named by [`Report::as_str`] and described by
+/// [`Report::describe`]: the reports are core's list, not a copy of it.
+#[derive(Clone, Copy)]
+struct ReportCommand(Report);
+
+impl ReportCommand {
+    fn named(name: &str) -> Option<ReportCommand> {
+        Report::ALL
+            .into_iter()
+            .find(|r| r.as_str() == name)
+            .map(ReportCommand)
+    }
+}
+
+impl clap::FromArgMatches for ReportCommand {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        match matches.subcommand() {
+            Some((name, _)) => ReportCommand::named(name)
+                .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand)),
+            None => Err(clap::Error::new(clap::error::ErrorKind::MissingSubcommand)),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = ReportCommand::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Subcommand for ReportCommand {
+    fn augment_subcommands(command: clap::Command) -> clap::Command {
+        Report::ALL.into_iter().fold(command, |command, report| {
+            command.subcommand(clap::Command::new(report.as_str()).about(report.describe()))
+        })
+    }
+
+    fn augment_subcommands_for_update(command: clap::Command) -> clap::Command {
+        ReportCommand::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        ReportCommand::named(name).is_some()
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let reports: Vec<Report> = match args.report {
         None => Report::ALL.to_vec(),
-        Some(r) => vec![r.into()],
+        Some(ReportCommand(report)) => vec![report],
     };
     let findings = audit(&loaded.set, &reports);
     let summary = Summary::of(&findings);
@@ -131,20 +157,6 @@ fn exit_code(summary: &Summary, fail_on: FailOn) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-impl From<ReportCommand> for Report {
-    fn from(r: ReportCommand) -> Report {
-        match r {
-            ReportCommand::Seo => Report::Seo,
-            ReportCommand::Links => Report::Links,
-            ReportCommand::Coverage => Report::Coverage,
-            ReportCommand::Freshness => Report::Freshness,
-            ReportCommand::Faq => Report::Faq,
-            ReportCommand::Inspector => Report::Inspector,
-            ReportCommand::Redirects => Report::Redirects,
-        }
     }
 }
 

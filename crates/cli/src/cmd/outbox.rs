@@ -228,10 +228,7 @@ async fn retry(
 ) -> anyhow::Result<ExitCode> {
     let now = SystemClock.now();
     let ids: BTreeSet<EnquiryId> = if all_dead {
-        let dead = JobFilter {
-            state: Some(JobState::Dead),
-            limit: None,
-        };
+        let dead = JobFilter::in_state(JobState::Dead);
         outbox
             .jobs(dead)
             .await?

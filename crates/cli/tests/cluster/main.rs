@@ -45,15 +45,13 @@ use supplysite_enquiry_adapter::selfhosted::solve;
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 use support::{
-    PATIENCE, Server, demo_export, form, repo_root, signed_webhook_request, supplysite,
-    with_fake_contentful, workdir,
+    PATIENCE, POST_ID, POST_PATH, Server, demo_export, form, free_port, repo_root, serve_at,
+    signed_webhook_request, with_fake_contentful, workdir,
 };
 
 /// Shared by the replicas, so a challenge issued by one is checked by the other.
 const ROBOT_SECRET: &str = "cluster-test-robot-secret-0123456789abcdef";
 const DB_PASSWORD: &str = "cluster-db-password-9f3c";
-const POST_ID: &str = "post-what-is-e-tendering";
-const POST_PATH: &str = "/insights/what-is-e-tendering";
 /// The shortest lease allowed: the survivor takes over a killed replica's jobs soon.
 const LEASE_SECONDS: u64 = 6;
 /// The pages' `max-age` (`SUPPLYSITE_PAGE_MAX_AGE_SECONDS`; a minute by default): nginx
@@ -73,34 +71,13 @@ const PAGES: [&str; 7] = [
     POST_PATH,
 ];
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// `supplysite serve` as one replica on `port`, from `dir`, with nothing of the caller's
-/// environment that could configure it.
+/// environment that could configure it (the wiring suites' server, with the cluster's settings).
 fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful: &str) -> Command {
-    let mut cmd = supplysite(dir);
-    cmd.args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-        .args(["--public-url", "http://127.0.0.1"])
-        .arg("--content")
-        .arg(demo_export())
-        .arg("--web-dir")
-        .arg(dir.join("web"))
-        // The minimal web build has no server bundle (the source tree's would be found).
-        .arg("--no-ssr")
-        // Picture renditions in the test's folder, not the user's cache.
-        .env_remove("STATE_DIRECTORY")
-        .env_remove("CACHE_DIRECTORY")
-        .env("XDG_STATE_HOME", dir.join(".state"))
-        .env("XDG_CACHE_HOME", dir.join(".xdg-cache"))
-        .env("RUST_LOG", "info")
+    let mut cmd = serve_at(dir, &demo_export(), &format!("127.0.0.1:{port}"));
+    // The database keeps the outbox.
+    cmd.env_remove("SUPPLYSITE_OUTBOX")
         .env("SUPPLYSITE_DATABASE_URL", database)
-        .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))
         .env("SUPPLYSITE_OUTBOX_LEASE_SECONDS", LEASE_SECONDS.to_string())
         .env("SUPPLYSITE_TRUSTED_PROXIES", "127.0.0.1")
         .env("SUPPLYSITE_ROBOT_SECRET", ROBOT_SECRET)
@@ -115,8 +92,6 @@ fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful:
             "Supplysite Website <website@supplysite.test>",
         )
         .env("CONTACT_INBOX", "Supplysite <info@supplysite.test>")
-        // Pictures are made when asked for: the burst below must find them cold.
-        .env("SUPPLYSITE_IMAGE_WARM", "0")
         // Long enough for nginx to see the replica draining, short for the test.
         .env("SUPPLYSITE_DRAIN_SECONDS", "2");
     with_fake_contentful(&mut cmd, dir, contentful);
@@ -140,14 +115,8 @@ fn http_from(local: Option<IpAddr>) -> reqwest::Client {
 
 /// A contact form from `email` with the robot check solved from `base`'s challenge.
 async fn solved(base: &str, email: &str) -> Value {
-    let challenge: Challenge = http()
-        .get(format!("{base}/api/robot-challenge"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, _, body) = get(base, "/api/robot-challenge", "etag").await;
+    let challenge: Challenge = serde_json::from_str(&body).unwrap();
     form(email, &solve(&challenge))
 }
 
@@ -235,7 +204,7 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         .await
         .unwrap();
     let brevo = FakeBrevo::start().await.unwrap();
-    let demo: Value = serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let demo = supplysite_testkit::demo::export_json();
     let contentful = FakeContentful::start(demo).await;
     let ports = [free_port(), free_port()];
     let dirs = [workdir(), workdir()];
@@ -302,16 +271,7 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         Some("BYPASS")
     );
     // Robot challenges are never cached: each visitor gets a fresh one.
-    let challenge = || async {
-        http()
-            .get(format!("{}/api/robot-challenge", nginx.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap()
-    };
+    let challenge = || async { get(&nginx.base, "/api/robot-challenge", "etag").await.2 };
     assert_ne!(challenge().await, challenge().await);
 
     // Twenty enquiries, alternately to each replica: each delivered exactly once.

@@ -310,10 +310,7 @@ async fn a_revoked_key_holds_every_enquiry_and_a_good_key_delivers_them_all() {
     let (_, ready) = server.get_json("/readyz").await;
     assert_eq!(ready["deliveries"]["status"], "blocked", "{ready}");
     let outbox = SqliteOutbox::open(dir.path().join("outbox.sqlite3")).unwrap();
-    let dead = JobFilter {
-        state: Some(JobState::Dead),
-        limit: None,
-    };
+    let dead = JobFilter::in_state(JobState::Dead);
     assert_eq!(outbox.jobs(dead).await.unwrap(), []);
     // Brevo's refusal is the operator's to read (the outbox and the log), never the public's:
     // `/readyz` says deliveries are held and since when, not what the provider answered.

@@ -5,8 +5,8 @@
 //! live Contentful (which sends dates in UTC) and in an editor's preview.
 
 use crate::support::{
-    POST_ID, POST_PATH, Server, demo_export, serve, serve_content, with_fake_contentful,
-    with_fake_preview, workdir,
+    POST_ID, POST_PATH, Server, serve, serve_content, with_fake_contentful, with_fake_preview,
+    workdir,
 };
 use serde_json::Value;
 use std::path::Path;
@@ -15,7 +15,7 @@ use supplysite_content_adapter::contentful::fake::FakeContentful;
 
 /// The demo space with the article published at `when`.
 fn demo_published_at(when: &str) -> Value {
-    let mut demo: Value = serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let mut demo = supplysite_testkit::demo::export_json();
     set_publish_date(&mut demo, when);
     demo
 }

@@ -4,7 +4,7 @@
 //! is short-lived and ends when the preview epoch changes.
 
 use crate::support::{
-    POST_ID, POST_PATH, Server, WEBHOOK_SECRET, demo_export, serve, signed_webhook_request_at,
+    POST_ID, POST_PATH, Server, WEBHOOK_SECRET, serve, signed_webhook_request_at,
     with_fake_contentful, with_fake_preview, workdir,
 };
 use serde_json::Value;
@@ -144,7 +144,7 @@ async fn draft_shown(server: &Server, cookie: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_copied_preview_cookie_ends_when_the_preview_epoch_changes() {
-    let demo: Value = serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let demo = supplysite_testkit::demo::export_json();
     let fake = FakeContentful::start(demo).await;
     fake.save_draft(POST_ID, |entry| {
         entry["fields"]["title"]["en-AU"] = Value::from("What Is e-Tendering? (draft)");

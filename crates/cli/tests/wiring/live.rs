@@ -4,7 +4,7 @@
 //! the last good content from disk, and a restart once it is back reads one delta.
 
 use crate::support::{
-    PATIENCE, Server, demo_export, serve, signed_webhook_request, with_fake_contentful, workdir,
+    PATIENCE, Server, serve, signed_webhook_request, with_fake_contentful, workdir,
 };
 use std::path::Path;
 use std::process::Command;
@@ -28,14 +28,19 @@ async fn signed_webhook(server: &Server, topic: &str) -> (u16, String) {
         .await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_during_it() {
-    let demo: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
-    let fake = FakeContentful::start(demo).await;
+/// The fake Contentful serving the demo space (and its address), a work folder and a server
+/// reading live content from the fake.
+async fn live_site() -> (FakeContentful, String, tempfile::TempDir, Server) {
+    let fake = FakeContentful::start(supplysite_testkit::demo::export_json()).await;
     let contentful = fake.url();
     let dir = workdir();
     let server = Server::start(live(dir.path(), &contentful)).await;
+    (fake, contentful, dir, server)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_during_it() {
+    let (fake, contentful, dir, server) = live_site().await;
 
     // Pages come from the fake, through an initial sync.
     let received = fake.received();
@@ -139,8 +144,7 @@ async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_d
 
     // Contentful back (on the same port) with its space as it was: a restart reads one delta.
     let port: u16 = contentful.rsplit(':').next().unwrap().parse().unwrap();
-    let demo: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let demo = supplysite_testkit::demo::export_json();
     let back = FakeContentful::start_on(demo, port).await;
     back.unpublish(POST_ID);
     back.expire_sync_tokens();
@@ -164,12 +168,7 @@ async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_d
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_with_the_last_content_on_disk_reads_one_delta() {
-    let demo: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
-    let fake = FakeContentful::start(demo).await;
-    let contentful = fake.url();
-    let dir = workdir();
-    let server = Server::start(live(dir.path(), &contentful)).await;
+    let (fake, contentful, dir, server) = live_site().await;
     assert_eq!(server.get(POST_PATH).await.0, 200);
     let (status, log) = server.terminate().await;
     assert!(status.success(), "{status:?}\n{log}");

@@ -15,14 +15,6 @@ use tokio::net::{TcpSocket, TcpStream};
 const POST: &str = "/insights/what-is-e-tendering";
 const PICTURE: &str = "/img/images.ctfassets.net/supplysitedemo/hero-scope-3-emissions-supplier-data/bfc15c0ba89a28877e276ee1fabb22e2/hero-scope-3-emissions-supplier-data.jpg?w=320&fm=jpg&q=75";
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// `/metrics` from `addr`, parsed.
 async fn scrape(addr: SocketAddr) -> Scrape {
     let response = reqwest::get(format!("http://{addr}/metrics"))
@@ -97,7 +89,9 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         brevo.script(EMAIL, Reply::error(500, "internal_error", "try later"));
         brevo.script(CONTACTS, Reply::error(500, "internal_error", "try later"));
     }
-    let metrics: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
+    let metrics: SocketAddr = format!("127.0.0.1:{}", crate::support::free_port())
+        .parse()
+        .unwrap();
     // The demo's photographs beside the export make the picture endpoint work.
     let mut cmd = with_brevo(dir.path(), &brevo);
     cmd.env("SUPPLYSITE_METRICS_BIND", metrics.to_string())

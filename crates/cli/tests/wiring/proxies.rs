@@ -4,7 +4,7 @@
 //! the trusted proxy is held to the total connection cap only, not to one client's share.
 
 use crate::support::{Server, serve, workdir};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -16,15 +16,7 @@ const DIRECT: &str = "127.0.0.3";
 
 /// A form whose robot token is wrong: judged 422, and counted against the client's allowance.
 fn bogus_form() -> Value {
-    json!({
-        "firstname": "Ada",
-        "lastname": "Lovelace",
-        "orgName": "Analytical Engines Pty Ltd",
-        "phone": "+61 2 9000 0000",
-        "email": "ada@example.com",
-        "message": "Please call me about eRFx.",
-        "robotToken": "not-a-solved-challenge",
-    })
+    crate::support::form("ada@example.com", "not-a-solved-challenge")
 }
 
 /// `POST /api/contact` from the local address `from`, naming `forwarded` in X-Forwarded-For.

@@ -2,13 +2,13 @@
 //! from an export file and from a (fake) live space: the demo's redirects plus planted loops, a
 //! redirect onto itself, one from a page and one to a page that does not exist.
 
-use crate::support::{Server, demo_export, serve, serve_content, workdir};
+use crate::support::{Server, serve, serve_content, workdir};
 use serde_json::{Value, json};
 use supplysite_content_adapter::contentful::fake::{ENVIRONMENT, FakeContentful, SPACE_ID, TOKEN};
 
 /// The demo export with the planted redirects added.
 fn planted() -> Value {
-    let mut export: Value = serde_json::from_slice(&std::fs::read(demo_export()).unwrap()).unwrap();
+    let mut export = supplysite_testkit::demo::export_json();
     let template = export["entries"]
         .as_array()
         .unwrap()

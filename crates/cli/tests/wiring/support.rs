@@ -1,7 +1,7 @@
 //! A `supplysite serve` child process on a free port: started with a clean environment from a
 //! temporary folder (so no developer `.env` is read), asked over HTTP, stopped by its pid.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -18,9 +18,7 @@ pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-pub fn demo_export() -> PathBuf {
-    repo_root().join("content/demo/export.json")
-}
+pub use supplysite_testkit::demo::export_path as demo_export;
 
 /// A folder holding a minimal web build, and room for the outbox, mailbox and caches.
 pub fn workdir() -> tempfile::TempDir {
@@ -56,17 +54,7 @@ pub fn supplysite(dir: &Path) -> Command {
 
 /// A filled-in form that passes every rule, from `email`, with `token` as the robot check's
 /// answer.
-pub fn form(email: &str, token: &str) -> Value {
-    json!({
-        "firstname": "Ada",
-        "lastname": "Lovelace",
-        "orgName": "Analytical Engines Pty Ltd",
-        "phone": "+61 2 9000 0000",
-        "email": email,
-        "message": "Please call me about eRFx.",
-        "robotToken": token,
-    })
-}
+pub use supplysite_testkit::form_json as form;
 
 /// The secret the servers started with the fake Contentful check webhooks against.
 pub const WEBHOOK_SECRET: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
@@ -152,36 +140,44 @@ pub fn serve(dir: &Path) -> Command {
 
 /// [`serve`] with the export at `content`.
 pub fn serve_content(dir: &Path, content: &Path) -> Command {
+    serve_at(dir, content, "127.0.0.1:0")
+}
+
+/// [`serve_content`] listening on `bind` (`127.0.0.1:PORT`).
+pub fn serve_at(dir: &Path, content: &Path, bind: &str) -> Command {
     let mut cmd = supplysite(dir);
-    cmd.args([
-        "serve",
-        "--bind",
-        "127.0.0.1:0",
-        "--public-url",
-        "http://127.0.0.1",
-    ])
-    .arg("--content")
-    .arg(content)
-    .arg("--web-dir")
-    .arg(dir.join("web"))
-    // The minimal web build has no server bundle (the source tree's would be found).
-    .arg("--no-ssr")
-    .env("SUPPLYSITE_OUTBOX", dir.join("outbox.sqlite3"))
-    .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))
-    // Picture renditions in the test's folder, not the user's cache.
-    .env_remove("STATE_DIRECTORY")
-    .env_remove("CACHE_DIRECTORY")
-    .env("XDG_STATE_HOME", dir.join(".state"))
-    .env("XDG_CACHE_HOME", dir.join(".cache"))
-    // Pictures are made when a page asks for them: the warm-up after the content load would
-    // encode the demo's photographs in the background, and the memory and timing checks here
-    // would measure it.
-    .env("SUPPLYSITE_IMAGE_WARM", "0")
-    // Stopped at once on SIGTERM: the drain period is for load balancers, and the draining
-    // tests set their own.
-    .env("SUPPLYSITE_DRAIN_SECONDS", "0")
-    .env("RUST_LOG", server_log_filter());
+    cmd.args(["serve", "--bind", bind, "--public-url", "http://127.0.0.1"])
+        .arg("--content")
+        .arg(content)
+        .arg("--web-dir")
+        .arg(dir.join("web"))
+        // The minimal web build has no server bundle (the source tree's would be found).
+        .arg("--no-ssr")
+        .env("SUPPLYSITE_OUTBOX", dir.join("outbox.sqlite3"))
+        .env("SUPPLYSITE_MAILBOX", dir.join("mailbox"))
+        // Picture renditions in the test's folder, not the user's cache.
+        .env_remove("STATE_DIRECTORY")
+        .env_remove("CACHE_DIRECTORY")
+        .env("XDG_STATE_HOME", dir.join(".state"))
+        .env("XDG_CACHE_HOME", dir.join(".cache"))
+        // Pictures are made when a page asks for them: the warm-up after the content load would
+        // encode the demo's photographs in the background, and the memory and timing checks here
+        // would measure it.
+        .env("SUPPLYSITE_IMAGE_WARM", "0")
+        // Stopped at once on SIGTERM: the drain period is for load balancers, and the draining
+        // tests set their own.
+        .env("SUPPLYSITE_DRAIN_SECONDS", "0")
+        .env("RUST_LOG", server_log_filter());
     cmd
+}
+
+/// A port of 127.0.0.1 free a moment ago.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// `TEST_LOG` shows the logs of the servers a test starts as they are written (run the test
@@ -326,20 +322,30 @@ impl Server {
 
     /// `GET path`: status and body.
     pub async fn get(&self, path: &str) -> (u16, String) {
-        self.try_get(path)
-            .await
-            .unwrap_or_else(|| panic!("GET {path} got no answer: {}", self.log()))
+        let (status, body) = self.get_bytes(path).await;
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    /// `GET path`: status and the body's bytes.
+    pub async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
+        let response = self.answer(path).await;
+        let status = response.status().as_u16();
+        (status, response.bytes().await.unwrap().to_vec())
     }
 
     /// `GET path`: status and headers, the body left unread (redirects are not followed).
     pub async fn get_headers(&self, path: &str) -> (u16, reqwest::header::HeaderMap) {
-        let response = self
-            .http
+        let response = self.answer(path).await;
+        (response.status().as_u16(), response.headers().clone())
+    }
+
+    /// The answer to `GET path`, its body unread; fails the test (with the log) if none came.
+    async fn answer(&self, path: &str) -> reqwest::Response {
+        self.http
             .get(format!("{}{path}", self.base))
             .send()
             .await
-            .unwrap_or_else(|e| panic!("GET {path} got no answer ({e}): {}", self.log()));
-        (response.status().as_u16(), response.headers().clone())
+            .unwrap_or_else(|e| panic!("GET {path} got no answer ({e}): {}", self.log()))
     }
 
     /// `GET path` as JSON.

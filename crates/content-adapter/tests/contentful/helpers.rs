@@ -1,21 +1,13 @@
 //! The demo space, a fake Contentful serving it, and a live source reading from the fake.
 
-use serde_json::Value;
-use std::path::PathBuf;
 use std::sync::Arc;
 use supplysite_content_adapter::contentful::ContentfulSource;
 use supplysite_content_adapter::contentful::fake::{FakeContentful, RecordingPause};
 
-pub fn demo_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content/demo/export.json")
-}
+pub use supplysite_testkit::demo::{export_json as demo, export_path as demo_path};
 
 pub fn demo_bytes() -> Vec<u8> {
     std::fs::read(demo_path()).expect("the demo export is in the repository")
-}
-
-pub fn demo() -> Value {
-    serde_json::from_slice(&demo_bytes()).expect("the demo export is JSON")
 }
 
 /// A fake serving the demo, and a source reading from it whose waits are recorded, not slept.

@@ -1,21 +1,13 @@
 //! The live source through a Contentful outage: the last good set kept on disk serves a
 //! restart. (The server keeping its current content when a reload fails is the server's own
-//! test: crates/http/tests/router/outage.rs.)
+//! test: crates/http/tests/server/router/outage.rs.)
 
 use crate::helpers::demo;
 use std::sync::Arc;
 use supplysite_content_adapter::contentful::fake::{FakeContentful, RecordingPause};
 use supplysite_content_adapter::contentful::{CachedSource, ContentfulSource};
-use supplysite_core::compose::compose;
 use supplysite_core::ports::ContentSource;
-use supplysite_core::view::Outcome;
-
-fn pages_served(set: &supplysite_core::content::ContentSet) -> usize {
-    supplysite_core::rules::every_route(set)
-        .iter()
-        .filter(|r| matches!(compose(r, set), Outcome::Page(_)))
-        .count()
-}
+use supplysite_testkit::demo::pages_served;
 
 #[tokio::test]
 async fn a_restart_while_contentful_is_down_serves_the_last_good_set_from_disk() {

@@ -40,24 +40,23 @@ impl fmt::Display for Severity {
     }
 }
 
-/// One of the seven reports.
+/// One of the seven reports ([`Report::describe`] says what each looks at).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Report {
-    /// Title tags, meta descriptions, canonicals, noindex entries, alt text and pictures the site
-    /// cannot resize.
+    /// Titles, descriptions, canonicals, noindex, alt text, pictures.
     Seo,
-    /// Internal links, video links, asset links and case-study PDFs.
+    /// Internal, video and asset links, case-study PDFs.
     Links,
-    /// What each product tag has, and the selection rules' fall-backs on product pages.
+    /// What each product tag has; the product pages' fall-backs.
     Coverage,
     /// Read times and the oldest posts.
     Freshness,
-    /// FAQ lists attached to no page; product pages and insights without a FAQ.
+    /// FAQ lists on no page; pages without a FAQ.
     Faq,
-    /// Content a preview page shows without Live Preview's inspector tags.
+    /// Preview content without inspector tags.
     Inspector,
-    /// The editors' redirects: loops, chains, dead targets and redirects from a page.
+    /// Loops, chains, dead targets, redirects from a page.
     Redirects,
 }
 
@@ -72,6 +71,31 @@ impl Report {
         Report::Inspector,
         Report::Redirects,
     ];
+
+    /// What the report looks at, in a line (`supplysite audit --help` lists it).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Report::Seo => {
+                "Title tags, meta descriptions, canonicals, noindex entries, image alt text and \
+                 pictures the site cannot resize"
+            }
+            Report::Links => "Internal links, video links, asset links and case-study PDFs",
+            Report::Coverage => {
+                "Posts, case studies and FAQ lists per product tag, and the product pages' \
+                 fall-backs"
+            }
+            Report::Freshness => "Read times and the oldest posts",
+            Report::Faq => {
+                "FAQ lists attached to no page; product pages and insights without a FAQ"
+            }
+            Report::Inspector => {
+                "Content a preview page shows without Live Preview's inspector tags"
+            }
+            Report::Redirects => {
+                "Redirect loops, chains, targets that are no page and redirects from a page"
+            }
+        }
+    }
 
     /// `seo`, `links`, `coverage`, `freshness`, `faq`, `inspector` or `redirects`.
     pub fn as_str(self) -> &'static str {

@@ -52,24 +52,33 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::{ContactForm, Enquiry};
     use crate::ports::fakes::{FakeClock, FakeDelivery, FakeOutbox, ready};
     use crate::ports::{JobKind, JobState, UnixMillis};
     use std::time::Duration;
 
     const T0: UnixMillis = UnixMillis(1_700_000_000_000);
 
-    fn enquiry() -> Enquiry {
-        Enquiry::parse(ContactForm {
-            firstname: "Ada".into(),
-            lastname: "Lovelace".into(),
-            org_name: "Engines".into(),
-            phone: "0400000000".into(),
-            email: "ada@example.com".into(),
-            message: String::new(),
-            robot_checked: true,
-        })
-        .unwrap()
+    fn enquiry() -> crate::contact::Enquiry {
+        crate::ports::fakes::enquiry_from("ada@example.com")
+    }
+
+    /// `attempt_job` over the fakes, without jitter.
+    fn attempt(
+        outbox: &FakeOutbox,
+        delivery: &FakeDelivery,
+        clock: &FakeClock,
+        job: &Job,
+        stored: &StoredEnquiry,
+    ) -> Result<Attempted, OutboxError> {
+        ready(attempt_job(
+            outbox,
+            delivery,
+            clock,
+            &RetryPolicy::default(),
+            job,
+            stored,
+            Jitter::NONE,
+        ))
     }
 
     #[test]
@@ -87,16 +96,7 @@ mod tests {
         delivery.push(JobKind::NotifyInbox, Err(failure.clone()));
         clock.advance(Duration::from_secs(5));
 
-        let attempted = ready(attempt_job(
-            &outbox,
-            &delivery,
-            &clock,
-            &policy,
-            &job,
-            &stored,
-            Jitter::NONE,
-        ))
-        .unwrap();
+        let attempted = attempt(&outbox, &delivery, &clock, &job, &stored).unwrap();
 
         assert_eq!(attempted.failure, Some(failure));
         assert_eq!(attempted.job.attempts, 1);
@@ -116,16 +116,7 @@ mod tests {
         let (job, stored) = ready(outbox.claim(T0, 1, policy.lease)).unwrap().remove(0);
         ready(outbox.record(&id, job.kind, crate::ports::Attempt::Delivered, T0)).unwrap();
 
-        let err = ready(attempt_job(
-            &outbox,
-            &delivery,
-            &clock,
-            &policy,
-            &job,
-            &stored,
-            Jitter::NONE,
-        ))
-        .unwrap_err();
+        let err = attempt(&outbox, &delivery, &clock, &job, &stored).unwrap_err();
         assert_eq!(
             err,
             OutboxError::NotPending {

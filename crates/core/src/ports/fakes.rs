@@ -242,6 +242,21 @@ impl EnquiryDelivery for FakeDelivery {
     }
 }
 
+/// A valid enquiry from `email`, for the core's own tests.
+#[cfg(test)]
+pub(crate) fn enquiry_from(email: &str) -> crate::contact::Enquiry {
+    crate::contact::Enquiry::parse(crate::contact::ContactForm {
+        firstname: "Ada".into(),
+        lastname: "Lovelace".into(),
+        org_name: "Engines".into(),
+        phone: "0400000000".into(),
+        email: email.into(),
+        message: "Hello".into(),
+        robot_checked: true,
+    })
+    .unwrap()
+}
+
 /// Runs a future of a fake to its end. The fakes never wait, so one poll finishes it.
 #[cfg(test)]
 pub(crate) fn ready<F: std::future::Future>(future: F) -> F::Output {
@@ -259,22 +274,13 @@ pub(crate) fn ready<F: std::future::Future>(future: F) -> F::Output {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::{ContactForm, Enquiry, EnquiryId};
+    use crate::contact::EnquiryId;
 
     fn stored(id: &str) -> StoredEnquiry {
         StoredEnquiry {
             id: EnquiryId::parse(id).unwrap(),
             received_at: UnixMillis(1_700_000_000_000),
-            enquiry: Enquiry::parse(ContactForm {
-                firstname: "Ada".into(),
-                lastname: "Lovelace".into(),
-                org_name: "Engines".into(),
-                phone: "0400000000".into(),
-                email: "ada@example.com".into(),
-                message: String::new(),
-                robot_checked: true,
-            })
-            .unwrap(),
+            enquiry: enquiry_from("ada@example.com"),
         }
     }
 

@@ -20,6 +20,22 @@ pub enum Spent {
     AlreadyUsed,
 }
 
+/// A challenge being spent: its name and when it expires (the ledger keeps it until then).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UsedChallenge<'a> {
+    /// The challenge's random name.
+    pub challenge: &'a str,
+    /// When it stops being accepted.
+    pub expires: UnixMillis,
+}
+
+impl<'a> UsedChallenge<'a> {
+    /// `challenge`, accepted until `expires`.
+    pub fn new(challenge: &'a str, expires: UnixMillis) -> UsedChallenge<'a> {
+        UsedChallenge { challenge, expires }
+    }
+}
+
 /// The ledger could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("used challenges cannot be checked: {reason}")]
@@ -37,14 +53,9 @@ pub struct LedgerError {
 /// which the rate limit and the rising difficulty make costly.
 #[async_trait]
 pub trait ChallengeLedger: Send + Sync {
-    /// Records `challenge` (valid until `expires`) as used at `now`, in one step, so two
-    /// requests carrying the same challenge cannot both find it fresh.
+    /// Records `used` (kept until it expires) as used at `now`, in one step, so two requests
+    /// carrying the same challenge cannot both find it fresh.
     ///
     /// Errors: [`LedgerError`] when the ledger cannot be read or written.
-    async fn spend(
-        &self,
-        challenge: &str,
-        expires: UnixMillis,
-        now: UnixMillis,
-    ) -> Result<Spent, LedgerError>;
+    async fn spend(&self, used: UsedChallenge<'_>, now: UnixMillis) -> Result<Spent, LedgerError>;
 }

@@ -107,6 +107,22 @@ pub struct Job {
     pub last_error: Option<String>,
 }
 
+impl Job {
+    /// `Ok` while the job is pending: only then can an attempt at it be recorded.
+    ///
+    /// Errors: [`OutboxError::NotPending`] naming the job and the state it is in.
+    pub fn ensure_pending(&self) -> Result<(), OutboxError> {
+        if self.state == JobState::Pending {
+            return Ok(());
+        }
+        Err(OutboxError::NotPending {
+            id: self.enquiry_id.clone(),
+            kind: self.kind,
+            state: self.state,
+        })
+    }
+}
+
 /// An enquiry with all of its jobs, for operators.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -124,6 +140,16 @@ pub struct JobFilter {
     pub state: Option<JobState>,
     /// At most this many.
     pub limit: Option<usize>,
+}
+
+impl JobFilter {
+    /// Every job in `state`.
+    pub fn in_state(state: JobState) -> JobFilter {
+        JobFilter {
+            state: Some(state),
+            limit: None,
+        }
+    }
 }
 
 /// The outcome of one attempt at a job, as the worker decided it.

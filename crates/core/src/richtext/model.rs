@@ -36,6 +36,19 @@ pub struct Node {
     pub content: Vec<Node>,
 }
 
+impl Node {
+    /// A node of type `kind` with no value, marks, data or children.
+    pub fn empty(kind: &str) -> Node {
+        Node {
+            node_type: kind.into(),
+            value: None,
+            marks: vec![],
+            data: Data::Null,
+            content: vec![],
+        }
+    }
+}
+
 /// A text mark (`bold`, `italic`, `underline`, `code`, `superscript`, `subscript`,
 /// `strikethrough`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -299,7 +299,6 @@ pub(crate) use crate::html::escape;
 mod tests {
     use super::*;
     use crate::content::{ContentParts, ContentSet};
-    use crate::richtext::Data;
     use crate::richtext::plain_text;
     use serde_json::json;
 
@@ -404,13 +403,7 @@ mod tests {
 
     #[test]
     fn nesting_beyond_the_depth_cap_is_dropped_instead_of_overflowing_the_stack() {
-        let mut node = Node {
-            node_type: "blockquote".into(),
-            value: None,
-            marks: vec![],
-            data: Data::Null,
-            content: vec![],
-        };
+        let mut node = Node::empty("blockquote");
         for _ in 0..10_000 {
             node = Node {
                 content: vec![node],
@@ -429,12 +422,6 @@ mod tests {
     }
 
     fn node_like(kind: &str) -> Node {
-        Node {
-            node_type: kind.into(),
-            value: None,
-            marks: vec![],
-            data: Data::Null,
-            content: vec![],
-        }
+        Node::empty(kind)
     }
 }

@@ -6,7 +6,7 @@ use super::SqliteOutbox;
 use super::queries::unavailable;
 use async_trait::async_trait;
 use rusqlite::{Connection, TransactionBehavior, params};
-use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent, UnixMillis};
+use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent, UnixMillis, UsedChallenge};
 
 /// The most used challenges kept at once (core's default for every ledger).
 pub const DEFAULT_CAPACITY: u64 = supplysite_core::ports::DEFAULT_LEDGER_CAPACITY;
@@ -45,12 +45,8 @@ pub fn spend(
 
 #[async_trait]
 impl ChallengeLedger for SqliteOutbox {
-    async fn spend(
-        &self,
-        challenge: &str,
-        expires: UnixMillis,
-        now: UnixMillis,
-    ) -> Result<Spent, LedgerError> {
+    async fn spend(&self, used: UsedChallenge<'_>, now: UnixMillis) -> Result<Spent, LedgerError> {
+        let UsedChallenge { challenge, expires } = used;
         let challenge = challenge.to_owned();
         let capacity = self.challenge_capacity;
         self.run(move |conn| spend(conn, &challenge, expires, now, capacity).map_err(unavailable))

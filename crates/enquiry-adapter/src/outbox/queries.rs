@@ -305,13 +305,7 @@ pub fn record(
     let tx = write_tx(conn)?;
     let seq = seq_of(&tx, id)?;
     let current = job(&tx, seq, kind)?.ok_or_else(|| OutboxError::NotFound { id: id.clone() })?;
-    if current.state != JobState::Pending {
-        return Err(OutboxError::NotPending {
-            id: id.clone(),
-            kind,
-            state: current.state,
-        });
-    }
+    current.ensure_pending()?;
     let (state, next, finished, error) = match attempt {
         Attempt::Delivered => {
             tx.execute("DELETE FROM outbox_state WHERE key = 'blocked'", [])

@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent, UnixMillis};
+use supplysite_core::ports::{ChallengeLedger, LedgerError, Spent, UnixMillis, UsedChallenge};
 
 /// A ledger in this process's memory: for tests, and for a check used without an outbox.
 #[derive(Debug)]
@@ -26,12 +26,8 @@ impl MemoryLedger {
 
 #[async_trait]
 impl ChallengeLedger for MemoryLedger {
-    async fn spend(
-        &self,
-        challenge: &str,
-        expires: UnixMillis,
-        now: UnixMillis,
-    ) -> Result<Spent, LedgerError> {
+    async fn spend(&self, used: UsedChallenge<'_>, now: UnixMillis) -> Result<Spent, LedgerError> {
+        let UsedChallenge { challenge, expires } = used;
         let mut used = self
             .used
             .lock()
@@ -60,7 +56,8 @@ mod tests {
     use super::*;
 
     fn spend(ledger: &MemoryLedger, c: &str, expires: i64, now: i64) -> Spent {
-        futures_lite(ledger.spend(c, UnixMillis(expires), UnixMillis(now))).unwrap()
+        futures_lite(ledger.spend(UsedChallenge::new(c, UnixMillis(expires)), UnixMillis(now)))
+            .unwrap()
     }
 
     /// Polls a future that never waits.

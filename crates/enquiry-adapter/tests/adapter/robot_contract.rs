@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use supplysite_core::ports::fakes::{FakeClock, FakeRobotCheck};
 use supplysite_core::ports::suite::run_suite;
-use supplysite_core::ports::{Clock, RobotCheck, UnixMillis};
+use supplysite_core::ports::{Clock, RobotCheck, UnixMillis, UsedChallenge};
 use supplysite_enquiry_adapter::selfhosted::{LedgerError, Spent, solve};
 use supplysite_enquiry_adapter::{
     ChallengeLedger, DifficultyCurve, MemoryLedger, RecaptchaConfig, RecaptchaVerifier, Secret,
@@ -133,15 +133,10 @@ struct Ledger {
 
 #[async_trait]
 impl ChallengeLedger for Ledger {
-    async fn spend(
-        &self,
-        challenge: &str,
-        expires: UnixMillis,
-        now: UnixMillis,
-    ) -> Result<Spent, LedgerError> {
+    async fn spend(&self, used: UsedChallenge<'_>, now: UnixMillis) -> Result<Spent, LedgerError> {
         self.spends.fetch_add(1, Ordering::SeqCst);
         match &self.inner {
-            Some(ledger) => ledger.spend(challenge, expires, now).await,
+            Some(ledger) => ledger.spend(used, now).await,
             None => Err(LedgerError {
                 reason: "database is locked".into(),
             }),

@@ -4,7 +4,7 @@
 pub mod fake_siteverify;
 
 use std::time::Duration;
-use supplysite_core::contact::{ContactForm, Enquiry, EnquiryId};
+use supplysite_core::contact::{Enquiry, EnquiryId};
 use supplysite_core::ports::{StoredEnquiry, UnixMillis};
 
 /// 2023-11-14T22:13:20Z.
@@ -14,17 +14,7 @@ pub const T0: UnixMillis = UnixMillis(1_700_000_000_000);
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// A filled-in, valid contact form from `email`.
-pub fn form(email: &str) -> ContactForm {
-    ContactForm {
-        firstname: "Ada".into(),
-        lastname: "Lovelace".into(),
-        org_name: "Analytical Engines Pty Ltd".into(),
-        phone: "+61 2 9000 0000".into(),
-        email: email.into(),
-        message: "Please call me about eRFx.".into(),
-        robot_checked: true,
-    }
-}
+pub use supplysite_testkit::form;
 
 /// A valid enquiry from `email`.
 pub fn enquiry(email: &str) -> Enquiry {

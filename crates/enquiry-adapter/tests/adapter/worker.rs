@@ -165,10 +165,7 @@ async fn a_job_failing_past_the_attempt_limit_is_dead_lettered_and_a_refused_one
     }
     let jobs = rig
         .outbox
-        .jobs(JobFilter {
-            state: Some(JobState::Dead),
-            limit: None,
-        })
+        .jobs(JobFilter::in_state(JobState::Dead))
         .await
         .unwrap();
     let dead: Vec<(JobKind, u32, String)> = jobs
@@ -254,10 +251,7 @@ async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_del
         refused.drain().await.unwrap();
         rig.clock.advance(Duration::from_secs(3600));
     }
-    let dead = JobFilter {
-        state: Some(JobState::Dead),
-        limit: None,
-    };
+    let dead = JobFilter::in_state(JobState::Dead);
     assert_eq!(rig.outbox.jobs(dead).await.unwrap(), []);
     let blocked = rig.outbox.blocked().await.unwrap().expect("blocked");
     assert_eq!(blocked.since, T0);
@@ -271,10 +265,7 @@ async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_del
     while rig.outbox.blocked().await.unwrap().is_some()
         || rig
             .outbox
-            .jobs(JobFilter {
-                state: Some(JobState::Delivered),
-                limit: None,
-            })
+            .jobs(JobFilter::in_state(JobState::Delivered))
             .await
             .unwrap()
             .len()
@@ -305,10 +296,7 @@ async fn stopping_mid_batch_finishes_the_attempt_under_way_and_gives_the_rest_ba
     // The attempt under way was finished and recorded; nothing else was attempted.
     let delivered = rig
         .outbox
-        .jobs(JobFilter {
-            state: Some(JobState::Delivered),
-            limit: None,
-        })
+        .jobs(JobFilter::in_state(JobState::Delivered))
         .await
         .unwrap();
     assert_eq!(delivered.len(), 1);

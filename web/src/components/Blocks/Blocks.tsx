@@ -1,6 +1,6 @@
 // Small building blocks for fixed copy and lists that several screens show the same way:
-// paragraphs, a row of buttons, card grids, claims, quotes, product cards, blog cards and
-// mini-card lists.
+// paragraphs, a row of buttons, card grids, claims, quotes, product cards, blog cards,
+// mini-card lists and the navy call to action that closes a screen.
 import { inspect } from '../../lib/inspector';
 import type { ReactNode } from 'react';
 import type {
@@ -10,6 +10,7 @@ import type {
   LinkButton,
   MiniCardList,
   ProductCardList,
+  Promo,
   Quote,
   Testimonial,
 } from '../../lib/view';
@@ -17,6 +18,7 @@ import { BlogCard } from '../BlogCard/BlogCard';
 import { ButtonLink } from '../Button/Button';
 import { Image } from '../Image/Image';
 import { MiniCard } from '../MiniCard/MiniCard';
+import { Section } from '../Section/Section';
 import { SmartLink } from '../SmartLink/SmartLink';
 import styles from './Blocks.module.css';
 
@@ -157,5 +159,17 @@ export function MiniCardLinks({ list }: { list: MiniCardList }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The navy call to action that closes a screen: heading, paragraphs and its button, centred. */
+export function CtaSection({ cta }: { cta: Promo }) {
+  return (
+    <Section heading={cta.heading} tone="navy" centred>
+      <div className={styles.cta}>
+        <Paragraphs paragraphs={cta.paragraphs} />
+        {cta.button && <ButtonRow buttons={[cta.button]} inverse />}
+      </div>
+    </Section>
   );
 }

@@ -1,13 +1,14 @@
 // About Us (docs/behaviour.md §2): intro, the vertical timeline (entries alternating right and left),
 // founder story, Our Team, Our Culture, claims, customer story, product cards, the 3 latest
 // insights, the link list and the closing call to action.
-import { BlogCards, ButtonRow, Claims, MiniCardLinks, Paragraphs, ProductCards } from '../../components/Blocks/Blocks';
+import { BlogCards, Claims, CtaSection, MiniCardLinks, Paragraphs, ProductCards } from '../../components/Blocks/Blocks';
 import { ButtonLink } from '../../components/Button/Button';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { Image } from '../../components/Image/Image';
 import * as sizes from '../../components/Image/sizes';
 import { inspect } from '../../lib/inspector';
 import { RichText } from '../../components/RichText/RichText';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader';
 import { Section } from '../../components/Section/Section';
 import { SmartLink } from '../../components/SmartLink/SmartLink';
 import type { AboutView, TimelineItem } from '../../lib/view';
@@ -16,14 +17,12 @@ import styles from './AboutScreen.module.css';
 export function AboutScreen({ view }: { view: AboutView }) {
   return (
     <>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <h1>{view.intro.heading}</h1>
-          <div className={styles.intro}>
-            <Paragraphs paragraphs={view.intro.paragraphs} lead />
-          </div>
+      <ScreenHeader>
+        <h1>{view.intro.heading}</h1>
+        <div className={styles.intro}>
+          <Paragraphs paragraphs={view.intro.paragraphs} lead />
         </div>
-      </header>
+      </ScreenHeader>
 
       {view.timeline.length > 0 && (
         <Section>
@@ -80,12 +79,7 @@ export function AboutScreen({ view }: { view: AboutView }) {
         </Section>
       )}
 
-      <Section heading={view.cta.heading} tone="navy" centred>
-        <div className={styles.cta}>
-          <Paragraphs paragraphs={view.cta.paragraphs} />
-          {view.cta.button && <ButtonRow buttons={[view.cta.button]} inverse />}
-        </div>
-      </Section>
+      <CtaSection cta={view.cta} />
     </>
   );
 }

@@ -3,6 +3,7 @@
 // one page holds (12) shows plain links to the pages before and after.
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { Pager } from '../../components/Pager/Pager';
+import { ScreenHeader, screenIntro } from '../../components/ScreenHeader/ScreenHeader';
 import { Section } from '../../components/Section/Section';
 import type { CaseStudyIndexView } from '../../lib/view';
 import styles from './CaseStudyIndexScreen.module.css';
@@ -12,12 +13,10 @@ export function CaseStudyIndexScreen({ view }: { view: CaseStudyIndexView }) {
   const { pagination } = view;
   return (
     <>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <h1>{view.heading}</h1>
-          {view.intro && <p className={styles.intro}>{view.intro}</p>}
-        </div>
-      </header>
+      <ScreenHeader>
+        <h1>{view.heading}</h1>
+        {view.intro && <p className={screenIntro}>{view.intro}</p>}
+      </ScreenHeader>
       <Section>
         <ol className={styles.list} start={pagination.offset > 0 ? pagination.offset + 1 : undefined}>
           {view.teasers.map((teaser) => (

@@ -7,53 +7,46 @@ import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
 import { Image } from '../../components/Image/Image';
 import * as sizes from '../../components/Image/sizes';
 import { RichText } from '../../components/RichText/RichText';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader';
 import { Section } from '../../components/Section/Section';
 import { inspect } from '../../lib/inspector';
 import type { CaseStudyView } from '../../lib/view';
 import styles from './CaseStudyScreen.module.css';
 
 export function CaseStudyScreen({ view }: { view: CaseStudyView }) {
+  const banner = view.bannerImage && (
+    <div className={styles.banner}>
+      <Image image={view.bannerImage} sizes={sizes.COLUMN} cover priority inspector={inspect(view, 'bannerImage')} />
+    </div>
+  );
   return (
     <>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <div className={styles.logos}>
-            {view.logo && (
-              <Image
-                image={view.logo}
-                sizes={sizes.byHeight(view.logo, 40)}
-                className={styles.logo}
-                priority
-                inspector={inspect(view, 'logo')}
-              />
-            )}
-            {view.productLogo && (
-              <Image
-                image={view.productLogo}
-                sizes={sizes.byHeight(view.productLogo, 40)}
-                className={styles.logo}
-                priority
-                inspector={inspect(view, 'productLogo')}
-              />
-            )}
-          </div>
-          <p className={styles.organisation} {...inspect(view, 'organisation')}>
-            {view.organisation}
-          </p>
-          <h1 {...inspect(view, 'title')}>{view.title}</h1>
-        </div>
-        {view.bannerImage && (
-          <div className={styles.banner}>
+      <ScreenHeader className={styles.header} after={banner}>
+        <div className={styles.logos}>
+          {view.logo && (
             <Image
-              image={view.bannerImage}
-              sizes={sizes.COLUMN}
-              cover
+              image={view.logo}
+              sizes={sizes.byHeight(view.logo, 40)}
+              className={styles.logo}
               priority
-              inspector={inspect(view, 'bannerImage')}
+              inspector={inspect(view, 'logo')}
             />
-          </div>
-        )}
-      </header>
+          )}
+          {view.productLogo && (
+            <Image
+              image={view.productLogo}
+              sizes={sizes.byHeight(view.productLogo, 40)}
+              className={styles.logo}
+              priority
+              inspector={inspect(view, 'productLogo')}
+            />
+          )}
+        </div>
+        <p className={styles.organisation} {...inspect(view, 'organisation')}>
+          {view.organisation}
+        </p>
+        <h1 {...inspect(view, 'title')}>{view.title}</h1>
+      </ScreenHeader>
 
       <Section>
         <div className={styles.layout}>

@@ -1,5 +1,6 @@
 // 'Get In Touch' (docs/behaviour.md §2 "Contact Us"): the offices in Australia, New Zealand (serviced out
 // of the Sydney office) and the UK, then the contact form below them.
+import { ScreenHeader, screenIntro } from '../../components/ScreenHeader/ScreenHeader';
 import { Section } from '../../components/Section/Section';
 import type { ContactView } from '../../lib/view';
 import { ContactForm } from './ContactForm';
@@ -8,12 +9,10 @@ import styles from './ContactScreen.module.css';
 export function ContactScreen({ view }: { view: ContactView }) {
   return (
     <>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <h1>{view.heading}</h1>
-          <p className={styles.intro}>{view.intro}</p>
-        </div>
-      </header>
+      <ScreenHeader>
+        <h1>{view.heading}</h1>
+        <p className={screenIntro}>{view.intro}</p>
+      </ScreenHeader>
       <Section>
         <ul className={styles.offices}>
           {view.offices.map((office) => (

@@ -11,6 +11,7 @@ import {
 import { ButtonLink } from '../../components/Button/Button';
 import { Carousel } from '../../components/Carousel/Carousel';
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
+import { Hero } from '../../components/Hero/Hero';
 import { ProductIcon } from '../../components/icons/ProductIcon';
 import { Image } from '../../components/Image/Image';
 import * as sizes from '../../components/Image/sizes';
@@ -40,30 +41,28 @@ export function HomeScreen({ view }: { view: HomeView }) {
   const { hero } = view;
   return (
     <>
-      <section className={styles.hero} aria-labelledby="home-title">
-        <div className={styles.heroInner}>
-          <div className={styles.heroCopy}>
-            <h1 id="home-title">{hero.title}</h1>
-            <p className={styles.heroLead}>{hero.lead}</p>
-            <ButtonRow buttons={hero.buttons} inverse />
-          </div>
-          <nav className={styles.help} aria-labelledby="home-help">
-            <h2 id="home-help" className={styles.helpHeading}>
-              {hero.helpHeading}
-            </h2>
-            <ul className={styles.helpGrid}>
-              {hero.helpLinks.map((link) => (
-                <li key={link.href}>
-                  <ButtonLink href={link.href} fill="outline" inverse block className={styles.helpLink}>
-                    <ProductIcon href={link.href} size={24} />
-                    <span>{link.label}</span>
-                  </ButtonLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+      <Hero className={styles.hero} labelledBy="home-title">
+        <div className={styles.heroCopy}>
+          <h1 id="home-title">{hero.title}</h1>
+          <p className={styles.heroLead}>{hero.lead}</p>
+          <ButtonRow buttons={hero.buttons} inverse />
         </div>
-      </section>
+        <nav className={styles.help} aria-labelledby="home-help">
+          <h2 id="home-help" className={styles.helpHeading}>
+            {hero.helpHeading}
+          </h2>
+          <ul className={styles.helpGrid}>
+            {hero.helpLinks.map((link) => (
+              <li key={link.href}>
+                <ButtonLink href={link.href} fill="outline" inverse block className={styles.helpLink}>
+                  <ProductIcon href={link.href} size={24} />
+                  <span>{link.label}</span>
+                </ButtonLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Hero>
 
       {view.logos.length > 0 && (
         <section className={styles.logos} aria-label={UI.customers}>

@@ -1,7 +1,7 @@
 // An insight article (docs/behaviour.md §2): 'Insight', the read-time line (or publish date), title, hero
 // image, rich-text body, 'More Insights' beside it, the video button when the post has one,
 // the FAQ block when the page has one, and 'Read More Insights' / 'View Insights'.
-import { ButtonRow, Paragraphs } from '../../components/Blocks/Blocks';
+import { CtaSection } from '../../components/Blocks/Blocks';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
 import { Image } from '../../components/Image/Image';
 import * as sizes from '../../components/Image/sizes';
@@ -74,12 +74,7 @@ export function InsightScreen({ view }: { view: InsightView }) {
         </Section>
       )}
 
-      <Section heading={view.cta.heading} tone="navy" centred>
-        <div className={styles.cta}>
-          <Paragraphs paragraphs={view.cta.paragraphs} />
-          {view.cta.button && <ButtonRow buttons={[view.cta.button]} inverse />}
-        </div>
-      </Section>
+      <CtaSection cta={view.cta} />
     </>
   );
 }

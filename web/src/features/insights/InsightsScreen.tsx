@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { BlogCard } from '../../components/BlogCard/BlogCard';
 import { Button, ButtonLink } from '../../components/Button/Button';
 import { Pager } from '../../components/Pager/Pager';
+import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader';
 import { Section } from '../../components/Section/Section';
 import { fetchPage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
@@ -115,11 +116,9 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
   const cards = [...view.cards, ...current.cards];
   return (
     <>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <h1>{view.heading}</h1>
-        </div>
-      </header>
+      <ScreenHeader className={styles.header}>
+        <h1>{view.heading}</h1>
+      </ScreenHeader>
       <Section>
         <ul className={styles.grid}>
           {cards.map((card) => (

@@ -16,6 +16,7 @@ import {
 import { CaseStudyTeaser } from '../../components/CaseStudyTeaser/CaseStudyTeaser';
 import { DownloadButton } from '../../components/DownloadButton/DownloadButton';
 import { FaqAccordion } from '../../components/FaqAccordion/FaqAccordion';
+import { Hero } from '../../components/Hero/Hero';
 import { Image } from '../../components/Image/Image';
 import { Section } from '../../components/Section/Section';
 import { VideoButton } from '../../components/VideoModal/VideoButton';
@@ -36,27 +37,25 @@ export function ProductScreen({ view }: { view: ProductView }) {
 
   return (
     <>
-      <section className={styles.hero} aria-labelledby="product-title">
-        <div className={styles.heroInner}>
-          <div className={styles.heroCopy}>
-            <Image image={hero.logo} className={styles.logo} priority />
-            <h1 id="product-title">{hero.title}</h1>
-            <p className={styles.lead}>{hero.lead}</p>
-            <ButtonRow inverse>
-              <VideoButton button={view.demo} inverse />
-              {view.factsheet && <DownloadButton download={view.factsheet} fill="outline" inverse />}
-            </ButtonRow>
-          </div>
-          <figure className={styles.testimonial}>
-            <blockquote>
-              <p>{hero.testimonial.quote}</p>
-            </blockquote>
-            <figcaption>
-              {hero.testimonial.role}, {hero.testimonial.organisation}
-            </figcaption>
-          </figure>
+      <Hero className={styles.hero} labelledBy="product-title">
+        <div className={styles.heroCopy}>
+          <Image image={hero.logo} className={styles.logo} priority />
+          <h1 id="product-title">{hero.title}</h1>
+          <p className={styles.lead}>{hero.lead}</p>
+          <ButtonRow inverse>
+            <VideoButton button={view.demo} inverse />
+            {view.factsheet && <DownloadButton download={view.factsheet} fill="outline" inverse />}
+          </ButtonRow>
         </div>
-      </section>
+        <figure className={styles.testimonial}>
+          <blockquote>
+            <p>{hero.testimonial.quote}</p>
+          </blockquote>
+          <figcaption>
+            {hero.testimonial.role}, {hero.testimonial.organisation}
+          </figcaption>
+        </figure>
+      </Hero>
 
       <Section heading={view.whatItIs.heading}>
         <div className={styles.split}>

@@ -232,13 +232,7 @@ impl EnquiryOutbox for FakeOutbox {
             .iter_mut()
             .find(|j| &j.enquiry_id == id && j.kind == kind)
             .ok_or_else(|| OutboxError::NotFound { id: id.clone() })?;
-        if job.state != JobState::Pending {
-            return Err(OutboxError::NotPending {
-                id: id.clone(),
-                kind,
-                state: job.state,
-            });
-        }
+        job.ensure_pending()?;
         job.attempts += 1;
         match attempt {
             Attempt::Delivered => {
@@ -351,23 +345,11 @@ impl EnquiryOutbox for FakeOutbox {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contact::ContactForm;
     use crate::ports::fakes::ready;
 
     const T0: UnixMillis = UnixMillis(1_700_000_000_000);
 
-    fn enquiry(email: &str) -> Enquiry {
-        Enquiry::parse(ContactForm {
-            firstname: "Ada".into(),
-            lastname: "Lovelace".into(),
-            org_name: "Engines".into(),
-            phone: "0400000000".into(),
-            email: email.into(),
-            message: "Hello".into(),
-            robot_checked: true,
-        })
-        .unwrap()
-    }
+    use crate::ports::fakes::enquiry_from as enquiry;
 
     // What every outbox promises, the fake included, is the contract suite in the
     // store-postgres crate's tests; these are what only the fake does.
