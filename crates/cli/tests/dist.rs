@@ -9,12 +9,15 @@
 //! built with (`DIST_PROFILE=debug`), so `make test` builds no release binary for it; the
 //! release archive differs only in that binary.
 
+// The CLI's one harness for the servers its tests start.
+#[allow(dead_code, unused_imports)]
+#[path = "wiring/support.rs"]
+mod support;
+
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex, mpsc};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use supplysite_enquiry_adapter::Challenge;
 use supplysite_enquiry_adapter::selfhosted::solve;
@@ -85,124 +88,6 @@ fn as_nobody(binary: &Path, home: &Path) -> Command {
         .current_dir("/")
         .stdin(Stdio::null());
     cmd
-}
-
-/// The server as started by `setpriv` (as `nobody`, no supplementary groups, no capabilities)
-/// with `env -i` (an empty environment but `HOME` and `PATH`), from `/`.
-struct Server {
-    child: Child,
-    base: String,
-    log: Arc<Mutex<Vec<String>>>,
-    http: reqwest::Client,
-}
-
-impl Server {
-    fn start(binary: &Path, home: &Path) -> Server {
-        let mut cmd = as_nobody(binary, home);
-        cmd
-            // Only the port (free, on loopback) and no background encoding of every picture
-            // (the test asks for one): nothing that points at a file.
-            .args(["serve", "--bind", "127.0.0.1:0", "--image-warm", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn().expect("start setpriv");
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let sink = log.clone();
-        let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                sink.lock().unwrap().push(line);
-            }
-        });
-        let (tx, rx) = mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let mut server = Server {
-            child,
-            base: String::new(),
-            log,
-            http: reqwest::Client::builder()
-                .redirect(reqwest::redirect::Policy::none())
-                .timeout(PATIENCE)
-                .build()
-                .unwrap(),
-        };
-        let line = rx
-            .recv_timeout(PATIENCE)
-            .unwrap_or_else(|_| panic!("no 'listening on' line: {}", server.log()));
-        server.base = line
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
-        server
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().unwrap().join("\n")
-    }
-
-    async fn get(&self, path: &str) -> reqwest::Response {
-        self.http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap_or_else(|e| panic!("GET {path}: {e}\n{}", self.log()))
-    }
-
-    async fn wait_until_ready(&self) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let ready = self
-                .http
-                .get(format!("{}/readyz", self.base))
-                .send()
-                .await
-                .is_ok_and(|r| r.status() == 200);
-            if ready {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "/readyz never answered 200: {}",
-                self.log()
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// SIGTERM (setpriv and env exec the server, so the child is the server) and its exit.
-    fn stop(mut self) -> std::process::ExitStatus {
-        let pid = self.child.id().to_string();
-        let mut kill = if is_root() {
-            Command::new("kill")
-        } else {
-            let mut sudo = Command::new("sudo");
-            sudo.args(["-n", "kill"]);
-            sudo
-        };
-        assert!(kill.args(["-TERM", &pid]).status().unwrap().success());
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(Instant::now() < deadline, "no exit after SIGTERM");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
 }
 
 /// The paths the sitemap lists (`<loc>` origins dropped).
@@ -314,8 +199,12 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
     let state = home.join(".local/state/supplysite");
     let cache = home.join(".cache/supplysite");
 
-    let server = Server::start(&binary, &home);
-    server.wait_until_ready().await;
+    // setpriv and env execute the server in their own process: the pid the harness holds is
+    // the server's. Only the port (free, on loopback) and no background encoding of every
+    // picture (the test asks for one): nothing that points at a file.
+    let mut serve = as_nobody(&binary, &home);
+    serve.args(["serve", "--bind", "127.0.0.1:0", "--image-warm", "0"]);
+    let server = support::Server::start_within(serve, PATIENCE).await;
     let log = server.log();
     // Its own files, not the source tree's: the content, the web build and the bundle.
     let share = unpacked.join("share/supplysite");
@@ -333,13 +222,13 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
     assert!(!log.contains("without server rendering"), "{log}");
 
     // Every route of the sitemap, rendered on the server.
-    let sitemap = server.get("/sitemap.xml").await;
+    let sitemap = server.response("/sitemap.xml").await;
     assert_eq!(sitemap.status(), 200);
     let paths = sitemap_paths(&sitemap.text().await.unwrap());
     assert!(paths.len() >= 10, "the demo's sitemap lists {paths:?}");
     let mut picture = None;
     for path in &paths {
-        let response = server.get(path).await;
+        let response = server.response(path).await;
         assert_eq!(response.status(), 200, "{path}");
         let html = response.text().await.unwrap();
         let (_, inside) = html
@@ -354,7 +243,7 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
 
     // A picture, resized by the server and kept in the cache folder.
     let picture = picture.expect("a page shows a picture from /img");
-    let response = server.get(&picture).await;
+    let response = server.response(&picture).await;
     assert_eq!(response.status(), 200, "{picture}");
     let kind = response.headers()["content-type"]
         .to_str()
@@ -380,7 +269,7 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
 
     // An enquiry through the self-hosted robot check, kept in the state folder.
     let challenge: Value = server
-        .get("/api/robot-challenge")
+        .response("/api/robot-challenge")
         .await
         .json()
         .await
@@ -388,15 +277,7 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
     let challenge: Challenge = serde_json::from_value(challenge).unwrap();
     let email = "dist-check@example.com";
     let form = supplysite_testkit::form_json(email, &solve(&challenge));
-    let answer = server
-        .http
-        .post(format!("{}/api/contact", server.base))
-        .json(&form)
-        .send()
-        .await
-        .unwrap();
-    let status = answer.status();
-    let answer: Value = answer.json().await.unwrap();
+    let (status, answer) = server.post_json("/api/contact", &form).await.unwrap();
     assert_eq!(status, 200, "{answer}\n{}", server.log());
     assert!(
         answer == json!({"status": "sent"}) || answer == json!({"status": "queued"}),
@@ -428,8 +309,8 @@ async fn the_dist_archive_serves_the_whole_site_as_nobody_from_anywhere() {
     };
     assert!(delivered.starts_with(&state));
 
-    let status = server.stop();
-    assert!(status.success(), "exit after SIGTERM: {status}");
+    let (status, log) = server.terminate().await;
+    assert!(status.success(), "exit after SIGTERM: {status}\n{log}");
 
     // `supplysite outbox` finds the same outbox on its own: the enquiry's jobs, delivered.
     let listed = as_nobody(&binary, &home)

@@ -4,10 +4,9 @@
 //! open-file limit lowered so exhaustion would come within seconds. Each test asserts what a
 //! visitor on the other address sees: answered, in time.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -27,51 +26,26 @@ const ANSWERED_WITHIN: Duration = Duration::from_secs(2);
 const SLACK: Duration = Duration::from_millis(1500);
 const ATTACKER: &str = "127.0.0.2";
 
+// The CLI's one harness for the servers its tests start.
+#[allow(dead_code, unused_imports)]
+#[path = "wiring/support.rs"]
+mod support;
+
+/// The server under attack, started through the harness, and its address for raw sockets.
 struct Server {
-    child: Child,
+    server: support::Server,
     addr: SocketAddr,
-    _web: TempDir,
+    _dir: TempDir,
 }
 
 impl Server {
     /// The built binary under `prlimit --nofile`, with the demo content, short timeouts and
     /// two workers.
     fn start() -> Server {
-        let web = TempDir::new().unwrap();
-        std::fs::write(
-            web.path().join("index.html"),
-            "<!doctype html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"UTF-8\">\n<title>Shell</title>\n</head>\n<body>\n<div id=\"root\"></div>\n</body>\n</html>\n",
-        )
-        .unwrap();
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut cmd = Command::new("prlimit");
-        cmd.arg(format!("--nofile={OPEN_FILES}:{OPEN_FILES}"))
-            .arg(env!("CARGO_BIN_EXE_supplysite"))
-            .current_dir(web.path());
-        for (key, _) in std::env::vars() {
-            if key.starts_with("SUPPLYSITE_") || key.starts_with("CONTENTFUL_") {
-                cmd.env_remove(key);
-            }
-        }
-        // State and caches in the test's folder, not the user's; the minimal web build has no
-        // server bundle (the source tree's would be found).
-        cmd.env_remove("STATE_DIRECTORY")
-            .env_remove("CACHE_DIRECTORY")
-            .env("XDG_STATE_HOME", web.path().join(".state"))
-            .env("XDG_CACHE_HOME", web.path().join(".cache"));
-        let mut child = cmd
-            .args([
-                "serve",
-                "--bind",
-                "127.0.0.1:0",
-                "--workers",
-                "2",
-                "--no-ssr",
-            ])
-            .arg("--content")
-            .arg(root.join("content/demo/export.json"))
-            .arg("--web-dir")
-            .arg(web.path())
+        let dir = support::workdir();
+        let mut serve = support::serve(dir.path());
+        serve
+            .args(["--workers", "2"])
             .arg(format!(
                 "--header-timeout-seconds={}",
                 HEADER_TIMEOUT.as_secs()
@@ -80,41 +54,27 @@ impl Server {
             .arg(format!(
                 "--write-timeout-seconds={}",
                 WRITE_TIMEOUT.as_secs()
-            ))
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start supplysite serve under prlimit");
-        let (tx, rx) = std::sync::mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let line = rx
-            .recv_timeout(Duration::from_secs(20))
-            .unwrap_or_else(|_| {
-                let _ = child.kill();
-                panic!("no 'listening on' line");
-            });
-        let addr = line
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .parse()
-            .unwrap();
-        let server = Server {
-            child,
+            ));
+        let cmd = under_open_file_limit(&serve, OPEN_FILES);
+        let server = runtime().block_on(support::Server::start(cmd));
+        // The limit reached the server itself, not only prlimit.
+        let limits = std::fs::read_to_string(format!("/proc/{}/limits", server.pid())).unwrap();
+        let open_files = limits
+            .lines()
+            .find(|l| l.starts_with("Max open files"))
+            .and_then(|l| l.split_whitespace().nth(3))
+            .unwrap_or_default();
+        assert_eq!(open_files, OPEN_FILES.to_string(), "{limits}");
+        let addr = server
+            .base
+            .strip_prefix("http://")
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("not an address: {}", server.base));
+        Server {
+            server,
             addr,
-            _web: web,
-        };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while server.get("/readyz").map(|r| r.status) != Some(200) {
-            assert!(Instant::now() < deadline, "/readyz never answered 200");
-            std::thread::sleep(Duration::from_millis(50));
+            _dir: dir,
         }
-        server
     }
 
     /// One request from 127.0.0.1 on a connection of its own, with extra header lines.
@@ -153,8 +113,17 @@ impl Server {
         let start = Instant::now();
         let answer = self.get(path);
         let took = start.elapsed();
-        assert_eq!(answer.map(|a| a.status), Some(200), "{path} after {took:?}");
-        assert!(took < ANSWERED_WITHIN, "{path} took {took:?}");
+        assert_eq!(
+            answer.map(|a| a.status),
+            Some(200),
+            "{path} after {took:?}: {}",
+            self.server.log()
+        );
+        assert!(
+            took < ANSWERED_WITHIN,
+            "{path} took {took:?}: {}",
+            self.server.log()
+        );
     }
 
     /// The connection counts `/readyz` reports.
@@ -179,12 +148,25 @@ impl Server {
     }
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        // The test's own process, by its pid.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+/// `command` run by `prlimit` with at most `limit` open files: the same program, arguments,
+/// environment and folder. prlimit executes the program in its own process, so the pid the
+/// harness holds is the server's.
+fn under_open_file_limit(command: &Command, limit: u32) -> Command {
+    let mut limited = Command::new("prlimit");
+    limited
+        .arg(format!("--nofile={limit}:{limit}"))
+        .arg(command.get_program())
+        .args(command.get_args());
+    for (key, value) in command.get_envs() {
+        match value {
+            Some(value) => limited.env(key, value),
+            None => limited.env_remove(key),
+        };
     }
+    if let Some(dir) = command.get_current_dir() {
+        limited.current_dir(dir);
+    }
+    limited
 }
 
 struct Answer {

@@ -206,7 +206,12 @@ pub struct Server {
 
 impl Server {
     /// Starts `cmd` and waits for its `listening on http://ADDR` line and a ready `/readyz`.
-    pub async fn start(mut cmd: Command) -> Server {
+    pub async fn start(cmd: Command) -> Server {
+        Server::start_within(cmd, PATIENCE).await
+    }
+
+    /// [`Server::start`], allowing `patience` for the line and for `/readyz`.
+    pub async fn start_within(mut cmd: Command, patience: Duration) -> Server {
         let mut child = cmd
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -231,7 +236,7 @@ impl Server {
                 let _ = tx.send(line);
             }
         });
-        let first = tokio::task::spawn_blocking(move || rx.recv_timeout(PATIENCE))
+        let first = tokio::task::spawn_blocking(move || rx.recv_timeout(patience))
             .await
             .unwrap();
         let mut server = Server {
@@ -250,7 +255,7 @@ impl Server {
             .strip_prefix("listening on ")
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .to_owned();
-        let deadline = Instant::now() + PATIENCE;
+        let deadline = Instant::now() + patience;
         while server.try_get("/readyz").await.map(|(s, _)| s) != Some(200) {
             assert!(
                 Instant::now() < deadline,
@@ -328,19 +333,19 @@ impl Server {
 
     /// `GET path`: status and the body's bytes.
     pub async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
-        let response = self.answer(path).await;
+        let response = self.response(path).await;
         let status = response.status().as_u16();
         (status, response.bytes().await.unwrap().to_vec())
     }
 
     /// `GET path`: status and headers, the body left unread (redirects are not followed).
     pub async fn get_headers(&self, path: &str) -> (u16, reqwest::header::HeaderMap) {
-        let response = self.answer(path).await;
+        let response = self.response(path).await;
         (response.status().as_u16(), response.headers().clone())
     }
 
     /// The answer to `GET path`, its body unread; fails the test (with the log) if none came.
-    async fn answer(&self, path: &str) -> reqwest::Response {
+    pub async fn response(&self, path: &str) -> reqwest::Response {
         self.http
             .get(format!("{}{path}", self.base))
             .send()
@@ -394,11 +399,23 @@ impl Server {
         self.exited().await
     }
 
-    /// SIGTERM by pid, without waiting: the server drains, then stops.
+    /// SIGTERM by pid, without waiting: the server drains, then stops. A server running as
+    /// another user (the archive's test starts it as `nobody`) is sent it through `sudo -n`
+    /// when the test does not run as root.
     pub fn send_term(&self) {
         let pid = self.child.id().to_string();
-        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-        assert!(sent.success());
+        let sent = Command::new("kill")
+            .args(["-TERM", &pid])
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        if !sent.success() {
+            let by_sudo = Command::new("sudo")
+                .args(["-n", "kill", "-TERM", &pid])
+                .status()
+                .unwrap();
+            assert!(by_sudo.success(), "SIGTERM could not be sent to {pid}");
+        }
     }
 
     /// Waits (bounded) for the process to exit on its own.
