@@ -29,15 +29,15 @@ setup:
 run: setup-run web-build demo-photos
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-# The installs (mostly downloads), then the WebAssembly package, the web build and the demo's
-# photographs run beside clippy's build of the workspace, which needs none of them: they fill the
+# The installs (mostly downloads), then the WebAssembly package, the web build, the web lint and
+# the demo's photographs run beside clippy's build of the workspace, which needs none of them: they fill the
 # stretches where that build keeps one core busy (its last crates and links).
 test:
 	$(MAKE) -j2 --output-sync=target lint-rust setup-then-builds
 	$(MAKE) test-after-setup
 
 setup-then-builds: setup
-	$(MAKE) web-build demo-photos
+	$(MAKE) web-build demo-photos lint-web
 
 test-after-setup: lint-refs lint-layers lint-web test-deploy test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
@@ -102,8 +102,18 @@ lint-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO_LINTED) test $(WORKSPACE) --all-targets --no-run
 
+# Linted again only when a file of the web folder changed since it last passed (the stamp under
+# node_modules), so the lint that runs beside clippy in `make test` is not run twice. The files
+# are listed by a make of their own, after the wasm package is written.
+WEB_FILES = $(shell find web -path web/node_modules -prune -o -path web/dist -prune \
+	-o -path web/dist-ssr -prune -o -path web/test-results -prune \
+	-o -path web/playwright-report -prune -o -print)
 lint-web: web-deps wasm
+	$(MAKE) --no-print-directory web/node_modules/.lint-passed
+
+web/node_modules/.lint-passed: $(WEB_FILES) web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck
+	touch $@
 
 test-rust: web-build demo-photos
 	$(CARGO_LINTED) test $(WORKSPACE)
@@ -162,9 +172,18 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	# here does not serve; `npm install` installs the locked versions all the same.
 	cd web && $(NPM) install --no-audit --no-fund
 
-# The client bundle (web/dist) and the server-rendering bundle (web/dist-ssr/render.js).
+# The client bundle (web/dist) and the server-rendering bundle (web/dist-ssr/render.js), made
+# again only when a file they are built from changed since the last build (the stamp in
+# web/dist-ssr): every test that needs them asks for them, and one `make test` builds them once.
+WEB_BUILD_FILES = $(shell find web/src web/public web/dev) web/index.html web/package.json \
+	web/vite.config.ts web/vite.ssr.config.ts web/tsconfig.json web/tsconfig.app.json \
+	web/tsconfig.node.json web/node_modules/.package-lock.json
 web-build: web-deps wasm
+	$(MAKE) --no-print-directory web/dist-ssr/.built
+
+web/dist-ssr/.built: $(WEB_BUILD_FILES)
 	cd web && $(NPM) run build && $(NPM) run build:ssr
+	touch $@
 
 # Server rendering: QuickJS markup equals Node's renderToString for every demo page; in Chromium
 # every route hydrates without warnings, stays interactive and reads well without JavaScript.
