@@ -6,7 +6,7 @@ non-zero status means the report itself could not be written).
 
 RESULTS_DIR holds meta.json (written by run.sh) and what each step wrote: compose.json,
 serve.txt, serve-hostile.txt, start.json, pages.json, lighthouse.json, vnu.json, sitemap.json, wasm.txt,
-web-size.txt. A step that did not run leaves its sections marked "not run" and its budgets
+web-size.txt, live.json. A step that did not run leaves its sections marked "not run" and its budgets
 unchecked.
 """
 
@@ -367,6 +367,50 @@ def wasm_section(wasm, web_size, budget, b: Budgets) -> list[str]:
     return out + [""]
 
 
+def live_section(data, budget, b: Budgets) -> list[str]:
+    """The live step (the Sync API at scale) and issue 33's budgets, judged at `posts` posts."""
+    out = ["## Live content through the Sync API (`bash bench/run.sh live`)", ""]
+    if data is None:
+        return out + ["Not run (the live step runs on request only).", ""]
+    out += [
+        f"{data['posts']:,} posts, the fake Contentful in the same process (its space counts in the memory).",
+        "",
+        "| measure | value |",
+        "|---|---|",
+        f"| initial sync | {data['initial_sync_seconds']:.1f} s |",
+        f"| a publish made visible (one delta, the new set built) | {data['publish_visible_seconds']:.2f} s |",
+        f"| requests for that publish | {data['publish_requests']} |",
+        f"| resident memory, steady | {data['steady_rss_kib'] / 1024:,.0f} MiB |",
+        f"| resident memory, peak during the publish | {data['peak_rss_kib_during_publish'] / 1024:,.0f} MiB |",
+        f"| an empty poll | {data['empty_poll_seconds']:.2f} s, {data['empty_poll_requests']} request(s) |",
+        f"| restart from the snapshot to ready | {data['restart_to_ready_seconds']:.1f} s, "
+        f"{data['restart_requests']} request(s) |",
+        "",
+    ]
+    if budget is None or data["posts"] != budget["posts"]:
+        return out + [f"Budgets are judged at {budget['posts']:,} posts only." if budget else "", ""]
+    name = f"at {data['posts']:,} posts"
+    limit = budget["publish_visible_seconds"]
+    b.check(f"live: a publish visible {name}", f"≤ {limit} s", f"{data['publish_visible_seconds']:.2f} s",
+            data["publish_visible_seconds"] <= limit)
+    limit = budget["publish_requests"]
+    b.check(f"live: requests per publish {name}", f"≤ {limit}", str(data["publish_requests"]),
+            data["publish_requests"] <= limit)
+    limit = budget["peak_over_steady"]
+    b.check(f"live: peak memory during a publish {name}", f"≤ {limit}× steady", f"{data['peak_over_steady']:.3f}×",
+            data["peak_over_steady"] <= limit)
+    limit = budget["empty_poll_requests"]
+    b.check(f"live: an empty poll {name}", f"≤ {limit} request", str(data["empty_poll_requests"]),
+            data["empty_poll_requests"] <= limit and not data["empty_poll_changed"])
+    limit = budget["restart_to_ready_ms"]
+    ready_ms = data["restart_to_ready_seconds"] * 1000
+    b.check(f"live: restart from the snapshot to ready {name}", f"≤ {limit:,} ms, {budget['restart_requests']} request",
+            f"{ready_ms:,.0f} ms, {data['restart_requests']}",
+            ready_ms <= limit and data["restart_requests"] <= budget["restart_requests"]
+            and data["restart_version_matches"])
+    return out
+
+
 def main() -> None:
     results, budgets_path, report_path = sys.argv[1:4]
     with open(budgets_path, "rb") as f:
@@ -383,6 +427,7 @@ def main() -> None:
     body += pages_section(load(results, "pages.json"), budgets, b)
     body += html_section(load(results, "vnu.json"), load(results, "sitemap.json"), budgets, b)
     body += wasm_section(load(results, "wasm.txt"), load(results, "web-size.txt"), budgets["wasm"], b)
+    body += live_section(load(results, "live.json"), budgets.get("live"), b)
     failed = meta.get("failed_steps", [])
     for step in failed:
         b.check(f"step {step}", "completes", "failed", False)

@@ -15,8 +15,8 @@
 #   web       Lighthouse, JS/wasm bytes, axe-core, Nu HTML Checker, sitemap   (bench/web.sh)
 #   live      on request only: live content through the Sync API at LIVE_POSTS (100,000) posts:
 #             initial sync, a publish made visible, an empty poll, a restart from the snapshot
-#             (crates/content-adapter/examples/sync_bench.rs; figures in live.json, no budget
-#             checked yet)
+#             (crates/content-adapter/examples/sync_bench.rs; figures in live.json, judged
+#             against [live] in budgets.toml)
 #
 # Installs what it needs when run as root (apt: wrk nginx default-jre-headless libxml2-utils
 # chromium curl; npm packages under bench/node). Everything is loopback-only and bounded; every
