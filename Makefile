@@ -29,15 +29,15 @@ setup:
 run: setup-run web-build demo-photos
 	$(CARGO) run --release -p supplysite-cli -- serve
 
-# The installs (mostly downloads), then the WebAssembly package, the web build, the web lint and
-# the demo's photographs run beside clippy's build of the workspace, which needs none of them: they fill the
+# The installs (mostly downloads), then the WebAssembly package, the web build and the demo's
+# photographs run beside clippy's build of the workspace, which needs none of them: they fill the
 # stretches where that build keeps one core busy (its last crates and links).
 test:
 	$(MAKE) -j2 --output-sync=target lint-rust setup-then-builds
 	$(MAKE) test-after-setup
 
 setup-then-builds: setup
-	$(MAKE) web-build demo-photos lint-web
+	$(MAKE) web-build demo-photos
 
 test-after-setup: lint-refs lint-layers lint-web test-deploy test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
@@ -103,8 +103,8 @@ lint-rust:
 	$(CARGO_LINTED) test $(WORKSPACE) --all-targets --no-run
 
 # Linted again only when a file of the web folder changed since it last passed (the stamp under
-# node_modules), so the lint that runs beside clippy in `make test` is not run twice. The files
-# are listed by a make of their own, after the wasm package is written.
+# node_modules). The files are listed by a make of their own, after the wasm package is written.
+# (Run beside clippy's build, the lint's CPU lengthened that build by more than it saved.)
 WEB_FILES = $(shell find web -path web/node_modules -prune -o -path web/dist -prune \
 	-o -path web/dist-ssr -prune -o -path web/test-results -prune \
 	-o -path web/playwright-report -prune -o -print)
