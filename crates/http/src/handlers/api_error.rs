@@ -78,6 +78,12 @@ impl ApiError {
         }
     }
 
+    /// The answer to a path under `/api/` that names no endpoint, and to an endpoint that is
+    /// off here (preview without its settings): the same 404 either way.
+    pub fn no_such_endpoint() -> Self {
+        ApiError::new(StatusCode::NOT_FOUND, "no such API endpoint")
+    }
+
     /// The status the answer carries.
     pub fn status(&self) -> StatusCode {
         self.status

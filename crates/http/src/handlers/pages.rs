@@ -481,7 +481,7 @@ pub async fn api(
 
 /// Any other `/api/…` path.
 pub async fn api_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "no such API endpoint")
+    ApiError::no_such_endpoint()
 }
 
 #[cfg(test)]

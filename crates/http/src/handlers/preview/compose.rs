@@ -95,9 +95,7 @@ pub async fn compose(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let preview = state
-        .preview()
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no such API endpoint"))?;
+    let preview = state.preview().ok_or_else(ApiError::no_such_endpoint)?;
     if state.preview_for(&headers).is_none() {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,

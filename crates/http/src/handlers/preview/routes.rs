@@ -57,7 +57,7 @@ pub async fn enter(
     State(state): State<AppState>,
     query: Result<Query<EnterQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let preview = state.preview().ok_or_else(not_found)?;
+    let preview = state.preview().ok_or_else(ApiError::no_such_endpoint)?;
     let Ok(Query(query)) = query else {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -123,7 +123,7 @@ pub async fn exit(
     State(state): State<AppState>,
     query: Result<Query<ExitQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    state.preview().ok_or_else(not_found)?;
+    state.preview().ok_or_else(ApiError::no_such_endpoint)?;
     let path = query
         .ok()
         .and_then(|Query(q)| q.path)
@@ -148,9 +148,4 @@ fn redirect(to: &str, set_cookie: &str) -> Result<Response, ApiError> {
             "path is not a valid location",
         )),
     }
-}
-
-/// The answer when no preview is configured: as for any unknown API path.
-fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "no such API endpoint")
 }
