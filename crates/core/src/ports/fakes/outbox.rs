@@ -45,6 +45,30 @@ impl State {
             .ok_or_else(|| OutboxError::NotFound { id: id.clone() })
     }
 
+    /// Stores `enquiry` under the next id with one pending job of each kind.
+    fn insert(&mut self, enquiry: &Enquiry, received_at: UnixMillis) -> EnquiryId {
+        self.stored += 1;
+        let id = EnquiryId::parse(format!("enquiry-{}", self.stored))
+            .expect("enquiry-N is a valid enquiry id");
+        self.enquiries.push(StoredEnquiry {
+            id: id.clone(),
+            received_at,
+            enquiry: enquiry.clone(),
+        });
+        for kind in JobKind::ALL {
+            self.jobs.push(Job {
+                enquiry_id: id.clone(),
+                kind,
+                state: JobState::Pending,
+                attempts: 0,
+                next_attempt_at: Some(received_at),
+                finished_at: None,
+                last_error: None,
+            });
+        }
+        id
+    }
+
     fn jobs_of(&self, id: &EnquiryId) -> Vec<Job> {
         self.jobs
             .iter()
@@ -81,26 +105,7 @@ impl EnquiryOutbox for FakeOutbox {
     ) -> Result<EnquiryId, OutboxError> {
         let mut state = lock(&self.state);
         state.available()?;
-        state.stored += 1;
-        let id = EnquiryId::parse(format!("enquiry-{}", state.stored))
-            .expect("enquiry-N is a valid enquiry id");
-        state.enquiries.push(StoredEnquiry {
-            id: id.clone(),
-            received_at,
-            enquiry: enquiry.clone(),
-        });
-        for kind in JobKind::ALL {
-            state.jobs.push(Job {
-                enquiry_id: id.clone(),
-                kind,
-                state: JobState::Pending,
-                attempts: 0,
-                next_attempt_at: Some(received_at),
-                finished_at: None,
-                last_error: None,
-            });
-        }
-        Ok(id)
+        Ok(state.insert(enquiry, received_at))
     }
 
     async fn store_once(
@@ -109,28 +114,26 @@ impl EnquiryOutbox for FakeOutbox {
         received_at: UnixMillis,
         submission: Option<&SubmissionId>,
     ) -> Result<Stored, OutboxError> {
+        // One lock from the look-up to the insert: two copies sent at once must not both find
+        // nothing and both be stored.
+        let mut state = lock(&self.state);
+        state.available()?;
+        if let Some(sub) = submission
+            && let Some((_, id)) = state.submissions.iter().find(|(s, _)| s == sub)
         {
-            let state = lock(&self.state);
-            state.available()?;
-            if let Some(sub) = submission
-                && let Some((_, id)) = state.submissions.iter().find(|(s, _)| s == sub)
-            {
-                return Ok(Stored::Repeat(id.clone()));
-            }
-            let since = UnixMillis(received_at.0 - FOLD_IDENTICAL_WITHIN.as_millis() as i64);
-            if let Some(first) = state.enquiries.iter().find(|e| {
-                e.received_at >= since
-                    && e.enquiry.email().eq_ignore_ascii_case(enquiry.email())
-                    && e.enquiry.message() == enquiry.message()
-            }) {
-                return Ok(Stored::Repeat(first.id.clone()));
-            }
+            return Ok(Stored::Repeat(id.clone()));
         }
-        let id = self.store(enquiry, received_at).await?;
+        let since = UnixMillis(received_at.0 - FOLD_IDENTICAL_WITHIN.as_millis() as i64);
+        if let Some(first) = state.enquiries.iter().find(|e| {
+            e.received_at >= since
+                && e.enquiry.email().eq_ignore_ascii_case(enquiry.email())
+                && e.enquiry.message() == enquiry.message()
+        }) {
+            return Ok(Stored::Repeat(first.id.clone()));
+        }
+        let id = state.insert(enquiry, received_at);
         if let Some(sub) = submission {
-            lock(&self.state)
-                .submissions
-                .push((sub.clone(), id.clone()));
+            state.submissions.push((sub.clone(), id.clone()));
         }
         Ok(Stored::New(id))
     }
