@@ -15,7 +15,7 @@ mod overlay;
 mod problem;
 mod raw;
 mod stream;
-mod version;
+pub(crate) mod version;
 
 pub use assets::site_url;
 pub use overlay::overlay;
@@ -29,6 +29,7 @@ use raw::RawExport;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use stream::Again;
 use supplysite_core::content::{
     BlogPost, CaseStudy, ContentParts, ContentSet, CustomerLogo, PrivacyPage, Redirect,
@@ -107,7 +108,14 @@ fn load_file(path: &Path, keep: usize) -> Result<Loaded, ExportError> {
     let raw = stream::raw_from_slice(&bytes, &mut problems)?;
     let version = version_of(&bytes);
     if bytes.len() <= keep {
-        return load(Again::Bytes(&bytes), raw, problems, path.parent(), version);
+        return load(
+            Again::Bytes(&bytes),
+            raw,
+            problems,
+            path.parent(),
+            version,
+            None,
+        );
     }
     // The entries' fields are read from the file again: its bytes need not stay in memory
     // beside the entries read from them.
@@ -116,12 +124,68 @@ fn load_file(path: &Path, keep: usize) -> Result<Loaded, ExportError> {
         path,
         version: &version,
     };
-    load(again, raw, problems, path.parent(), version.clone())
+    load(again, raw, problems, path.parent(), version.clone(), None)
 }
 
 /// Loads an export from its bytes. `asset_dir` is where `--download-assets` put the files, if
 /// anywhere; the content version is a hash of the bytes.
 pub fn load_export_bytes(bytes: &[u8], asset_dir: Option<&Path>) -> Result<Loaded, ExportError> {
+    load_bytes_as(bytes, asset_dir, version_of(bytes), None)
+}
+
+/// Posts and case studies (the entries a space holds many of) already read from an earlier
+/// load of the same space, by entry id. A live source that learns which entries changed
+/// leaves the others out of the export it reads and hands them over here.
+#[derive(Clone, Debug, Default)]
+pub struct Kept {
+    /// Posts by entry id.
+    pub posts: HashMap<String, Arc<BlogPost>>,
+    /// Case studies by entry id.
+    pub case_studies: HashMap<String, Arc<CaseStudy>>,
+}
+
+impl Kept {
+    /// Every post and case study of `set`, to be kept for the next load.
+    pub fn of(set: &ContentSet) -> Self {
+        Kept {
+            posts: set
+                .posts()
+                .iter()
+                .map(|p| (p.id.clone(), Arc::clone(p)))
+                .collect(),
+            case_studies: set
+                .case_studies()
+                .iter()
+                .map(|c| (c.id.clone(), Arc::clone(c)))
+                .collect(),
+        }
+    }
+
+    /// Whether entry `id` is kept.
+    pub fn holds(&self, id: &str) -> bool {
+        self.posts.contains_key(id) || self.case_studies.contains_key(id)
+    }
+}
+
+/// What an earlier load of the same space leaves to the next one: the entries read then that
+/// have not changed since, and the order of every entry the space holds now (by id), which
+/// puts the kept entries and those read again in their places.
+#[derive(Debug, Default)]
+pub struct Reuse {
+    /// The entries taken as they are; the export read holds none of them.
+    pub kept: Kept,
+    /// Every entry id of the space, in its order.
+    pub order: Vec<String>,
+}
+
+/// [`load_export_bytes`] with the content version given and, with `reuse`, the kept entries
+/// taken from it instead of from the export.
+pub fn load_bytes_as(
+    bytes: &[u8],
+    asset_dir: Option<&Path>,
+    version: String,
+    reuse: Option<&Reuse>,
+) -> Result<Loaded, ExportError> {
     let mut problems = Problems::default();
     let raw = stream::raw_from_slice(bytes, &mut problems)?;
     load(
@@ -129,7 +193,8 @@ pub fn load_export_bytes(bytes: &[u8], asset_dir: Option<&Path>) -> Result<Loade
         raw,
         problems,
         asset_dir,
-        version_of(bytes),
+        version,
+        reuse,
     )
 }
 
@@ -153,6 +218,7 @@ fn load(
     mut problems: Problems,
     asset_dir: Option<&Path>,
     version: String,
+    reuse: Option<&Reuse>,
 ) -> Result<Loaded, ExportError> {
     let mut counts = Counts::new();
     let asset_fields = std::mem::take(&mut raw.asset_fields);
@@ -197,10 +263,12 @@ fn load(
             early: &mut early.outcome,
         };
         match ct {
-            "blogPost" => early.posts.extend(read.read(|f| entries::blog_post(f, &r))),
+            "blogPost" => early
+                .posts
+                .extend(read.read(|f| entries::blog_post(f, &r)).map(Arc::new)),
             "casestudy" => early
                 .case_studies
-                .extend(read.read(|f| entries::case_study(f, &r))),
+                .extend(read.read(|f| entries::case_study(f, &r)).map(Arc::new)),
             "aboutUsTimeline" => early
                 .timeline
                 .extend(read.read(|f| entries::timeline_entry(f, &r))),
@@ -258,6 +326,15 @@ fn load(
     reader.read_early("aboutUsTimeline");
     reader.read_early("customerLogo");
     reader.read_early("redirect");
+    if let Some(reuse) = reuse {
+        early.posts = in_order(&reuse.order, early.posts, &reuse.kept.posts, |p| &p.id);
+        early.case_studies = in_order(
+            &reuse.order,
+            early.case_studies,
+            &reuse.kept.case_studies,
+            |c| &c.id,
+        );
+    }
     let mut parts = ContentParts {
         posts: early.posts,
         case_studies: early.case_studies,
@@ -278,7 +355,8 @@ fn load(
 
     checks::run(&parts, &raw, &mut problems);
     let set = ContentSet::new(parts, version);
-    checks::rich_text_links(&set, &mut problems);
+    let kept = |id: &str| reuse.is_some_and(|r| r.kept.holds(id));
+    checks::rich_text_links(&set, kept, &mut problems);
     Ok(Loaded {
         set,
         problems: problems.0,
@@ -311,8 +389,8 @@ const EARLY: [&str; 6] = [
 /// Entries read during the second pass, and what reading them found, per content type.
 #[derive(Default)]
 struct Early {
-    posts: Vec<BlogPost>,
-    case_studies: Vec<CaseStudy>,
+    posts: Vec<Arc<BlogPost>>,
+    case_studies: Vec<Arc<CaseStudy>>,
     timeline: Vec<TimelineEntry>,
     logos: Vec<CustomerLogo>,
     rich_text_pages: Vec<PrivacyPage>,
@@ -353,6 +431,23 @@ impl EarlyRead<'_> {
             }
         }
     }
+}
+
+/// The entries just `read` and those `kept`, in the space's `order`.
+fn in_order<T>(
+    order: &[String],
+    read: Vec<Arc<T>>,
+    kept: &HashMap<String, Arc<T>>,
+    id: impl Fn(&T) -> &String,
+) -> Vec<Arc<T>> {
+    let mut read: HashMap<String, Arc<T>> = read.into_iter().map(|t| (id(&t).clone(), t)).collect();
+    let mut out = Vec::with_capacity(kept.len() + read.len());
+    for id in order {
+        if let Some(t) = read.remove(id).or_else(|| kept.get(id).cloned()) {
+            out.push(t);
+        }
+    }
+    out
 }
 
 fn values<T>(items: Vec<(String, T)>) -> Vec<T> {

@@ -160,7 +160,7 @@ mod tests {
     fn set(posts: Vec<BlogPost>) -> ContentSet {
         ContentSet::new(
             ContentParts {
-                posts,
+                posts: posts.into_iter().map(std::sync::Arc::new).collect(),
                 ..ContentParts::default()
             },
             "v1",

@@ -149,6 +149,7 @@ fn serve_with(
         enquiries = desk.enquiries().describe(),
         "starting"
     );
+    let reload_source = source.source.clone();
     let mounts = Mounts {
         contact: Some(desk.clone()),
         freshness: source.freshness.clone(),
@@ -167,7 +168,7 @@ fn serve_with(
             composer: Arc::new(supplysite_http::CoreComposer::new(
                 config.public_url.as_str(),
             )),
-            reload: Some(source.source.clone()),
+            reload: Some(reload_source.clone()),
         },
         mounts,
     );
@@ -257,6 +258,8 @@ fn serve_with(
         if let Some(metrics) = metrics {
             let _ = metrics.await;
         }
+        // The last content saved, so a restart serves it at once.
+        reload_source.settled().await;
     });
     served
         .with_context(|| format!("cannot serve on {} (SUPPLYSITE_BIND / --bind)", config.bind))?;

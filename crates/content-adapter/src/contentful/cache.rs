@@ -150,6 +150,10 @@ fn write_file(path: &Path, file: &CacheFile) -> Result<(), String> {
 
 #[async_trait]
 impl ContentSource for CachedSource {
+    async fn settled(&self) {
+        self.inner.settled().await;
+    }
+
     /// Errors: those of the wrapped source. At start-up, [`ContentLoadError::Unreachable`]
     /// and [`ContentLoadError::Malformed`] are only returned when there is no cache file.
     async fn load(&self) -> Result<ContentSet, ContentLoadError> {

@@ -19,13 +19,13 @@ use super::client::{Client, FetchError};
 use super::retry::{Pause, TokioPause};
 use super::settings::ContentfulSettings;
 use super::{SetupError, load_error};
-use crate::export::{Severity, load_export_bytes};
+use crate::export::{Kept, Reuse, Severity, load_bytes_as};
 use async_trait::async_trait;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
-use store::{Delta, Store, token_of};
+use store::{Applied, Delta, Store, token_of};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource};
 
@@ -46,6 +46,32 @@ struct Synced {
     dirty: bool,
     /// When the content model was last read.
     model_at: Instant,
+    /// The posts of the set last built that no delta has touched since: the next build takes
+    /// them as they are and reads only the rest.
+    kept: Kept,
+}
+
+impl Synced {
+    /// Forgets the kept entries a delta touched: the entries it changed or deleted, the posts
+    /// whose hero image is an asset it changed or deleted, and every case study when any asset
+    /// changed (a story shows several). A changed content model forgets them all.
+    fn forget(&mut self, applied: &Applied) {
+        let posts = &mut self.kept.posts;
+        for id in &applied.entries {
+            posts.remove(id);
+            self.kept.case_studies.remove(id);
+        }
+        if !applied.assets.is_empty() {
+            self.kept.case_studies.clear();
+            // A post without a hero image may have had its link dropped because the asset was
+            // not published then: it is read again too.
+            posts.retain(|_, post| {
+                post.hero_image
+                    .as_ref()
+                    .is_some_and(|image| !applied.assets.contains(&image.id))
+            });
+        }
+    }
 }
 
 /// Published content read through the Sync API, kept current by deltas.
@@ -69,7 +95,7 @@ struct Writes {
 }
 
 impl Writes {
-    fn save(self: Arc<Self>, path: PathBuf, bytes: Vec<u8>, token: String, at: SystemTime) {
+    fn save(self: Arc<Self>, path: PathBuf, store: Store, at: SystemTime) {
         use std::sync::atomic::Ordering;
         let number = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
         std::thread::spawn(move || {
@@ -77,7 +103,8 @@ impl Writes {
             if *done > number {
                 return;
             }
-            if let Err(e) = snapshot::write(&path, &bytes, &token, at) {
+            let bytes = store.export_bytes();
+            if let Err(e) = snapshot::write(&path, &bytes, &store.token, at) {
                 tracing::warn!(error = %e, "the last good content could not be saved");
             }
             *done = number;
@@ -238,6 +265,7 @@ impl SyncSource {
             version: String::new(),
             dirty: true,
             model_at: Instant::now(),
+            kept: Kept::default(),
         })
     }
 
@@ -269,18 +297,22 @@ impl SyncSource {
             version: String::new(),
             dirty: false,
             model_at: Instant::now(),
+            kept: Kept::default(),
         };
+        // Taken before any delta is applied: the set read from disk is the saved content.
+        let version = synced.store.version();
         let from_disk = || {
-            let loaded = load_export_bytes(&saved.export, None).map_err(|e| {
-                ContentLoadError::Malformed {
-                    location: self
-                        .snapshot
-                        .as_ref()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default(),
-                    reason: e.to_string(),
-                }
-            })?;
+            let loaded =
+                load_bytes_as(&saved.export, None, version.clone(), None).map_err(|e| {
+                    ContentLoadError::Malformed {
+                        location: self
+                            .snapshot
+                            .as_ref()
+                            .map(|p| p.display().to_string())
+                            .unwrap_or_default(),
+                        reason: e.to_string(),
+                    }
+                })?;
             Ok::<_, ContentLoadError>(loaded.set)
         };
         match self.pages(Some(&synced.store.token.clone())).await {
@@ -307,6 +339,7 @@ impl SyncSource {
                 }
                 let set = from_disk()?;
                 synced.version = set.version().to_string();
+                synced.kept = Kept::of(&set);
                 self.set_status(set.version(), SystemTime::now(), false);
                 Ok((synced, Some(set)))
             }
@@ -329,6 +362,7 @@ impl SyncSource {
                     "contentful unavailable at start-up; serving the last good content from disk"
                 );
                 synced.version = set.version().to_string();
+                synced.kept = Kept::of(&set);
                 self.set_status(set.version(), saved.synced_at, true);
                 Ok((synced, Some(set)))
             }
@@ -337,18 +371,27 @@ impl SyncSource {
 
     /// Reads a content set from the synced items and saves them with their token.
     async fn build(&self, synced: &mut Synced) -> Result<ContentSet, ContentLoadError> {
-        let bytes = synced.store.export_bytes();
-        let token = synced.store.token.clone();
+        let kept = std::mem::take(&mut synced.kept);
+        let bytes = synced.store.export_bytes_without(|id| kept.holds(id));
+        let version = synced.store.version();
+        let reuse = (!kept.posts.is_empty() || !kept.case_studies.is_empty()).then(|| Reuse {
+            kept,
+            order: synced.store.entries.ids(),
+        });
+        // The snapshot holds every entry in full; it is written from a copy of the store that
+        // shares its items.
+        let store = self.snapshot.is_some().then(|| synced.store.clone());
         let snapshot = self.snapshot.clone();
         let location = self.location();
         let now = SystemTime::now();
         let writes = Arc::clone(&self.writes);
         let set = tokio::task::spawn_blocking(move || {
-            let loaded =
-                load_export_bytes(&bytes, None).map_err(|e| ContentLoadError::Malformed {
+            let loaded = load_bytes_as(&bytes, None, version, reuse.as_ref()).map_err(|e| {
+                ContentLoadError::Malformed {
                     location,
                     reason: e.to_string(),
-                })?;
+                }
+            })?;
             for problem in loaded
                 .problems
                 .iter()
@@ -356,9 +399,9 @@ impl SyncSource {
             {
                 tracing::warn!(%problem, "content problem; the entry or field is left out");
             }
-            if let Some(path) = snapshot {
+            if let (Some(path), Some(store)) = (snapshot, store) {
                 // Saved after the set is handed over: the disk is not in the way of a publish.
-                writes.save(path, bytes, token, now);
+                writes.save(path, store, now);
             }
             Ok::<_, ContentLoadError>(loaded.set)
         })
@@ -369,6 +412,7 @@ impl SyncSource {
         })??;
         synced.version = set.version().to_string();
         synced.dirty = false;
+        synced.kept = Kept::of(&set);
         self.set_status(set.version(), now, false);
         Ok(set)
     }
@@ -386,6 +430,7 @@ impl SyncSource {
             Err(e) => return Err(load_error(e)),
         };
         let applied = synced.store.apply(delta);
+        synced.forget(&applied);
         if applied.any() {
             synced.dirty = true;
             tracing::info!(
@@ -400,6 +445,8 @@ impl SyncSource {
                 synced.store.locales = locales;
                 synced.store.content_types = types;
                 synced.dirty = true;
+                // Fields are read by the model's locales: every entry is read again.
+                synced.kept = Kept::default();
             }
             synced.model_at = Instant::now();
         }
@@ -437,6 +484,10 @@ impl ContentSource for SyncSource {
 
     /// One request when nothing changed; a new set only when something did. Errors: those of
     /// [`Self::load`]; after a failure the served set stays and the next call tries again.
+    async fn settled(&self) {
+        self.saved().await;
+    }
+
     async fn load_changed(&self, served: &str) -> Result<Option<ContentSet>, ContentLoadError> {
         let mut guard = self.synced.lock().await;
         let changed = self.sync(&mut guard, served).await;

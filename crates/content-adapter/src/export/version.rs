@@ -56,13 +56,18 @@ impl Version {
 
     /// The version: 16 hex digits.
     pub fn finish(&self) -> String {
+        format!("{:016x}", self.number())
+    }
+
+    /// The version as a number.
+    pub fn number(&self) -> u64 {
         let mut end = self.clone();
         if end.filled > 0 {
             end.pending[end.filled..].fill(0);
             end.mix(u64::from_le_bytes(end.pending));
         }
         end.mix(end.len);
-        format!("{:016x}", end.hash)
+        end.hash
     }
 }
 

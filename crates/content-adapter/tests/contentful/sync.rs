@@ -6,7 +6,7 @@ use supplysite_content_adapter::contentful::SyncSource;
 use supplysite_content_adapter::contentful::fake::{FakeContentful, Fault, RecordingPause};
 use supplysite_content_adapter::{load_export_bytes, load_export_value};
 use supplysite_core::compose::compose;
-use supplysite_core::content::ContentSet;
+use supplysite_core::content::{BlogPost, ContentSet};
 use supplysite_core::ports::ContentSource;
 use supplysite_core::routes::Route;
 
@@ -111,6 +111,11 @@ async fn nothing_changed_costs_one_request_and_gives_no_new_set() {
 /// Makes `change` to the fake's space, reads one delta and checks the pages against the
 /// export read of the changed space; returns the synced set.
 async fn one_delta(change: impl FnOnce(&FakeContentful)) -> ContentSet {
+    one_delta_from(change).await.1
+}
+
+/// [`one_delta`], returning the set before the change as well.
+async fn one_delta_from(change: impl FnOnce(&FakeContentful)) -> (ContentSet, ContentSet) {
     let fake = FakeContentful::start(demo()).await;
     let dir = tempfile::tempdir().unwrap();
     let (source, _) = source(&fake, &dir.path().join("s.json"));
@@ -127,12 +132,20 @@ async fn one_delta(change: impl FnOnce(&FakeContentful)) -> ContentSet {
     assert_ne!(after.version(), before.version());
     same_pages(&after, &export_read(&fake));
     fake.stop().await;
-    after
+    (before, after)
+}
+
+/// The post of `set` with entry id `id`.
+fn post_by_id<'s>(set: &'s ContentSet, id: &str) -> &'s Arc<BlogPost> {
+    set.posts()
+        .iter()
+        .find(|p| p.id == id)
+        .unwrap_or_else(|| panic!("no post {id}"))
 }
 
 #[tokio::test]
 async fn a_published_change_shows_after_one_delta() {
-    let set = one_delta(|fake| {
+    let (before, set) = one_delta_from(|fake| {
         fake.edit(|export| {
             let post = entry_mut(export, "post-what-is-e-tendering");
             post["fields"]["title"]["en-AU"] = json!("E-tendering, explained again");
@@ -144,6 +157,61 @@ async fn a_published_change_shows_after_one_delta() {
         set.post("what-is-e-tendering").unwrap().title,
         "E-tendering, explained again"
     );
+    // Only the changed post was read again: every other is the one already held.
+    let changed = post_by_id(&set, "post-what-is-e-tendering");
+    assert!(!Arc::ptr_eq(
+        changed,
+        post_by_id(&before, "post-what-is-e-tendering")
+    ));
+    let others: Vec<_> = set.posts().iter().filter(|p| p.id != changed.id).collect();
+    assert!(others.len() > 2, "{} other posts", others.len());
+    for post in others {
+        assert!(
+            Arc::ptr_eq(post, post_by_id(&before, &post.id)),
+            "{} was read again",
+            post.id
+        );
+    }
+    assert!(!set.case_studies().is_empty());
+    for (story, earlier) in set.case_studies().iter().zip(before.case_studies()) {
+        assert!(Arc::ptr_eq(story, earlier), "{} was read again", story.id);
+    }
+}
+
+#[tokio::test]
+async fn a_changed_hero_image_shows_on_the_posts_that_use_it_after_one_delta() {
+    let demo = demo();
+    let hero = demo["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|e| e["fields"]["heroImage"]["en-AU"]["sys"]["id"].as_str())
+        .expect("a post with a hero image")
+        .to_string();
+    let changed = hero.clone();
+    let set = one_delta(move |fake| {
+        fake.edit(|export| {
+            let asset = export["assets"]
+                .as_array_mut()
+                .unwrap()
+                .iter_mut()
+                .find(|a| a["sys"]["id"] == changed.as_str())
+                .unwrap();
+            asset["fields"]["description"] = json!({"en-AU": "A new description"});
+            asset["sys"]["publishedVersion"] = json!(77);
+        })
+    })
+    .await;
+    let using: Vec<_> = set
+        .posts()
+        .iter()
+        .filter_map(|p| p.hero_image.as_ref())
+        .filter(|image| image.id == hero)
+        .collect();
+    assert!(!using.is_empty());
+    for image in using {
+        assert_eq!(image.description.as_deref(), Some("A new description"));
+    }
 }
 
 #[tokio::test]

@@ -17,7 +17,7 @@ pub const OLDEST_POSTS: usize = 5;
 pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
     let served = |p: &&BlogPost| set.post(&p.slug).is_some_and(|s| s.id == p.id);
     let mut out = Vec::new();
-    for p in set.posts().iter().filter(served) {
+    for p in set.posts().iter().map(|p| &**p).filter(served) {
         read_time(&mut out, p, set.time_zone());
     }
     let mut oldest: Vec<&BlogPost> = set

@@ -281,7 +281,7 @@ pub(crate) fn served_posts(set: &ContentSet) -> impl Iterator<Item = (&BlogPost,
         .filter(|p| set.post(&p.slug).is_some_and(|s| s.id == p.id))
         .map(|p| {
             let route = Route::Insight(p.slug.clone());
-            (p, At::entry(&p.id, ct::POST, Some(&route)))
+            (&**p, At::entry(&p.id, ct::POST, Some(&route)))
         })
 }
 
@@ -293,7 +293,7 @@ pub(crate) fn served_case_studies(set: &ContentSet) -> impl Iterator<Item = (&Ca
         .filter(|c| set.case_study(&c.slug).is_some_and(|s| s.id == c.id))
         .map(|c| {
             let route = Route::CaseStudy(c.slug.clone());
-            (c, At::entry(&c.id, ct::CASE_STUDY, Some(&route)))
+            (&**c, At::entry(&c.id, ct::CASE_STUDY, Some(&route)))
         })
 }
 

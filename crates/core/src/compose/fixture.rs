@@ -23,6 +23,7 @@ use crate::content::{
 };
 use crate::richtext::{Data, Document, Node};
 use ProductTag::*;
+use std::sync::Arc;
 
 /// The fixture content set described in the module documentation.
 pub fn content() -> ContentSet {
@@ -34,10 +35,10 @@ pub fn content() -> ContentSet {
 pub fn content_with_photos() -> ContentSet {
     let mut parts = parts();
     for post in &mut parts.posts {
-        post.hero_image = Some(photo(&format!("hero-{}", post.slug)));
+        Arc::make_mut(post).hero_image = Some(photo(&format!("hero-{}", post.slug)));
     }
     for story in &mut parts.case_studies {
-        story.main_image = Some(photo(&format!("main-{}", story.slug)));
+        Arc::make_mut(story).main_image = Some(photo(&format!("main-{}", story.slug)));
     }
     for banner in parts.pages.iter_mut().filter_map(|p| p.banner.as_mut()) {
         banner.banner_image = Some(photo("banner"));
@@ -70,8 +71,8 @@ fn parts() -> ContentParts {
         );
     }
     ContentParts {
-        posts: posts(),
-        case_studies: case_studies(),
+        posts: posts().into_iter().map(Arc::new).collect(),
+        case_studies: case_studies().into_iter().map(Arc::new).collect(),
         pages: pages(),
         faq_lists: vec![
             faq("etender", "eRFx questions", 3),

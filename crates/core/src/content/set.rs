@@ -6,6 +6,7 @@ use super::{
 use crate::time_zone::TimeZone;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// A customer logo for the home page carousel (content type `customerLogo`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,10 +37,11 @@ pub enum EntryRef {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContentParts {
-    /// The blog posts, in source order.
-    pub posts: Vec<BlogPost>,
-    /// The case studies, in source order.
-    pub case_studies: Vec<CaseStudy>,
+    /// The blog posts, in source order. Shared: a live source that re-reads one changed post
+    /// builds its next set around the same posts, without copying the archive.
+    pub posts: Vec<Arc<BlogPost>>,
+    /// The case studies, in source order; shared like the posts.
+    pub case_studies: Vec<Arc<CaseStudy>>,
     /// The page-builder pages, in source order.
     pub pages: Vec<Page>,
     /// The FAQ lists.
@@ -181,7 +183,7 @@ impl ContentSet {
 
     /// Every post, newest first (equal dates by slug).
     pub fn posts_newest(&self) -> impl ExactSizeIterator<Item = &BlogPost> + Clone {
-        self.posts_newest.iter().map(|&i| &self.parts.posts[i])
+        self.posts_newest.iter().map(|&i| &*self.parts.posts[i])
     }
 
     /// Posts tagged with `tag`, newest first.
@@ -191,19 +193,19 @@ impl ContentSet {
             .map(Vec::as_slice)
             .unwrap_or_default()
             .iter()
-            .map(|&i| &self.parts.posts[i])
+            .map(|&i| &*self.parts.posts[i])
     }
 
     /// The post with this slug.
     pub fn post(&self, slug: &str) -> Option<&BlogPost> {
-        self.post_by_slug.get(slug).map(|&i| &self.parts.posts[i])
+        self.post_by_slug.get(slug).map(|&i| &*self.parts.posts[i])
     }
 
     /// Every case study, lowest `casestudyorderpriority` first (equal priorities by slug).
     pub fn case_studies_by_priority(&self) -> impl ExactSizeIterator<Item = &CaseStudy> + Clone {
         self.case_studies_by_priority
             .iter()
-            .map(|&i| &self.parts.case_studies[i])
+            .map(|&i| &*self.parts.case_studies[i])
     }
 
     /// Case studies tagged with `tag`, lowest priority first. Indexed, because a product page
@@ -214,14 +216,14 @@ impl ContentSet {
             .map(Vec::as_slice)
             .unwrap_or_default()
             .iter()
-            .map(|&i| &self.parts.case_studies[i])
+            .map(|&i| &*self.parts.case_studies[i])
     }
 
     /// The case study with this slug.
     pub fn case_study(&self, slug: &str) -> Option<&CaseStudy> {
         self.case_study_by_slug
             .get(slug)
-            .map(|&i| &self.parts.case_studies[i])
+            .map(|&i| &*self.parts.case_studies[i])
     }
 
     /// Every page-builder page in source order.
@@ -277,12 +279,12 @@ impl ContentSet {
     }
 
     /// Every post, in source order.
-    pub fn posts(&self) -> &[BlogPost] {
+    pub fn posts(&self) -> &[Arc<BlogPost>] {
         &self.parts.posts
     }
 
     /// Every case study, in source order.
-    pub fn case_studies(&self) -> &[CaseStudy] {
+    pub fn case_studies(&self) -> &[Arc<CaseStudy>] {
         &self.parts.case_studies
     }
 

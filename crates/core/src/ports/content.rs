@@ -29,6 +29,11 @@ pub trait ContentSource: Send + Sync {
         Ok((set.version() != served).then_some(set))
     }
 
+    /// Returns once what the source does in the background after a load (saving its last good
+    /// content to disk) is done; a server awaits it before it exits, so a restart finds what
+    /// was last served. Nothing to wait for by default.
+    async fn settled(&self) {}
+
     /// The locale the last [`Self::load`] read the space in (its default locale), when the
     /// source knows it: Live Preview's inspector tags name it. `None` by default.
     fn locale(&self) -> Option<String> {
@@ -77,6 +82,10 @@ impl ContentSource for InZone {
             .load_changed(served)
             .await?
             .map(|set| set.with_time_zone(self.zone.clone())))
+    }
+
+    async fn settled(&self) {
+        self.inner.settled().await;
     }
 
     fn locale(&self) -> Option<String> {

@@ -138,8 +138,9 @@ mod tests {
                     id: format!("post-{i}"),
                     slug: format!("post-{i:04}"),
                     seo_index: i % 3 != 1,
-                    ..post.clone()
+                    ..(**post).clone()
                 })
+                .map(std::sync::Arc::new)
                 .collect(),
             pages: (0..pages)
                 .map(|i| Page {

@@ -9,7 +9,7 @@ use super::cda::error;
 use super::graphql::Answer;
 use super::space::{self, Space};
 use serde_json::{Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 
 /// What the fake remembers of each published item, to answer deltas.
@@ -112,19 +112,32 @@ pub(crate) fn answer(space: &Space, base: &str, query: &HashMap<String, String>)
     };
     // Entries, then assets, each in the space's order; deletions only in deltas.
     // What the sync holds, by reference: only the page asked for is built.
+    // A delta looks only at the items changed since its token, as Contentful answers one in
+    // a time that does not grow with the space.
+    let in_range = |at: u64| at <= to && from.is_none_or(|f| at > f);
+    let changed: Option<HashSet<&str>> = from.map(|_| {
+        log.items
+            .iter()
+            .filter(|(_, (_, _, at))| in_range(*at))
+            .map(|(id, _)| id.as_str())
+            .collect()
+    });
     let mut wanted: Vec<Wanted<'_>> = Vec::new();
     for (key, kind) in [("entries", "Entry"), ("assets", "Asset")] {
-        let mut seen_ids = std::collections::HashSet::new();
-        for item in space.list(key) {
+        let mut seen_ids: HashSet<&str> = HashSet::new();
+        let list = match &changed {
+            Some(changed) if changed.is_empty() => &[][..],
+            _ => space.list(key),
+        };
+        for item in list {
             let id = space::id(item);
-            if !seen_ids.insert(id.to_string()) {
+            if changed.as_ref().is_some_and(|c| !c.contains(id)) || !seen_ids.insert(id) {
                 continue;
             }
             let Some((_, fp, at)) = log.items.get(id) else {
                 continue;
             };
-            let in_range = *at <= to && from.is_none_or(|f| *at > f);
-            if !in_range {
+            if !in_range(*at) {
                 continue;
             }
             match fp {
@@ -136,12 +149,7 @@ pub(crate) fn answer(space: &Space, base: &str, query: &HashMap<String, String>)
         // Deleted items no longer in the space at all.
         if from.is_some() {
             for (id, (k, fp, at)) in &log.items {
-                if *k == kind
-                    && fp.is_none()
-                    && *at <= to
-                    && from.is_none_or(|f| *at > f)
-                    && !seen_ids.contains(id)
-                {
+                if *k == kind && fp.is_none() && in_range(*at) && !seen_ids.contains(id.as_str()) {
                     wanted.push(Wanted::Deleted(id, kind));
                 }
             }

@@ -5,6 +5,7 @@
 //! Items are shared (`Arc`), so applying a delta replaces only the changed items and never
 //! copies the rest; the export form the export reader reads is written from them on demand.
 
+use crate::export::version::Version;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -17,23 +18,32 @@ pub(crate) struct Items {
     by_id: HashMap<String, (u64, Arc<Value>)>,
     order: BTreeMap<u64, String>,
     next: u64,
+    /// The sum of [`identity`] over the items, kept as they come and go.
+    fingerprint: u64,
 }
 
 impl Items {
     pub fn upsert(&mut self, id: String, item: Arc<Value>) {
+        let added = identity(&id, &item);
         match self.by_id.get_mut(&id) {
-            Some((_, existing)) => *existing = item,
+            Some((_, existing)) => {
+                let removed = identity(&id, existing);
+                self.fingerprint = self.fingerprint.wrapping_sub(removed);
+                *existing = item;
+            }
             None => {
                 self.order.insert(self.next, id.clone());
                 self.by_id.insert(id, (self.next, item));
                 self.next += 1;
             }
         }
+        self.fingerprint = self.fingerprint.wrapping_add(added);
     }
 
     pub fn remove(&mut self, id: &str) {
-        if let Some((seq, _)) = self.by_id.remove(id) {
+        if let Some((seq, item)) = self.by_id.remove(id) {
             self.order.remove(&seq);
+            self.fingerprint = self.fingerprint.wrapping_sub(identity(id, &item));
         }
     }
 
@@ -41,12 +51,39 @@ impl Items {
         self.by_id.len()
     }
 
+    #[cfg(test)]
     pub fn iter(&self) -> impl Iterator<Item = &Arc<Value>> {
+        self.iter_with_ids().map(|(_, v)| v)
+    }
+
+    /// Every id, in order.
+    pub fn ids(&self) -> Vec<String> {
+        self.order.values().cloned().collect()
+    }
+
+    fn iter_with_ids(&self) -> impl Iterator<Item = (&str, &Arc<Value>)> {
         self.order
             .values()
-            .filter_map(|id| self.by_id.get(id))
-            .map(|(_, v)| v)
+            .filter_map(|id| self.by_id.get_key_value(id))
+            .map(|(id, (_, v))| (id.as_str(), v))
     }
+}
+
+/// A hash of an item's id, revision and time of update (the delivery APIs raise both with
+/// every publish). Summed over a store's items it changes when any item does, whatever the
+/// order they arrived in, so two replicas holding the same content agree on it.
+fn identity(id: &str, item: &Value) -> u64 {
+    let mut v = Version::new();
+    v.update(id.as_bytes());
+    for key in ["revision", "updatedAt", "publishedVersion"] {
+        v.update(b"\0");
+        match item.get("sys").and_then(|sys| sys.get(key)) {
+            Some(Value::String(s)) => v.update(s.as_bytes()),
+            Some(Value::Number(n)) => v.update(n.to_string().as_bytes()),
+            _ => {}
+        }
+    }
+    v.number()
 }
 
 /// One delta or one initial sync, gathered from all its pages.
@@ -58,10 +95,14 @@ pub(crate) struct Delta {
 }
 
 /// What a delta did to the store.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Applied {
     pub changed: usize,
     pub deleted: usize,
+    /// The entries changed or deleted, by id.
+    pub entries: Vec<String>,
+    /// The assets changed or deleted, by id.
+    pub assets: Vec<String>,
 }
 
 impl Applied {
@@ -99,19 +140,23 @@ impl Store {
             };
             match kind.as_str() {
                 "Entry" => {
+                    applied.entries.push(id.clone());
                     self.entries.upsert(id, Arc::new(published(item)));
                     applied.changed += 1;
                 }
                 "Asset" => {
+                    applied.assets.push(id.clone());
                     self.assets.upsert(id, Arc::new(published(item)));
                     applied.changed += 1;
                 }
                 "DeletedEntry" => {
                     self.entries.remove(&id);
+                    applied.entries.push(id);
                     applied.deleted += 1;
                 }
                 "DeletedAsset" => {
                     self.assets.remove(&id);
+                    applied.assets.push(id);
                     applied.deleted += 1;
                 }
                 other => tracing::warn!(
@@ -127,29 +172,55 @@ impl Store {
     /// The space in export form (`locales`, `contentTypes`, `entries`, `assets`), as the
     /// export reader reads it.
     pub fn export_bytes(&self) -> Vec<u8> {
+        self.export_bytes_without(|_| false)
+    }
+
+    /// [`Self::export_bytes`] without the entries for which `known` answers true: the reader
+    /// takes those from what it read before.
+    pub fn export_bytes_without(&self, known: impl Fn(&str) -> bool) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 * (self.entries.len() + self.assets.len()) + 4096);
-        self.write_export(&mut out)
+        self.write_export(&mut out, known)
             .expect("writing JSON into memory cannot fail");
         out
     }
 
-    fn write_export(&self, out: &mut Vec<u8>) -> std::io::Result<()> {
+    fn write_export(&self, out: &mut Vec<u8>, known: impl Fn(&str) -> bool) -> std::io::Result<()> {
         out.write_all(b"{\"locales\":")?;
         serde_json::to_writer(&mut *out, &self.locales)?;
         out.write_all(b",\"contentTypes\":")?;
         serde_json::to_writer(&mut *out, &self.content_types)?;
         for (key, items) in [("entries", &self.entries), ("assets", &self.assets)] {
             write!(out, ",\"{key}\":[")?;
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
+            let mut first = true;
+            for (id, item) in items.iter_with_ids() {
+                if key == "entries" && known(id) {
+                    continue;
+                }
+                if !first {
                     out.push(b',');
                 }
+                first = false;
                 serde_json::to_writer(&mut *out, item.as_ref())?;
             }
             out.push(b']');
         }
         out.push(b'}');
         Ok(())
+    }
+
+    /// The content version of what the store holds: it changes when any item or the content
+    /// model does, and does not depend on the order items arrived in (see
+    /// [`identity`]).
+    pub fn version(&self) -> String {
+        let mut model = Version::new();
+        for part in [&self.locales, &self.content_types] {
+            model.update(serde_json::to_string(part).unwrap_or_default().as_bytes());
+        }
+        let sum = model
+            .number()
+            .wrapping_add(self.entries.fingerprint)
+            .wrapping_add(self.assets.fingerprint.rotate_left(1));
+        format!("{sum:016x}")
     }
 
     /// A store from the export form [`Self::export_bytes`] wrote, and its token.
@@ -262,7 +333,9 @@ mod tests {
             applied,
             Applied {
                 changed: 2,
-                deleted: 2
+                deleted: 2,
+                entries: vec!["a".into(), "b".into(), "d".into()],
+                assets: vec!["x".into()],
             }
         );
         assert_eq!(store.token, "t2");
