@@ -176,6 +176,28 @@ pub struct Reuse {
     pub kept: Kept,
     /// Every entry id of the space, in its order.
     pub order: Vec<String>,
+    /// Everything but the posts and case studies, when none of it changed (no other entry, no
+    /// asset, not the model): taken as it is, with the assets the posts read again link to.
+    /// The export read then holds only the posts and case studies to read again.
+    pub rest: Option<ContentParts>,
+}
+
+impl Reuse {
+    /// The parts of `set` other than its posts and case studies.
+    pub fn rest_of(set: &ContentSet) -> ContentParts {
+        let parts = set.parts();
+        ContentParts {
+            posts: Vec::new(),
+            case_studies: Vec::new(),
+            pages: parts.pages.clone(),
+            faq_lists: parts.faq_lists.clone(),
+            timeline: parts.timeline.clone(),
+            privacy: parts.privacy.clone(),
+            customer_logos: parts.customer_logos.clone(),
+            assets: parts.assets.clone(),
+            redirects: parts.redirects.clone(),
+        }
+    }
 }
 
 /// [`load_export_bytes`] with the content version given and, with `reuse`, the kept entries
@@ -222,14 +244,18 @@ fn load(
 ) -> Result<Loaded, ExportError> {
     let mut counts = Counts::new();
     let asset_fields = std::mem::take(&mut raw.asset_fields);
-    let assets = assets::read_assets(
-        &raw.assets,
-        asset_fields,
-        &raw.locales,
-        asset_dir,
-        &mut problems,
-        &mut counts,
-    );
+    let rest = reuse.and_then(|r| r.rest.as_ref());
+    let assets = match rest {
+        Some(rest) => rest.assets.clone(),
+        None => assets::read_assets(
+            &raw.assets,
+            asset_fields,
+            &raw.locales,
+            asset_dir,
+            &mut problems,
+            &mut counts,
+        ),
+    };
     let r = Resolver {
         raw: &raw,
         assets: &assets,
@@ -352,6 +378,14 @@ fn load(
     reader.count_unknown_types();
     drop(reader);
     parts.assets = assets;
+    if let Some(rest) = rest {
+        parts.pages = rest.pages.clone();
+        parts.faq_lists = rest.faq_lists.clone();
+        parts.timeline = rest.timeline.clone();
+        parts.privacy = rest.privacy.clone();
+        parts.customer_logos = rest.customer_logos.clone();
+        parts.redirects = rest.redirects.clone();
+    }
 
     checks::run(&parts, &raw, &mut problems);
     let set = ContentSet::new(parts, version);

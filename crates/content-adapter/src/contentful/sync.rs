@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 use store::{Applied, Delta, Store, token_of};
-use supplysite_core::content::ContentSet;
+use supplysite_core::content::{ContentParts, ContentSet};
 use supplysite_core::ports::{ContentLoadError, ContentSource};
 
 /// Items per page of an initial sync: the largest the Sync API allows. The page size is kept
@@ -46,22 +46,34 @@ struct Synced {
     dirty: bool,
     /// When the content model was last read.
     model_at: Instant,
-    /// The posts of the set last built that no delta has touched since: the next build takes
-    /// them as they are and reads only the rest.
+    /// The posts and case studies of the set last built that no delta has touched since: the
+    /// next build takes them as they are.
     kept: Kept,
+    /// The rest of the set last built (pages, FAQs, assets, …) while no delta has touched any
+    /// of it: the next build takes it as it is and reads only the posts and case studies.
+    rest: Option<ContentParts>,
 }
 
 impl Synced {
     /// Forgets the kept entries a delta touched: the entries it changed or deleted, the posts
     /// whose hero image is an asset it changed or deleted, and every case study when any asset
     /// changed (a story shows several). A changed content model forgets them all.
+    /// Anything else a delta touched forgets the rest.
     fn forget(&mut self, applied: &Applied) {
         let posts = &mut self.kept.posts;
         for id in &applied.entries {
-            posts.remove(id);
-            self.kept.case_studies.remove(id);
+            let was_kept = posts.remove(id).is_some() | self.kept.case_studies.remove(id).is_some();
+            // Deleted, it was a post or story only if it was kept; changed, its type says.
+            let many = match self.store.entries.get(id) {
+                Some(item) => Store::is_post_or_story(item),
+                None => was_kept,
+            };
+            if !many {
+                self.rest = None;
+            }
         }
         if !applied.assets.is_empty() {
+            self.rest = None;
             self.kept.case_studies.clear();
             // A post without a hero image may have had its link dropped because the asset was
             // not published then: it is read again too.
@@ -266,6 +278,7 @@ impl SyncSource {
             dirty: true,
             model_at: Instant::now(),
             kept: Kept::default(),
+            rest: None,
         })
     }
 
@@ -298,6 +311,7 @@ impl SyncSource {
             dirty: false,
             model_at: Instant::now(),
             kept: Kept::default(),
+            rest: None,
         };
         // Taken before any delta is applied: the set read from disk is the saved content.
         let version = synced.store.version();
@@ -340,6 +354,7 @@ impl SyncSource {
                 let set = from_disk()?;
                 synced.version = set.version().to_string();
                 synced.kept = Kept::of(&set);
+                synced.rest = Some(Reuse::rest_of(&set));
                 self.set_status(set.version(), SystemTime::now(), false);
                 Ok((synced, Some(set)))
             }
@@ -363,6 +378,7 @@ impl SyncSource {
                 );
                 synced.version = set.version().to_string();
                 synced.kept = Kept::of(&set);
+                synced.rest = Some(Reuse::rest_of(&set));
                 self.set_status(set.version(), saved.synced_at, true);
                 Ok((synced, Some(set)))
             }
@@ -372,12 +388,24 @@ impl SyncSource {
     /// Reads a content set from the synced items and saves them with their token.
     async fn build(&self, synced: &mut Synced) -> Result<ContentSet, ContentLoadError> {
         let kept = std::mem::take(&mut synced.kept);
-        let bytes = synced.store.export_bytes_without(|id| kept.holds(id));
+        let rest = synced.rest.take();
+        let bytes = match rest {
+            // Only the posts and case studies to read again.
+            Some(_) => synced.store.export_bytes_of(
+                |id, item| !kept.holds(id) && Store::is_post_or_story(item),
+                false,
+            ),
+            None => synced.store.export_bytes_of(|id, _| !kept.holds(id), true),
+        };
         let version = synced.store.version();
-        let reuse = (!kept.posts.is_empty() || !kept.case_studies.is_empty()).then(|| Reuse {
-            kept,
-            order: synced.store.entries.ids(),
-        });
+        // Without a rest, the export read is whole but for the kept entries; with one, it holds
+        // only posts and case studies and must be read with what it leaves out.
+        let reuse = (rest.is_some() || !kept.posts.is_empty() || !kept.case_studies.is_empty())
+            .then(|| Reuse {
+                kept,
+                order: synced.store.entries.ids(),
+                rest,
+            });
         // The snapshot holds every entry in full; it is written from a copy of the store that
         // shares its items.
         let store = self.snapshot.is_some().then(|| synced.store.clone());
@@ -413,6 +441,7 @@ impl SyncSource {
         synced.version = set.version().to_string();
         synced.dirty = false;
         synced.kept = Kept::of(&set);
+        synced.rest = Some(Reuse::rest_of(&set));
         self.set_status(set.version(), now, false);
         Ok(set)
     }
@@ -447,6 +476,7 @@ impl SyncSource {
                 synced.dirty = true;
                 // Fields are read by the model's locales: every entry is read again.
                 synced.kept = Kept::default();
+                synced.rest = None;
             }
             synced.model_at = Instant::now();
         }

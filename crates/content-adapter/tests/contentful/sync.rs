@@ -378,3 +378,101 @@ async fn no_request_ever_carries_the_sync_token_into_an_error() {
     assert!(!format!("{err} {err:?}").contains("sync_token"), "{err}");
     fake.stop().await;
 }
+
+/// A change made to the fake's space.
+type Change<'a> = Box<dyn FnOnce(&FakeContentful) + 'a>;
+
+/// The id of the first entry of content type `ct` in `export`.
+fn first_of(export: &Value, ct: &str) -> String {
+    export["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["sys"]["contentType"]["sys"]["id"] == ct)
+        .and_then(|e| e["sys"]["id"].as_str())
+        .unwrap_or_else(|| panic!("no {ct} entry"))
+        .to_string()
+}
+
+#[tokio::test]
+async fn deltas_that_touch_posts_then_pages_then_posts_again_each_show_what_the_export_shows() {
+    // A delta touching only posts reuses everything else of the last set; one touching
+    // anything else reads that again. Mixed in turn, each must equal a fresh read.
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (source, _) = source(&fake, &dir.path().join("s.json"));
+    let mut served = source.load().await.unwrap();
+    let export = fake.export();
+    let faq_item = first_of(&export, "faqItem");
+    let page = first_of(&export, "pageBuilder");
+    let post = first_of(&export, "blogPost");
+    let steps: Vec<(&str, Change<'_>)> = vec![
+        (
+            "a post edited",
+            Box::new(|fake: &FakeContentful| {
+                fake.edit(|export| {
+                    let entry = entry_mut(export, &post);
+                    entry["fields"]["title"]["en-AU"] = json!("Edited once");
+                    entry["sys"]["publishedVersion"] = json!(50);
+                })
+            }),
+        ),
+        (
+            "an FAQ answer edited",
+            Box::new(|fake: &FakeContentful| {
+                fake.edit(|export| {
+                    let entry = entry_mut(export, &faq_item);
+                    let fields = entry["fields"].as_object_mut().unwrap();
+                    let (_, first) = fields
+                        .iter_mut()
+                        .find(|(_, v)| v["en-AU"].is_string())
+                        .unwrap();
+                    first["en-AU"] = json!("An answer edited just now");
+                    entry["sys"]["publishedVersion"] = json!(51);
+                })
+            }),
+        ),
+        (
+            "a new post",
+            Box::new(|fake: &FakeContentful| {
+                fake.edit(|export| {
+                    let mut copy = entry_mut(export, &post).clone();
+                    copy["sys"]["id"] = json!("post-added-by-a-delta");
+                    copy["fields"]["slug"]["en-AU"] = json!("added-by-a-delta");
+                    export["entries"].as_array_mut().unwrap().push(copy);
+                })
+            }),
+        ),
+        (
+            "a page unpublished",
+            Box::new(|fake: &FakeContentful| fake.unpublish(&page)),
+        ),
+        (
+            "the post edited again",
+            Box::new(|fake: &FakeContentful| {
+                fake.edit(|export| {
+                    let entry = entry_mut(export, &post);
+                    entry["fields"]["title"]["en-AU"] = json!("Edited twice");
+                    entry["sys"]["publishedVersion"] = json!(52);
+                })
+            }),
+        ),
+    ];
+    for (step, change) in steps {
+        change(&fake);
+        let from = fake.received().len();
+        let next = source
+            .load_changed(served.version())
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("{step}: no new set"));
+        assert_eq!(syncs(&fake, from), ["delta"], "{step}");
+        assert_ne!(next.version(), served.version(), "{step}");
+        same_pages(&next, &export_read(&fake));
+        assert_eq!(next.parts(), export_read(&fake).parts(), "{step}");
+        served = next;
+    }
+    assert!(served.post("added-by-a-delta").is_some());
+    assert!(!served.pages().iter().any(|p| p.id == page));
+    fake.stop().await;
+}

@@ -86,13 +86,19 @@ impl ContentSet {
     /// Indexes `parts`. `version` identifies this content (a hash or the space's sync token)
     /// and becomes part of every ETag and cache key.
     pub fn new(parts: ContentParts, version: impl Into<String>) -> Self {
-        let mut posts_newest: Vec<usize> = (0..parts.posts.len()).collect();
-        posts_newest.sort_by(|&a, &b| {
-            let (a, b) = (&parts.posts[a], &parts.posts[b]);
-            b.publish_date
-                .cmp(&a.publish_date)
-                .then_with(|| a.slug.cmp(&b.slug))
-        });
+        // Sorted on keys laid out side by side: comparing through each post's own allocation
+        // is most of the cost at a hundred thousand posts.
+        let mut keys: Vec<(std::cmp::Reverse<i64>, &str, usize)> = parts
+            .posts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let newest = std::cmp::Reverse(p.publish_date.instant_minutes());
+                (newest, p.slug.as_str(), i)
+            })
+            .collect();
+        keys.sort_unstable();
+        let posts_newest: Vec<usize> = keys.into_iter().map(|(_, _, i)| i).collect();
         let mut posts_by_product: HashMap<ProductTag, Vec<usize>> = HashMap::new();
         for &i in &posts_newest {
             for &tag in &parts.posts[i].products {

@@ -56,6 +56,11 @@ impl Items {
         self.iter_with_ids().map(|(_, v)| v)
     }
 
+    /// The item with this id.
+    pub fn get(&self, id: &str) -> Option<&Arc<Value>> {
+        self.by_id.get(id).map(|(_, v)| v)
+    }
+
     /// Every id, in order.
     pub fn ids(&self) -> Vec<String> {
         self.order.values().cloned().collect()
@@ -172,19 +177,37 @@ impl Store {
     /// The space in export form (`locales`, `contentTypes`, `entries`, `assets`), as the
     /// export reader reads it.
     pub fn export_bytes(&self) -> Vec<u8> {
-        self.export_bytes_without(|_| false)
+        self.export_bytes_of(|_, _| true, true)
     }
 
-    /// [`Self::export_bytes`] without the entries for which `known` answers true: the reader
-    /// takes those from what it read before.
-    pub fn export_bytes_without(&self, known: impl Fn(&str) -> bool) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 * (self.entries.len() + self.assets.len()) + 4096);
-        self.write_export(&mut out, known)
+    /// [`Self::export_bytes`] with only the entries for which `wanted` answers true (given
+    /// the id and the item), and with the assets or none: the reader takes the rest from what
+    /// it read before.
+    pub fn export_bytes_of(&self, wanted: impl Fn(&str, &Value) -> bool, assets: bool) -> Vec<u8> {
+        let mut out = Vec::with_capacity(4096);
+        self.write_export(&mut out, wanted, assets)
             .expect("writing JSON into memory cannot fail");
         out
     }
 
-    fn write_export(&self, out: &mut Vec<u8>, known: impl Fn(&str) -> bool) -> std::io::Result<()> {
+    /// Whether `item` is a blog post or a case study: the entries a space holds many of, which
+    /// a delta reads one by one.
+    pub fn is_post_or_story(item: &Value) -> bool {
+        let ct = item
+            .get("sys")
+            .and_then(|sys| sys.get("contentType"))
+            .and_then(|ct| ct.get("sys"))
+            .and_then(|sys| sys.get("id"))
+            .and_then(Value::as_str);
+        matches!(ct, Some("blogPost" | "casestudy"))
+    }
+
+    fn write_export(
+        &self,
+        out: &mut Vec<u8>,
+        wanted: impl Fn(&str, &Value) -> bool,
+        with_assets: bool,
+    ) -> std::io::Result<()> {
         out.write_all(b"{\"locales\":")?;
         serde_json::to_writer(&mut *out, &self.locales)?;
         out.write_all(b",\"contentTypes\":")?;
@@ -193,7 +216,11 @@ impl Store {
             write!(out, ",\"{key}\":[")?;
             let mut first = true;
             for (id, item) in items.iter_with_ids() {
-                if key == "entries" && known(id) {
+                let skip = match key {
+                    "entries" => !wanted(id, item),
+                    _ => !with_assets,
+                };
+                if skip {
                     continue;
                 }
                 if !first {
