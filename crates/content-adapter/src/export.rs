@@ -175,7 +175,7 @@ pub struct Reuse {
     /// The entries taken as they are; the export read holds none of them.
     pub kept: Kept,
     /// Every entry id of the space, in its order.
-    pub order: Vec<String>,
+    pub order: Vec<Arc<str>>,
     /// Everything but the posts and case studies, when none of it changed (no other entry, no
     /// asset, not the model): taken as it is, with the assets the posts read again link to.
     /// The export read then holds only the posts and case studies to read again.
@@ -469,7 +469,7 @@ impl EarlyRead<'_> {
 
 /// The entries just `read` and those `kept`, in the space's `order`.
 fn in_order<T>(
-    order: &[String],
+    order: &[Arc<str>],
     read: Vec<Arc<T>>,
     kept: &HashMap<String, Arc<T>>,
     id: impl Fn(&T) -> &String,
@@ -477,7 +477,7 @@ fn in_order<T>(
     let mut read: HashMap<String, Arc<T>> = read.into_iter().map(|t| (id(&t).clone(), t)).collect();
     let mut out = Vec::with_capacity(kept.len() + read.len());
     for id in order {
-        if let Some(t) = read.remove(id).or_else(|| kept.get(id).cloned()) {
+        if let Some(t) = read.remove(&**id).or_else(|| kept.get(&**id).cloned()) {
             out.push(t);
         }
     }

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 use store::{Applied, Delta, Store, token_of};
-use supplysite_core::content::{ContentParts, ContentSet};
+use supplysite_core::content::{ContentParts, ContentSet, EntryRef};
 use supplysite_core::ports::{ContentLoadError, ContentSource};
 
 /// Items per page of an initial sync: the largest the Sync API allows. The page size is kept
@@ -52,6 +52,8 @@ struct Synced {
     /// The rest of the set last built (pages, FAQs, assets, …) while no delta has touched any
     /// of it: the next build takes it as it is and reads only the posts and case studies.
     rest: Option<ContentParts>,
+    /// The entries deltas changed or deleted since the set was built.
+    touched: Vec<String>,
 }
 
 impl Synced {
@@ -61,6 +63,7 @@ impl Synced {
     /// Anything else a delta touched forgets the rest.
     fn forget(&mut self, applied: &Applied) {
         let posts = &mut self.kept.posts;
+        self.touched.extend(applied.entries.iter().cloned());
         for id in &applied.entries {
             let was_kept = posts.remove(id).is_some() | self.kept.case_studies.remove(id).is_some();
             // Deleted, it was a post or story only if it was kept; changed, its type says.
@@ -279,6 +282,7 @@ impl SyncSource {
             model_at: Instant::now(),
             kept: Kept::default(),
             rest: None,
+            touched: Vec::new(),
         })
     }
 
@@ -312,6 +316,7 @@ impl SyncSource {
             model_at: Instant::now(),
             kept: Kept::default(),
             rest: None,
+            touched: Vec::new(),
         };
         // Taken before any delta is applied: the set read from disk is the saved content.
         let version = synced.store.version();
@@ -413,7 +418,7 @@ impl SyncSource {
         let location = self.location();
         let now = SystemTime::now();
         let writes = Arc::clone(&self.writes);
-        let set = tokio::task::spawn_blocking(move || {
+        let (set, reuse) = tokio::task::spawn_blocking(move || {
             let loaded = load_bytes_as(&bytes, None, version, reuse.as_ref()).map_err(|e| {
                 ContentLoadError::Malformed {
                     location,
@@ -431,7 +436,7 @@ impl SyncSource {
                 // Saved after the set is handed over: the disk is not in the way of a publish.
                 writes.save(path, store, now);
             }
-            Ok::<_, ContentLoadError>(loaded.set)
+            Ok::<_, ContentLoadError>((loaded.set, reuse))
         })
         .await
         .map_err(|e| ContentLoadError::Malformed {
@@ -440,8 +445,35 @@ impl SyncSource {
         })??;
         synced.version = set.version().to_string();
         synced.dirty = false;
-        synced.kept = Kept::of(&set);
-        synced.rest = Some(Reuse::rest_of(&set));
+        let touched = std::mem::take(&mut synced.touched);
+        match reuse {
+            // Nothing but posts and case studies changed: the kept ones, with those just read,
+            // and the same rest serve the next delta.
+            Some(Reuse {
+                mut kept,
+                rest: Some(rest),
+                ..
+            }) => {
+                for id in touched {
+                    match set.entry(&id) {
+                        Some(EntryRef::Post(i)) => {
+                            kept.posts.insert(id, Arc::clone(&set.posts()[i]));
+                        }
+                        Some(EntryRef::CaseStudy(i)) => {
+                            kept.case_studies
+                                .insert(id, Arc::clone(&set.case_studies()[i]));
+                        }
+                        _ => {}
+                    }
+                }
+                synced.kept = kept;
+                synced.rest = Some(rest);
+            }
+            _ => {
+                synced.kept = Kept::of(&set);
+                synced.rest = Some(Reuse::rest_of(&set));
+            }
+        }
         self.set_status(set.version(), now, false);
         Ok(set)
     }

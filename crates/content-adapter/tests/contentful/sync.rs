@@ -406,6 +406,15 @@ async fn deltas_that_touch_posts_then_pages_then_posts_again_each_show_what_the_
     let faq_item = first_of(&export, "faqItem");
     let page = first_of(&export, "pageBuilder");
     let post = first_of(&export, "blogPost");
+    let other_post = export["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["sys"]["contentType"]["sys"]["id"] == "blogPost")
+        .nth(1)
+        .and_then(|e| e["sys"]["id"].as_str())
+        .unwrap()
+        .to_string();
     let steps: Vec<(&str, Change<'_>)> = vec![
         (
             "a post edited",
@@ -444,6 +453,17 @@ async fn deltas_that_touch_posts_then_pages_then_posts_again_each_show_what_the_
             }),
         ),
         (
+            // Right after another delta of posts only: the post just added must be kept.
+            "another post edited",
+            Box::new(|fake: &FakeContentful| {
+                fake.edit(|export| {
+                    let entry = entry_mut(export, &other_post);
+                    entry["fields"]["title"]["en-AU"] = json!("Another edit");
+                    entry["sys"]["publishedVersion"] = json!(53);
+                })
+            }),
+        ),
+        (
             "a page unpublished",
             Box::new(|fake: &FakeContentful| fake.unpublish(&page)),
         ),
@@ -470,6 +490,14 @@ async fn deltas_that_touch_posts_then_pages_then_posts_again_each_show_what_the_
         assert_ne!(next.version(), served.version(), "{step}");
         same_pages(&next, &export_read(&fake));
         assert_eq!(next.parts(), export_read(&fake).parts(), "{step}");
+        // What the step did not change is the same allocation, not a copy read again.
+        for post in next.posts() {
+            if let Some(old) = served.posts().iter().find(|o| o.id == post.id)
+                && old == post
+            {
+                assert!(Arc::ptr_eq(old, post), "{step}: {} read again", post.id);
+            }
+        }
         served = next;
     }
     assert!(served.post("added-by-a-delta").is_some());

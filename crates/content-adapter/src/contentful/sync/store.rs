@@ -15,8 +15,10 @@ use std::sync::Arc;
 /// goes last, a deleted one leaves no gap.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Items {
-    by_id: HashMap<String, (u64, Arc<Value>)>,
-    order: BTreeMap<u64, String>,
+    // Ids are shared between the two maps, and with a copy of the store: copying one for a
+    // snapshot copies no string.
+    by_id: HashMap<Arc<str>, (u64, Arc<Value>)>,
+    order: BTreeMap<u64, Arc<str>>,
     next: u64,
     /// The sum of [`identity`] over the items, kept as they come and go.
     fingerprint: u64,
@@ -24,6 +26,7 @@ pub(crate) struct Items {
 
 impl Items {
     pub fn upsert(&mut self, id: String, item: Arc<Value>) {
+        let id: Arc<str> = id.into();
         let added = identity(&id, &item);
         match self.by_id.get_mut(&id) {
             Some((_, existing)) => {
@@ -62,7 +65,7 @@ impl Items {
     }
 
     /// Every id, in order.
-    pub fn ids(&self) -> Vec<String> {
+    pub fn ids(&self) -> Vec<Arc<str>> {
         self.order.values().cloned().collect()
     }
 
@@ -70,7 +73,7 @@ impl Items {
         self.order
             .values()
             .filter_map(|id| self.by_id.get_key_value(id))
-            .map(|(id, (_, v))| (id.as_str(), v))
+            .map(|(id, (_, v))| (&**id, v))
     }
 }
 
@@ -133,10 +136,12 @@ impl Store {
         let mut applied = Applied::default();
         for item in delta.items {
             let (Some(kind), Some(id)) = (
-                item.pointer("/sys/type")
+                item.get("sys")
+                    .and_then(|sys| sys.get("type"))
                     .and_then(Value::as_str)
                     .map(str::to_string),
-                item.pointer("/sys/id")
+                item.get("sys")
+                    .and_then(|sys| sys.get("id"))
                     .and_then(Value::as_str)
                     .map(str::to_string),
             ) else {
@@ -271,7 +276,8 @@ impl Store {
         ] {
             for item in list {
                 let id = item
-                    .pointer("/sys/id")
+                    .get("sys")
+                    .and_then(|sys| sys.get("id"))
                     .and_then(Value::as_str)
                     .map(str::to_string);
                 match id {
