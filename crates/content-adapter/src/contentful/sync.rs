@@ -289,11 +289,35 @@ impl SyncSource {
     /// The first load of the process: the snapshot on disk and the delta since it, else an
     /// initial sync. The snapshot alone is served when Contentful cannot be reached.
     async fn start(&self) -> Result<(Synced, Option<ContentSet>), ContentLoadError> {
+        let location = || {
+            self.snapshot
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        };
         let saved = match &self.snapshot {
             Some(path) => {
                 let path = path.clone();
-                match tokio::task::spawn_blocking(move || snapshot::read(&path)).await {
-                    Ok(Ok(saved)) => saved,
+                let (at, read) = (
+                    location(),
+                    tokio::task::spawn_blocking(move || {
+                        // The saved content is read into a set beside the store being rebuilt.
+                        snapshot::read_beside(&path, |export| {
+                            load_bytes_as(export, None, String::new(), None)
+                                .map(|loaded| loaded.set)
+                                .map_err(|e| e.to_string())
+                        })
+                    }),
+                );
+                match read.await {
+                    Ok(Ok(Some((saved, set)))) => Some((
+                        saved,
+                        set.map_err(|reason| ContentLoadError::Malformed {
+                            location: at,
+                            reason,
+                        }),
+                    )),
+                    Ok(Ok(None)) => None,
                     Ok(Err(e)) => {
                         tracing::warn!(error = %e, "the saved content cannot be used; syncing from the start");
                         None
@@ -306,7 +330,7 @@ impl SyncSource {
             }
             None => None,
         };
-        let Some(saved) = saved else {
+        let Some((saved, from_disk)) = saved else {
             return Ok((self.initial().await?, None));
         };
         let mut synced = Synced {
@@ -318,22 +342,8 @@ impl SyncSource {
             rest: None,
             touched: Vec::new(),
         };
-        // Taken before any delta is applied: the set read from disk is the saved content.
-        let version = synced.store.version();
-        let from_disk = || {
-            let loaded =
-                load_bytes_as(&saved.export, None, version.clone(), None).map_err(|e| {
-                    ContentLoadError::Malformed {
-                        location: self
-                            .snapshot
-                            .as_ref()
-                            .map(|p| p.display().to_string())
-                            .unwrap_or_default(),
-                        reason: e.to_string(),
-                    }
-                })?;
-            Ok::<_, ContentLoadError>(loaded.set)
-        };
+        // The set read from disk is the saved content: named as the store names it.
+        let from_disk = from_disk.map(|set| set.with_version(synced.store.version()));
         match self.pages(Some(&synced.store.token.clone())).await {
             Ok(delta) => {
                 let applied = synced.store.apply(delta);
@@ -344,9 +354,21 @@ impl SyncSource {
                 );
                 if applied.any() {
                     synced.dirty = true;
+                    // What the delta did not touch is taken from the saved content as it is.
+                    if let Ok(set) = &from_disk {
+                        synced.kept = Kept::of(set);
+                        synced.rest = Some(Reuse::rest_of(set));
+                        synced.forget(&applied);
+                    }
                     // A changed model shows with the change; the saved one stays otherwise.
                     match self.model().await {
                         Ok((locales, types)) => {
+                            if locales != synced.store.locales
+                                || types != synced.store.content_types
+                            {
+                                synced.kept = Kept::default();
+                                synced.rest = None;
+                            }
                             synced.store.locales = locales;
                             synced.store.content_types = types;
                         }
@@ -356,7 +378,7 @@ impl SyncSource {
                     }
                     return Ok((synced, None));
                 }
-                let set = from_disk()?;
+                let set = from_disk?;
                 synced.version = set.version().to_string();
                 synced.kept = Kept::of(&set);
                 synced.rest = Some(Reuse::rest_of(&set));
@@ -375,7 +397,7 @@ impl SyncSource {
                 ) {
                     return Err(error);
                 }
-                let set = from_disk()?;
+                let set = from_disk?;
                 tracing::warn!(
                     error = %error,
                     version = set.version(),

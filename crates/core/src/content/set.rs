@@ -167,6 +167,13 @@ impl ContentSet {
         self
     }
 
+    /// This content under another version (a source that names its content by something
+    /// other than what it read it from).
+    pub fn with_version(mut self, version: impl Into<String>) -> Self {
+        self.version = version.into();
+        self
+    }
+
     /// The zone visitors read publish dates in.
     pub fn time_zone(&self) -> &TimeZone {
         &self.time_zone
