@@ -145,6 +145,12 @@ pub struct Kept {
 }
 
 impl Kept {
+    /// Whether entries of content type `ct` are kept: the posts and case studies, the entries
+    /// a space holds many of.
+    pub fn keeps(ct: &str) -> bool {
+        matches!(ct, "blogPost" | "casestudy")
+    }
+
     /// Every post and case study of `set`, to be kept for the next load.
     pub fn of(set: &ContentSet) -> Self {
         Kept {

@@ -57,6 +57,18 @@ struct Synced {
 }
 
 impl Synced {
+    /// Keeps the posts, case studies and rest of `set` for the next build.
+    fn keep_all(&mut self, set: &ContentSet) {
+        self.kept = Kept::of(set);
+        self.rest = Some(Reuse::rest_of(set));
+    }
+
+    /// Keeps nothing: the next build reads every entry.
+    fn keep_nothing(&mut self) {
+        self.kept = Kept::default();
+        self.rest = None;
+    }
+
     /// Forgets the kept entries a delta touched: the entries it changed or deleted, the posts
     /// whose hero image is an asset it changed or deleted, and every case study when any asset
     /// changed (a story shows several). A changed content model forgets them all.
@@ -68,7 +80,7 @@ impl Synced {
             let was_kept = posts.remove(id).is_some() | self.kept.case_studies.remove(id).is_some();
             // Deleted, it was a post or story only if it was kept; changed, its type says.
             let many = match self.store.entries.get(id) {
-                Some(item) => Store::is_post_or_story(item),
+                Some(item) => Store::content_type(item).is_some_and(Kept::keeps),
                 None => was_kept,
             };
             if !many {
@@ -356,8 +368,7 @@ impl SyncSource {
                     synced.dirty = true;
                     // What the delta did not touch is taken from the saved content as it is.
                     if let Ok(set) = &from_disk {
-                        synced.kept = Kept::of(set);
-                        synced.rest = Some(Reuse::rest_of(set));
+                        synced.keep_all(set);
                         synced.forget(&applied);
                     }
                     // A changed model shows with the change; the saved one stays otherwise.
@@ -366,8 +377,7 @@ impl SyncSource {
                             if locales != synced.store.locales
                                 || types != synced.store.content_types
                             {
-                                synced.kept = Kept::default();
-                                synced.rest = None;
+                                synced.keep_nothing();
                             }
                             synced.store.locales = locales;
                             synced.store.content_types = types;
@@ -380,8 +390,7 @@ impl SyncSource {
                 }
                 let set = from_disk?;
                 synced.version = set.version().to_string();
-                synced.kept = Kept::of(&set);
-                synced.rest = Some(Reuse::rest_of(&set));
+                synced.keep_all(&set);
                 self.set_status(set.version(), SystemTime::now(), false);
                 Ok((synced, Some(set)))
             }
@@ -404,8 +413,7 @@ impl SyncSource {
                     "contentful unavailable at start-up; serving the last good content from disk"
                 );
                 synced.version = set.version().to_string();
-                synced.kept = Kept::of(&set);
-                synced.rest = Some(Reuse::rest_of(&set));
+                synced.keep_all(&set);
                 self.set_status(set.version(), saved.synced_at, true);
                 Ok((synced, Some(set)))
             }
@@ -419,7 +427,7 @@ impl SyncSource {
         let bytes = match rest {
             // Only the posts and case studies to read again.
             Some(_) => synced.store.export_bytes_of(
-                |id, item| !kept.holds(id) && Store::is_post_or_story(item),
+                |id, item| !kept.holds(id) && Store::content_type(item).is_some_and(Kept::keeps),
                 false,
             ),
             None => synced.store.export_bytes_of(|id, _| !kept.holds(id), true),
@@ -492,8 +500,7 @@ impl SyncSource {
                 synced.rest = Some(rest);
             }
             _ => {
-                synced.kept = Kept::of(&set);
-                synced.rest = Some(Reuse::rest_of(&set));
+                synced.keep_all(&set);
             }
         }
         self.set_status(set.version(), now, false);
@@ -529,8 +536,7 @@ impl SyncSource {
                 synced.store.content_types = types;
                 synced.dirty = true;
                 // Fields are read by the model's locales: every entry is read again.
-                synced.kept = Kept::default();
-                synced.rest = None;
+                synced.keep_nothing();
             }
             synced.model_at = Instant::now();
         }

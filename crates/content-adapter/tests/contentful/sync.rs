@@ -145,13 +145,11 @@ fn post_by_id<'s>(set: &'s ContentSet, id: &str) -> &'s Arc<BlogPost> {
 
 #[tokio::test]
 async fn a_published_change_shows_after_one_delta() {
-    let (before, set) = one_delta_from(|fake| {
-        fake.edit(|export| {
-            let post = entry_mut(export, "post-what-is-e-tendering");
-            post["fields"]["title"]["en-AU"] = json!("E-tendering, explained again");
-            post["sys"]["publishedVersion"] = json!(99);
-        })
-    })
+    let (before, set) = one_delta_from(retitle(
+        "post-what-is-e-tendering",
+        "E-tendering, explained again",
+        99,
+    ))
     .await;
     assert_eq!(
         set.post("what-is-e-tendering").unwrap().title,
@@ -384,6 +382,17 @@ async fn no_request_ever_carries_the_sync_token_into_an_error() {
 /// A change made to the fake's space.
 type Change<'a> = Box<dyn FnOnce(&FakeContentful) + 'a>;
 
+/// Publishes entry `id` again with a new `title`, as `version`.
+fn retitle<'a>(id: &'a str, title: &'a str, version: u64) -> Change<'a> {
+    Box::new(move |fake: &FakeContentful| {
+        fake.edit(|export| {
+            let entry = entry_mut(export, id);
+            entry["fields"]["title"]["en-AU"] = json!(title);
+            entry["sys"]["publishedVersion"] = json!(version);
+        })
+    })
+}
+
 /// The id of the first entry of content type `ct` in `export`.
 fn first_of(export: &Value, ct: &str) -> String {
     export["entries"]
@@ -418,16 +427,7 @@ async fn deltas_that_touch_posts_then_pages_then_posts_again_each_show_what_the_
         .unwrap()
         .to_string();
     let steps: Vec<(&str, Change<'_>)> = vec![
-        (
-            "a post edited",
-            Box::new(|fake: &FakeContentful| {
-                fake.edit(|export| {
-                    let entry = entry_mut(export, &post);
-                    entry["fields"]["title"]["en-AU"] = json!("Edited once");
-                    entry["sys"]["publishedVersion"] = json!(50);
-                })
-            }),
-        ),
+        ("a post edited", retitle(&post, "Edited once", 50)),
         (
             "an FAQ answer edited",
             Box::new(|fake: &FakeContentful| {
@@ -457,28 +457,13 @@ async fn deltas_that_touch_posts_then_pages_then_posts_again_each_show_what_the_
         (
             // Right after another delta of posts only: the post just added must be kept.
             "another post edited",
-            Box::new(|fake: &FakeContentful| {
-                fake.edit(|export| {
-                    let entry = entry_mut(export, &other_post);
-                    entry["fields"]["title"]["en-AU"] = json!("Another edit");
-                    entry["sys"]["publishedVersion"] = json!(53);
-                })
-            }),
+            retitle(&other_post, "Another edit", 53),
         ),
         (
             "a page unpublished",
             Box::new(|fake: &FakeContentful| fake.unpublish(&page)),
         ),
-        (
-            "the post edited again",
-            Box::new(|fake: &FakeContentful| {
-                fake.edit(|export| {
-                    let entry = entry_mut(export, &post);
-                    entry["fields"]["title"]["en-AU"] = json!("Edited twice");
-                    entry["sys"]["publishedVersion"] = json!(52);
-                })
-            }),
-        ),
+        ("the post edited again", retitle(&post, "Edited twice", 52)),
     ];
     for (step, change) in steps {
         change(&fake);

@@ -195,16 +195,13 @@ impl Store {
         out
     }
 
-    /// Whether `item` is a blog post or a case study: the entries a space holds many of, which
-    /// a delta reads one by one.
-    pub fn is_post_or_story(item: &Value) -> bool {
-        let ct = item
-            .get("sys")
+    /// The content type id of an entry.
+    pub fn content_type(item: &Value) -> Option<&str> {
+        item.get("sys")
             .and_then(|sys| sys.get("contentType"))
             .and_then(|ct| ct.get("sys"))
             .and_then(|sys| sys.get("id"))
-            .and_then(Value::as_str);
-        matches!(ct, Some("blogPost" | "casestudy"))
+            .and_then(Value::as_str)
     }
 
     fn write_export(
