@@ -193,6 +193,23 @@ impl Nginx {
         std::fs::read_to_string(self.dir.path().join("supplysite-access.log")).unwrap_or_default()
     }
 
+    /// nginx's access log once a line matching `wanted` is in it. nginx writes a line when
+    /// it finishes a request, which may be after the client has read the answer.
+    pub async fn access_log_with(&self, what: &str, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + crate::PATIENCE;
+        loop {
+            let log = self.access_log();
+            if log.lines().any(&wanted) {
+                return log;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no {what} in nginx's log:\n{log}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// nginx's error log so far.
     pub fn error_log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("supplysite-error.log")).unwrap_or_default()
