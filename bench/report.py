@@ -373,7 +373,8 @@ def live_section(data, budget, b: Budgets) -> list[str]:
     if data is None:
         return out + ["Not run (the live step runs on request only).", ""]
     out += [
-        f"{data['posts']:,} posts, the fake Contentful in the same process (its space counts in the memory).",
+        f"{data['posts']:,} posts, the fake Contentful in the same process (its space counts in the memory), "
+        f"{data.get('allocator', 'system')} allocator.",
         "",
         "| measure | value |",
         "|---|---|",
@@ -385,6 +386,7 @@ def live_section(data, budget, b: Budgets) -> list[str]:
         f"| an empty poll | {data['empty_poll_seconds']:.2f} s, {data['empty_poll_requests']} request(s) |",
         f"| restart from the snapshot to ready | {data['restart_to_ready_seconds']:.1f} s, "
         f"{data['restart_requests']} request(s) |",
+        f"| the snapshot on disk | {data.get('snapshot_bytes', 0) / 2**20:,.0f} MiB |",
         "",
     ]
     if budget is None or data["posts"] != budget["posts"]:
@@ -407,7 +409,7 @@ def live_section(data, budget, b: Budgets) -> list[str]:
     b.check(f"live: restart from the snapshot to ready {name}", f"≤ {limit:,} ms, {budget['restart_requests']} request",
             f"{ready_ms:,.0f} ms, {data['restart_requests']}",
             ready_ms <= limit and data["restart_requests"] <= budget["restart_requests"]
-            and data["restart_version_matches"])
+            and data["restart_version_matches"] and data.get("allocator") == "jemalloc")
     return out
 
 

@@ -8,6 +8,9 @@
 //! cargo run --release -p supplysite-content-adapter --features fake --example sync_bench -- 100000
 //! ```
 //!
+//! `bench/run.sh live` runs it with jemalloc preloaded (`LD_PRELOAD`), the allocator
+//! `supplysite serve` is built with; `allocator` in the output says which one ran.
+//!
 //! Peak memory is the process's high-water mark (`VmHWM`), reset before the publish by writing
 //! 5 to `/proc/self/clear_refs`; steady is `VmRSS` with the set being served held, as a server
 //! holds it.
@@ -87,6 +90,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // A restart with the snapshot on disk.
     drop(source);
+    let snapshot_bytes = std::fs::metadata(&snapshot)?.len();
     let restarted = SyncSource::new(fake.settings(), Some(snapshot))?;
     let before = fake.received().len();
     let started = Instant::now();
@@ -110,6 +114,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             "restart_to_ready_seconds": restart_seconds,
             "restart_requests": restart_requests,
             "restart_version_matches": again.version() == served.version(),
+            "snapshot_bytes": snapshot_bytes,
+            "allocator": if std::env::var("LD_PRELOAD").is_ok_and(|p| p.contains("jemalloc")) {
+                "jemalloc"
+            } else {
+                "system"
+            },
         })
     );
     fake.stop().await;

@@ -80,7 +80,7 @@ impl Synced {
             let was_kept = posts.remove(id).is_some() | self.kept.case_studies.remove(id).is_some();
             // Deleted, it was a post or story only if it was kept; changed, its type says.
             let many = match self.store.entries.get(id) {
-                Some(item) => Store::content_type(item).is_some_and(Kept::keeps),
+                Some(item) => item.content_type().is_some_and(Kept::keeps),
                 None => was_kept,
             };
             if !many {
@@ -427,7 +427,7 @@ impl SyncSource {
         let bytes = match rest {
             // Only the posts and case studies to read again.
             Some(_) => synced.store.export_bytes_of(
-                |id, item| !kept.holds(id) && Store::content_type(item).is_some_and(Kept::keeps),
+                |id, item| !kept.holds(id) && item.content_type().is_some_and(Kept::keeps),
                 false,
             ),
             None => synced.store.export_bytes_of(|id, _| !kept.holds(id), true),

@@ -2,17 +2,20 @@
 //! follows it, in one file per space and environment, written atomically (a temporary file,
 //! synced, then renamed) and versioned, so a restart serves it at once and asks only for what
 //! changed since.
+//!
+//! The file is one line of JSON saying its format, when it was synced and its token, then the
+//! export form: a restart reads the line and hands the rest to the readers as it is, without
+//! scanning a few hundred megabytes to find where a field ends.
 
 use super::store::Store;
 use serde::Deserialize;
-use serde_json::value::RawValue;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The layout of the snapshot file; a file of another layout is ignored (and replaced by the
-/// next good sync).
-pub(crate) const FORMAT: u32 = 1;
+/// next good sync). Format 1 held the export inside the header object.
+pub(crate) const FORMAT: u32 = 2;
 
 /// A snapshot read back: the store and when its content was synced.
 #[derive(Debug)]
@@ -21,14 +24,15 @@ pub(crate) struct Snapshot {
     pub synced_at: SystemTime,
 }
 
+/// The first line of the file.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct File<'a> {
+struct Header {
     format: u32,
+    #[serde(default)]
     synced_at_ms: u64,
+    #[serde(default)]
     token: String,
-    #[serde(borrow)]
-    export: &'a RawValue,
 }
 
 /// Writes `export` (from [`Store::export_bytes`]) and `token` to `path`.
@@ -52,11 +56,11 @@ pub(crate) fn write(
             .unwrap_or(0);
         let file = std::fs::File::create(&tmp).map_err(fail)?;
         let mut out = std::io::BufWriter::new(file);
+        // JSON escapes any line break in the token: the header is one line.
         write!(out, "{{\"format\":{FORMAT},\"syncedAtMs\":{ms},\"token\":").map_err(fail)?;
         serde_json::to_writer(&mut out, token).map_err(|e| fail(e.into()))?;
-        out.write_all(b",\"export\":").map_err(fail)?;
+        out.write_all(b"}\n").map_err(fail)?;
         out.write_all(export).map_err(fail)?;
-        out.write_all(b"}").map_err(fail)?;
         let file = out.into_inner().map_err(|e| fail(e.into_error()))?;
         // On disk before the rename, so a crash never leaves a half-written snapshot behind.
         file.sync_all().map_err(fail)?;
@@ -83,23 +87,24 @@ pub(crate) fn read_beside<T: Send>(
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
     let bad = |e: String| format!("cannot read {}: {e}", path.display());
-    let file: File<'_> = serde_json::from_slice(&bytes).map_err(|e| bad(e.to_string()))?;
-    if file.format != FORMAT {
+    let (line, export) = match bytes.iter().position(|&b| b == b'\n') {
+        Some(end) => (&bytes[..end], &bytes[end + 1..]),
+        None => (&bytes[..], &[][..]),
+    };
+    let header: Header = serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
+    if header.format != FORMAT {
         return Err(format!(
             "{} has snapshot format {}, expected {FORMAT}",
             path.display(),
-            file.format
+            header.format
         ));
     }
-    if file.token.is_empty() {
+    if header.token.is_empty() {
         return Err(bad("no sync token".into()));
     }
-    let export = file.export.get().as_bytes();
     let (store, other) = std::thread::scope(|scope| {
         let other = scope.spawn(|| beside(export));
-        let store = serde_json::from_slice(export)
-            .map_err(|e| bad(e.to_string()))
-            .and_then(|value| Store::from_export(value, file.token.clone()).map_err(bad));
+        let store = Store::from_export(export, header.token.clone()).map_err(bad);
         let other = other
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -108,7 +113,7 @@ pub(crate) fn read_beside<T: Send>(
     Ok(Some((
         Snapshot {
             store: store?,
-            synced_at: UNIX_EPOCH + Duration::from_millis(file.synced_at_ms),
+            synced_at: UNIX_EPOCH + Duration::from_millis(header.synced_at_ms),
         },
         other,
     )))
@@ -125,7 +130,9 @@ mod tests {
         let path = dir.path().join("sync/space.json");
         let store = Store::from_export(
             json!({"locales": [{"code": "en-US"}], "contentTypes": [], "entries": [
-                {"sys": {"id": "a", "type": "Entry"}, "fields": {}}], "assets": []}),
+                {"sys": {"id": "a", "type": "Entry"}, "fields": {}}], "assets": []})
+            .to_string()
+            .as_bytes(),
             "t1".into(),
         )
         .unwrap();
@@ -140,10 +147,12 @@ mod tests {
 
         std::fs::write(
             &path,
-            br#"{"format":99,"syncedAtMs":0,"token":"t","export":{}}"#,
+            br#"{"format":1,"syncedAtMs":0,"token":"t","export":{}}"#,
         )
         .unwrap();
-        assert!(read(&path).unwrap_err().contains("snapshot format 99"));
+        assert!(read(&path).unwrap_err().contains("snapshot format 1,"));
+        std::fs::write(&path, b"{\"format\":2,\"token\":\"t\"}\n{\"entries\":[]}").unwrap();
+        assert!(read(&path).unwrap_err().contains("missing field `locales`"));
         assert!(read(&dir.path().join("none.json")).unwrap().is_none());
     }
 }
