@@ -54,6 +54,9 @@ struct Synced {
     rest: Option<ContentParts>,
     /// The entries deltas changed or deleted since the set was built.
     touched: Vec<String>,
+    /// `store`'s items, still being rebuilt from the snapshot read at start-up (until then
+    /// `store` holds the snapshot's token and locales only).
+    rebuilding: Option<tokio::task::JoinHandle<Result<Store, String>>>,
 }
 
 impl Synced {
@@ -130,8 +133,7 @@ impl Writes {
             if *done > number {
                 return;
             }
-            let bytes = store.export_bytes();
-            if let Err(e) = snapshot::write(&path, &bytes, &store.token, at) {
+            if let Err(e) = snapshot::write(&path, &store, at) {
                 tracing::warn!(error = %e, "the last good content could not be saved");
             }
             *done = number;
@@ -295,6 +297,7 @@ impl SyncSource {
             kept: Kept::default(),
             rest: None,
             touched: Vec::new(),
+            rebuilding: None,
         })
     }
 
@@ -313,12 +316,15 @@ impl SyncSource {
                 let (at, read) = (
                     location(),
                     tokio::task::spawn_blocking(move || {
-                        // The saved content is read into a set beside the store being rebuilt.
-                        snapshot::read_beside(&path, |export| {
-                            load_bytes_as(export, None, String::new(), None)
-                                .map(|loaded| loaded.set)
-                                .map_err(|e| e.to_string())
-                        })
+                        let Some(saved) = snapshot::read(&path)? else {
+                            return Ok(None);
+                        };
+                        // The saved content is read into a set first, with both cores; the
+                        // synced items are rebuilt from the same bytes after it.
+                        let set = load_bytes_as(saved.export(), None, saved.version.clone(), None)
+                            .map(|loaded| loaded.set)
+                            .map_err(|e| e.to_string());
+                        Ok::<_, String>(Some((saved, set)))
                     }),
                 );
                 match read.await {
@@ -346,18 +352,26 @@ impl SyncSource {
             return Ok((self.initial().await?, None));
         };
         let mut synced = Synced {
-            store: saved.store,
+            store: Store {
+                locales: saved.locales.clone(),
+                token: saved.token.clone(),
+                ..Store::default()
+            },
             version: String::new(),
             dirty: false,
             model_at: Instant::now(),
             kept: Kept::default(),
             rest: None,
             touched: Vec::new(),
+            rebuilding: None,
         };
-        // The set read from disk is the saved content: named as the store names it.
-        let from_disk = from_disk.map(|set| set.with_version(synced.store.version()));
+        let synced_at = saved.synced_at;
+        synced.rebuilding = Some(tokio::task::spawn_blocking(move || saved.store()));
         match self.pages(Some(&synced.store.token.clone())).await {
             Ok(delta) => {
+                if !delta.items.is_empty() && self.rebuilt(&mut synced).await? {
+                    return Ok((synced, None));
+                }
                 let applied = synced.store.apply(delta);
                 tracing::info!(
                     changed = applied.changed,
@@ -414,7 +428,7 @@ impl SyncSource {
                 );
                 synced.version = set.version().to_string();
                 synced.keep_all(&set);
-                self.set_status(set.version(), saved.synced_at, true);
+                self.set_status(set.version(), synced_at, true);
                 Ok((synced, Some(set)))
             }
         }
@@ -422,6 +436,7 @@ impl SyncSource {
 
     /// Reads a content set from the synced items and saves them with their token.
     async fn build(&self, synced: &mut Synced) -> Result<ContentSet, ContentLoadError> {
+        self.rebuilt(synced).await?;
         let kept = std::mem::take(&mut synced.kept);
         let rest = synced.rest.take();
         let bytes = match rest {
@@ -507,6 +522,33 @@ impl SyncSource {
         Ok(set)
     }
 
+    /// Waits for the synced items being rebuilt from the snapshot, if they still are. Items
+    /// that cannot be rebuilt (the reader took the same bytes, so only a fault does this) are
+    /// synced from the start; the content being served stays until that sync has completed.
+    /// True when that happened: a delta asked for before it is older than the new items.
+    async fn rebuilt(&self, synced: &mut Synced) -> Result<bool, ContentLoadError> {
+        let Some(rebuilding) = synced.rebuilding.take() else {
+            return Ok(false);
+        };
+        match rebuilding.await {
+            Ok(Ok(mut store)) => {
+                // The token may have moved on with empty deltas since the snapshot.
+                store.token = std::mem::take(&mut synced.store.token);
+                synced.store = store;
+                return Ok(false);
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "the saved content cannot be used; syncing from the start");
+                *synced = self.initial().await?;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "the saved content could not be read");
+                *synced = self.initial().await?;
+            }
+        }
+        Ok(true)
+    }
+
     /// The delta since the last sync applied, and the model read again when due.
     async fn follow(&self, synced: &mut Synced) -> Result<(), ContentLoadError> {
         let delta = match self.pages(Some(&synced.store.token.clone())).await {
@@ -519,6 +561,9 @@ impl SyncSource {
             }
             Err(e) => return Err(load_error(e)),
         };
+        if self.rebuilt(synced).await? {
+            return Ok(());
+        }
         let applied = synced.store.apply(delta);
         synced.forget(&applied);
         if applied.any() {

@@ -284,6 +284,25 @@ async fn a_restart_with_the_snapshot_on_disk_reads_one_delta() {
         "one delta and nothing else"
     );
     assert_eq!(syncs(&fake, from), ["delta"]);
+    // It served before its synced items were rebuilt from the snapshot; the next publish is
+    // applied on them, and the token it moved on to since.
+    retitle("post-what-is-e-tendering", "Read after a restart", 77)(&fake);
+    let published = again.load_changed(set.version()).await.unwrap().unwrap();
+    again.saved().await;
+    assert_eq!(
+        published.post("what-is-e-tendering").unwrap().title,
+        "Read after a restart"
+    );
+    assert_eq!(published.parts(), export_read(&fake).parts());
+    same_pages(&published, &export_read(&fake));
+    assert!(
+        again
+            .load_changed(published.version())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    drop(again);
 
     // Changed while it was down: one delta brings the change.
     fake.unpublish("post-what-is-e-tendering");

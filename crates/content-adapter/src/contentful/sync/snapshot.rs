@@ -3,12 +3,14 @@
 //! synced, then renamed) and versioned, so a restart serves it at once and asks only for what
 //! changed since.
 //!
-//! The file is one line of JSON saying its format, when it was synced and its token, then the
-//! export form: a restart reads the line and hands the rest to the readers as it is, without
-//! scanning a few hundred megabytes to find where a field ends.
+//! The file is one line of JSON saying its format, when it was synced, its token, the content
+//! version and the locales, then the export form. A restart reads the line and hands the rest
+//! to the export reader as it is, and serves what that reads with the version the line names;
+//! the synced items are rebuilt from the same bytes afterwards, while the site is serving.
 
 use super::store::Store;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -17,15 +19,34 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// next good sync). Format 1 held the export inside the header object.
 pub(crate) const FORMAT: u32 = 2;
 
-/// A snapshot read back: the store and when its content was synced.
+/// A snapshot read back: its header, and the export form of the content, not yet read.
 #[derive(Debug)]
-pub(crate) struct Snapshot {
-    pub store: Store,
+pub(crate) struct Saved {
+    pub token: String,
     pub synced_at: SystemTime,
+    /// The store's [`Store::version`] when it was written.
+    pub version: String,
+    /// The space's locales.
+    pub locales: Vec<Value>,
+    bytes: Vec<u8>,
+    /// Where the export form starts in `bytes`.
+    body: usize,
+}
+
+impl Saved {
+    /// The content in export form.
+    pub fn export(&self) -> &[u8] {
+        &self.bytes[self.body..]
+    }
+
+    /// The store, rebuilt from the export form.
+    pub fn store(&self) -> Result<Store, String> {
+        Store::from_export(self.export(), self.token.clone())
+    }
 }
 
 /// The first line of the file.
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Header {
     format: u32,
@@ -33,15 +54,12 @@ struct Header {
     synced_at_ms: u64,
     #[serde(default)]
     token: String,
+    version: String,
+    locales: Vec<Value>,
 }
 
-/// Writes `export` (from [`Store::export_bytes`]) and `token` to `path`.
-pub(crate) fn write(
-    path: &Path,
-    export: &[u8],
-    token: &str,
-    synced_at: SystemTime,
-) -> Result<(), String> {
+/// Writes `store` to `path`, as synced at `synced_at`.
+pub(crate) fn write(path: &Path, store: &Store, synced_at: SystemTime) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(fail)?;
@@ -50,17 +68,22 @@ pub(crate) fn write(
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     {
-        let ms = synced_at
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_millis() as u64)
-            .unwrap_or(0);
+        let header = Header {
+            format: FORMAT,
+            synced_at_ms: synced_at
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.as_millis() as u64)
+                .unwrap_or(0),
+            token: store.token.clone(),
+            version: store.version(),
+            locales: store.locales.clone(),
+        };
         let file = std::fs::File::create(&tmp).map_err(fail)?;
         let mut out = std::io::BufWriter::new(file);
-        // JSON escapes any line break in the token: the header is one line.
-        write!(out, "{{\"format\":{FORMAT},\"syncedAtMs\":{ms},\"token\":").map_err(fail)?;
-        serde_json::to_writer(&mut out, token).map_err(|e| fail(e.into()))?;
-        out.write_all(b"}\n").map_err(fail)?;
-        out.write_all(export).map_err(fail)?;
+        // Compact JSON escapes every line break inside a string: the header is one line.
+        serde_json::to_writer(&mut out, &header).map_err(|e| fail(e.into()))?;
+        out.write_all(b"\n").map_err(fail)?;
+        out.write_all(&store.export_bytes()).map_err(fail)?;
         let file = out.into_inner().map_err(|e| fail(e.into_error()))?;
         // On disk before the rename, so a crash never leaves a half-written snapshot behind.
         file.sync_all().map_err(fail)?;
@@ -68,55 +91,45 @@ pub(crate) fn write(
     std::fs::rename(&tmp, path).map_err(fail)
 }
 
-/// Reads the snapshot at `path`: `Ok(None)` when there is none.
-#[cfg(test)]
-pub(crate) fn read(path: &Path) -> Result<Option<Snapshot>, String> {
-    Ok(read_beside(path, |_| ())?.map(|(snapshot, ())| snapshot))
-}
-
-/// Reads the snapshot at `path` and, on a thread of its own at the same time, calls `beside`
-/// with its export's bytes (the content is read into a set while the store is rebuilt from
-/// the same bytes: on two cores a restart takes about half as long).
-pub(crate) fn read_beside<T: Send>(
-    path: &Path,
-    beside: impl FnOnce(&[u8]) -> T + Send,
-) -> Result<Option<(Snapshot, T)>, String> {
+/// Reads the snapshot at `path`: `Ok(None)` when there is none. Only the header is read; the
+/// content is read from [`Saved::export`].
+pub(crate) fn read(path: &Path) -> Result<Option<Saved>, String> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
     let bad = |e: String| format!("cannot read {}: {e}", path.display());
-    let (line, export) = match bytes.iter().position(|&b| b == b'\n') {
-        Some(end) => (&bytes[..end], &bytes[end + 1..]),
-        None => (&bytes[..], &[][..]),
-    };
-    let header: Header = serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
-    if header.format != FORMAT {
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap_or(bytes.len());
+    // The format first: another one may lack any of this one's fields.
+    #[derive(Deserialize)]
+    struct Format {
+        format: u32,
+    }
+    let line = &bytes[..end];
+    let format = serde_json::from_slice::<Format>(line).map_err(|e| bad(e.to_string()))?;
+    if format.format != FORMAT {
         return Err(format!(
             "{} has snapshot format {}, expected {FORMAT}",
             path.display(),
-            header.format
+            format.format
         ));
     }
+    let header: Header = serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
     if header.token.is_empty() {
         return Err(bad("no sync token".into()));
     }
-    let (store, other) = std::thread::scope(|scope| {
-        let other = scope.spawn(|| beside(export));
-        let store = Store::from_export(export, header.token.clone()).map_err(bad);
-        let other = other
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (store, other)
-    });
-    Ok(Some((
-        Snapshot {
-            store: store?,
-            synced_at: UNIX_EPOCH + Duration::from_millis(header.synced_at_ms),
-        },
-        other,
-    )))
+    Ok(Some(Saved {
+        token: header.token,
+        synced_at: UNIX_EPOCH + Duration::from_millis(header.synced_at_ms),
+        version: header.version,
+        locales: header.locales,
+        body: (end + 1).min(bytes.len()),
+        bytes,
+    }))
 }
 
 #[cfg(test)]
@@ -136,12 +149,16 @@ mod tests {
             "t1".into(),
         )
         .unwrap();
-        let export = store.export_bytes();
         let at = UNIX_EPOCH + Duration::from_millis(1_700_000_000_123);
-        write(&path, &export, "t1", at).unwrap();
+        write(&path, &store, at).unwrap();
         let back = read(&path).unwrap().unwrap();
-        assert_eq!(back.store.token, "t1");
-        assert_eq!(back.store.export_bytes(), export);
+        assert_eq!(back.token, "t1");
+        assert_eq!(back.version, store.version());
+        assert_eq!(back.locales, store.locales);
+        assert_eq!(back.export(), store.export_bytes());
+        let rebuilt = back.store().unwrap();
+        assert_eq!(rebuilt.export_bytes(), store.export_bytes());
+        assert_eq!(rebuilt.version(), store.version());
         assert_eq!(back.synced_at, at);
         assert!(!path.with_extension("json.tmp").exists());
 
@@ -151,8 +168,20 @@ mod tests {
         )
         .unwrap();
         assert!(read(&path).unwrap_err().contains("snapshot format 1,"));
-        std::fs::write(&path, b"{\"format\":2,\"token\":\"t\"}\n{\"entries\":[]}").unwrap();
-        assert!(read(&path).unwrap_err().contains("missing field `locales`"));
+        std::fs::write(
+            &path,
+            b"{\"format\":2,\"token\":\"t\",\"version\":\"v\",\"locales\":[]}\n{\"entries\":[]}",
+        )
+        .unwrap();
+        let broken = read(&path).unwrap().unwrap();
+        std::fs::write(&path, b"{\"format\":2,\"token\":\"t\"}\n{}").unwrap();
+        assert!(read(&path).unwrap_err().contains("missing field `version`"));
+        assert!(
+            broken
+                .store()
+                .unwrap_err()
+                .contains("missing field `locales`")
+        );
         assert!(read(&dir.path().join("none.json")).unwrap().is_none());
     }
 }
