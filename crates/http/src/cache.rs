@@ -81,6 +81,31 @@ impl PageEntry {
         }
     }
 
+    /// This entry for another generation's cache, when the page composed there gives the same
+    /// answer: every part shared (the HTML, the JSON, their compressed forms and the
+    /// server-rendered copy), the ETags kept, its bytes counted afresh by the cache it joins.
+    pub(crate) fn carry(&self) -> PageEntry {
+        let shared = |lock: &OnceLock<Bytes>| match lock.get() {
+            Some(b) => OnceLock::from(b.clone()),
+            None => OnceLock::new(),
+        };
+        PageEntry {
+            status: self.status,
+            html: self.html.clone(),
+            api_json: self.api_json.clone(),
+            html_etag: self.html_etag.clone(),
+            api_etag: self.api_etag.clone(),
+            html_gzip: match self.html_gzip.get() {
+                Some(g) => OnceLock::from(g.clone()),
+                None => OnceLock::new(),
+            },
+            api_gzip: shared(&self.api_gzip),
+            api_br: shared(&self.api_br),
+            rendered: self.rendered.carry(),
+            meter: OnceLock::new(),
+        }
+    }
+
     /// Counts `copy` (this page with its server-rendered markup, kept with it) and the forms
     /// made of it later against this entry's cache.
     pub(crate) fn keep_copy(&self, copy: &PageEntry) {
@@ -266,6 +291,22 @@ impl PageCache {
         self.clock.fetch_add(1, Ordering::Relaxed)
     }
 
+    /// Every page kept, by key, most recently used first.
+    pub(crate) fn entries(&self) -> Vec<(String, Arc<PageEntry>)> {
+        let pages = self.pages.read().unwrap_or_else(|p| p.into_inner());
+        let mut all: Vec<(u64, String, Arc<PageEntry>)> = pages
+            .iter()
+            .map(|(key, slot)| {
+                let age = slot.last_used.load(Ordering::Relaxed);
+                (age, key.clone(), Arc::clone(&slot.entry))
+            })
+            .collect();
+        all.sort_unstable_by_key(|(age, _, _)| std::cmp::Reverse(*age));
+        all.into_iter()
+            .map(|(_, key, entry)| (key, entry))
+            .collect()
+    }
+
     /// How many pages are kept.
     pub fn len(&self) -> usize {
         self.pages.read().unwrap_or_else(|p| p.into_inner()).len()
@@ -283,12 +324,19 @@ impl PageCache {
     }
 }
 
-/// A weak ETag for a representation (`kind`: html or api) of `path` under a content version
-/// and a page stamp (the build and settings, see [`crate::cache::stamp`]). Weak because every HTML
-/// response carries a fresh nonce, and compression changes the bytes: the representations are
+/// A weak ETag for a representation (`kind`: html or api) of `path` with `content` (a
+/// content version, or a [`digest`] of what the representation is made from) and a page stamp
+/// (the build and settings, see [`crate::cache::stamp`]). Weak because every HTML response
+/// carries a fresh nonce, and compression changes the bytes: the representations are
 /// equivalent, not byte-identical.
-pub fn etag(version: &str, stamp: &str, kind: &str, path: &str) -> HeaderValue {
-    tag([version, stamp, kind, path])
+pub fn etag(content: &str, stamp: &str, kind: &str, path: &str) -> HeaderValue {
+    tag([content, stamp, kind, path])
+}
+
+/// A digest of `bytes`, for [`etag`]: a page's tags follow its answer, so a publish that
+/// leaves a page's answer as it was leaves its tags as they were, on every replica.
+pub fn digest(bytes: &[u8]) -> String {
+    hex::encode(&Sha256::digest(bytes)[..16])
 }
 
 /// The ETag of the page tagged `etag` with the server-rendered markup in it: the markup changes

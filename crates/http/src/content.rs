@@ -1,8 +1,11 @@
 //! The content being served, behind an atomic swap, and its reload from a [`ContentSource`].
 //!
 //! Each loaded content set is a [`Generation`] that also owns the caches built from it (rendered
-//! pages, the sitemap, the feed). Swapping in a new set therefore drops every cache entry of the
-//! old one at once: pages are cached per (path, content version) without a version in any key.
+//! pages, the sitemap, the feed). Swapping in a new set drops the old one's sitemap and feed,
+//! and hands its pages to the new one as candidates: a page asked for there is composed again,
+//! and when its answer is the same as before, the old entry is taken over with its compressed
+//! forms, its server-rendered copy and its ETags (see [`Generation::earlier`]). A publish thus
+//! costs a compose per page asked for, and a render only for the pages it changed.
 //!
 //! Layer: the content store, its reloads, their replay guard and freshness. It may use
 //! [`crate::cache`] and [`crate::metrics`], never the handlers or the state.
@@ -13,8 +16,9 @@ pub(crate) mod replay;
 
 use crate::cache::{PageCache, PageEntry};
 use arc_swap::ArcSwap;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource};
@@ -32,10 +36,13 @@ pub struct Generation {
     pub(crate) feed: OnceLock<crate::cache::generated::FeedFile>,
     /// The editors' redirects this content serves.
     pub(crate) redirects: Redirects,
+    /// The pages of the generations before, by key, most recently used first and at most the
+    /// page budget's worth: each is taken (or dropped) when its key is first asked for here.
+    earlier: Mutex<HashMap<String, Arc<PageEntry>>>,
 }
 
 impl Generation {
-    fn new(set: ContentSet, page_budget: usize) -> Self {
+    fn new(set: ContentSet, page_budget: usize, before: Option<&Generation>) -> Self {
         let redirects = Redirects::new(&set);
         // Logged once per content version: a generation is made once for each.
         for problem in redirects.problems() {
@@ -56,7 +63,41 @@ impl Generation {
             not_found: OnceLock::new(),
             sitemap: tokio::sync::OnceCell::new(),
             feed: OnceLock::new(),
+            earlier: Mutex::new(before.map(|b| b.handed_on(page_budget)).unwrap_or_default()),
         }
+    }
+
+    /// The pages this generation hands to the next: those it cached, then those it was handed
+    /// and nobody asked for, up to `budget` bytes.
+    fn handed_on(&self, budget: usize) -> HashMap<String, Arc<PageEntry>> {
+        let mut pages = HashMap::new();
+        let mut bytes = 0;
+        let earlier = self.earlier.lock().unwrap_or_else(PoisonError::into_inner);
+        let unclaimed = earlier.iter().map(|(k, e)| (k.clone(), Arc::clone(e)));
+        for (key, entry) in self.pages.entries().into_iter().chain(unclaimed) {
+            bytes += entry.footprint();
+            if bytes > budget {
+                break;
+            }
+            pages.entry(key).or_insert(entry);
+        }
+        pages
+    }
+
+    /// The page the generations before cached under `key`, for this generation, if its
+    /// answer there was `api_json` with `status`. The earlier page is let go either way.
+    pub(crate) fn earlier(
+        &self,
+        key: &str,
+        status: axum::http::StatusCode,
+        api_json: &[u8],
+    ) -> Option<PageEntry> {
+        let entry = self
+            .earlier
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(key)?;
+        (entry.status == status && entry.api_json == api_json).then(|| entry.carry())
     }
 
     /// The content version, part of every ETag.
@@ -96,7 +137,7 @@ impl ContentStore {
     /// ends).
     pub fn with_page_budget(set: ContentSet, page_budget: usize) -> Self {
         ContentStore {
-            current: ArcSwap::from_pointee(Generation::new(set, page_budget)),
+            current: ArcSwap::from_pointee(Generation::new(set, page_budget, None)),
             on_load: OnceLock::new(),
             reloading: tokio::sync::Mutex::new(()),
             page_budget,
@@ -111,8 +152,12 @@ impl ContentStore {
 
     /// Serves `set` from now on.
     pub fn replace(&self, set: ContentSet) {
-        self.current
-            .store(Arc::new(Generation::new(set, self.page_budget)));
+        let before = self.current();
+        self.current.store(Arc::new(Generation::new(
+            set,
+            self.page_budget,
+            Some(&before),
+        )));
         if let Some(observer) = self.on_load.get() {
             observer(&self.current().set);
         }

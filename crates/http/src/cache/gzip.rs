@@ -14,12 +14,12 @@ use bytes::Bytes;
 use flate2::{Compress, Compression, FlushCompress, Status};
 
 /// A page's parts, compressed.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct GzipTemplate {
     parts: Vec<CompressedPart>,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct CompressedPart {
     deflate: Bytes,
     crc: u32,

@@ -31,6 +31,17 @@ impl Rendered {
         self.page.get().and_then(|p| p.as_deref())
     }
 
+    /// The rendered copy for a page carried into the next generation (see
+    /// [`PageEntry::carry`]): the markup if it was made, else nothing (a failed render is
+    /// tried again there).
+    pub(crate) fn carry(&self) -> Rendered {
+        let carried = Rendered::default();
+        if let Some(Some(page)) = self.page.get() {
+            let _ = carried.page.set(Some(Arc::new(page.carry())));
+        }
+        carried
+    }
+
     /// Whether a render may be tried at `now`.
     pub(crate) fn may_try(&self, now: Instant) -> bool {
         let retry = *self.retry.lock().unwrap_or_else(|p| p.into_inner());

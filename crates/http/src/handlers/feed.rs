@@ -5,7 +5,7 @@
 //! `Cache-Control`, a weak ETag per content version, and 304 when `If-None-Match` matches.
 
 use crate::cache::generated::FeedFile;
-use crate::cache::{etag, not_modified};
+use crate::cache::{digest, etag, not_modified};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -20,19 +20,20 @@ pub const ATOM: &str = "application/atom+xml; charset=utf-8";
 pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response {
     let generation = state.content().current();
     let public = &state.settings().public_url;
-    let file = generation.feed.get_or_init(|| FeedFile {
-        // The bytes follow the content, the public URL and this program's code (its build
-        // stamp); the web build, which the pages' ETags name, plays no part.
-        etag: etag(
-            generation.version(),
-            &format!("{} {public}", crate::cache::stamp::BUILD_STAMP),
-            "atom",
-            INSIGHTS_FEED,
-        ),
-        body: Bytes::from(supplysite_core::feed::atom(
-            &generation.set,
-            public.as_str(),
-        )),
+    let file = generation.feed.get_or_init(|| {
+        let body = supplysite_core::feed::atom(&generation.set, public.as_str());
+        FeedFile {
+            // The tag follows the bytes, the public URL and this program's code (its build
+            // stamp): a publish that leaves the feed as it was leaves its tag too. The web
+            // build, which the pages' ETags name, plays no part.
+            etag: etag(
+                &digest(body.as_bytes()),
+                &format!("{} {public}", crate::cache::stamp::BUILD_STAMP),
+                "atom",
+                INSIGHTS_FEED,
+            ),
+            body: Bytes::from(body),
+        }
     });
     let cache = state.page_cache().clone();
     if not_modified(&request, &file.etag) {

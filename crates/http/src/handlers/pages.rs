@@ -17,7 +17,7 @@
 
 use crate::cache::encoding::{Coding, accepts};
 use crate::cache::template::NonceTemplate;
-use crate::cache::{PageEntry, etag, not_modified};
+use crate::cache::{PageEntry, digest, etag, not_modified};
 use crate::content::Generation;
 use crate::front::security::CspNonce;
 use crate::handlers::api_error::{ApiError, ApiErrorBody, PageError};
@@ -186,18 +186,21 @@ impl AppState {
         let inner = self.inner();
         // The answer is serialised once, sent alone by the page API and embedded as it is.
         let outcome = serde_json::value::to_raw_value(answer)?;
+        if let Some(entry) = generation.earlier(path, status, outcome.get().as_bytes()) {
+            return Ok(entry);
+        }
         let data = serde_json::to_string(&view::Embedded {
             chrome: &*inner.chrome_json,
             settings: &*inner.settings_json,
             outcome: &*outcome,
         })?;
-        let stamp = &inner.page_stamp;
+        let (stamp, digest) = (&inner.page_stamp, digest(outcome.get().as_bytes()));
         Ok(PageEntry::new(
             status,
             &inner.shell.render(head_tags, &data),
             Bytes::from(Box::<str>::from(outcome).into_boxed_bytes()),
-            etag(generation.version(), stamp, "html", path),
-            etag(generation.version(), stamp, "api", path),
+            etag(&digest, stamp, "html", path),
+            etag(&digest, stamp, "api", path),
         ))
     }
 }

@@ -82,6 +82,66 @@ async fn new_content_changes_the_etag_and_the_page() {
     assert!(body_text(after).await.contains("Insight newest-insight v2"));
 }
 
+#[tokio::test]
+async fn a_publish_leaves_the_pages_it_did_not_change_cached_with_their_etags() {
+    let app = spawn_app();
+    let unchanged = [
+        "/page/why-us",
+        "/api/page?path=/page/why-us",
+        "/case-study-index",
+    ];
+    let mut tags = Vec::new();
+    for uri in unchanged {
+        tags.push(header(&app.get(uri).await, "etag").to_string());
+    }
+    let changed = header(&app.get("/insights/newest-insight").await, "etag").to_string();
+    let before = app.state.content().current();
+    let kept = before.pages().get("/page/why-us").unwrap();
+
+    // Every post's title changes; the page-builder page and the case studies do not.
+    app.state.content().replace(content("v2"));
+    for (uri, tag) in unchanged.iter().zip(&tags) {
+        let again = app.send(conditional(uri, tag)).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{uri}");
+    }
+    // Taken over from the generation before: the same bytes, not made again.
+    let now = app.state.content().current();
+    assert_ne!(now.version(), before.version());
+    let carried = now.pages().get("/page/why-us").unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&carried, &kept));
+    assert_eq!(carried.api_json.as_ptr(), kept.api_json.as_ptr());
+    assert_eq!(carried.html_etag, kept.html_etag);
+    // A page the publish changed is made again, with a new tag.
+    let after = app
+        .send(conditional("/insights/newest-insight", &changed))
+        .await;
+    assert_eq!(after.status(), StatusCode::OK);
+    assert_ne!(header(&after, "etag"), changed);
+    assert!(body_text(after).await.contains("Insight newest-insight v2"));
+    let remade = now.pages().get("/insights/newest-insight").unwrap();
+    let old = before.pages().get("/insights/newest-insight").unwrap();
+    assert_ne!(remade.api_json.as_ptr(), old.api_json.as_ptr());
+}
+
+#[tokio::test]
+async fn replicas_holding_the_same_page_under_different_content_versions_give_it_one_etag() {
+    let a = spawn_app();
+    let b = spawn_app_with(Options {
+        content: Some(supplysite_core::content::ContentSet::new(
+            parts("v1"),
+            "another-version",
+        )),
+        ..Options::default()
+    });
+    for uri in ["/page/why-us", "/api/page?path=/insights/newest-insight"] {
+        assert_eq!(
+            header(&a.get(uri).await, "etag"),
+            header(&b.get(uri).await, "etag"),
+            "{uri}"
+        );
+    }
+}
+
 async fn fetch_encoded(app: &TestApp, uri: &str, encoding: &str) -> (String, Vec<u8>, String) {
     let response = app.get_accepting(uri, encoding).await;
     assert_eq!(response.status(), StatusCode::OK);
