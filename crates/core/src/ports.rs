@@ -20,6 +20,7 @@ mod outbox;
 mod robot;
 mod runtime;
 mod seen;
+mod snapshots;
 mod wake;
 
 #[cfg(any(test, feature = "test-support"))]
@@ -40,4 +41,5 @@ pub use outbox::{
 pub use robot::{RobotCheck, RobotCheckError};
 pub use runtime::{BoxFuture, Runtime, TaskError, within};
 pub use seen::{SeenError, SeenSignatures};
+pub use snapshots::{SharedSnapshots, SnapshotError};
 pub use wake::WakeWorker;

@@ -1,6 +1,6 @@
 //! The shared state of several supplysite replicas in PostgreSQL.
 //!
-//! One site run as several servers behind a load balancer must agree on five things, which
+//! One site run as several servers behind a load balancer must agree on six things, which
 //! [`PgStore`] keeps in one database they all reach:
 //! - the enquiry outbox ([`EnquiryOutbox`]): workers on every server claim due jobs with
 //!   `SELECT … FOR UPDATE SKIP LOCKED` and a lease, so no two attempt the same job at once and
@@ -11,7 +11,9 @@
 //! - content change notices ([`ContentNotices`]) over `LISTEN/NOTIFY`: the server that took a
 //!   webhook tells the others the content changed, and each announces the version it serves;
 //! - the webhooks already accepted ([`SeenSignatures`]), so a signed request replayed to
-//!   another server is refused there too.
+//!   another server is refused there too;
+//! - the newest snapshot of the live content ([`SharedSnapshots`]), so a server that starts
+//!   without its own copy on disk reads what changed since it, not the whole space.
 //!
 //! The schema is versioned by the migrations in this crate's `migrations/` folder, applied at
 //! start under an advisory lock so servers starting together do not race.
@@ -20,6 +22,7 @@
 //! [`ChallengeLedger`]: supplysite_core::ports::ChallengeLedger
 //! [`SharedAllowance`]: supplysite_core::ports::SharedAllowance
 //! [`SeenSignatures`]: supplysite_core::ports::SeenSignatures
+//! [`SharedSnapshots`]: supplysite_core::ports::SharedSnapshots
 
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
 #![warn(missing_docs)]
@@ -31,6 +34,7 @@ mod migrate;
 mod notices;
 mod outbox;
 mod seen;
+mod snapshots;
 #[cfg(feature = "test-server")]
 pub mod testing;
 

@@ -5,9 +5,10 @@
 use deadpool_postgres::Object;
 
 /// The migrations in order: version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     include_str!("../migrations/0001_shared_state.sql"),
     include_str!("../migrations/0002_seen_webhooks.sql"),
+    include_str!("../migrations/0003_content_snapshots.sql"),
 ];
 
 /// The schema version this build writes and reads.

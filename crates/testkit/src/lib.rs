@@ -5,6 +5,7 @@
 pub mod demo;
 pub mod outbox_contract;
 pub mod pictures;
+pub mod snapshot_contract;
 
 use std::time::Duration;
 use supplysite_core::contact::{ContactForm, Enquiry};

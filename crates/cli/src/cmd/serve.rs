@@ -116,7 +116,14 @@ fn serve_with(
     let desk = Arc::new(desk);
     let export = Arc::new(ExportSource::new(config.content.clone()));
     let asset_dir = export.asset_dir().to_path_buf();
-    let mut source = live.content(export, &config.content, &config.time_zone)?;
+    let mut source = live.content(
+        export,
+        &config.content,
+        &config.time_zone,
+        shared
+            .clone()
+            .map(|store| Arc::new(store) as Arc<dyn supplysite_core::ports::SharedSnapshots>),
+    )?;
     // Every content set the server takes, the first and each reload, shows dates in the
     // site's zone.
     source.source = Arc::new(InZone::new(source.source.clone(), config.time_zone.clone()));

@@ -230,6 +230,10 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         a.log()
     );
     assert!(!dirs[0].path().join("ignored.sqlite3").exists());
+    a_new_replica_starts_from_the_shared_snapshot(&a, &contentful, |dir| {
+        replica(dir, free_port(), &database, &brevo, &contentful.url())
+    })
+    .await;
     let nginx = Nginx::start(
         &repo_root().join("deploy/nginx.conf"),
         free_port(),
@@ -548,6 +552,49 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
 const RESTART_ENQUIRIES: usize = 8;
 
 /// The longest an uncached request may wait while pictures are being made.
+/// A replica started with an empty cache folder starts from the snapshot of the live content
+/// that `a` shared in the database and reads one delta: no initial sync of the space.
+async fn a_new_replica_starts_from_the_shared_snapshot(
+    a: &Server,
+    contentful: &FakeContentful,
+    replica: impl Fn(&Path) -> Command,
+) {
+    let deadline = Instant::now() + PATIENCE;
+    while !a.log().contains("shared with the other replicas") {
+        assert!(Instant::now() < deadline, "nothing shared:\n{}", a.log());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let initial_syncs = || {
+        contentful
+            .received()
+            .iter()
+            .filter(|r| r.path.ends_with("/sync"))
+            .filter(|r| {
+                r.query
+                    .as_deref()
+                    .is_some_and(|q| q.contains("initial=true"))
+            })
+            .count()
+    };
+    let before = initial_syncs();
+    let dir = workdir();
+    let new = Server::start(replica(dir.path())).await;
+    assert!(
+        new.log()
+            .contains("starting from the one the replicas share"),
+        "{}",
+        new.log()
+    );
+    assert_eq!(
+        initial_syncs(),
+        before,
+        "the new replica synced the whole space"
+    );
+    assert_eq!(new.get("/insights").await.0, 200);
+    let (status, _) = new.terminate().await;
+    assert!(status.success());
+}
+
 const PROBE_PATIENCE: Duration = Duration::from_secs(2);
 
 /// What the shipped file promises besides caching pages: TLS with plain HTTP redirecting,

@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 use store::{Applied, Delta, Store, token_of};
 use supplysite_core::content::{ContentParts, ContentSet, EntryRef};
-use supplysite_core::ports::{ContentLoadError, ContentSource};
+use supplysite_core::ports::{ContentLoadError, ContentSource, SharedSnapshots, UnixMillis};
 
 /// Items per page of an initial sync: the largest the Sync API allows. The page size is kept
 /// in the sync token, so deltas use it too.
@@ -36,6 +36,10 @@ pub const PAGE_SIZE: u32 = 1000;
 /// The content model (content types, locales) is read again at least this often, even when
 /// no entry changed, since changing it alone syncs nothing.
 pub const MODEL_EVERY: Duration = Duration::from_secs(300);
+
+/// The snapshot is offered to the replicas' shared store at most this often (and after the
+/// first load): a replica starting from it reads one delta of at most this much editing.
+pub const SHARE_EVERY: Duration = Duration::from_secs(600);
 
 /// The synced space and what was last built from it.
 struct Synced {
@@ -113,6 +117,22 @@ pub struct SyncSource {
     /// The space's default locale, once read.
     locale: Mutex<Option<String>>,
     writes: Arc<Writes>,
+    shared: Option<Shared>,
+}
+
+/// The replicas' shared store of snapshots, and when this source last offered one.
+struct Shared {
+    store: Arc<dyn SharedSnapshots>,
+    /// The snapshot's key there: its file name, which names the space and environment.
+    key: String,
+    offered: Mutex<Option<Instant>>,
+}
+
+/// A snapshot offer to make once the snapshot is written.
+struct Offer {
+    store: Arc<dyn SharedSnapshots>,
+    key: String,
+    runtime: tokio::runtime::Handle,
 }
 
 /// Snapshot writes, in the background and in order: a write never replaces a newer one.
@@ -125,7 +145,7 @@ struct Writes {
 }
 
 impl Writes {
-    fn save(self: Arc<Self>, path: PathBuf, store: Store, at: SystemTime) {
+    fn save(self: Arc<Self>, path: PathBuf, store: Store, at: SystemTime, offer: Option<Offer>) {
         use std::sync::atomic::Ordering;
         let number = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
         std::thread::spawn(move || {
@@ -133,8 +153,13 @@ impl Writes {
             if *done > number {
                 return;
             }
-            if let Err(e) = snapshot::write(&path, &store, at) {
-                tracing::warn!(error = %e, "the last good content could not be saved");
+            match snapshot::write(&path, &store, at) {
+                Ok(()) => {
+                    if let Some(offer) = offer {
+                        offer.make(&path, at);
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "the last good content could not be saved"),
             }
             *done = number;
         });
@@ -143,6 +168,36 @@ impl Writes {
     fn pending(&self) -> bool {
         let done = *self.done.lock().unwrap_or_else(PoisonError::into_inner);
         done < self.asked.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Offer {
+    /// Offers the snapshot just written at `path`, synced at `at`, to the shared store.
+    fn make(self, path: &Path, at: SystemTime) {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                tracing::warn!(error = %e, "the saved content could not be read back to share");
+                return;
+            }
+        };
+        let at = UnixMillis(
+            at.duration_since(std::time::UNIX_EPOCH)
+                .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+                .unwrap_or(0),
+        );
+        match self
+            .runtime
+            .block_on(self.store.offer(&self.key, at, &bytes))
+        {
+            Ok(()) => tracing::info!(
+                bytes = bytes.len(),
+                "the saved content was shared with the other replicas"
+            ),
+            Err(e) => {
+                tracing::warn!(error = %e, "the saved content could not be shared with the other replicas")
+            }
+        }
     }
 }
 
@@ -168,7 +223,67 @@ impl SyncSource {
             status: Mutex::new(None),
             locale: Mutex::new(None),
             writes: Arc::default(),
+            shared: None,
         })
+    }
+
+    /// Shares the snapshot with other replicas through `store`: a source that starts without
+    /// a snapshot on disk starts from the one kept there, and every source offers its own
+    /// after its first load and then at most every [`SHARE_EVERY`]. Needs a snapshot path
+    /// (its file name is the key); without one, this does nothing.
+    pub fn with_shared(mut self, store: Arc<dyn SharedSnapshots>) -> Self {
+        let key = self
+            .snapshot
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned());
+        self.shared = key.map(|key| Shared {
+            store,
+            key,
+            offered: Mutex::new(None),
+        });
+        self
+    }
+
+    /// The offer to make with the next snapshot, when one is due.
+    fn offer(&self) -> Option<Offer> {
+        let shared = self.shared.as_ref()?;
+        let mut offered = shared
+            .offered
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if offered.is_some_and(|at| at.elapsed() < SHARE_EVERY) {
+            return None;
+        }
+        *offered = Some(Instant::now());
+        Some(Offer {
+            store: Arc::clone(&shared.store),
+            key: shared.key.clone(),
+            runtime: tokio::runtime::Handle::current(),
+        })
+    }
+
+    /// Installs the shared snapshot at `path` when there is none there: a new replica starts
+    /// from what another one saved. Anything amiss is logged, and the source syncs from the
+    /// start as it would without it.
+    async fn adopt_shared(&self, path: &Path) {
+        let Some(shared) = &self.shared else {
+            return;
+        };
+        if path.exists() {
+            return;
+        }
+        match shared.store.latest(&shared.key).await {
+            Ok(Some(bytes)) => match snapshot::install(path, &bytes) {
+                Ok(()) => tracing::info!(
+                    bytes = bytes.len(),
+                    "no saved content on disk; starting from the one the replicas share"
+                ),
+                Err(e) => tracing::warn!(error = %e, "the shared content could not be saved"),
+            },
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "the shared content could not be read"),
+        }
     }
 
     /// The sync endpoint read from (no secret in it).
@@ -312,6 +427,7 @@ impl SyncSource {
         };
         let saved = match &self.snapshot {
             Some(path) => {
+                self.adopt_shared(path).await;
                 let path = path.clone();
                 let (at, read) = (
                     location(),
@@ -463,6 +579,7 @@ impl SyncSource {
         let location = self.location();
         let now = SystemTime::now();
         let writes = Arc::clone(&self.writes);
+        let offer = store.as_ref().and_then(|_| self.offer());
         let (set, reuse) = tokio::task::spawn_blocking(move || {
             let loaded = load_bytes_as(&bytes, None, version, reuse.as_ref()).map_err(|e| {
                 ContentLoadError::Malformed {
@@ -479,7 +596,7 @@ impl SyncSource {
             }
             if let (Some(path), Some(store)) = (snapshot, store) {
                 // Saved after the set is handed over: the disk is not in the way of a publish.
-                writes.save(path, store, now);
+                writes.save(path, store, now, offer);
             }
             Ok::<_, ContentLoadError>((loaded.set, reuse))
         })

@@ -318,6 +318,50 @@ async fn a_restart_with_the_snapshot_on_disk_reads_one_delta() {
     fake.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_reads_one_delta() {
+    use supplysite_core::ports::fakes::FakeSnapshots;
+    let fake = FakeContentful::start(demo()).await;
+    let shared = Arc::new(FakeSnapshots::default());
+    let dirs = [(); 3].map(|_| tempfile::tempdir().unwrap());
+    let replica = |n: usize| {
+        source(&fake, &dirs[n].path().join("sync-space.json"))
+            .0
+            .with_shared(shared.clone())
+    };
+    let a = replica(0);
+    let served = a.load().await.unwrap();
+    a.saved().await;
+    assert_eq!(shared.offers(), 1, "offered after the first load");
+    // A publish soon after: saved on disk, not offered again so soon.
+    fake.unpublish("post-what-is-e-tendering");
+    let changed = a.load_changed(served.version()).await.unwrap().unwrap();
+    a.saved().await;
+    assert_eq!(shared.offers(), 1);
+
+    // A new replica with nothing on disk starts from the shared snapshot (from before the
+    // publish) and reads the delta since: no initial sync.
+    let from = fake.received().len();
+    let b = replica(1);
+    let set = b.load().await.unwrap();
+    b.saved().await;
+    assert_eq!(syncs(&fake, from), ["delta"]);
+    assert_eq!(set.version(), changed.version());
+    assert!(set.post("what-is-e-tendering").is_none());
+    assert_eq!(set.parts(), export_read(&fake).parts());
+    assert!(dirs[1].path().join("sync-space.json").exists());
+
+    // The shared store down: a third replica syncs from the start, and serves.
+    shared.set_down(true);
+    let from = fake.received().len();
+    let c = replica(2);
+    let set = c.load().await.unwrap();
+    c.saved().await;
+    assert_eq!(syncs(&fake, from).first(), Some(&"initial"));
+    assert_eq!(set.version(), changed.version());
+    fake.stop().await;
+}
+
 #[tokio::test]
 async fn a_restart_while_contentful_is_down_serves_the_snapshot_and_catches_up_later() {
     let fake = FakeContentful::start(demo()).await;

@@ -374,3 +374,56 @@ mod tests {
         assert!(delivery.delivered(JobKind::UpsertContact).is_empty());
     }
 }
+
+/// [`super::SharedSnapshots`] in memory: the newest snapshot offered under each key, and the
+/// number of offers taken. Can be told to fail every call.
+#[derive(Debug, Default)]
+pub struct FakeSnapshots {
+    kept: Mutex<HashMap<String, (UnixMillis, Vec<u8>)>>,
+    offers: AtomicUsize,
+    down: std::sync::atomic::AtomicBool,
+}
+
+impl FakeSnapshots {
+    /// How many offers were made so far, taken or not.
+    pub fn offers(&self) -> usize {
+        self.offers.load(Ordering::SeqCst)
+    }
+
+    /// Makes every call fail (`true`) or work again.
+    pub fn set_down(&self, down: bool) {
+        self.down.store(down, Ordering::SeqCst);
+    }
+
+    fn up(&self) -> Result<(), super::SnapshotError> {
+        if self.down.load(Ordering::SeqCst) {
+            return Err(super::SnapshotError {
+                reason: "the fake store is down".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl super::SharedSnapshots for FakeSnapshots {
+    async fn latest(&self, key: &str) -> Result<Option<Vec<u8>>, super::SnapshotError> {
+        self.up()?;
+        Ok(lock(&self.kept).get(key).map(|(_, bytes)| bytes.clone()))
+    }
+
+    async fn offer(
+        &self,
+        key: &str,
+        synced_at: UnixMillis,
+        bytes: &[u8],
+    ) -> Result<(), super::SnapshotError> {
+        self.up()?;
+        self.offers.fetch_add(1, Ordering::SeqCst);
+        let mut kept = lock(&self.kept);
+        if kept.get(key).is_none_or(|(at, _)| *at < synced_at) {
+            kept.insert(key.to_string(), (synced_at, bytes.to_vec()));
+        }
+        Ok(())
+    }
+}

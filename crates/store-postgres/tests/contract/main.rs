@@ -21,3 +21,19 @@ async fn the_postgres_outbox_keeps_the_contract() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_postgres_snapshots_keep_the_contract() {
+    use supplysite_testkit::snapshot_contract;
+    let pg = TestPostgres::start();
+    snapshot_contract::run("the postgres snapshots", |name| {
+        let url = DatabaseUrl::parse(&pg.database(name)).unwrap();
+        async move {
+            snapshot_contract::Handles {
+                a: Arc::new(PgStore::connect(&url).await.unwrap()),
+                b: Arc::new(PgStore::connect(&url).await.unwrap()),
+            }
+        }
+    })
+    .await;
+}

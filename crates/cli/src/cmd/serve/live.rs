@@ -21,7 +21,7 @@ use supplysite_content_adapter::contentful::{
     ContentfulSettings, ContentfulSource, DEFAULT_PREVIEW_HOST, SyncSource,
 };
 use supplysite_core::content::ContentSet;
-use supplysite_core::ports::{ContentSource, InZone};
+use supplysite_core::ports::{ContentSource, InZone, SharedSnapshots};
 use supplysite_core::time_zone::TimeZone;
 use supplysite_http::content::freshness::{ContentFreshness, Freshness};
 use supplysite_http::{AppState, Preview, Secret};
@@ -117,11 +117,14 @@ impl Args {
     /// `export_path`).
     ///
     /// Errors: a malformed or half-given setting, named.
+    /// With `shared` (the replicas' database), live content shares its snapshot there, so a
+    /// replica that starts with an empty cache folder starts from another's.
     pub fn content(
         &self,
         export: Arc<dyn ContentSource>,
         export_path: &Path,
         zone: &TimeZone,
+        shared: Option<Arc<dyn SharedSnapshots>>,
     ) -> anyhow::Result<Content> {
         let live = self.contentful.settings()?;
         let poll = self.poll();
@@ -147,9 +150,12 @@ impl Args {
         };
         // Its own name: the snapshot's layout is not that of the GraphQL source's cache file.
         let cache = cache_dir.join(format!("sync-{}", settings.cache_file_name()));
-        let synced = Arc::new(
-            SyncSource::new(settings, Some(cache.clone())).context("cannot set up live content")?,
-        );
+        let mut synced =
+            SyncSource::new(settings, Some(cache.clone())).context("cannot set up live content")?;
+        if let Some(shared) = shared {
+            synced = synced.with_shared(shared);
+        }
+        let synced = Arc::new(synced);
         let describe = synced.location();
         Ok(Content {
             preview,
@@ -333,6 +339,7 @@ mod tests {
                 export(),
                 Path::new("content/demo/export.json"),
                 &TimeZone::default(),
+                None,
             )
             .unwrap();
         assert!(content.freshness.is_none());
@@ -343,7 +350,12 @@ mod tests {
     #[test]
     fn live_mode_polls_every_five_seconds_unless_told_and_never_shows_the_token() {
         let content = live_args(&[])
-            .content(export(), Path::new("unused.json"), &TimeZone::default())
+            .content(
+                export(),
+                Path::new("unused.json"),
+                &TimeZone::default(),
+                None,
+            )
             .unwrap();
         assert_eq!(content.poll, Some(Duration::from_secs(5)));
         assert_eq!(
@@ -360,7 +372,7 @@ mod tests {
 
         let off = live_args(&["--poll-seconds=0"]);
         assert_eq!(
-            off.content(export(), Path::new("x"), &TimeZone::default())
+            off.content(export(), Path::new("x"), &TimeZone::default(), None)
                 .unwrap()
                 .poll,
             None
@@ -368,7 +380,7 @@ mod tests {
         let export_polled = args(&["--poll-seconds=30"]);
         assert_eq!(
             export_polled
-                .content(export(), Path::new("x"), &TimeZone::default())
+                .content(export(), Path::new("x"), &TimeZone::default(), None)
                 .unwrap()
                 .poll,
             Some(Duration::from_secs(30))
@@ -461,7 +473,7 @@ mod tests {
         assert!(!e.contains("short-preview-secret"), "{e}");
         let half = args(&["--contentful-access-token=token-secret"]);
         let e = half
-            .content(export(), Path::new("x"), &TimeZone::default())
+            .content(export(), Path::new("x"), &TimeZone::default(), None)
             .err()
             .unwrap()
             .to_string();

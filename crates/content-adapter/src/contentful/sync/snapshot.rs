@@ -60,14 +60,7 @@ struct Header {
 
 /// Writes `store` to `path`, as synced at `synced_at`.
 pub(crate) fn write(path: &Path, store: &Store, synced_at: SystemTime) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    {
+    atomically(path, |tmp, fail| {
         let header = Header {
             format: FORMAT,
             synced_at_ms: synced_at
@@ -78,16 +71,40 @@ pub(crate) fn write(path: &Path, store: &Store, synced_at: SystemTime) -> Result
             version: store.version(),
             locales: store.locales.clone(),
         };
-        let file = std::fs::File::create(&tmp).map_err(fail)?;
+        let file = std::fs::File::create(tmp).map_err(fail)?;
         let mut out = std::io::BufWriter::new(file);
         // Compact JSON escapes every line break inside a string: the header is one line.
         serde_json::to_writer(&mut out, &header).map_err(|e| fail(e.into()))?;
         out.write_all(b"\n").map_err(fail)?;
         out.write_all(&store.export_bytes()).map_err(fail)?;
-        let file = out.into_inner().map_err(|e| fail(e.into_error()))?;
-        // On disk before the rename, so a crash never leaves a half-written snapshot behind.
-        file.sync_all().map_err(fail)?;
+        out.into_inner().map_err(|e| fail(e.into_error()))
+    })
+}
+
+/// Writes `bytes`, a snapshot file written elsewhere (another replica's), to `path`.
+pub(crate) fn install(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    atomically(path, |tmp, fail| {
+        let mut file = std::fs::File::create(tmp).map_err(fail)?;
+        file.write_all(bytes).map_err(fail)?;
+        Ok(file)
+    })
+}
+
+/// Makes `path` the file `write` writes at the temporary path it is given: synced to disk,
+/// then renamed, so a crash never leaves a half-written snapshot behind.
+fn atomically(
+    path: &Path,
+    write: impl FnOnce(&Path, &dyn Fn(std::io::Error) -> String) -> Result<std::fs::File, String>,
+) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(fail)?;
     }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let file = write(&tmp, &fail)?;
+    file.sync_all().map_err(fail)?;
     std::fs::rename(&tmp, path).map_err(fail)
 }
 
