@@ -387,6 +387,9 @@ def live_section(data, budget, b: Budgets) -> list[str]:
         f"| restart from the snapshot to ready | {data['restart_to_ready_seconds']:.1f} s, "
         f"{data['restart_requests']} request(s) |",
         f"| the snapshot on disk | {data.get('snapshot_bytes', 0) / 2**20:,.0f} MiB |",
+        f"| the snapshot shared with other replicas, gzipped | {data.get('shared_snapshot_gzip_bytes', 0) / 2**20:,.0f} MiB |",
+        f"| a new replica (empty cache folder) from the shared snapshot to ready | "
+        f"{data.get('new_replica_to_ready_seconds', 0):.1f} s, {data.get('new_replica_requests', 0)} request(s) |",
         "",
     ]
     if budget is None or data["posts"] != budget["posts"]:

@@ -1,7 +1,8 @@
 //! Live content at scale, measured: the fake Contentful serves a synthesised space of N posts
 //! and a [`SyncSource`] follows it. Prints one JSON object: the initial sync's time, a publish
 //! made visible (one delta, the new set built), the requests that publish cost, the resident
-//! memory before and at peak during it, an empty poll, and a restart from the snapshot on disk.
+//! memory before and at peak during it, an empty poll, a restart from the snapshot on disk, and
+//! a new replica starting from the snapshot the replicas share.
 //! The fake runs in the same process, so the memory figures include the space it serves.
 //!
 //! ```text
@@ -19,7 +20,8 @@ use serde_json::{Value, json};
 use std::time::Instant;
 use supplysite_content_adapter::contentful::SyncSource;
 use supplysite_content_adapter::contentful::fake::FakeContentful;
-use supplysite_core::ports::ContentSource;
+use supplysite_core::ports::fakes::FakeSnapshots;
+use supplysite_core::ports::{ContentSource, SharedSnapshots};
 
 fn status_kib(key: &str) -> u64 {
     std::fs::read_to_string("/proc/self/status")
@@ -48,7 +50,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     drop(bytes);
     let fake = FakeContentful::start(export).await;
 
-    let source = SyncSource::new(fake.settings(), Some(snapshot.clone()))?;
+    // Replicas sharing their snapshots (in memory here; PostgreSQL in a deployment).
+    let shared = std::sync::Arc::new(FakeSnapshots::default());
+    let source =
+        SyncSource::new(fake.settings(), Some(snapshot.clone()))?.with_shared(shared.clone());
     let started = Instant::now();
     let served = source.load().await?;
     let initial_sync_seconds = started.elapsed().as_secs_f64();
@@ -91,12 +96,36 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A restart with the snapshot on disk.
     drop(source);
     let snapshot_bytes = std::fs::metadata(&snapshot)?.len();
-    let restarted = SyncSource::new(fake.settings(), Some(snapshot))?;
+    let restarted = SyncSource::new(fake.settings(), Some(snapshot.clone()))?;
     let before = fake.received().len();
     let started = Instant::now();
     let again = restarted.load().await?;
     let restart_seconds = started.elapsed().as_secs_f64();
     let restart_requests = fake.received().len() - before;
+
+    // A new replica with an empty cache folder, starting from the shared snapshot.
+    let key = snapshot
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned());
+    let shared_bytes = shared
+        .latest(key.as_deref().unwrap_or_default())
+        .await?
+        .map_or(0, |b| b.len());
+    let elsewhere = tempfile::tempdir()?;
+    let new_replica = SyncSource::new(
+        fake.settings(),
+        Some(
+            elsewhere
+                .path()
+                .join(snapshot.file_name().unwrap_or_default()),
+        ),
+    )?
+    .with_shared(shared.clone());
+    let before = fake.received().len();
+    let started = Instant::now();
+    let joined = new_replica.load().await?;
+    let new_replica_seconds = started.elapsed().as_secs_f64();
+    let new_replica_requests = fake.received().len() - before;
 
     println!(
         "{}",
@@ -115,6 +144,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             "restart_requests": restart_requests,
             "restart_version_matches": again.version() == served.version(),
             "snapshot_bytes": snapshot_bytes,
+            "shared_snapshot_gzip_bytes": shared_bytes,
+            "new_replica_to_ready_seconds": new_replica_seconds,
+            "new_replica_requests": new_replica_requests,
+            "new_replica_version_matches": joined.version() == served.version(),
             "allocator": if std::env::var("LD_PRELOAD").is_ok_and(|p| p.contains("jemalloc")) {
                 "jemalloc"
             } else {

@@ -323,7 +323,7 @@ async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_rea
     use supplysite_core::ports::fakes::FakeSnapshots;
     let fake = FakeContentful::start(demo()).await;
     let shared = Arc::new(FakeSnapshots::default());
-    let dirs = [(); 3].map(|_| tempfile::tempdir().unwrap());
+    let dirs = [(); 4].map(|_| tempfile::tempdir().unwrap());
     let replica = |n: usize| {
         source(&fake, &dirs[n].path().join("sync-space.json"))
             .0
@@ -357,6 +357,19 @@ async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_rea
     let c = replica(2);
     let set = c.load().await.unwrap();
     c.saved().await;
+    assert_eq!(syncs(&fake, from).first(), Some(&"initial"));
+    assert_eq!(set.version(), changed.version());
+
+    // Something that is not a snapshot in the store: the same.
+    use supplysite_core::ports::{SharedSnapshots, UnixMillis};
+    shared.set_down(false);
+    shared
+        .offer("sync-space.json", UnixMillis(i64::MAX), b"not a snapshot")
+        .await
+        .unwrap();
+    let from = fake.received().len();
+    let d = replica(3);
+    let set = d.load().await.unwrap();
     assert_eq!(syncs(&fake, from).first(), Some(&"initial"));
     assert_eq!(set.version(), changed.version());
     fake.stop().await;
