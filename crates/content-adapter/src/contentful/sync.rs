@@ -76,9 +76,9 @@ impl Synced {
         self.rest = None;
     }
 
-    /// Forgets the kept entries a delta touched: the entries it changed or deleted, the posts
-    /// whose hero image is an asset it changed or deleted, and every case study when any asset
-    /// changed (a story shows several). A changed content model forgets them all.
+    /// Forgets the kept entries a delta touched: the entries it changed or deleted, and the
+    /// posts and case studies that link to an asset it changed or deleted. A changed content
+    /// model forgets them all.
     /// Anything else a delta touched forgets the rest.
     fn forget(&mut self, applied: &Applied) {
         let posts = &mut self.kept.posts;
@@ -96,13 +96,22 @@ impl Synced {
         }
         if !applied.assets.is_empty() {
             self.rest = None;
-            self.kept.case_studies.clear();
-            // A post without a hero image may have had its link dropped because the asset was
-            // not published then: it is read again too.
-            posts.retain(|_, post| {
-                post.hero_image
-                    .as_ref()
-                    .is_some_and(|image| !applied.assets.contains(&image.id))
+            // A post or story shows an asset it links to: those linking to a changed or
+            // deleted one are read again. A link is in the entry's own text even when it
+            // did not resolve (the asset was a draft then), so the text is what is searched.
+            let entries = &self.store.entries;
+            let links_changed = |id: &str| {
+                entries
+                    .get(id)
+                    .is_none_or(|item| applied.assets.iter().any(|asset| item.mentions(asset)))
+            };
+            self.kept.case_studies.retain(|id, _| !links_changed(id));
+            posts.retain(|id, post| {
+                !links_changed(id)
+                    && post
+                        .hero_image
+                        .as_ref()
+                        .is_none_or(|image| !applied.assets.contains(&image.id))
             });
         }
     }

@@ -187,7 +187,7 @@ async fn a_changed_hero_image_shows_on_the_posts_that_use_it_after_one_delta() {
         .expect("a post with a hero image")
         .to_string();
     let changed = hero.clone();
-    let set = one_delta(move |fake| {
+    let (before, set) = one_delta_from(move |fake| {
         fake.edit(|export| {
             let asset = export["assets"]
                 .as_array_mut()
@@ -209,6 +209,94 @@ async fn a_changed_hero_image_shows_on_the_posts_that_use_it_after_one_delta() {
     assert!(!using.is_empty());
     for image in using {
         assert_eq!(image.description.as_deref(), Some("A new description"));
+    }
+    // The posts and stories that do not link to it, with or without a picture of their own,
+    // are the ones already held: not read again.
+    let links = |id: &str| {
+        demo["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["sys"]["id"] == id)
+            .is_some_and(|e| e.to_string().contains(&format!("\"{hero}\"")))
+    };
+    let mut shared = 0;
+    for post in set.posts() {
+        let old = post_by_id(&before, &post.id);
+        assert_eq!(Arc::ptr_eq(post, old), !links(&post.id), "{}", post.id);
+        shared += usize::from(post.hero_image.is_none() && Arc::ptr_eq(post, old));
+    }
+    assert!(shared > 0, "no post without a picture was kept");
+    for story in set.case_studies() {
+        let old = before
+            .case_studies()
+            .iter()
+            .find(|c| c.id == story.id)
+            .unwrap();
+        assert_eq!(Arc::ptr_eq(story, old), !links(&story.id), "{}", story.id);
+    }
+}
+
+#[tokio::test]
+async fn a_changed_story_picture_shows_on_its_story_and_no_other_story_is_read_again() {
+    let demo = demo();
+    let stories: Vec<&Value> = demo["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["sys"]["contentType"]["sys"]["id"] == "casestudy")
+        .collect();
+    let (story, picture) = stories
+        .iter()
+        .find_map(|e| {
+            let id = ["mainImage", "logo", "productLogo"]
+                .iter()
+                .find_map(|field| e["fields"][field]["en-AU"]["sys"]["id"].as_str())?;
+            // One no other story shows.
+            let quoted = format!("\"{id}\"");
+            let showing = stories.iter().filter(|o| o.to_string().contains(&quoted));
+            (showing.count() == 1)
+                .then(|| (e["sys"]["id"].as_str().unwrap().to_string(), id.to_string()))
+        })
+        .expect("a story with a picture of its own");
+    let changed = picture.clone();
+    let (before, set) = one_delta_from(move |fake| {
+        fake.edit(|export| {
+            let asset = export["assets"]
+                .as_array_mut()
+                .unwrap()
+                .iter_mut()
+                .find(|a| a["sys"]["id"] == changed.as_str())
+                .unwrap();
+            asset["fields"]["title"] = json!({"en-AU": "A story's new picture"});
+            asset["fields"]["description"] = json!({"en-AU": "A story's new picture"});
+            asset["sys"]["publishedVersion"] = json!(78);
+        })
+    })
+    .await;
+    let read_again = set.case_studies().iter().find(|c| c.id == story).unwrap();
+    let pictures = [
+        &read_again.main_image,
+        &read_again.logo,
+        &read_again.product_logo,
+    ];
+    let shown = pictures
+        .iter()
+        .find_map(|p| p.as_ref().filter(|a| a.id == picture));
+    let shown = format!("{:?}", shown.expect("the story shows its picture"));
+    assert!(shown.contains("A story's new picture"), "{shown}");
+    for story in set.case_studies() {
+        let old = before
+            .case_studies()
+            .iter()
+            .find(|c| c.id == story.id)
+            .unwrap();
+        assert_eq!(
+            Arc::ptr_eq(story, old),
+            story.id != read_again.id,
+            "{}",
+            story.id
+        );
     }
 }
 

@@ -114,6 +114,12 @@ impl Item {
     pub fn json(&self) -> &str {
         self.raw.get()
     }
+
+    /// Whether the item's text holds `id` as a whole JSON string anywhere: every link to it
+    /// does (and, rarely, a field whose text is the id, which costs only a read too many).
+    pub fn mentions(&self, id: &str) -> bool {
+        serde_json::to_string(id).is_ok_and(|quoted| self.json().contains(&quoted))
+    }
 }
 
 /// Published items of one kind, in arrival order: a changed item keeps its place, a new one
