@@ -79,13 +79,40 @@ pub async fn serve_metrics(
         .await
 }
 
+/// The hard cap's refusal of a body whose declared length is over it, as the API's JSON error
+/// ([`handlers::api_error::ApiError`]) instead of the limit layer's plain text.
+async fn too_large_as_json<B>(response: axum::http::Response<B>) -> axum::response::Response
+where
+    B: http_body::Body<Data = bytes::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    use axum::response::IntoResponse;
+    let plain = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_none_or(|t| !t.as_bytes().starts_with(b"application/json"));
+    if response.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE && plain {
+        return handlers::api_error::ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            "the body is over 1 MiB",
+        )
+        .into_response();
+    }
+    response.map(axum::body::Body::new)
+}
+
 /// The whole site.
 pub fn router(state: AppState) -> Site {
     let settings = state.settings().clone();
     // Only the routes that read a body carry body limits: 64 KiB for the contact form's
     // extractors, 1 MiB for the webhook and for Live Preview's edits, and the 1 MiB hard cap on
     // the stream for all three.
-    let hard_cap = RequestBodyLimitLayer::new(webhook::BODY_LIMIT);
+    let hard_cap = || {
+        (
+            axum::middleware::map_response(too_large_as_json),
+            RequestBodyLimitLayer::new(webhook::BODY_LIMIT),
+        )
+    };
     let mut app = Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
@@ -99,13 +126,13 @@ pub fn router(state: AppState) -> Site {
             "/api/preview/compose",
             post(preview_compose::compose)
                 .layer::<_, Infallible>(DefaultBodyLimit::max(preview_compose::BODY_LIMIT))
-                .layer::<_, Infallible>(hard_cap),
+                .layer::<_, Infallible>(hard_cap()),
         )
         .route(
             "/api/contact",
             contact::route()
                 .layer::<_, Infallible>(DefaultBodyLimit::max(BODY_LIMIT))
-                .layer::<_, Infallible>(hard_cap),
+                .layer::<_, Infallible>(hard_cap()),
         )
         .route("/api/robot-challenge", get(robot::challenge))
         .route("/api/openapi.json", get(openapi::openapi_json))
@@ -113,7 +140,7 @@ pub fn router(state: AppState) -> Site {
             "/api/webhooks/contentful",
             post(webhook::contentful)
                 .layer::<_, Infallible>(DefaultBodyLimit::max(webhook::BODY_LIMIT))
-                .layer::<_, Infallible>(hard_cap),
+                .layer::<_, Infallible>(hard_cap()),
         )
         .route("/api/{*rest}", any(pages::api_not_found))
         .nest_service("/assets", static_files::assets(&settings.web_dir))

@@ -79,6 +79,10 @@ async fn an_oversized_body_is_refused_with_413() {
         )
         .await;
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    // Refused by its declared length, before a byte is read, in the API's own words.
+    assert_eq!(header(&response, "content-type"), "application/json");
+    let body: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
+    assert_eq!(body["message"], "the body is over 1 MiB");
 }
 
 fn csp_nonce(csp: &str) -> String {
