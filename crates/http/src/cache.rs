@@ -287,6 +287,16 @@ impl PageCache {
         self.used.store(used, Ordering::Relaxed);
     }
 
+    /// The bytes counted so far (see [`PageCache::bytes`] for a fresh count).
+    pub(crate) fn used(&self) -> usize {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// The most bytes of pages the cache keeps.
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
+    }
+
     fn tick(&self) -> u64 {
         self.clock.fetch_add(1, Ordering::Relaxed)
     }

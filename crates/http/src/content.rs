@@ -36,9 +36,9 @@ pub struct Generation {
     pub(crate) feed: OnceLock<crate::cache::generated::FeedFile>,
     /// The editors' redirects this content serves.
     pub(crate) redirects: Redirects,
-    /// The pages of the generations before, by key, most recently used first and at most the
-    /// page budget's worth: each is taken (or dropped) when its key is first asked for here.
-    earlier: Mutex<HashMap<String, Arc<PageEntry>>>,
+    /// The pages of the generations before, by key: each is taken (or dropped) when its key
+    /// is first asked for here. With the pages cached here they stay within the page budget.
+    earlier: Mutex<Earlier>,
 }
 
 impl Generation {
@@ -67,21 +67,26 @@ impl Generation {
         }
     }
 
-    /// The pages this generation hands to the next: those it cached, then those it was handed
-    /// and nobody asked for, up to `budget` bytes.
-    fn handed_on(&self, budget: usize) -> HashMap<String, Arc<PageEntry>> {
-        let mut pages = HashMap::new();
-        let mut bytes = 0;
+    /// The pages this generation hands to the next: those it cached, most recently used
+    /// first, then those it was handed and nobody asked for, up to `budget` bytes.
+    fn handed_on(&self, budget: usize) -> Earlier {
+        let mut handed = Earlier::default();
         let earlier = self.earlier.lock().unwrap_or_else(PoisonError::into_inner);
-        let unclaimed = earlier.iter().map(|(k, e)| (k.clone(), Arc::clone(e)));
+        let unclaimed = earlier
+            .pages
+            .iter()
+            .map(|(k, e)| (k.clone(), Arc::clone(e)));
         for (key, entry) in self.pages.entries().into_iter().chain(unclaimed) {
-            bytes += entry.footprint();
-            if bytes > budget {
+            let size = entry.footprint();
+            if handed.bytes + size > budget {
                 break;
             }
-            pages.entry(key).or_insert(entry);
+            if let std::collections::hash_map::Entry::Vacant(slot) = handed.pages.entry(key) {
+                slot.insert(entry);
+                handed.bytes += size;
+            }
         }
-        pages
+        handed
     }
 
     /// The page the generations before cached under `key`, for this generation, if its
@@ -92,12 +97,26 @@ impl Generation {
         status: axum::http::StatusCode,
         api_json: &[u8],
     ) -> Option<PageEntry> {
-        let entry = self
-            .earlier
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(key)?;
+        let mut earlier = self.earlier.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = earlier.pages.remove(key)?;
+        earlier.bytes = earlier.bytes.saturating_sub(entry.footprint());
         (entry.status == status && entry.api_json == api_json).then(|| entry.carry())
+    }
+
+    /// Lets go of earlier pages until they and the pages cached here fit the page budget: the
+    /// pages of this generation come first.
+    pub(crate) fn fit_earlier(&self) {
+        let used = self.pages.used();
+        let mut earlier = self.earlier.lock().unwrap_or_else(PoisonError::into_inner);
+        while used + earlier.bytes > self.pages.budget() {
+            let Some(key) = earlier.pages.keys().next().cloned() else {
+                earlier.bytes = 0;
+                break;
+            };
+            if let Some(entry) = earlier.pages.remove(&key) {
+                earlier.bytes = earlier.bytes.saturating_sub(entry.footprint());
+            }
+        }
     }
 
     /// The content version, part of every ETag.
@@ -109,6 +128,13 @@ impl Generation {
     pub fn pages(&self) -> &PageCache {
         &self.pages
     }
+}
+
+/// Pages of the generations before a new one, and the bytes they hold.
+#[derive(Default)]
+struct Earlier {
+    pages: HashMap<String, Arc<PageEntry>>,
+    bytes: usize,
 }
 
 /// What is told of each content set the store serves.
@@ -230,6 +256,56 @@ mod tests {
 
     fn set(version: &str) -> ContentSet {
         ContentSet::new(ContentParts::default(), version)
+    }
+
+    fn page(bytes: usize) -> Arc<PageEntry> {
+        Arc::new(PageEntry::new(
+            axum::http::StatusCode::OK,
+            &crate::cache::template::NonceTemplate::default(),
+            bytes::Bytes::from(vec![b'x'; bytes]),
+            axum::http::HeaderValue::from_static("W/\"h\""),
+            axum::http::HeaderValue::from_static("W/\"a\""),
+        ))
+    }
+
+    #[test]
+    fn pages_handed_to_a_new_generation_and_those_it_caches_keep_within_the_page_budget() {
+        let size = page(10_000).footprint();
+        let store = ContentStore::with_page_budget(set("v1"), 3 * size);
+        for key in ["/a", "/b"] {
+            store.current().pages.insert(key, page(10_000));
+        }
+        store.replace(set("v2"));
+        let now = store.current();
+        let held = |g: &Generation| g.pages.used() + g.earlier.lock().unwrap().bytes;
+        assert_eq!(held(&now), 2 * size, "both handed on");
+        now.pages.insert("/c", page(10_000));
+        now.fit_earlier();
+        assert_eq!(held(&now), 3 * size);
+        now.pages.insert("/d", page(10_000));
+        now.fit_earlier();
+        assert_eq!(held(&now), 3 * size, "one earlier page let go");
+        assert_eq!(now.earlier.lock().unwrap().pages.len(), 1);
+        // A page taken over leaves the earlier pages, whatever its answer.
+        let key = now
+            .earlier
+            .lock()
+            .unwrap()
+            .pages
+            .keys()
+            .next()
+            .cloned()
+            .unwrap();
+        let same = vec![b'x'; 10_000];
+        assert!(
+            now.earlier(&key, axum::http::StatusCode::OK, &same)
+                .is_some()
+        );
+        assert!(
+            now.earlier(&key, axum::http::StatusCode::OK, &same)
+                .is_none()
+        );
+        assert_eq!(now.earlier.lock().unwrap().bytes, 0);
     }
 
     #[tokio::test]

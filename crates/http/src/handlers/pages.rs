@@ -134,7 +134,9 @@ impl AppState {
                     let entry =
                         self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
                     entry.html_gzip();
-                    Made::Page(generation.pages.insert(key, Arc::new(entry)))
+                    let entry = generation.pages.insert(key, Arc::new(entry));
+                    generation.fit_earlier();
+                    Made::Page(entry)
                 }
                 Outcome::Redirect { to, kind } => Made::Redirect(to, kind),
                 Outcome::NotFound => Made::NotFound,
