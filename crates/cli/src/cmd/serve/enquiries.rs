@@ -159,8 +159,10 @@ pub struct Args {
     trust_forwarded_for: Option<String>,
     /// PostgreSQL shared by several replicas: postgres://USER:PASSWORD@HOST:PORT/DATABASE (add
     /// ?sslmode=require for TLS). Set, the outbox, the used robot challenges and the contact
-    /// rate limit live there (SUPPLYSITE_OUTBOX is then ignored) and content reloads are
-    /// announced to the other replicas. Unset: one server with SQLite and memory.
+    /// rate limit live there (SUPPLYSITE_OUTBOX is then ignored), content reloads are
+    /// announced to the other replicas, and live content shares its last snapshot there, so a
+    /// replica starting with an empty cache folder starts from it. Unset: one server with
+    /// SQLite and memory.
     #[arg(
         long,
         env = "SUPPLYSITE_DATABASE_URL",
