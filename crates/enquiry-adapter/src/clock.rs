@@ -1,6 +1,6 @@
 //! [`SystemClock`]: the real time, for the ports that need it.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 use supplysite_core::ports::{Clock, UnixMillis};
 
 /// The system's wall clock.
@@ -9,9 +9,6 @@ pub struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> UnixMillis {
-        let since = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
-        UnixMillis(i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
+        UnixMillis::from(SystemTime::now())
     }
 }

@@ -196,11 +196,7 @@ impl Offer {
                 return;
             }
         };
-        let at = UnixMillis(
-            at.duration_since(std::time::UNIX_EPOCH)
-                .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-                .unwrap_or(0),
-        );
+        let at = UnixMillis::from(at);
         match self
             .runtime
             .block_on(self.store.offer(&self.key, at, &bytes))

@@ -66,6 +66,15 @@ fn entry_mut<'a>(export: &'a mut Value, id: &str) -> &'a mut Value {
         .unwrap_or_else(|| panic!("no entry {id}"))
 }
 
+fn asset_mut<'a>(export: &'a mut Value, id: &str) -> &'a mut Value {
+    export["assets"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|a| a["sys"]["id"] == id)
+        .unwrap_or_else(|| panic!("no asset {id}"))
+}
+
 #[tokio::test]
 async fn an_initial_sync_of_a_synthesised_space_reads_every_page_and_equals_the_export_read() {
     let mut bytes = Vec::new();
@@ -189,12 +198,7 @@ async fn a_changed_hero_image_shows_on_the_posts_that_use_it_after_one_delta() {
     let changed = hero.clone();
     let (before, set) = one_delta_from(move |fake| {
         fake.edit(|export| {
-            let asset = export["assets"]
-                .as_array_mut()
-                .unwrap()
-                .iter_mut()
-                .find(|a| a["sys"]["id"] == changed.as_str())
-                .unwrap();
+            let asset = asset_mut(export, &changed);
             asset["fields"]["description"] = json!({"en-AU": "A new description"});
             asset["sys"]["publishedVersion"] = json!(77);
         })
@@ -262,12 +266,7 @@ async fn a_changed_story_picture_shows_on_its_story_and_no_other_story_is_read_a
     let changed = picture.clone();
     let (before, set) = one_delta_from(move |fake| {
         fake.edit(|export| {
-            let asset = export["assets"]
-                .as_array_mut()
-                .unwrap()
-                .iter_mut()
-                .find(|a| a["sys"]["id"] == changed.as_str())
-                .unwrap();
+            let asset = asset_mut(export, &changed);
             asset["fields"]["title"] = json!({"en-AU": "A story's new picture"});
             asset["fields"]["description"] = json!({"en-AU": "A story's new picture"});
             asset["sys"]["publishedVersion"] = json!(78);

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// An instant as whole milliseconds since the Unix epoch (1970-01-01T00:00:00Z). Serialises
 /// as a plain JSON number.
@@ -20,6 +20,15 @@ impl UnixMillis {
     pub fn after(self, by: Duration) -> UnixMillis {
         let by = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
         UnixMillis(self.0.saturating_add(by))
+    }
+}
+
+impl From<SystemTime> for UnixMillis {
+    /// `at` as milliseconds since the epoch; an instant before it is the epoch, one past the
+    /// largest is the largest.
+    fn from(at: SystemTime) -> Self {
+        let since = at.duration_since(UNIX_EPOCH).unwrap_or_default();
+        UnixMillis(i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
     }
 }
 
