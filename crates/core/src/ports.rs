@@ -41,5 +41,5 @@ pub use outbox::{
 pub use robot::{RobotCheck, RobotCheckError};
 pub use runtime::{BoxFuture, Runtime, TaskError, within};
 pub use seen::{SeenError, SeenSignatures};
-pub use snapshots::{SharedSnapshots, SnapshotError};
+pub use snapshots::{Outcomes, SharedSnapshots, SnapshotActivity, SnapshotError};
 pub use wake::WakeWorker;

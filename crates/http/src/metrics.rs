@@ -11,7 +11,9 @@
 //!
 //! Read when scraped ([`Scrape`]): `supplysite_outbox_jobs{state}` (`pending`, `retrying`,
 //! `blocked`, `dead`), `supplysite_content_age_seconds`,
-//! `supplysite_content_reloads_total{outcome}`, `supplysite_image_renditions_total{source}`
+//! `supplysite_content_reloads_total{outcome}`,
+//! `supplysite_content_snapshot_steps_total{step,outcome}` (`save`, `share`, `adopt`; `ok`,
+//! `failed`: the live source's last good copy), `supplysite_image_renditions_total{source}`
 //! (`memory`, `disk`, `encoded`), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
 //!
@@ -31,6 +33,7 @@ use prometheus_client::registry::Registry;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+use supplysite_core::ports::SnapshotActivity;
 use supplysite_core::routes::Route;
 
 /// The content type of the text format served.
@@ -234,6 +237,8 @@ pub struct Scrape {
     pub content_age_seconds: u64,
     /// Content reloads since start.
     pub reloads: ReloadCounts,
+    /// What became of the live source's last good copy, when it keeps one.
+    pub snapshot: Option<SnapshotActivity>,
     /// Picture renditions, when this server resizes pictures.
     pub renditions: Option<RenditionCounts>,
     /// Connections open now.
@@ -338,6 +343,24 @@ impl Collector for Snapshot {
                 ("failed", s.reloads.failed),
             ],
         )?;
+        if let Some(a) = s.snapshot {
+            let mut family = encoder.encode_descriptor(
+                "supplysite_content_snapshot_steps",
+                "Writes of the live content's last good copy to the cache folder (save), offers of it to the other replicas (share) and copies taken from them at start-up (adopt), by outcome",
+                None,
+                MetricType::Counter,
+            )?;
+            for (step, outcomes) in [
+                ("save", a.saves),
+                ("share", a.shares),
+                ("adopt", a.adoptions),
+            ] {
+                for (outcome, n) in [("ok", outcomes.ok), ("failed", outcomes.failed)] {
+                    let labels = [("step", step), ("outcome", outcome)];
+                    ConstCounter::new(n).encode(family.encode_family(&labels)?)?;
+                }
+            }
+        }
         if let Some(r) = s.renditions {
             counters(
                 &mut encoder,

@@ -591,6 +591,19 @@ async fn a_new_replica_starts_from_the_shared_snapshot(
         "the new replica synced the whole space"
     );
     assert_eq!(new.get("/insights").await.0, 200);
+    // Both say so on /readyz: `a` shared its copy, the new one wrote the copy it took.
+    let (_, ready) = a.get_json("/readyz").await;
+    assert!(ready["snapshot"]["sharedAt"].is_u64(), "{ready}");
+    assert_eq!(ready["snapshot"]["shareFailing"], false, "{ready}");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let (_, ready) = new.get_json("/readyz").await;
+        if ready["snapshot"]["savedAt"].is_u64() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "never saved: {ready}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let (status, _) = new.terminate().await;
     assert!(status.success());
 }

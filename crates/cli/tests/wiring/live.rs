@@ -62,6 +62,19 @@ async fn live_content_follows_the_webhook_and_survives_an_outage_and_a_restart_d
     assert_eq!(ready["source"], "contentful");
     assert_eq!(ready["fromDisk"], false);
     let first_version = ready["contentVersion"].as_str().unwrap().to_owned();
+    // The last good copy is written after the content is served; without a database it is
+    // not shared, and /readyz does not speak of sharing.
+    let deadline = Instant::now() + PATIENCE;
+    let snapshot = loop {
+        let (_, ready) = server.get_json("/readyz").await;
+        if ready["snapshot"]["savedAt"].is_u64() {
+            break ready["snapshot"].clone();
+        }
+        assert!(Instant::now() < deadline, "never saved: {ready}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(snapshot["saveFailing"], false, "{snapshot}");
+    assert!(snapshot.get("shareFailing").is_none(), "{snapshot}");
     let (status, html) = server.get(POST_PATH).await;
     assert_eq!(status, 200);
     assert!(html.contains(POST_TITLE), "{html}");

@@ -8,8 +8,10 @@
 //! A delta is applied in place to the synced items, which are shared, never copied; a new
 //! content set is read from them only when something changed. The last good content and its
 //! token are kept on disk ([`snapshot`]), so a restart serves at once and reads one delta; a
-//! token Contentful no longer accepts starts an initial sync, and the content being served
-//! stays until that sync has completed.
+//! token Contentful no longer accepts is replaced by the replicas' shared snapshot when that
+//! follows another token, else starts an initial sync, and the content being served stays until
+//! that sync has completed. What became of each write, offer and adoption of the snapshot is
+//! counted ([`SyncSource::activity`]) for `/readyz` and the metrics.
 
 mod snapshot;
 mod store;
@@ -27,7 +29,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 use store::{Applied, Delta, Store, token_of};
 use supplysite_core::content::{ContentParts, ContentSet, EntryRef};
-use supplysite_core::ports::{ContentLoadError, ContentSource, SharedSnapshots, UnixMillis};
+use supplysite_core::ports::{
+    ContentLoadError, ContentSource, Outcomes, SharedSnapshots, SnapshotActivity, UnixMillis,
+};
 
 /// Items per page of an initial sync: the largest the Sync API allows. The page size is kept
 /// in the sync token, so deltas use it too.
@@ -127,6 +131,26 @@ pub struct SyncSource {
     locale: Mutex<Option<String>>,
     writes: Arc<Writes>,
     shared: Option<Shared>,
+    activity: Arc<Activity>,
+}
+
+/// What became of the snapshot's writes, offers and adoptions, counted where they happen
+/// (some on the writer's thread).
+#[derive(Default)]
+struct Activity(Mutex<SnapshotActivity>);
+
+impl Activity {
+    fn record(&self, step: impl FnOnce(&mut SnapshotActivity) -> &mut Outcomes, ok: bool) {
+        let mut activity = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        step(&mut activity).record(ok, UnixMillis::from(SystemTime::now()));
+    }
+
+    /// A copy on disk, written at `at` before this process started (or taken from the other
+    /// replicas), stands as the last one saved until this process writes one.
+    fn found(&self, at: SystemTime) {
+        let mut activity = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        activity.saves.last_ok.get_or_insert(UnixMillis::from(at));
+    }
 }
 
 /// The replicas' shared store of snapshots, and when this source last offered one.
@@ -142,6 +166,7 @@ struct Offer {
     store: Arc<dyn SharedSnapshots>,
     key: String,
     runtime: tokio::runtime::Handle,
+    activity: Arc<Activity>,
 }
 
 /// Snapshot writes, in the background and in order: a write never replaces a newer one.
@@ -151,6 +176,7 @@ struct Writes {
     asked: std::sync::atomic::AtomicU64,
     /// The number of the last write done, held while writing.
     done: Mutex<u64>,
+    activity: Arc<Activity>,
 }
 
 impl Writes {
@@ -162,7 +188,9 @@ impl Writes {
             if *done > number {
                 return;
             }
-            match snapshot::write(&path, &store, at) {
+            let written = snapshot::write(&path, &store, at);
+            self.activity.record(|a| &mut a.saves, written.is_ok());
+            match written {
                 Ok(()) => {
                     if let Some(offer) = offer {
                         offer.make(&path, at);
@@ -193,14 +221,16 @@ impl Offer {
             Ok(bytes) => bytes,
             Err(e) => {
                 tracing::warn!(error = %e, "the saved content could not be read back to share");
+                self.activity.record(|a| &mut a.shares, false);
                 return;
             }
         };
         let at = UnixMillis::from(at);
-        match self
+        let offered = self
             .runtime
-            .block_on(self.store.offer(&self.key, at, &bytes))
-        {
+            .block_on(self.store.offer(&self.key, at, &bytes));
+        self.activity.record(|a| &mut a.shares, offered.is_ok());
+        match offered {
             Ok(()) => tracing::info!(
                 gzipped_bytes = bytes.len(),
                 "the saved content was shared with the other replicas"
@@ -227,14 +257,19 @@ impl SyncSource {
         pause: Arc<dyn Pause>,
         snapshot: Option<PathBuf>,
     ) -> Result<Self, SetupError> {
+        let activity = Arc::new(Activity::default());
         Ok(SyncSource {
             client: Client::new(settings, pause).map_err(SetupError)?,
             snapshot,
             synced: tokio::sync::Mutex::new(None),
             status: Mutex::new(None),
             locale: Mutex::new(None),
-            writes: Arc::default(),
+            writes: Arc::new(Writes {
+                activity: Arc::clone(&activity),
+                ..Writes::default()
+            }),
             shared: None,
+            activity,
         })
     }
 
@@ -253,7 +288,21 @@ impl SyncSource {
             key,
             offered: Mutex::new(None),
         });
+        self.activity
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .sharing = self.shared.is_some();
         self
+    }
+
+    /// What became of the snapshot's writes, offers and adoptions since start.
+    pub fn activity(&self) -> SnapshotActivity {
+        *self
+            .activity
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The offer to make with the next snapshot, when one is due.
@@ -271,29 +320,55 @@ impl SyncSource {
             store: Arc::clone(&shared.store),
             key: shared.key.clone(),
             runtime: tokio::runtime::Handle::current(),
+            activity: Arc::clone(&self.activity),
         })
     }
 
-    /// Installs the shared snapshot at `path` when there is none there: a new replica starts
-    /// from what another one saved. Anything amiss is logged, and the source syncs from the
-    /// start as it would without it.
-    async fn adopt_shared(&self, path: &Path) {
+    /// Installs the shared snapshot at `path` when there is none there (`refused` is `None`),
+    /// or, with `refused`, when the one there holds that token, which Contentful refused, and
+    /// the shared one holds another: a new replica, or one whose copy is too old, starts from
+    /// what another one saved. True when a snapshot was installed. Anything amiss is logged
+    /// and counted, and the source syncs from the start as it would without it.
+    async fn adopt_shared(&self, path: &Path, refused: Option<&str>) -> bool {
         let Some(shared) = &self.shared else {
-            return;
+            return false;
         };
-        if path.exists() {
-            return;
+        if refused.is_none() && path.exists() {
+            return false;
         }
-        match shared.store.latest(&shared.key).await {
-            Ok(Some(gzipped)) => match gunzip(&gzipped).and_then(|b| snapshot::install(path, &b)) {
-                Ok(()) => tracing::info!(
-                    gzipped_bytes = gzipped.len(),
-                    "no saved content on disk; starting from the one the replicas share"
-                ),
-                Err(e) => tracing::warn!(error = %e, "the shared content could not be saved"),
-            },
-            Ok(None) => {}
-            Err(e) => tracing::warn!(error = %e, "the shared content could not be read"),
+        let installed = match shared.store.latest(&shared.key).await {
+            Ok(None) => return false,
+            Ok(Some(gzipped)) => gunzip(&gzipped)
+                .and_then(|bytes| snapshot::parse(bytes, "the shared content"))
+                .and_then(|saved| {
+                    if refused == Some(saved.token.as_str()) {
+                        return Ok(None);
+                    }
+                    snapshot::install(path, saved.whole()).map(|()| Some(gzipped.len()))
+                }),
+            Err(e) => Err(e.to_string()),
+        };
+        match installed {
+            // The shared copy follows the refused token too: nothing to gain from it.
+            Ok(None) => false,
+            Ok(Some(gzipped_bytes)) => {
+                self.activity.record(|a| &mut a.adoptions, true);
+                let why = match refused {
+                    Some(_) => "contentful refused the saved sync token",
+                    None => "no saved content on disk",
+                };
+                tracing::info!(
+                    gzipped_bytes,
+                    why,
+                    "starting from the one the replicas share"
+                );
+                true
+            }
+            Err(e) => {
+                self.activity.record(|a| &mut a.adoptions, false);
+                tracing::warn!(error = %e, "the shared content could not be taken");
+                false
+            }
         }
     }
 
@@ -428,8 +503,13 @@ impl SyncSource {
     }
 
     /// The first load of the process: the snapshot on disk and the delta since it, else an
-    /// initial sync. The snapshot alone is served when Contentful cannot be reached.
-    async fn start(&self) -> Result<(Synced, Option<ContentSet>), ContentLoadError> {
+    /// initial sync. The snapshot alone is served when Contentful cannot be reached. A token
+    /// Contentful refuses is replaced by the replicas' shared snapshot when that follows
+    /// another token (`share_again`, once), else the source syncs from the start.
+    async fn start(
+        &self,
+        share_again: bool,
+    ) -> Result<(Synced, Option<ContentSet>), ContentLoadError> {
         let location = || {
             self.snapshot
                 .as_ref()
@@ -438,7 +518,7 @@ impl SyncSource {
         };
         let saved = match &self.snapshot {
             Some(path) => {
-                self.adopt_shared(path).await;
+                self.adopt_shared(path, None).await;
                 let path = path.clone();
                 let (at, read) = (
                     location(),
@@ -478,6 +558,7 @@ impl SyncSource {
         let Some((saved, from_disk)) = saved else {
             return Ok((self.initial().await?, None));
         };
+        self.activity.found(saved.synced_at);
         let mut synced = Synced {
             store: Store {
                 locales: saved.locales.clone(),
@@ -536,6 +617,13 @@ impl SyncSource {
                 Ok((synced, Some(set)))
             }
             Err(e) if refused_token(&e) => {
+                if share_again
+                    && let Some(path) = &self.snapshot
+                    && self.adopt_shared(path, Some(&synced.store.token)).await
+                {
+                    tracing::warn!(error = %e, "contentful refused the saved sync token; starting again from the shared content");
+                    return Box::pin(self.start(false)).await;
+                }
                 tracing::warn!(error = %e, "contentful refused the saved sync token; syncing from the start");
                 Ok((self.initial().await?, None))
             }
@@ -803,7 +891,7 @@ impl SyncSource {
                 synced
             }
             None => {
-                let (synced, set) = self.start().await?;
+                let (synced, set) = self.start(true).await?;
                 let synced = guard.insert(synced);
                 if let Some(set) = set {
                     return Ok((set.version() != served).then_some(set));

@@ -358,6 +358,7 @@ async fn a_restart_with_the_snapshot_on_disk_reads_one_delta() {
     let (first, _) = source(&fake, &path);
     let served = first.load().await.unwrap();
     first.saved().await;
+    let written = first.activity().saves.last_ok.unwrap();
     drop(first);
 
     // Unchanged: the restart serves the snapshot after one empty delta, same version.
@@ -365,6 +366,13 @@ async fn a_restart_with_the_snapshot_on_disk_reads_one_delta() {
     let (again, _) = source(&fake, &path);
     let set = again.load().await.unwrap();
     assert_eq!(set.version(), served.version());
+    // The copy it found stands as the last saved, though this process wrote none.
+    let activity = again.activity();
+    assert_eq!((activity.saves.ok, activity.saves.failed), (0, 0));
+    assert!(
+        activity.saves.last_ok.unwrap().0.abs_diff(written.0) < 5_000,
+        "{activity:?} against {written:?}"
+    );
     assert_eq!(
         fake.received().len() - from,
         1,
@@ -420,6 +428,11 @@ async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_rea
     let served = a.load().await.unwrap();
     a.saved().await;
     assert_eq!(shared.offers(), 1, "offered after the first load");
+    let activity = a.activity();
+    assert!(activity.sharing);
+    assert_eq!((activity.saves.ok, activity.saves.failed), (1, 0));
+    assert_eq!((activity.shares.ok, activity.shares.failed), (1, 0));
+    assert_eq!((activity.adoptions.ok, activity.adoptions.failed), (0, 0));
     // A publish soon after: saved on disk, not offered again so soon.
     fake.unpublish("post-what-is-e-tendering");
     let changed = a.load_changed(served.version()).await.unwrap().unwrap();
@@ -437,6 +450,7 @@ async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_rea
     assert!(set.post("what-is-e-tendering").is_none());
     assert_eq!(set.parts(), export_read(&fake).parts());
     assert!(dirs[1].path().join("sync-space.json").exists());
+    assert_eq!(b.activity().adoptions.ok, 1);
 
     // The shared store down: a third replica syncs from the start, and serves.
     shared.set_down(true);
@@ -446,6 +460,11 @@ async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_rea
     c.saved().await;
     assert_eq!(syncs(&fake, from).first(), Some(&"initial"));
     assert_eq!(set.version(), changed.version());
+    // Both failures are counted, and the last share says it failed.
+    let activity = c.activity();
+    assert_eq!((activity.adoptions.ok, activity.adoptions.failed), (0, 1));
+    assert_eq!((activity.shares.ok, activity.shares.failed), (0, 1));
+    assert!(activity.shares.failing && !activity.saves.failing);
 
     // Something that is not a snapshot in the store: the same.
     use supplysite_core::ports::{SharedSnapshots, UnixMillis};
@@ -459,6 +478,77 @@ async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_rea
     let set = d.load().await.unwrap();
     assert_eq!(syncs(&fake, from).first(), Some(&"initial"));
     assert_eq!(set.version(), changed.version());
+    assert_eq!(d.activity().adoptions.failed, 1);
+    fake.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_whose_saved_token_is_refused_starts_from_the_shared_snapshot_when_it_follows_another()
+ {
+    use supplysite_core::ports::fakes::FakeSnapshots;
+    let fake = FakeContentful::start(demo()).await;
+    let shared = Arc::new(FakeSnapshots::default());
+    let dirs = [(); 2].map(|_| tempfile::tempdir().unwrap());
+    let path = |n: usize| dirs[n].path().join("sync-space.json");
+    let replica = |n: usize| source(&fake, &path(n)).0.with_shared(shared.clone());
+    // A replica syncs and saves; its token is then refused (the space was reset, say).
+    let old = replica(0);
+    old.load().await.unwrap();
+    old.saved().await;
+    fake.expire_sync_tokens();
+    fake.unpublish("post-what-is-e-tendering");
+    // Another replica syncs from the start and shares a snapshot with a token that works.
+    let fresh = replica(1);
+    let expected = fresh.load().await.unwrap();
+    fresh.saved().await;
+    assert_eq!(shared.offers(), 2);
+
+    // The first restarts: its token is refused, it takes the shared snapshot and reads one
+    // delta since it, with no initial sync.
+    let from = fake.received().len();
+    let restarted = replica(0);
+    let set = restarted.load().await.unwrap();
+    restarted.saved().await;
+    assert_eq!(syncs(&fake, from), ["delta", "delta"]);
+    assert_eq!(set.version(), expected.version());
+    assert!(set.post("what-is-e-tendering").is_none());
+    assert_eq!(restarted.activity().adoptions.ok, 1);
+
+    // When the shared snapshot follows the refused token too, there is nothing to gain: a
+    // sync from the start, once.
+    fake.expire_sync_tokens();
+    let from = fake.received().len();
+    let again = replica(1);
+    let set = again.load().await.unwrap();
+    assert_eq!(syncs(&fake, from)[..2], ["delta", "initial"]);
+    assert_eq!(set.version(), expected.version());
+    assert_eq!(again.activity().adoptions, Default::default());
+    fake.stop().await;
+}
+
+#[tokio::test]
+async fn a_snapshot_that_cannot_be_written_is_counted_and_the_content_is_still_served() {
+    let fake = FakeContentful::start(demo()).await;
+    let dir = tempfile::tempdir().unwrap();
+    // The snapshot's folder is a file: every write fails.
+    let blocker = dir.path().join("cache");
+    std::fs::write(&blocker, b"").unwrap();
+    let (source, _) = source(&fake, &blocker.join("sync-space.json"));
+    let set = source.load().await.unwrap();
+    source.saved().await;
+    assert!(set.post("what-is-e-tendering").is_some());
+    let activity = source.activity();
+    assert_eq!((activity.saves.ok, activity.saves.failed), (0, 1));
+    assert!(activity.saves.failing);
+    assert!(!activity.sharing);
+    // Fixed: the next change is saved, and the step no longer fails.
+    std::fs::remove_file(&blocker).unwrap();
+    fake.unpublish("post-what-is-e-tendering");
+    source.load_changed(set.version()).await.unwrap().unwrap();
+    source.saved().await;
+    let activity = source.activity();
+    assert_eq!((activity.saves.ok, activity.saves.failed), (1, 1));
+    assert!(!activity.saves.failing && activity.saves.last_ok.is_some());
     fake.stop().await;
 }
 

@@ -2,6 +2,7 @@
 //! source is mounted that can say (the live Contentful source with its disk cache).
 
 use std::time::SystemTime;
+use supplysite_core::ports::SnapshotActivity;
 
 /// What a content source knows about the set it last gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +16,9 @@ pub struct Freshness {
     pub fetched_at: SystemTime,
     /// True when the set came from the disk cache because the source could not be reached.
     pub from_disk: bool,
+    /// What became of the source's last good copy (on disk, shared with the other replicas),
+    /// when it keeps one.
+    pub snapshot: Option<SnapshotActivity>,
 }
 
 /// A content source that can say how fresh its content is.

@@ -1,5 +1,6 @@
 //! `GET /healthz` (the process answers) and `GET /readyz` (content is loaded: which version,
-//! since when; with a live source, when it was read and whether from the disk cache; whether a
+//! since when; with a live source, when it was read and whether from the disk cache, and when its
+//! last good copy was saved and shared and whether either is failing; whether a
 //! reload asked for by a webhook is under way; with enquiries taken, whether their deliveries are
 //! flowing or blocked and why; what the connection defences did: connections open, refused over a
 //! cap, timed out, failed accepts; 503 once the server was asked to stop), and `GET /metrics` on
@@ -14,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::sync::atomic::Ordering;
 use std::time::{SystemTime, UNIX_EPOCH};
-use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
+use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState, SnapshotActivity, UnixMillis};
 use utoipa::ToSchema;
 
 /// The answer of `GET /healthz`.
@@ -57,6 +58,9 @@ pub struct Ready {
     /// Whether the content came from the disk cache because the source could not be reached.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from_disk: Option<bool>,
+    /// How the live source's last good copy is kept, when it keeps one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<SnapshotReady>,
     /// How enquiries' deliveries are going, when enquiries are taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deliveries: Option<Deliveries>,
@@ -68,6 +72,43 @@ pub struct Ready {
     /// server resizes pictures (0 once every common size is cached).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pictures_to_warm: Option<u64>,
+}
+
+/// How the live source's last good copy is kept: written to the cache folder after each
+/// change, so a restart serves at once, and, with a database set, shared with the other
+/// replicas, so a new one starts from it. A failing step leaves the content served as it is
+/// (the status stays ready); why it failed is in the server's log.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapshotReady {
+    /// When the copy on disk was last written (Unix seconds): by this process, or, until it
+    /// writes one, by the process before it (or the replica it was taken from). Absent while
+    /// there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saved_at: Option<u64>,
+    /// Whether the last write failed: a restart would start from an older copy, or sync from
+    /// the start.
+    pub save_failing: bool,
+    /// When the copy was last shared with the other replicas (Unix seconds); absent before the
+    /// first share or when nothing is shared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shared_at: Option<u64>,
+    /// Whether the last share failed, when the copy is shared: a new replica would start
+    /// from an older copy, or sync from the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub share_failing: Option<bool>,
+}
+
+impl From<SnapshotActivity> for SnapshotReady {
+    fn from(a: SnapshotActivity) -> Self {
+        let seconds = |at: Option<UnixMillis>| at.map(|at| u64::try_from(at.0 / 1000).unwrap_or(0));
+        SnapshotReady {
+            saved_at: seconds(a.saves.last_ok),
+            save_failing: a.saves.failing,
+            shared_at: seconds(a.shares.last_ok),
+            share_failing: a.sharing.then_some(a.shares.failing),
+        }
+    }
 }
 
 /// The only status `/readyz` answers 200 with (before content is loaded nothing answers).
@@ -171,6 +212,10 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         source: fresh.as_ref().map(|f| f.source),
         fetched_at: fresh.as_ref().map(|f| unix(f.fetched_at)),
         from_disk: fresh.as_ref().map(|f| f.from_disk),
+        snapshot: fresh
+            .as_ref()
+            .and_then(|f| f.snapshot)
+            .map(SnapshotReady::from),
         deliveries,
         connections: state.inner().connections.counts(),
         reloading: state.reloading(),
@@ -209,7 +254,7 @@ fn freshness(
 /// `GET /metrics` (on the metrics listener only): every family in Prometheus's text format.
 pub async fn metrics(State(state): State<AppState>) -> Response {
     let generation = state.content().current();
-    let (_, content_age_seconds) = freshness(&state, &generation);
+    let (fresh, content_age_seconds) = freshness(&state, &generation);
     let connections = state.inner().connections.counts();
     let scrape = Scrape {
         outbox: match state.contact() {
@@ -218,6 +263,7 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
         },
         content_age_seconds,
         reloads: state.content().reload_counts(),
+        snapshot: fresh.and_then(|f| f.snapshot),
         renditions: state.images().map(|engine| {
             let stats = engine.stats();
             RenditionCounts {

@@ -256,6 +256,7 @@ impl ContentFreshness for SyncFreshness {
             version: s.version,
             fetched_at: s.fetched_at,
             from_disk: s.from_disk,
+            snapshot: self.0.snapshot().is_some().then(|| self.0.activity()),
         })
     }
 }

@@ -34,6 +34,11 @@ pub(crate) struct Saved {
 }
 
 impl Saved {
+    /// The whole snapshot, header and content, as read.
+    pub fn whole(&self) -> &[u8] {
+        &self.bytes
+    }
+
     /// The content in export form.
     pub fn export(&self) -> &[u8] {
         &self.bytes[self.body..]
@@ -116,7 +121,13 @@ pub(crate) fn read(path: &Path) -> Result<Option<Saved>, String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    let bad = |e: String| format!("cannot read {}: {e}", path.display());
+    parse(bytes, &path.display().to_string()).map(Some)
+}
+
+/// A snapshot's bytes read back (`what` names them in errors): the header is read and checked,
+/// the content is not.
+pub(crate) fn parse(bytes: Vec<u8>, what: &str) -> Result<Saved, String> {
+    let bad = |e: String| format!("cannot read {what}: {e}");
     let end = bytes
         .iter()
         .position(|&b| b == b'\n')
@@ -130,8 +141,7 @@ pub(crate) fn read(path: &Path) -> Result<Option<Saved>, String> {
     let format = serde_json::from_slice::<Format>(line).map_err(|e| bad(e.to_string()))?;
     if format.format != FORMAT {
         return Err(format!(
-            "{} has snapshot format {}, expected {FORMAT}",
-            path.display(),
+            "{what} has snapshot format {}, expected {FORMAT}",
             format.format
         ));
     }
@@ -139,14 +149,14 @@ pub(crate) fn read(path: &Path) -> Result<Option<Saved>, String> {
     if header.token.is_empty() {
         return Err(bad("no sync token".into()));
     }
-    Ok(Some(Saved {
+    Ok(Saved {
         token: header.token,
         synced_at: UNIX_EPOCH + Duration::from_millis(header.synced_at_ms),
         version: header.version,
         locales: header.locales,
         body: (end + 1).min(bytes.len()),
         bytes,
-    }))
+    })
 }
 
 #[cfg(test)]

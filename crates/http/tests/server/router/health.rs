@@ -1,5 +1,10 @@
 use crate::support::*;
 use axum::http::StatusCode;
+use std::sync::Arc;
+use std::time::SystemTime;
+use supplysite_core::ports::{SnapshotActivity, UnixMillis};
+use supplysite_http::content::freshness::{ContentFreshness, Freshness};
+use tower::ServiceExt;
 
 #[tokio::test]
 async fn healthz_says_the_process_answers() {
@@ -41,4 +46,91 @@ async fn readyz_reports_what_the_connection_defences_did() {
         // Served without a socket here, so nothing was counted.
         assert_eq!(connections[counter], 0, "{counter} in {connections}");
     }
+}
+
+/// A live source whose last good copy was saved, then failed to save; shared once.
+struct Keeping(SnapshotActivity);
+
+impl ContentFreshness for Keeping {
+    fn freshness(&self) -> Option<Freshness> {
+        Some(Freshness {
+            source: "contentful",
+            version: "v1".into(),
+            fetched_at: SystemTime::now(),
+            from_disk: false,
+            snapshot: Some(self.0),
+        })
+    }
+}
+
+#[tokio::test]
+async fn readyz_and_the_metrics_say_when_the_last_good_copy_was_saved_and_shared_and_what_is_failing()
+ {
+    let mut activity = SnapshotActivity {
+        sharing: true,
+        ..SnapshotActivity::default()
+    };
+    activity.saves.record(true, UnixMillis(1_800_000_000_000));
+    activity.saves.record(false, UnixMillis(1_800_000_060_000));
+    activity.shares.record(true, UnixMillis(1_800_000_000_500));
+    activity
+        .adoptions
+        .record(false, UnixMillis(1_799_999_999_000));
+    let app = spawn_app_with(Options {
+        freshness: Some(Arc::new(Keeping(activity))),
+        ..Options::default()
+    });
+    let response = app.get("/readyz").await;
+    // Pages are still served from memory: the status stays ready.
+    assert_eq!(response.status(), StatusCode::OK);
+    let json: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
+    assert_eq!(
+        json["snapshot"],
+        serde_json::json!({
+            "savedAt": 1_800_000_000u64,
+            "saveFailing": true,
+            "sharedAt": 1_800_000_000u64,
+            "shareFailing": false,
+        }),
+        "{json}"
+    );
+
+    let metrics = supplysite_http::metrics_router(app.state.clone())
+        .oneshot(
+            axum::http::Request::get("/metrics")
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let text = body_text(metrics).await;
+    for line in [
+        r#"supplysite_content_snapshot_steps_total{step="save",outcome="ok"} 1"#,
+        r#"supplysite_content_snapshot_steps_total{step="save",outcome="failed"} 1"#,
+        r#"supplysite_content_snapshot_steps_total{step="share",outcome="ok"} 1"#,
+        r#"supplysite_content_snapshot_steps_total{step="share",outcome="failed"} 0"#,
+        r#"supplysite_content_snapshot_steps_total{step="adopt",outcome="failed"} 1"#,
+    ] {
+        assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
+    }
+
+    // Without a database nothing is shared, and /readyz does not speak of sharing.
+    let alone = spawn_app_with(Options {
+        freshness: Some(Arc::new(Keeping(SnapshotActivity::default()))),
+        ..Options::default()
+    });
+    let json: serde_json::Value =
+        serde_json::from_str(&body_text(alone.get("/readyz").await).await).unwrap();
+    assert_eq!(
+        json["snapshot"],
+        serde_json::json!({"saveFailing": false}),
+        "{json}"
+    );
+}
+
+#[tokio::test]
+async fn readyz_of_content_from_a_file_says_nothing_of_a_last_good_copy() {
+    let json: serde_json::Value =
+        serde_json::from_str(&body_text(spawn_app().get("/readyz").await).await).unwrap();
+    assert!(json.get("snapshot").is_none(), "{json}");
 }

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::ContentSource;
 use supplysite_core::view::RobotWidget;
+use supplysite_http::content::freshness::ContentFreshness;
 use supplysite_http::handlers::contact::ContactDesk;
 use supplysite_http::{
     AppState, Composer, CoreComposer, Mounts, Preview, PublicUrl, Renderer, Secret, Settings,
@@ -82,6 +83,8 @@ pub struct Options {
     pub preview: Option<Arc<Preview>>,
     /// Pages' markup rendered on the server.
     pub renderer: Option<Renderer>,
+    /// The live source's account of the content, for `/readyz` and the metrics.
+    pub freshness: Option<Arc<dyn ContentFreshness>>,
 }
 
 impl Default for Options {
@@ -101,6 +104,7 @@ impl Default for Options {
             images: None,
             preview: None,
             renderer: None,
+            freshness: None,
         }
     }
 }
@@ -163,7 +167,7 @@ impl TestApp {
             .or_else(|| options.robot.map(contact::desk_showing));
         let mounts = Mounts {
             contact: desk.map(Arc::new),
-            freshness: None,
+            freshness: options.freshness,
             images: options.images.clone(),
             preview: options.preview,
             ..Default::default()
