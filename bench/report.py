@@ -379,6 +379,11 @@ def live_section(data, budget, b: Budgets) -> list[str]:
         "| measure | value |",
         "|---|---|",
         f"| initial sync | {data['initial_sync_seconds']:.1f} s |",
+    ]
+    if "peak_rss_kib_during_initial_sync" in data:
+        grown = data["peak_rss_kib_during_initial_sync"] - data["rss_kib_before_initial_sync"]
+        out.append(f"| resident memory the initial sync added at its peak | {grown / 1024:,.0f} MiB |")
+    out += [
         f"| a publish made visible (one delta, the new set built) | {data['publish_visible_seconds']:.2f} s |",
         f"| requests for that publish | {data['publish_requests']} |",
         f"| resident memory, steady | {data['steady_rss_kib'] / 1024:,.0f} MiB |",

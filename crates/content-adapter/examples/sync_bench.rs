@@ -12,8 +12,8 @@
 //! `bench/run.sh live` runs it with jemalloc preloaded (`LD_PRELOAD`), the allocator
 //! `supplysite serve` is built with; `allocator` in the output says which one ran.
 //!
-//! Peak memory is the process's high-water mark (`VmHWM`), reset before the publish by writing
-//! 5 to `/proc/self/clear_refs`; steady is `VmRSS` with the set being served held, as a server
+//! Peak memory is the process's high-water mark (`VmHWM`), reset before the initial sync and
+//! before the publish by writing 5 to `/proc/self/clear_refs`; steady is `VmRSS` with the set being served held, as a server
 //! holds it.
 
 use serde_json::{Value, json};
@@ -54,9 +54,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let shared = std::sync::Arc::new(FakeSnapshots::default());
     let source =
         SyncSource::new(fake.settings(), Some(snapshot.clone()))?.with_shared(shared.clone());
+    let before_initial_kib = status_kib("VmRSS:");
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
     let started = Instant::now();
     let served = source.load().await?;
     let initial_sync_seconds = started.elapsed().as_secs_f64();
+    let initial_peak_kib = status_kib("VmHWM:");
     source.saved().await;
 
     // One post published with a new title.
@@ -132,6 +135,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         json!({
             "posts": posts,
             "initial_sync_seconds": initial_sync_seconds,
+            "rss_kib_before_initial_sync": before_initial_kib,
+            "peak_rss_kib_during_initial_sync": initial_peak_kib,
             "publish_visible_seconds": publish_visible_seconds,
             "publish_requests": asked,
             "steady_rss_kib": steady_kib,

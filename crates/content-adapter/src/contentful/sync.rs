@@ -408,9 +408,20 @@ impl SyncSource {
 
     /// Every page of one sync: the initial one (`token` `None`) or the delta since `token`.
     async fn pages(&self, token: Option<&str>) -> Result<Delta, FetchError> {
+        let mut items = Vec::new();
+        let token = self.each_page(token, |page| items.extend(page)).await?;
+        Ok(Delta { items, token })
+    }
+
+    /// Reads every page of one sync, handing each page's items to `each` as it arrives, and
+    /// returns the token that follows the sync.
+    async fn each_page(
+        &self,
+        token: Option<&str>,
+        mut each: impl FnMut(Vec<Value>),
+    ) -> Result<String, FetchError> {
         let size = PAGE_SIZE.to_string();
         let mut next = token.map(str::to_string);
-        let mut items = Vec::new();
         loop {
             let page = match &next {
                 None => {
@@ -428,7 +439,7 @@ impl SyncSource {
                 return Err(malformed("a sync page that is not an object"));
             };
             match page.remove("items") {
-                Some(Value::Array(page_items)) => items.extend(page_items),
+                Some(Value::Array(page_items)) => each(page_items),
                 _ => return Err(malformed("a sync page without items")),
             }
             let url = |key: &str| page.get(key).and_then(Value::as_str).map(str::to_string);
@@ -444,9 +455,7 @@ impl SyncSource {
                     "a sync page with neither nextPageUrl nor nextSyncUrl",
                 ));
             };
-            let token =
-                token_of(&url).ok_or_else(|| malformed("a nextSyncUrl without a sync_token"))?;
-            return Ok(Delta { items, token });
+            return token_of(&url).ok_or_else(|| malformed("a nextSyncUrl without a sync_token"));
         }
     }
 
@@ -477,17 +486,24 @@ impl SyncSource {
     /// An initial sync into a new store.
     async fn initial(&self) -> Result<Synced, ContentLoadError> {
         let (locales, content_types) = self.model().await.map_err(load_error)?;
-        let delta = self.pages(None).await.map_err(load_error)?;
         let mut store = Store {
             locales,
             content_types,
             ..Store::default()
         };
-        let applied = store.apply(delta);
+        // Each page goes into the new store as it arrives (the store is served only once the
+        // sync is whole): at most one page is held as parsed values, not the whole space.
+        let mut items = 0;
+        store.token = self
+            .each_page(None, |page| {
+                items += store.apply_items(page).changed;
+            })
+            .await
+            .map_err(load_error)?;
         tracing::info!(
             entries = store.entries.len(),
             assets = store.assets.len(),
-            items = applied.changed,
+            items,
             "contentful: initial sync read"
         );
         Ok(Synced {

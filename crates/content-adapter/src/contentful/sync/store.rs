@@ -225,8 +225,15 @@ pub(crate) struct Store {
 impl Store {
     /// Applies the items of a delta (or of an initial sync) and takes its token.
     pub fn apply(&mut self, delta: Delta) -> Applied {
+        let applied = self.apply_items(delta.items);
+        self.token = delta.token;
+        applied
+    }
+
+    /// Applies sync items (part of a delta) without moving the token on.
+    pub fn apply_items(&mut self, delta: Vec<Value>) -> Applied {
         let mut applied = Applied::default();
-        for item in delta.items {
+        for item in delta {
             let (Some(kind), Some(id)) = (
                 item.get("sys")
                     .and_then(|sys| sys.get("type"))
@@ -262,7 +269,6 @@ impl Store {
                 Err(e) => tracing::warn!(error = %e, "contentful: a sync item was skipped"),
             }
         }
-        self.token = delta.token;
         applied
     }
 
