@@ -209,3 +209,49 @@ async fn a_restart_with_the_last_content_on_disk_reads_one_delta() {
     assert!(status.success(), "{status:?}\n{log}");
     fake.stop().await;
 }
+
+/// Contentful sends the webhook as the publish is made; its delivery network may give the
+/// content from before it for a moment. Here the publish reaches the fake only after the
+/// webhook's first delta was read (empty): the server reads again shortly and shows it, with
+/// the poll off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webhook_that_arrives_before_the_delivery_network_has_the_publish_still_shows_it() {
+    let (fake, _contentful, _dir, server) = live_site().await;
+    assert_eq!(server.get(POST_PATH).await.0, 200);
+    let deltas = |from: usize| {
+        fake.received()[from..]
+            .iter()
+            .filter(|r| r.path.ends_with("/sync"))
+            .count()
+    };
+    let from = fake.received().len();
+    let (status, reply) = signed_webhook(&server, "ContentManagement.Entry.unpublish").await;
+    assert_eq!(status, 202, "{reply}");
+    // The webhook's reload read its delta and found nothing new.
+    let deadline = Instant::now() + PATIENCE;
+    while !server.log().contains("content reloaded: unchanged") {
+        assert!(
+            Instant::now() < deadline,
+            "the webhook's reload never ended:\n{}",
+            server.log()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(deltas(from), 1);
+    // The network catches up now.
+    fake.unpublish(POST_ID);
+    let deadline = Instant::now() + PATIENCE;
+    while server.get(POST_PATH).await.0 != 301 {
+        assert!(
+            Instant::now() < deadline,
+            "the unpublish never showed:\n{}",
+            server.log()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The empty delta and the one with the change (the first retry comes a second later).
+    assert_eq!(deltas(from), 2, "{:?}", fake.received()[from..].to_vec());
+    let (status, log) = server.terminate().await;
+    assert!(status.success(), "{status:?}\n{log}");
+    fake.stop().await;
+}

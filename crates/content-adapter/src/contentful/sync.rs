@@ -41,6 +41,16 @@ pub const PAGE_SIZE: u32 = 1000;
 /// no entry changed, since changing it alone syncs nothing.
 pub const MODEL_EVERY: Duration = Duration::from_secs(300);
 
+/// After a webhook, a reload that finds nothing new is tried again after each of these waits:
+/// Contentful sends the webhook as the publish is made, and its delivery network, which the
+/// Sync API is read through, has the change "within seconds" (Contentful's webhook FAQ), so
+/// the first delta may still be empty. Three more requests at most, each one small.
+pub const CATCH_UP: [Duration; 3] = [
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(4),
+];
+
 /// The snapshot is offered to the replicas' shared store at most this often (and after the
 /// first load): a replica starting from it reads one delta of at most this much editing.
 pub const SHARE_EVERY: Duration = Duration::from_secs(600);
@@ -880,6 +890,10 @@ impl ContentSource for SyncSource {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    fn catch_up(&self) -> &'static [Duration] {
+        &CATCH_UP
     }
 }
 

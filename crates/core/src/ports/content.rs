@@ -4,6 +4,7 @@ use crate::content::ContentSet;
 use crate::time_zone::TimeZone;
 use async_trait::async_trait;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A source of the site's content: a Contentful space over its APIs, or a space export file.
 #[async_trait]
@@ -38,6 +39,14 @@ pub trait ContentSource: Send + Sync {
     /// source knows it: Live Preview's inspector tags name it. `None` by default.
     fn locale(&self) -> Option<String> {
         None
+    }
+
+    /// The waits after which a reload asked for by a webhook is tried again while it finds
+    /// nothing new. A source read through a delivery network may still give the content from
+    /// before a publish for a few seconds after the publish's webhook arrives (Contentful's
+    /// network has a publish "within seconds"); a file is current at once, so none by default.
+    fn catch_up(&self) -> &'static [Duration] {
+        &[]
     }
 
     /// The content of the last [`Self::load`] with `entities` laid over it, for Live Preview's
@@ -90,6 +99,10 @@ impl ContentSource for InZone {
 
     fn locale(&self) -> Option<String> {
         self.inner.locale()
+    }
+
+    fn catch_up(&self) -> &'static [Duration] {
+        self.inner.catch_up()
     }
 
     fn overlay(

@@ -4,7 +4,9 @@
 //!
 //! Asking while a reload runs marks one more reload to follow it; asking again while that mark
 //! is set changes nothing. A burst of webhooks during a reload therefore costs exactly one
-//! more reload, which reads whatever the burst changed.
+//! more reload, which reads whatever the burst changed. A reload that finds nothing new is
+//! tried again shortly, as the source asks ([`ContentSource::catch_up`]): a webhook may arrive
+//! before the source's delivery network has the publish.
 
 use crate::content::ContentStore;
 use std::sync::{Arc, Mutex};
@@ -127,21 +129,36 @@ impl Drop for Running {
     }
 }
 
+/// Reloads until no webhook asked for another meanwhile. A reload that finds nothing new is
+/// tried again after each of the source's [`ContentSource::catch_up`] waits, until one finds
+/// a change (a webhook can arrive before the source's delivery network has the publish).
 async fn run(running: Running, store: impl HoldsContent, source: Arc<dyn ContentSource>) {
+    let mut catch_up = source.catch_up().iter();
     loop {
-        match store.content_store().reload(source.as_ref()).await {
+        let unchanged = match store.content_store().reload(source.as_ref()).await {
             Ok(o) if o.previous == o.version => {
                 tracing::info!(version = %o.version, "content reloaded: unchanged");
+                true
             }
             Ok(o) => {
                 tracing::info!(previous = %o.previous, version = %o.version, "content reloaded");
+                false
             }
             Err(e) => {
                 tracing::error!(error = %e, "content reload failed; still serving the previous content");
+                false
             }
+        };
+        if running.again() {
+            catch_up = source.catch_up().iter();
+            continue;
         }
-        if !running.again() {
-            return;
+        match catch_up.next() {
+            Some(wait) if unchanged => {
+                tracing::debug!(?wait, "nothing new yet; reading again shortly");
+                tokio::time::sleep(*wait).await;
+            }
+            _ => return,
         }
     }
 }
@@ -218,6 +235,78 @@ mod tests {
         assert_eq!(ask(), Asked::Started);
         until("the third reload ended", || !reloads.busy()).await;
         assert_eq!(source.loads.load(Ordering::SeqCst), 3);
+    }
+
+    /// Gives "v0" (the version served) for its first `stale` loads, then "v1", as a source
+    /// behind a delivery network that has not caught up with a publish; tried again after
+    /// 1 s, 2 s and 4 s.
+    struct Lagging {
+        stale: usize,
+        loads: std::sync::Mutex<Vec<tokio::time::Instant>>,
+    }
+
+    #[async_trait]
+    impl ContentSource for Lagging {
+        async fn load(&self) -> Result<ContentSet, ContentLoadError> {
+            let mut loads = self.loads.lock().unwrap();
+            loads.push(tokio::time::Instant::now());
+            let version = if loads.len() > self.stale { "v1" } else { "v0" };
+            Ok(ContentSet::new(ContentParts::default(), version))
+        }
+
+        fn catch_up(&self) -> &'static [std::time::Duration] {
+            const WAITS: [std::time::Duration; 3] = [
+                std::time::Duration::from_secs(1),
+                std::time::Duration::from_secs(2),
+                std::time::Duration::from_secs(4),
+            ];
+            &WAITS
+        }
+    }
+
+    /// The seconds after the first load at which each load ran.
+    async fn catch_up_after(stale: usize) -> (Vec<u64>, String) {
+        let store = Arc::new(ContentStore::new(ContentSet::new(
+            ContentParts::default(),
+            "v0",
+        )));
+        let source = Arc::new(Lagging {
+            stale,
+            loads: Default::default(),
+        });
+        let reloads = Reloads::default();
+        reloads.ask(Arc::clone(&store), source.clone(), None);
+        until("the reloads ended", || !reloads.busy()).await;
+        let loads = source.loads.lock().unwrap();
+        let first = loads[0];
+        let at = loads.iter().map(|t| (*t - first).as_secs()).collect();
+        (at, store.current().version().to_owned())
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_reload_that_finds_nothing_new_is_tried_again_until_the_change_arrives() {
+        // The delivery network has the publish by the second try.
+        assert_eq!(catch_up_after(2).await, (vec![0, 1, 3], "v1".to_owned()));
+        // Found at once: no more tries.
+        assert_eq!(catch_up_after(0).await, (vec![0], "v1".to_owned()));
+        // Never: three more tries, then the poll is left to find it.
+        assert_eq!(catch_up_after(9).await, (vec![0, 1, 3, 7], "v0".to_owned()));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_source_that_is_current_at_once_is_read_once_per_webhook() {
+        let store = Arc::new(ContentStore::new(ContentSet::new(
+            ContentParts::default(),
+            "v1",
+        )));
+        let source = Arc::new(Gated {
+            permits: Semaphore::new(5),
+            loads: AtomicUsize::new(0),
+        });
+        let reloads = Reloads::default();
+        reloads.ask(Arc::clone(&store), source.clone(), None);
+        until("the reload ended", || !reloads.busy()).await;
+        assert_eq!(source.loads.load(Ordering::SeqCst), 1);
     }
 
     /// Records the thread each load ran on.
