@@ -19,11 +19,11 @@
 pub mod request_id;
 pub mod security;
 
-use crate::front::security::{FIXED_HEADERS, PolicyHeader};
+use crate::front::security::{CspNonce, FIXED_HEADERS, PolicyHeader};
 use crate::metrics::{Metrics, PageCacheResult, RouteId, Shed};
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::future::{Future, poll_fn};
@@ -141,67 +141,114 @@ where
     }
 
     fn call(&mut self, mut request: Request) -> Self::Future {
-        let id = match request.headers().get(X_REQUEST_ID) {
-            Some(id) if request_id::from_client(id) => id.clone(),
-            _ => request_id::next(),
-        };
-        let (csp, nonce) = self.shared.policy.fresh();
+        let (ticket, nonce) = Ticket::begin(
+            &self.shared,
+            request.method(),
+            request.headers(),
+            request.uri(),
+        );
         request.extensions_mut().insert(nonce);
         let timeout = if SELF_TIMED.contains(&request.uri().path()) {
             None
         } else {
             Some(self.shared.timeout)
         };
-        let route = self
-            .shared
-            .metrics
-            .as_ref()
-            .map(|_| crate::metrics::route_template(request.uri().path()));
-        let shared = Arc::clone(&self.shared);
-        // Without INFO logs there is no span and no closing line to pay for (and without
-        // metrics no clock reading); the response is the same either way.
-        if !tracing::enabled!(tracing::Level::INFO) {
-            let start = route.map(|_| Instant::now());
-            let response = self.inner.call(request);
-            return Box::pin(async move {
-                let response = finish(within(timeout, response).await, csp, id);
-                if let Some(start) = start {
-                    shared.count(route, &response, start.elapsed());
-                }
-                Ok(response)
-            });
-        }
-        // The path only: a query string is the visitor's business.
-        let span = tracing::info_span!(
-            "request",
-            request_id = id.to_str().unwrap_or("-"),
-            method = %request.method(),
-            path = request.uri().path(),
-        );
-        let start = Instant::now();
+        let span = ticket.span.clone();
         let response = self.inner.call(request);
-        Box::pin(
-            async move {
-                let response = finish(within(timeout, response).await, csp, id);
-                let elapsed = start.elapsed();
-                shared.count(route, &response, elapsed);
-                let status = response.status().as_u16();
-                let latency_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-                if status >= 500 {
-                    tracing::error!(status, latency_us, "response failed");
-                } else {
-                    tracing::info!(status, latency_us, "finished processing request");
-                }
-                Ok(response)
-            }
-            .instrument(span),
-        )
+        let answer = async move { Ok(ticket.end(within(timeout, response).await)) };
+        match span {
+            Some(span) => Box::pin(answer.instrument(span)),
+            None => Box::pin(answer),
+        }
     }
 }
 
-/// The response of `future`, or 503 when it takes longer than `timeout` (when there is one).
-/// The timer is armed only if the response is not ready at once: a page from the cache never
-/// touches it.
+impl<S> Front<S> {
+    /// This layer's part in an answer made without the service it wraps (see
+    /// [`crate::handlers::express`]): what [`Ticket::end`] then adds is what the layer adds
+    /// to any answer.
+    pub fn ticket(
+        &self,
+        method: &Method,
+        headers: &HeaderMap,
+        uri: &axum::http::Uri,
+    ) -> (Ticket, CspNonce) {
+        Ticket::begin(&self.shared, method, headers, uri)
+    }
+}
+
+/// One request's passage through the front layer: its id and policy with their nonce, its
+/// route and start for the metrics, and its log span while the request log is on.
+pub struct Ticket {
+    shared: Arc<Shared>,
+    id: HeaderValue,
+    csp: HeaderValue,
+    route: Option<RouteId>,
+    start: Option<Instant>,
+    span: Option<tracing::Span>,
+}
+
+impl Ticket {
+    /// The id (the client's own when acceptable, else a fresh one) and a fresh policy and
+    /// nonce for a `method` request with `headers` to `uri`.
+    fn begin(
+        shared: &Arc<Shared>,
+        method: &Method,
+        headers: &HeaderMap,
+        uri: &axum::http::Uri,
+    ) -> (Ticket, CspNonce) {
+        let id = match headers.get(X_REQUEST_ID) {
+            Some(id) if request_id::from_client(id) => id.clone(),
+            _ => request_id::next(),
+        };
+        let (csp, nonce) = shared.policy.fresh();
+        let route = shared
+            .metrics
+            .as_ref()
+            .map(|_| crate::metrics::route_template(uri.path()));
+        let logged = tracing::enabled!(tracing::Level::INFO);
+        let span = logged.then(|| {
+            tracing::info_span!(
+                "request",
+                request_id = id.to_str().unwrap_or("-"),
+                method = %method,
+                path = uri.path(),
+            )
+        });
+        let ticket = Ticket {
+            shared: Arc::clone(shared),
+            id,
+            csp,
+            start: (route.is_some() || logged).then(Instant::now),
+            route,
+            span,
+        };
+        (ticket, nonce)
+    }
+
+    /// `response` with the headers every answer carries, counted in the metrics and, while the
+    /// request log is on, logged with its status and latency.
+    pub fn end(self, response: Response) -> Response {
+        let response = finish(response, self.csp, self.id);
+        let Some(start) = self.start else {
+            return response;
+        };
+        let elapsed = start.elapsed();
+        self.shared.count(self.route, &response, elapsed);
+        if let Some(span) = &self.span {
+            let _entered = span.enter();
+            let status = response.status().as_u16();
+            let latency_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+            if status >= 500 {
+                tracing::error!(status, latency_us, "response failed");
+            } else {
+                tracing::info!(status, latency_us, "finished processing request");
+            }
+        }
+        response
+    }
+}
+
 async fn within<F, B, E>(timeout: Option<Duration>, future: F) -> Response
 where
     F: Future<Output = Result<axum::http::Response<B>, E>>,

@@ -63,46 +63,74 @@ enum Made {
     NotFound,
 }
 
+/// What looking `path` up finds without composing anything.
+enum Lookup {
+    /// An editor's redirect, or the canonical spelling of a page.
+    Redirect {
+        to: String,
+        kind: Option<RedirectKind>,
+    },
+    /// No page there (or an editor's redirect loop).
+    NotFound,
+    /// The page, cached, with how the cache served it.
+    Cached(Arc<PageEntry>, PageCacheResult),
+    /// A page route not cached yet: composed under `key`.
+    Compose(Route, String),
+}
+
 impl AppState {
+    /// What `path` is, as far as a look-up says: editors' redirects first (their `from` is
+    /// never a page), then the route and the page cache. `query` is the request's query
+    /// string: only a listing's `page` parameter matters.
+    fn lookup(&self, generation: &Generation, path: &str, query: Option<&str>) -> Lookup {
+        match generation.redirects.outcome(path, query) {
+            Some(Outcome::Redirect { to, kind }) => {
+                return Lookup::Redirect {
+                    to,
+                    kind: Some(kind),
+                };
+            }
+            Some(_) => return Lookup::NotFound,
+            None => {}
+        }
+        let route = match Route::resolve(path, query) {
+            Resolution::Route(route) => route,
+            Resolution::Canonical(to) => return Lookup::Redirect { to, kind: None },
+            Resolution::NotFound => return Lookup::NotFound,
+        };
+        // Pages of a listing share a path: the key carries the page number.
+        let key = route.href();
+        match generation.pages.get(&key) {
+            Some(entry) => {
+                // Served from the content about to be replaced by a reload under way.
+                let result = if self.reloading() {
+                    PageCacheResult::Stale
+                } else {
+                    PageCacheResult::Hit
+                };
+                Lookup::Cached(entry, result)
+            }
+            None => Lookup::Compose(route, key),
+        }
+    }
+
     /// What `path` is. A page from the cache costs a lookup; anything that must be composed is
     /// composed in the heavy pool (see [`crate::heavy`]), so a listing never holds the request
-    /// runtime. `query` is the request's query string: only a listing's `page` parameter
-    /// matters.
+    /// runtime.
     async fn resolve(
         &self,
         generation: &Arc<Generation>,
         path: &str,
         query: Option<&str>,
     ) -> Result<Resolved, PageError> {
-        // Editors' redirects come first; their `from` is never a page.
-        match generation.redirects.outcome(path, query) {
-            Some(Outcome::Redirect { to, kind }) => {
-                return Ok(Resolved::Redirect {
-                    to,
-                    kind: Some(kind),
-                });
-            }
-            Some(_) => return Ok(Resolved::NotFound(self.not_found_page(generation).await?)),
-            None => {}
-        }
-        let route = match Route::resolve(path, query) {
-            Resolution::Route(route) => route,
-            Resolution::Canonical(to) => return Ok(Resolved::Redirect { to, kind: None }),
-            Resolution::NotFound => {
+        let (route, key) = match self.lookup(generation, path, query) {
+            Lookup::Redirect { to, kind } => return Ok(Resolved::Redirect { to, kind }),
+            Lookup::NotFound => {
                 return Ok(Resolved::NotFound(self.not_found_page(generation).await?));
             }
+            Lookup::Cached(entry, result) => return Ok(Resolved::Page(entry, result)),
+            Lookup::Compose(route, key) => (route, key),
         };
-        // Pages of a listing share a path: the key carries the page number.
-        let key = route.href();
-        if let Some(entry) = generation.pages.get(&key) {
-            // Served from the content about to be replaced by a reload under way.
-            let result = if self.reloading() {
-                PageCacheResult::Stale
-            } else {
-                PageCacheResult::Hit
-            };
-            return Ok(Resolved::Page(entry, result));
-        }
         let (state, made_for) = (self.clone(), Arc::clone(generation));
         let made = self
             .heavy()
@@ -325,16 +353,36 @@ fn html_response(
 /// The API JSON of a cached page, precompressed in the best coding the client accepts. The
 /// first request for a coding compresses it in the heavy pool.
 async fn api_response(state: &AppState, entry: &Arc<PageEntry>, request: &HeaderMap) -> Response {
-    let coding = [Coding::Brotli, Coding::Gzip]
-        .into_iter()
-        .find(|c| accepts(request, *c));
-    let body = match coding {
-        Some(c) if entry.has_api_encoded(c) => entry.api_encoded(c),
-        Some(c) => {
+    let coding = api_coding(request);
+    let made = match coding {
+        Some(c) if !entry.has_api_encoded(c) => {
             let entry = Arc::clone(entry);
-            state.heavy().run(move || entry.api_encoded(c)).await
+            Some(state.heavy().run(move || entry.api_encoded(c)).await)
         }
-        None => entry.api_json.clone(),
+        _ => None,
+    };
+    api_response_with(state, entry, coding, made)
+}
+
+/// The coding the page API's answer is sent in: the best one the client accepts.
+fn api_coding(request: &HeaderMap) -> Option<Coding> {
+    [Coding::Brotli, Coding::Gzip]
+        .into_iter()
+        .find(|c| accepts(request, *c))
+}
+
+/// [`api_response`] in `coding`, with its body `made` when it was just compressed (else the
+/// entry's, as it keeps it).
+fn api_response_with(
+    state: &AppState,
+    entry: &PageEntry,
+    coding: Option<Coding>,
+    made: Option<Bytes>,
+) -> Response {
+    let body = match (made, coding) {
+        (Some(body), _) => body,
+        (None, Some(c)) => entry.api_encoded(c),
+        (None, None) => entry.api_json.clone(),
     };
     let mut response = Response::new(Body::from(body));
     *response.status_mut() = entry.status;
@@ -354,6 +402,81 @@ async fn api_response(state: &AppState, entry: &Arc<PageEntry>, request: &Header
         );
     }
     response
+}
+
+/// A request a cached page answers at once, found by [`ready`].
+pub(crate) struct Ready {
+    entry: Arc<PageEntry>,
+    cached: PageCacheResult,
+    /// The page API's answer rather than the page.
+    api: bool,
+}
+
+/// What answers a `GET` of `uri`, a page or `/api/page` for one, when a look-up is all it
+/// takes: the page cached and, with a renderer, rendered; no preview for this request; the
+/// answer in a coding already made (the page API's in the one the client takes, a page's
+/// gzipped), or a client that takes none, so the compression layer has nothing to do. `None` sends the request
+/// through the router, which answers it after the same look-up; [`Ready::respond`] then gives
+/// what [`page`] and [`api`] would.
+pub(crate) fn ready(state: &AppState, uri: &axum::http::Uri, headers: &HeaderMap) -> Option<Ready> {
+    if state.preview_for(headers).is_some() {
+        return None;
+    }
+    let target;
+    let (path, query, api) = match uri.path() {
+        "/api/page" => {
+            target = ApiTarget::of(Query::try_from_uri(uri)).ok()?;
+            let (path, query) = target.split();
+            (path, query, true)
+        }
+        path => (path, uri.query(), false),
+    };
+    let generation = state.content().current();
+    let Lookup::Cached(entry, cached) = state.lookup(&generation, path, query) else {
+        return None;
+    };
+    // An answer that leaves the compression layer something to do goes through it.
+    let any_coding = headers.contains_key(header::ACCEPT_ENCODING);
+    let waits = if api {
+        match api_coding(headers) {
+            Some(coding) => !entry.has_api_encoded(coding),
+            None => any_coding,
+        }
+    } else {
+        crate::render::ssr::ready(state.ssr(), &entry).is_none()
+            || (any_coding && !accepts(headers, Coding::Gzip))
+    };
+    (!waits).then_some(Ready { entry, cached, api })
+}
+
+impl Ready {
+    /// The answer, with `nonce` in a page.
+    pub(crate) fn respond(
+        &self,
+        state: &AppState,
+        nonce: &CspNonce,
+        headers: &HeaderMap,
+    ) -> Response {
+        let entry = &self.entry;
+        let mut response = if !self.api {
+            let page = crate::render::ssr::ready(state.ssr(), entry).unwrap_or(entry);
+            html_response(page, nonce, headers, state.page_cache())
+        } else if not_modified(headers, &entry.api_etag) {
+            not_modified_response(&entry.api_etag, state.page_cache())
+        } else {
+            api_response_with(state, entry, api_coding(headers), None)
+        };
+        response.extensions_mut().insert(self.cached);
+        // What the router adds to every answer of a route: the length, when the body knows it.
+        if let Some(length) = axum::body::HttpBody::size_hint(response.body()).exact()
+            && !response.headers().contains_key(header::CONTENT_LENGTH)
+        {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+        }
+        response
+    }
 }
 
 /// 304 with the headers a cache updates its stored copy from. The stored body's
@@ -402,6 +525,35 @@ pub struct PageQuery {
     path: Option<String>,
 }
 
+/// The site path `GET /api/page` asks about, as its query gives it.
+struct ApiTarget(String);
+
+impl ApiTarget {
+    /// Errors: 400 for a query without `path`, or one that cannot be read.
+    fn of(query: Result<Query<PageQuery>, QueryRejection>) -> Result<Self, ApiError> {
+        match query {
+            Ok(Query(PageQuery { path: Some(p) })) => Ok(ApiTarget(p)),
+            Ok(_) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "missing query parameter path",
+            )),
+            Err(_) => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "malformed query string",
+            )),
+        }
+    }
+
+    /// The path and its query string; a fragment is ignored.
+    fn split(&self) -> (&str, Option<&str>) {
+        let without_fragment = self.0.split('#').next().unwrap_or_default();
+        match without_fragment.split_once('?') {
+            Some((bare, query)) => (bare, Some(query)),
+            None => (without_fragment, None),
+        }
+    }
+}
+
 /// `GET /api/page?path=…`: the outcome JSON for in-app navigation.
 #[utoipa::path(
     get,
@@ -432,26 +584,8 @@ pub async fn api(
     headers: HeaderMap,
     query: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let path = match query {
-        Ok(Query(PageQuery { path: Some(p) })) => p,
-        Ok(_) => {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "missing query parameter path",
-            ));
-        }
-        Err(_) => {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "malformed query string",
-            ));
-        }
-    };
-    let without_fragment = path.split('#').next().unwrap_or_default();
-    let (bare, query) = match without_fragment.split_once('?') {
-        Some((bare, query)) => (bare, Some(query)),
-        None => (without_fragment, None),
-    };
+    let target = ApiTarget::of(query)?;
+    let (bare, query) = target.split();
     if let Some(preview) = crate::handlers::preview::pages::api(&state, &headers, bare, query).await
     {
         return Ok(preview);

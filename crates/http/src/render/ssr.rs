@@ -40,6 +40,20 @@ pub(crate) struct Ssr<'a> {
     pub chrome_json: &'a str,
 }
 
+/// What [`page`] answers for `entry` when that takes no waiting: the entry itself without a
+/// renderer, else the outcome of its render once one has been made. `None` while it has yet
+/// to be rendered, or its last render failed ([`page`] tries again when its back-off allows).
+pub(crate) fn ready<'e>(ssr: Option<Ssr<'_>>, entry: &'e Arc<PageEntry>) -> Option<&'e PageEntry> {
+    if ssr.is_none() {
+        return Some(entry);
+    }
+    entry
+        .rendered
+        .page
+        .get()
+        .map(|page| page.as_deref().unwrap_or(entry))
+}
+
 /// The entry to send for `entry`, rendered for `url`: the one with the server's markup when a
 /// renderer is configured and the render succeeded, otherwise `entry` itself.
 pub(crate) async fn page<'e>(

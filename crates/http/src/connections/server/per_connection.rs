@@ -1,8 +1,10 @@
 //! The site as one connection sees it: every request carries the peer's address
 //! (`ConnectInfo<SocketAddr>`, which the contact endpoint's rate limit counts by), is counted
 //! in flight for the connection's deadlines, and is refused before reaching the site when one
-//! of its lines is longer than the server reads. While the server drains before stopping,
-//! every response asks the client to close the connection.
+//! of its lines is longer than the server reads. A request a cached page answers at once is
+//! answered by the site's express lane ([`crate::Site::express`]) without the site's futures.
+//! While the server drains before stopping, every response asks the client to close the
+//! connection.
 
 use crate::Site;
 use crate::connections::deadlines::{Activity, InFlight};
@@ -38,8 +40,15 @@ impl hyper::service::Service<Request<Incoming>> for PerConnection {
 
     fn call(&self, request: Request<Incoming>) -> Self::Future {
         if let Some(refusal) = oversized(&request) {
-            return Answer::Refused {
+            return Answer::Made {
                 response: Some(refusal),
+                close: false,
+            };
+        }
+        if let Some(response) = self.site.express(&request) {
+            return Answer::Made {
+                response: Some(response),
+                close: self.stats.draining(),
             };
         }
         let mut request = request.map(Body::new);
@@ -94,8 +103,8 @@ fn refusal(status: StatusCode, body: &'static str) -> Response {
 }
 
 pin_project_lite::pin_project! {
-    /// The answer to one request: the site's, counted in flight until it is ready, or a
-    /// refusal made here.
+    /// The answer to one request: the site's, counted in flight until it is ready, or one
+    /// made at once (a refusal made here, or the site's express lane).
     #[project = AnswerProjection]
     pub(super) enum Answer {
         Site {
@@ -105,8 +114,9 @@ pin_project_lite::pin_project! {
             // The server is draining: the connection closes after this response.
             close: bool,
         },
-        Refused {
+        Made {
             response: Option<Response>,
+            close: bool,
         },
     }
 }
@@ -125,15 +135,24 @@ impl Future for Answer {
                 // Done handling; what remains is writing the response.
                 in_flight.take();
                 if *close && let Ok(response) = &mut answer {
-                    response
-                        .headers_mut()
-                        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                    closing(response);
                 }
                 Poll::Ready(answer)
             }
-            AnswerProjection::Refused { response } => {
-                Poll::Ready(Ok(response.take().unwrap_or_default()))
+            AnswerProjection::Made { response, close } => {
+                let mut response = response.take().unwrap_or_default();
+                if *close {
+                    closing(&mut response);
+                }
+                Poll::Ready(Ok(response))
             }
         }
     }
+}
+
+/// Asks the client to close the connection after `response` (the server is draining).
+fn closing(response: &mut Response) {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
 }

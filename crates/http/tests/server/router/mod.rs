@@ -5,6 +5,8 @@
 mod pages;
 // `GET /api/page`.
 mod api;
+// The express lane: cached pages answered at once, as the router answers them.
+mod express;
 // The paginated listings: `?page=N` pages, their links, cache keys and the load-more API.
 mod listing;
 // A 10,000-post synthetic space: listing weight and load more to the oldest post.
