@@ -329,7 +329,7 @@ fn html_response(
     } else {
         Body::new(entry.html.body_shared(nonce.bytes()))
     };
-    let mut response = Response::new(body);
+    let mut response = answer(body);
     *response.status_mut() = entry.status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
@@ -384,7 +384,7 @@ fn api_response_with(
         (None, Some(c)) => entry.api_encoded(c),
         (None, None) => entry.api_json.clone(),
     };
-    let mut response = Response::new(Body::from(body));
+    let mut response = answer(Body::from(body));
     *response.status_mut() = entry.status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
@@ -477,6 +477,15 @@ impl Ready {
         }
         response
     }
+}
+
+/// A response with room for every header a page's answer ends with (its own, the length the
+/// router adds and the front layer's), so none of them grows the map.
+fn answer(body: Body) -> Response {
+    const HEADERS: usize = 16;
+    let mut response = Response::new(body);
+    *response.headers_mut() = HeaderMap::with_capacity(HEADERS);
+    response
 }
 
 /// 304 with the headers a cache updates its stored copy from. The stored body's
