@@ -195,6 +195,27 @@ fn wait_for(within: Duration, mut condition: impl FnMut() -> bool) -> Option<Dur
 }
 
 /// How long the server took to close `stream` (it reads until end of file or an error).
+/// Reads one whole answer with a `Content-Length` from `stream`.
+async fn read_one_answer(stream: &mut tokio::net::TcpStream) {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).await.unwrap();
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8(head).unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .unwrap_or_else(|| panic!("no length in {head}"))
+        .trim()
+        .parse()
+        .unwrap();
+    let mut body = vec![0u8; length];
+    stream.read_exact(&mut body).await.unwrap();
+}
+
 async fn closed_after(stream: &mut tokio::net::TcpStream, start: Instant) -> Duration {
     let mut buf = [0u8; 4096];
     let limit = start + HEADER_TIMEOUT + IDLE_TIMEOUT + Duration::from_secs(10);
@@ -323,6 +344,20 @@ fn heads_that_never_finish_are_closed_after_the_header_timeout_and_idle_ones_aft
         let answered = start.elapsed();
 
         server.visitor_is_answered_in_time("/");
+        // The same for a page answered from the cache (the express lane), asked for twice on
+        // one connection that then waits: its wait starts when the second answer is sent.
+        let mut idle_page = server.attacker_socket(None).await.unwrap();
+        let mut page_answered = answered;
+        for _ in 0..2 {
+            idle_page
+                .write_all(b"GET / HTTP/1.1\r\nHost: victim\r\n\r\n")
+                .await
+                .unwrap();
+            read_one_answer(&mut idle_page).await;
+            page_answered = start.elapsed();
+        }
+        // Watched from now: the checks before it take longer than its wait.
+        let page_closed = tokio::spawn(async move { closed_after(&mut idle_page, start).await });
 
         let silent_closed = closed_after(&mut silent, start).await;
         assert!(
@@ -339,6 +374,12 @@ fn heads_that_never_finish_are_closed_after_the_header_timeout_and_idle_ones_aft
             idle_closed >= answered + IDLE_TIMEOUT - Duration::from_millis(100)
                 && idle_closed < answered + IDLE_TIMEOUT + SLACK,
             "an idle keep-alive connection closed after {idle_closed:?}"
+        );
+        let page_closed = page_closed.await.unwrap();
+        assert!(
+            page_closed >= page_answered + IDLE_TIMEOUT - Duration::from_millis(100)
+                && page_closed < page_answered + IDLE_TIMEOUT + SLACK,
+            "an idle keep-alive connection answered from the cache closed after {page_closed:?} (answered at {page_answered:?})"
         );
     });
     server.visitor_is_answered_in_time("/");

@@ -45,7 +45,11 @@ impl hyper::service::Service<Request<Incoming>> for PerConnection {
                 close: false,
             };
         }
+        // Counted in flight from here, whichever way it is answered: the connection's
+        // deadlines start its idle wait when a request ends, not when its head arrived.
+        let in_flight = self.activity.start();
         if let Some(response) = self.site.express(&request) {
+            drop(in_flight);
             return Answer::Made {
                 response: Some(response),
                 close: self.stats.draining(),
@@ -53,7 +57,7 @@ impl hyper::service::Service<Request<Incoming>> for PerConnection {
         }
         let mut request = request.map(Body::new);
         request.extensions_mut().insert(ConnectInfo(self.peer));
-        let in_flight = Some(self.activity.start());
+        let in_flight = Some(in_flight);
         // The site is always ready (its layers and the router never apply back-pressure), so
         // a clone of it may be called without waiting on `poll_ready`.
         Answer::Site {
