@@ -161,6 +161,8 @@ async function cardCarousel(page: Page) {
   await homeOnPausedClock(page);
   const carousel = page.getByRole('group', { name: 'Insights and pages', exact: true });
   await carousel.scrollIntoViewIfNeeded();
+  // Its endless copies are added as it hydrates: a swipe before that meets markup alone.
+  await expect.poll(() => carousel.locator('[aria-roledescription="slide"]').count()).toBeGreaterThan(count);
   const box = (await carousel.locator(':scope > div').last().boundingBox())!;
   return { carousel, count, x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
