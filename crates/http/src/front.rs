@@ -165,7 +165,7 @@ where
 
 impl<S> Front<S> {
     /// This layer's part in an answer made without the service it wraps (see
-    /// [`crate::handlers::express`]): what [`Ticket::end`] then adds is what the layer adds
+    /// [`crate::Site::express`]): what [`Ticket::end`] then adds is what the layer adds
     /// to any answer.
     pub fn ticket(
         &self,
@@ -206,7 +206,10 @@ impl Ticket {
             .metrics
             .as_ref()
             .map(|_| crate::metrics::route_template(uri.path()));
+        // Without INFO logs there is no span and no closing line to pay for (and without
+        // metrics no clock reading); the response is the same either way.
         let logged = tracing::enabled!(tracing::Level::INFO);
+        // The path only: a query string is the visitor's business.
         let span = logged.then(|| {
             tracing::info_span!(
                 "request",
@@ -249,6 +252,9 @@ impl Ticket {
     }
 }
 
+/// The response of `future`, or 503 when it takes longer than `timeout` (when there is one).
+/// The timer is armed only if the response is not ready at once: a page from the cache never
+/// touches it.
 async fn within<F, B, E>(timeout: Option<Duration>, future: F) -> Response
 where
     F: Future<Output = Result<axum::http::Response<B>, E>>,

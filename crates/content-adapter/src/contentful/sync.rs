@@ -150,16 +150,21 @@ pub struct SyncSource {
 struct Activity(Mutex<SnapshotActivity>);
 
 impl Activity {
+    fn lock(&self) -> std::sync::MutexGuard<'_, SnapshotActivity> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn record(&self, step: impl FnOnce(&mut SnapshotActivity) -> &mut Outcomes, ok: bool) {
-        let mut activity = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        step(&mut activity).record(ok, UnixMillis::from(SystemTime::now()));
+        step(&mut self.lock()).record(ok, UnixMillis::from(SystemTime::now()));
     }
 
     /// A copy on disk, written at `at` before this process started (or taken from the other
     /// replicas), stands as the last one saved until this process writes one.
     fn found(&self, at: SystemTime) {
-        let mut activity = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        activity.saves.last_ok.get_or_insert(UnixMillis::from(at));
+        self.lock()
+            .saves
+            .last_ok
+            .get_or_insert(UnixMillis::from(at));
     }
 }
 
@@ -298,21 +303,15 @@ impl SyncSource {
             key,
             offered: Mutex::new(None),
         });
-        self.activity
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .sharing = self.shared.is_some();
         self
     }
 
     /// What became of the snapshot's writes, offers and adoptions since start.
     pub fn activity(&self) -> SnapshotActivity {
-        *self
-            .activity
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        SnapshotActivity {
+            sharing: self.shared.is_some(),
+            ..*self.activity.lock()
+        }
     }
 
     /// The offer to make with the next snapshot, when one is due.

@@ -354,14 +354,14 @@ fn html_response(
 /// first request for a coding compresses it in the heavy pool.
 async fn api_response(state: &AppState, entry: &Arc<PageEntry>, request: &HeaderMap) -> Response {
     let coding = api_coding(request);
-    let made = match coding {
-        Some(c) if !entry.has_api_encoded(c) => {
-            let entry = Arc::clone(entry);
-            Some(state.heavy().run(move || entry.api_encoded(c)).await)
-        }
-        _ => None,
-    };
-    api_response_with(state, entry, coding, made)
+    if let Some(c) = coding
+        && !entry.has_api_encoded(c)
+    {
+        // Kept with the entry once made: the answer below takes it from there.
+        let entry = Arc::clone(entry);
+        state.heavy().run(move || entry.api_encoded(c)).await;
+    }
+    api_response_with(state, entry, coding)
 }
 
 /// The coding the page API's answer is sent in: the best one the client accepts.
@@ -371,18 +371,12 @@ fn api_coding(request: &HeaderMap) -> Option<Coding> {
         .find(|c| accepts(request, *c))
 }
 
-/// [`api_response`] in `coding`, with its body `made` when it was just compressed (else the
-/// entry's, as it keeps it).
-fn api_response_with(
-    state: &AppState,
-    entry: &PageEntry,
-    coding: Option<Coding>,
-    made: Option<Bytes>,
-) -> Response {
-    let body = match (made, coding) {
-        (Some(body), _) => body,
-        (None, Some(c)) => entry.api_encoded(c),
-        (None, None) => entry.api_json.clone(),
+/// [`api_response`] in `coding`, which the entry has made already (or it is made here, on the
+/// request runtime).
+fn api_response_with(state: &AppState, entry: &PageEntry, coding: Option<Coding>) -> Response {
+    let body = match coding {
+        Some(c) => entry.api_encoded(c),
+        None => entry.api_json.clone(),
     };
     let mut response = answer(Body::from(body));
     *response.status_mut() = entry.status;
@@ -464,7 +458,7 @@ impl Ready {
         } else if not_modified(headers, &entry.api_etag) {
             not_modified_response(&entry.api_etag, state.page_cache())
         } else {
-            api_response_with(state, entry, api_coding(headers), None)
+            api_response_with(state, entry, api_coding(headers))
         };
         response.extensions_mut().insert(self.cached);
         // What the router adds to every answer of a route: the length, when the body knows it.
