@@ -180,12 +180,20 @@ impl Route {
         let Some(rest) = path.strip_prefix('/') else {
             return Route::NotFound;
         };
-        let segments: Vec<&str> = if rest.is_empty() {
-            Vec::new()
-        } else {
-            rest.split('/').collect()
-        };
-        match segments.as_slice() {
+        // No route has more than two segments; they are read without gathering them (the
+        // request path of every page goes through here).
+        let mut segments = [""; 2];
+        let mut count = 0;
+        if !rest.is_empty() {
+            for segment in rest.split('/') {
+                let Some(slot) = segments.get_mut(count) else {
+                    return Route::NotFound;
+                };
+                *slot = segment;
+                count += 1;
+            }
+        }
+        match &segments[..count] {
             [] => Route::Home,
             ["videopopup"] => Route::VideoPopup,
             ["case-study-index"] => match page_of(query) {
@@ -370,6 +378,14 @@ mod tests {
             Resolution::NotFound
         );
         assert_eq!(Route::resolve("/nope/nope", None), Resolution::NotFound);
+        // Deeper than any route, even below a route's own path.
+        for deep in ["/insights/a/b", "/case-study/a/b/", "/a/b/c/d", "/page/a//"] {
+            assert_eq!(Route::resolve(deep, None), Resolution::NotFound, "{deep}");
+        }
+        assert_eq!(
+            Route::resolve("/insights/a-b", None),
+            Resolution::Route(Route::Insight("a-b".into()))
+        );
         assert_eq!(Route::resolve("/", None), Resolution::Route(Route::Home));
         // The same answer as parsing the path and query written together.
         for (path, query) in [("/case-study-index", "page=3"), ("/insights/a/", "x=1")] {

@@ -83,6 +83,14 @@ impl AppState {
     /// never a page), then the route and the page cache. `query` is the request's query
     /// string: only a listing's `page` parameter matters.
     fn lookup(&self, generation: &Generation, path: &str, query: Option<&str>) -> Lookup {
+        // A path the cache holds is a page's canonical path (its keys are the canonical paths
+        // of pages that exist), and an editor's redirect never applies to a page: asked for
+        // without a query, it is that page, with nothing to parse.
+        if query.is_none()
+            && let Some(entry) = generation.pages.get(path)
+        {
+            return Lookup::Cached(entry, self.cache_result());
+        }
         match generation.redirects.outcome(path, query) {
             Some(Outcome::Redirect { to, kind }) => {
                 return Lookup::Redirect {
@@ -101,16 +109,18 @@ impl AppState {
         // Pages of a listing share a path: the key carries the page number.
         let key = route.href();
         match generation.pages.get(&key) {
-            Some(entry) => {
-                // Served from the content about to be replaced by a reload under way.
-                let result = if self.reloading() {
-                    PageCacheResult::Stale
-                } else {
-                    PageCacheResult::Hit
-                };
-                Lookup::Cached(entry, result)
-            }
+            Some(entry) => Lookup::Cached(entry, self.cache_result()),
             None => Lookup::Compose(route, key),
+        }
+    }
+
+    /// What a page found in the cache counts as: stale while a reload under way is about to
+    /// replace the content it was made from.
+    fn cache_result(&self) -> PageCacheResult {
+        if self.reloading() {
+            PageCacheResult::Stale
+        } else {
+            PageCacheResult::Hit
         }
     }
 
