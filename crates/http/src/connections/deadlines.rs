@@ -66,26 +66,46 @@ enum Phase {
     Busy,
 }
 
-/// One timer, reset only when its deadline moves.
+/// One timer, moved only when its deadline comes earlier.
+///
+/// Each response pushes a connection's idle deadline on, and moving a sleep costs a trip
+/// through the runtime's timer wheel; a later deadline is therefore only noted, and the sleep,
+/// still set for the earlier one, is set again for it when it fires.
 #[derive(Default)]
 struct Timer {
     sleep: Option<Pin<Box<Sleep>>>,
-    deadline: Option<Instant>,
+    /// When the sleep fires; never after the deadline last asked about.
+    armed: Option<Instant>,
 }
 
 impl Timer {
-    /// Whether `deadline` has passed; if not, the task is woken when it does.
+    /// Whether `deadline` has passed; if not, the task is woken when it does (or earlier, to
+    /// be asked again).
     fn expired(&mut self, deadline: Instant, cx: &mut Context<'_>) -> bool {
-        if self.deadline != Some(deadline) {
-            match &mut self.sleep {
-                Some(sleep) => sleep.as_mut().reset(deadline),
-                None => self.sleep = Some(Box::pin(tokio::time::sleep_until(deadline))),
-            }
-            self.deadline = Some(deadline);
+        if self.armed.is_none_or(|armed| armed > deadline) {
+            self.set(deadline);
         }
-        self.sleep
-            .as_mut()
-            .is_some_and(|sleep| sleep.as_mut().poll(cx).is_ready())
+        loop {
+            let Some(sleep) = self.sleep.as_mut() else {
+                return false;
+            };
+            if sleep.as_mut().poll(cx).is_pending() {
+                return false;
+            }
+            if self.armed.is_some_and(|armed| armed >= deadline) {
+                return true;
+            }
+            // Fired for a deadline that has since moved on.
+            self.set(deadline);
+        }
+    }
+
+    fn set(&mut self, deadline: Instant) {
+        match &mut self.sleep {
+            Some(sleep) => sleep.as_mut().reset(deadline),
+            None => self.sleep = Some(Box::pin(tokio::time::sleep_until(deadline))),
+        }
+        self.armed = Some(deadline);
     }
 }
 
@@ -254,5 +274,62 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Guarded<T> {
         let this = self.get_mut();
         let polled = Pin::new(&mut this.io).poll_shutdown(cx);
         this.after_write(polled, |()| false, cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::future::poll_fn;
+
+    /// Whether `deadline` has passed by the timer, asked once now.
+    async fn expired(timer: &mut Timer, deadline: Instant) -> bool {
+        poll_fn(|cx| Poll::Ready(timer.expired(deadline, cx))).await
+    }
+
+    /// Waits until the timer fires for `deadline`, and reports when.
+    async fn fires(timer: &mut Timer, deadline: Instant) -> Instant {
+        poll_fn(|cx| {
+            if timer.expired(deadline, cx) {
+                Poll::Ready(Instant::now())
+            } else {
+                Poll::Pending
+            }
+        })
+        .await
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_deadline_moved_later_fires_at_the_later_time() {
+        let start = Instant::now();
+        let mut timer = Timer::default();
+        assert!(!expired(&mut timer, start + Duration::from_secs(10)).await);
+        for later in 11..=60 {
+            assert!(!expired(&mut timer, start + Duration::from_secs(later)).await);
+        }
+        // The sleep stayed set for the first deadline: not moved 50 times.
+        assert_eq!(timer.armed, Some(start + Duration::from_secs(10)));
+        let fired = fires(&mut timer, start + Duration::from_secs(60)).await;
+        assert_eq!(fired - start, Duration::from_secs(60));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_deadline_moved_earlier_fires_at_the_earlier_time() {
+        let start = Instant::now();
+        let mut timer = Timer::default();
+        assert!(!expired(&mut timer, start + Duration::from_secs(60)).await);
+        let fired = fires(&mut timer, start + Duration::from_secs(2)).await;
+        assert_eq!(fired - start, Duration::from_secs(2));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_deadline_that_has_passed_has_expired_at_once() {
+        let start = Instant::now();
+        let mut timer = Timer::default();
+        assert!(!expired(&mut timer, start + Duration::from_secs(5)).await);
+        tokio::time::advance(Duration::from_secs(5)).await;
+        assert!(expired(&mut timer, start + Duration::from_secs(5)).await);
+        // And a deadline already behind the clock, asked after a later one was armed.
+        assert!(expired(&mut timer, start + Duration::from_secs(1)).await);
     }
 }
