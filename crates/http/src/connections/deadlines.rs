@@ -85,19 +85,16 @@ impl Timer {
         if self.armed.is_none_or(|armed| armed > deadline) {
             self.set(deadline);
         }
-        loop {
-            let Some(sleep) = self.sleep.as_mut() else {
-                return false;
-            };
-            if sleep.as_mut().poll(cx).is_pending() {
-                return false;
-            }
+        while let Some(sleep) = self.sleep.as_mut()
+            && sleep.as_mut().poll(cx).is_ready()
+        {
             if self.armed.is_some_and(|armed| armed >= deadline) {
                 return true;
             }
             // Fired for a deadline that has since moved on.
             self.set(deadline);
         }
+        false
     }
 
     fn set(&mut self, deadline: Instant) {

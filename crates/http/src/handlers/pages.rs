@@ -79,13 +79,12 @@ enum Lookup {
 }
 
 impl AppState {
-    /// What `path` is, as far as a look-up says: editors' redirects first (their `from` is
-    /// never a page), then the route and the page cache. `query` is the request's query
-    /// string: only a listing's `page` parameter matters.
+    /// What `path` is, as far as a look-up says: a page the cache holds under that very path,
+    /// else editors' redirects (their `from` is never a page), then the route and the page
+    /// cache. `query` is the request's query string: only a listing's `page` parameter matters.
     fn lookup(&self, generation: &Generation, path: &str, query: Option<&str>) -> Lookup {
-        // A path the cache holds is a page's canonical path (its keys are the canonical paths
-        // of pages that exist), and an editor's redirect never applies to a page: asked for
-        // without a query, it is that page, with nothing to parse.
+        // The cache's keys are the canonical paths of pages that exist, and no redirect applies
+        // to a page: a path found there without a query is that page, with nothing to parse.
         if query.is_none()
             && let Some(entry) = generation.pages.get(path)
         {
