@@ -10,7 +10,9 @@
 //! token are kept on disk ([`snapshot`]), so a restart serves at once and reads one delta; a
 //! token Contentful no longer accepts is replaced by the replicas' shared snapshot when that
 //! follows another token, else starts an initial sync, and the content being served stays until
-//! that sync has completed. What became of each write, offer and adoption of the snapshot is
+//! that sync has completed. A replica with nothing on disk starts from the shared snapshot too:
+//! read from memory, its synced items rebuilt alongside (its delta is seldom empty), and written
+//! to disk in the background. What became of each write, offer and adoption of the snapshot is
 //! counted ([`SyncSource::activity`]) for `/readyz` and the metrics.
 
 mod snapshot;
@@ -217,6 +219,25 @@ impl Writes {
         });
     }
 
+    /// Writes `bytes`, a whole snapshot taken from the other replicas, to `path`, in the
+    /// background and in order with the saves (a later save is never replaced by it).
+    fn install(self: Arc<Self>, path: PathBuf, bytes: Arc<Vec<u8>>) {
+        use std::sync::atomic::Ordering;
+        let number = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
+        std::thread::spawn(move || {
+            let mut done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+            if *done > number {
+                return;
+            }
+            let written = snapshot::install(&path, &bytes);
+            self.activity.record(|a| &mut a.saves, written.is_ok());
+            if let Err(e) = written {
+                tracing::warn!(error = %e, "the content taken from the other replicas could not be saved");
+            }
+            *done = number;
+        });
+    }
+
     fn pending(&self) -> bool {
         let done = *self.done.lock().unwrap_or_else(PoisonError::into_inner);
         done < self.asked.load(std::sync::atomic::Ordering::SeqCst)
@@ -333,34 +354,29 @@ impl SyncSource {
         })
     }
 
-    /// Installs the shared snapshot at `path` when there is none there (`refused` is `None`),
+    /// Takes the shared snapshot for `path` when there is none there (`refused` is `None`),
     /// or, with `refused`, when the one there holds that token, which Contentful refused, and
     /// the shared one holds another: a new replica, or one whose copy is too old, starts from
-    /// what another one saved. True when a snapshot was installed. Anything amiss is logged
-    /// and counted, and the source syncs from the start as it would without it.
-    async fn adopt_shared(&self, path: &Path, refused: Option<&str>) -> bool {
-        let Some(shared) = &self.shared else {
-            return false;
-        };
+    /// what another one saved. It is read from memory and written to `path` in the background
+    /// (a new replica does not wait for 300 MiB to reach the disk). `None` when none was
+    /// taken; anything amiss is logged and counted, and the source syncs from the start as it
+    /// would without it.
+    async fn adopt_shared(&self, path: &Path, refused: Option<&str>) -> Option<snapshot::Saved> {
+        let shared = self.shared.as_ref()?;
         if refused.is_none() && path.exists() {
-            return false;
+            return None;
         }
-        let installed = match shared.store.latest(&shared.key).await {
-            Ok(None) => return false,
+        let taken = match shared.store.latest(&shared.key).await {
+            Ok(None) => return None,
             Ok(Some(gzipped)) => gunzip(&gzipped)
                 .and_then(|bytes| snapshot::parse(bytes, "the shared content"))
-                .and_then(|saved| {
-                    if refused == Some(saved.token.as_str()) {
-                        return Ok(None);
-                    }
-                    snapshot::install(path, saved.whole()).map(|()| Some(gzipped.len()))
-                }),
+                .map(|saved| (saved, gzipped.len())),
             Err(e) => Err(e.to_string()),
         };
-        match installed {
+        match taken {
             // The shared copy follows the refused token too: nothing to gain from it.
-            Ok(None) => false,
-            Ok(Some(gzipped_bytes)) => {
+            Ok((saved, _)) if refused == Some(saved.token.as_str()) => None,
+            Ok((saved, gzipped_bytes)) => {
                 self.activity.record(|a| &mut a.adoptions, true);
                 let why = match refused {
                     Some(_) => "contentful refused the saved sync token",
@@ -371,12 +387,13 @@ impl SyncSource {
                     why,
                     "starting from the one the replicas share"
                 );
-                true
+                Arc::clone(&self.writes).install(path.to_path_buf(), Arc::clone(saved.whole()));
+                Some(saved)
             }
             Err(e) => {
                 self.activity.record(|a| &mut a.adoptions, false);
                 tracing::warn!(error = %e, "the shared content could not be taken");
-                false
+                None
             }
         }
     }
@@ -534,6 +551,7 @@ impl SyncSource {
     async fn start(
         &self,
         share_again: bool,
+        adopted: Option<snapshot::Saved>,
     ) -> Result<(Synced, Option<ContentSet>), ContentLoadError> {
         let location = || {
             self.snapshot
@@ -541,18 +559,33 @@ impl SyncSource {
                 .map(|p| p.display().to_string())
                 .unwrap_or_default()
         };
+        let mut early_rebuild = None;
         let saved = match &self.snapshot {
             Some(path) => {
-                self.adopt_shared(path, None).await;
+                let adopted = match adopted {
+                    Some(saved) => Some(saved),
+                    None => self.adopt_shared(path, None).await,
+                };
+                // Content taken from the other replicas is older than a restart's own (it is
+                // shared at most every ten minutes), so its delta is seldom empty and needs the
+                // synced items: they are rebuilt alongside the set instead of after it.
+                early_rebuild = adopted
+                    .clone()
+                    .map(|saved| tokio::task::spawn_blocking(move || saved.store()));
                 let path = path.clone();
                 let (at, read) = (
                     location(),
                     tokio::task::spawn_blocking(move || {
-                        let Some(saved) = snapshot::read(&path)? else {
-                            return Ok(None);
+                        let saved = match adopted {
+                            Some(saved) => saved,
+                            None => match snapshot::read(&path)? {
+                                Some(saved) => saved,
+                                None => return Ok(None),
+                            },
                         };
                         // The saved content is read into a set first, with both cores; the
-                        // synced items are rebuilt from the same bytes after it.
+                        // synced items are rebuilt from the same bytes after it (content taken
+                        // from the other replicas: alongside it, above).
                         let set = load_bytes_as(saved.export(), None, saved.version.clone(), None)
                             .map(|loaded| loaded.set)
                             .map_err(|e| e.to_string());
@@ -599,7 +632,9 @@ impl SyncSource {
             rebuilding: None,
         };
         let synced_at = saved.synced_at;
-        synced.rebuilding = Some(tokio::task::spawn_blocking(move || saved.store()));
+        synced.rebuilding = Some(
+            early_rebuild.unwrap_or_else(|| tokio::task::spawn_blocking(move || saved.store())),
+        );
         match self.pages(Some(&synced.store.token.clone())).await {
             Ok(delta) => {
                 if !delta.items.is_empty() && self.rebuilt(&mut synced).await? {
@@ -644,10 +679,10 @@ impl SyncSource {
             Err(e) if refused_token(&e) => {
                 if share_again
                     && let Some(path) = &self.snapshot
-                    && self.adopt_shared(path, Some(&synced.store.token)).await
+                    && let Some(adopted) = self.adopt_shared(path, Some(&synced.store.token)).await
                 {
                     tracing::warn!(error = %e, "contentful refused the saved sync token; starting again from the shared content");
-                    return Box::pin(self.start(false)).await;
+                    return Box::pin(self.start(false, Some(adopted))).await;
                 }
                 tracing::warn!(error = %e, "contentful refused the saved sync token; syncing from the start");
                 Ok((self.initial().await?, None))
@@ -920,7 +955,7 @@ impl SyncSource {
                 synced
             }
             None => {
-                let (synced, set) = self.start(true).await?;
+                let (synced, set) = self.start(true, None).await?;
                 let synced = guard.insert(synced);
                 if let Some(set) = set {
                     return Ok((set.version() != served).then_some(set));

@@ -449,8 +449,15 @@ async fn a_replica_without_a_snapshot_on_disk_starts_from_the_shared_one_and_rea
     assert_eq!(set.version(), changed.version());
     assert!(set.post("what-is-e-tendering").is_none());
     assert_eq!(set.parts(), export_read(&fake).parts());
-    assert!(dirs[1].path().join("sync-space.json").exists());
     assert_eq!(b.activity().adoptions.ok, 1);
+    // The shared snapshot is written to disk in the background, then the content with the
+    // delta after it: the file holds the newer one, never the other way round.
+    let saved = std::fs::read_to_string(dirs[1].path().join("sync-space.json")).unwrap();
+    let header: serde_json::Value = serde_json::from_str(saved.lines().next().unwrap()).unwrap();
+    assert_eq!(header["version"], changed.version());
+    // (The earlier write is skipped when the later one gets there first.)
+    let saves = b.activity().saves;
+    assert!(saves.ok >= 1 && saves.failed == 0, "{saves:?}");
 
     // The shared store down: a third replica syncs from the start, and serves.
     shared.set_down(true);

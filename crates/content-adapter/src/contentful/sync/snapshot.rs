@@ -20,7 +20,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub(crate) const FORMAT: u32 = 2;
 
 /// A snapshot read back: its header, and the export form of the content, not yet read.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Saved {
     pub token: String,
     pub synced_at: SystemTime,
@@ -28,14 +28,16 @@ pub(crate) struct Saved {
     pub version: String,
     /// The space's locales.
     pub locales: Vec<Value>,
-    bytes: Vec<u8>,
+    /// Shared, so a snapshot adopted from the other replicas is read and written to disk at
+    /// once without a copy.
+    bytes: std::sync::Arc<Vec<u8>>,
     /// Where the export form starts in `bytes`.
     body: usize,
 }
 
 impl Saved {
     /// The whole snapshot, header and content, as read.
-    pub fn whole(&self) -> &[u8] {
+    pub fn whole(&self) -> &std::sync::Arc<Vec<u8>> {
         &self.bytes
     }
 
@@ -155,7 +157,7 @@ pub(crate) fn parse(bytes: Vec<u8>, what: &str) -> Result<Saved, String> {
         version: header.version,
         locales: header.locales,
         body: (end + 1).min(bytes.len()),
-        bytes,
+        bytes: std::sync::Arc::new(bytes),
     })
 }
 
