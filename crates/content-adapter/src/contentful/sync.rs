@@ -197,16 +197,11 @@ struct Writes {
 }
 
 impl Writes {
+    /// Saves `store` to `path`, synced at `at`, then makes `offer` from the file written.
     fn save(self: Arc<Self>, path: PathBuf, store: Store, at: SystemTime, offer: Option<Offer>) {
-        use std::sync::atomic::Ordering;
-        let number = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
-        std::thread::spawn(move || {
-            let mut done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
-            if *done > number {
-                return;
-            }
+        self.in_order(move |activity| {
             let written = snapshot::write(&path, &store, at);
-            self.activity.record(|a| &mut a.saves, written.is_ok());
+            activity.record(|a| &mut a.saves, written.is_ok());
             match written {
                 Ok(()) => {
                     if let Some(offer) = offer {
@@ -215,13 +210,23 @@ impl Writes {
                 }
                 Err(e) => tracing::warn!(error = %e, "the last good content could not be saved"),
             }
-            *done = number;
         });
     }
 
-    /// Writes `bytes`, a whole snapshot taken from the other replicas, to `path`, in the
-    /// background and in order with the saves (a later save is never replaced by it).
+    /// Writes `bytes`, a whole snapshot taken from the other replicas, to `path`.
     fn install(self: Arc<Self>, path: PathBuf, bytes: Arc<Vec<u8>>) {
+        self.in_order(move |activity| {
+            let written = snapshot::install(&path, &bytes);
+            activity.record(|a| &mut a.saves, written.is_ok());
+            if let Err(e) = written {
+                tracing::warn!(error = %e, "the content taken from the other replicas could not be saved");
+            }
+        });
+    }
+
+    /// Runs `write` on a thread of its own, after the writes asked for before it, and not at
+    /// all once a later one is done (it would replace newer content with older).
+    fn in_order(self: Arc<Self>, write: impl FnOnce(&Activity) + Send + 'static) {
         use std::sync::atomic::Ordering;
         let number = self.asked.fetch_add(1, Ordering::SeqCst) + 1;
         std::thread::spawn(move || {
@@ -229,11 +234,7 @@ impl Writes {
             if *done > number {
                 return;
             }
-            let written = snapshot::install(&path, &bytes);
-            self.activity.record(|a| &mut a.saves, written.is_ok());
-            if let Err(e) = written {
-                tracing::warn!(error = %e, "the content taken from the other replicas could not be saved");
-            }
+            write(&self.activity);
             *done = number;
         });
     }
