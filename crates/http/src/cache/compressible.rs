@@ -1,7 +1,7 @@
 //! Which responses the compression layer compresses: text only (HTML, CSS, JavaScript, JSON,
-//! XML, SVG, plain text), above a few bytes. Files that are compressed already (PDFs, office
-//! documents, archives, images, video, fonts) would cost a request runtime milliseconds per
-//! megabyte to gain nothing, so they go out as they are.
+//! XML, SVG, plain text), above a few bytes, and not an answer marked [`AsIs`]. Files that are
+//! compressed already (PDFs, office documents, archives, images, video, fonts) would cost a
+//! request runtime milliseconds per megabyte to gain nothing, so they go out as they are.
 
 use axum::http::{Response, header};
 use tower_http::compression::Predicate;
@@ -9,6 +9,14 @@ use tower_http::compression::predicate::SizeAbove;
 
 /// Bodies smaller than this gain nothing from compression (tower-http's own default).
 const MIN_SIZE: u16 = 32;
+
+/// Marks an answer that is sent as it is, in the coding it was made in: pages and the page
+/// API, whose cached forms are compressed once when they are made. A client that takes none of
+/// those codings gets the text itself rather than a compression per request, which would cost
+/// the server 10 to 50 times a cached answer's CPU on every request anyone chose to send with
+/// `Accept-Encoding: br` alone.
+#[derive(Clone, Copy, Debug)]
+pub struct AsIs;
 
 /// The compression layer's predicate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,7 +32,9 @@ impl Predicate for Textual {
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default();
-        is_textual(content_type) && SizeAbove::new(MIN_SIZE).should_compress(response)
+        response.extensions().get::<AsIs>().is_none()
+            && is_textual(content_type)
+            && SizeAbove::new(MIN_SIZE).should_compress(response)
     }
 }
 

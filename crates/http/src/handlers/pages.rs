@@ -417,8 +417,8 @@ pub(crate) struct Ready {
 
 /// What answers a `GET` of `uri`, a page or `/api/page` for one, when a look-up is all it
 /// takes: the page cached and, with a renderer, rendered; no preview for this request; the
-/// answer in a coding already made (the page API's in the one the client takes, a page's
-/// gzipped), or a client that takes none, so the compression layer has nothing to do. `None` sends the request
+/// page API's answer already made in the coding the client takes (a page is gzipped, or sent
+/// as it is to a client that does not take gzip). `None` sends the request
 /// through the router, which answers it after the same look-up; [`Ready::respond`] then gives
 /// what [`page`] and [`api`] would.
 pub(crate) fn ready(state: &AppState, uri: &axum::http::Uri, headers: &HeaderMap) -> Option<Ready> {
@@ -438,16 +438,12 @@ pub(crate) fn ready(state: &AppState, uri: &axum::http::Uri, headers: &HeaderMap
     let Lookup::Cached(entry, cached) = state.lookup(&generation, path, query) else {
         return None;
     };
-    // An answer that leaves the compression layer something to do goes through it.
-    let any_coding = headers.contains_key(header::ACCEPT_ENCODING);
+    // The page API's answer in a coding not made yet is made in the heavy pool first. Nothing
+    // is left to the compression layer: these answers are sent as they are (`AsIs`).
     let waits = if api {
-        match api_coding(headers) {
-            Some(coding) => !entry.has_api_encoded(coding),
-            None => any_coding,
-        }
+        api_coding(headers).is_some_and(|coding| !entry.has_api_encoded(coding))
     } else {
         crate::render::ssr::ready(state.ssr(), &entry).is_none()
-            || (any_coding && !accepts(headers, Coding::Gzip))
     };
     (!waits).then_some(Ready { entry, cached, api })
 }
@@ -488,6 +484,11 @@ fn answer(body: Body) -> Response {
     const HEADERS: usize = 16;
     let mut response = Response::new(body);
     *response.headers_mut() = HeaderMap::with_capacity(HEADERS);
+    // Sent in a coding made once with the cached page, or as it is: never compressed per
+    // request (see `AsIs`).
+    response
+        .extensions_mut()
+        .insert(crate::cache::compressible::AsIs);
     response
 }
 
