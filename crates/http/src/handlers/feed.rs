@@ -4,7 +4,7 @@
 //! module serves it once per content generation, with the pages' caching: the same
 //! `Cache-Control`, a weak ETag per content version, and 304 when `If-None-Match` matches.
 
-use crate::cache::generated::FeedFile;
+use crate::cache::generated::{FeedFile, Precompressed};
 use crate::cache::{digest, etag, not_modified};
 use crate::state::AppState;
 use axum::extract::State;
@@ -32,7 +32,7 @@ pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response
                 "atom",
                 INSIGHTS_FEED,
             ),
-            body: Bytes::from(body),
+            body: Precompressed::new(Bytes::from(body)),
         }
     });
     let cache = state.page_cache().clone();
@@ -42,17 +42,14 @@ pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response
             [
                 (header::ETAG, file.etag.clone()),
                 (header::CACHE_CONTROL, cache),
+                (header::VARY, HeaderValue::from_static("accept-encoding")),
             ],
         )
             .into_response();
     }
-    (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(ATOM)),
-            (header::CACHE_CONTROL, cache),
-            (header::ETAG, file.etag.clone()),
-        ],
-        file.body.clone(),
-    )
-        .into_response()
+    let mut response = file.body.respond(&request, ATOM);
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, cache);
+    headers.insert(header::ETAG, file.etag.clone());
+    response
 }

@@ -4,12 +4,13 @@
 //! `/api/page`'s answer is core's [`PageAnswer`], every screen's view described field by field
 //! from the view models themselves, as the web UI's types are.
 
+use crate::cache::generated::Precompressed;
 use crate::handlers::api_error::ApiErrorBody;
 use crate::handlers::contact::{Accepted, AcceptedStatus, ContactBody, Invalid};
 use crate::handlers::health::{Deliveries, Health, HealthStatus, Ready, ReadyStatus};
 use crate::handlers::webhook::{ReloadAsked, WebhookAccepted};
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::Response;
 use bytes::Bytes;
 use std::sync::LazyLock;
 use supplysite_core::contact::ContactForm;
@@ -62,29 +63,23 @@ pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
-/// The description changes only with the build, so it is serialised once.
-static JSON: LazyLock<Bytes> = LazyLock::new(|| {
-    Bytes::from(
+/// The description changes only with the build, so it is serialised and gzipped once.
+static JSON: LazyLock<Precompressed> = LazyLock::new(|| {
+    Precompressed::new(Bytes::from(
         document()
             .to_json()
             .expect("the OpenAPI description serialises"),
-    )
+    ))
 });
 
 /// The description's cache lifetime: it changes only with a deploy.
 const CACHE: &str = "public, max-age=300";
 
 /// `GET /api/openapi.json`.
-pub async fn openapi_json() -> Response {
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            ),
-            (header::CACHE_CONTROL, HeaderValue::from_static(CACHE)),
-        ],
-        JSON.clone(),
-    )
-        .into_response()
+pub async fn openapi_json(request: HeaderMap) -> Response {
+    let mut response = JSON.respond(&request, "application/json");
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
+    response
 }

@@ -7,7 +7,6 @@
 
 pub mod files;
 
-use crate::cache::encoding::{Coding, accepts};
 use crate::cache::generated::{Precompressed, SitemapFiles};
 use crate::content::Generation;
 use crate::state::AppState;
@@ -85,33 +84,12 @@ async fn built<'g>(state: &AppState, generation: &'g Arc<Generation>) -> Option<
     generation.sitemap.get()
 }
 
-/// The file, gzipped when the client takes gzip (the compression layer leaves a response with a
-/// Content-Encoding alone, so nothing is compressed per request).
+/// The file, gzipped when the client takes gzip ([`Precompressed::respond`]).
 fn xml_response(file: &Precompressed, request: &HeaderMap) -> Response {
-    let gzip = accepts(request, Coding::Gzip);
-    let body = if gzip {
-        file.gzip.clone()
-    } else {
-        file.plain.clone()
-    };
-    let mut response = (
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/xml; charset=utf-8"),
-            ),
-            (header::CACHE_CONTROL, HeaderValue::from_static(CACHE)),
-            (header::VARY, HeaderValue::from_static("accept-encoding")),
-        ],
-        body,
-    )
-        .into_response();
-    if gzip {
-        response.headers_mut().insert(
-            header::CONTENT_ENCODING,
-            HeaderValue::from_static(Coding::Gzip.header_value()),
-        );
-    }
+    let mut response = file.respond(request, "application/xml; charset=utf-8");
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
     response
 }
 

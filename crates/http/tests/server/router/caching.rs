@@ -328,3 +328,29 @@ async fn the_page_cache_keeps_within_its_byte_budget_dropping_the_least_recently
             .contains("<title>Our Solutions | Supplysite</title>")
     );
 }
+
+#[tokio::test]
+async fn the_feed_the_sitemap_and_the_api_description_are_gzipped_once_and_never_per_request() {
+    let app = spawn_app();
+    for uri in ["/insights/feed.xml", "/sitemap.xml", "/api/openapi.json"] {
+        let plain = body_bytes(app.get(uri).await).await;
+        let (used, bytes, vary) = fetch_encoded(&app, uri, "gzip, deflate, br, zstd").await;
+        assert_eq!(used, "gzip", "{uri}");
+        assert!(vary.contains("accept-encoding"), "{uri}");
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_end(&mut decoded)
+            .unwrap();
+        assert_eq!(decoded, plain, "{uri}");
+        // Brotli alone, or another coding: the text as it is, not compressed for this request.
+        for coding in ["br", "deflate", "zstd"] {
+            let (used, bytes, vary) = fetch_encoded(&app, uri, coding).await;
+            assert_eq!(
+                (used.as_str(), bytes.as_slice()),
+                ("", plain.as_slice()),
+                "{uri} {coding}"
+            );
+            assert!(vary.contains("accept-encoding"), "{uri} {coding}");
+        }
+    }
+}
