@@ -10,11 +10,11 @@ use tower_http::compression::predicate::SizeAbove;
 /// Bodies smaller than this gain nothing from compression (tower-http's own default).
 const MIN_SIZE: u16 = 32;
 
-/// Marks an answer that is sent as it is, in the coding it was made in: pages and the page
-/// API, whose cached forms are compressed once when they are made. A client that takes none of
-/// those codings gets the text itself rather than a compression per request, which would cost
-/// the server 10 to 50 times a cached answer's CPU on every request anyone chose to send with
-/// `Accept-Encoding: br` alone.
+/// Marks an answer that is sent as it is, in the coding it was made in: pages, the page API
+/// and the files kept precompressed (feed, sitemap, API description), each compressed once
+/// when it is made. A client that takes none of those codings gets the text itself rather than
+/// a compression per request, which would cost the server 10 to 50 times a kept answer's CPU
+/// on every request anyone chose to send with `Accept-Encoding: br` alone.
 #[derive(Clone, Copy, Debug)]
 pub struct AsIs;
 
