@@ -1,7 +1,10 @@
 //! Which content codings a request accepts (`Accept-Encoding`, RFC 9110 §12.5.3), for the
 //! responses that carry precompressed bodies.
 
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, HeaderValue, header};
+
+/// The `Vary` value of every answer whose bytes depend on the codings the client takes.
+pub const VARY_ENCODING: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// A content coding the server has precompressed bodies in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! insights feed and the sitemap's files. Their handlers build them on first request. Each is
 //! kept as it is and gzipped ([`Precompressed`]), so none is compressed per request.
 
-use crate::cache::encoding::{Coding, accepts};
+use crate::cache::encoding::{Coding, VARY_ENCODING, accepts};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
@@ -51,7 +51,7 @@ impl Precompressed {
         let mut response = (
             [
                 (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
-                (header::VARY, HeaderValue::from_static("accept-encoding")),
+                (header::VARY, VARY_ENCODING),
             ],
             body.clone(),
         )

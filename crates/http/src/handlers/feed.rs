@@ -8,7 +8,7 @@ use crate::cache::generated::{FeedFile, Precompressed};
 use crate::cache::{digest, etag, not_modified};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use supplysite_core::routes::INSIGHTS_FEED;
@@ -42,7 +42,7 @@ pub async fn feed(State(state): State<AppState>, request: HeaderMap) -> Response
             [
                 (header::ETAG, file.etag.clone()),
                 (header::CACHE_CONTROL, cache),
-                (header::VARY, HeaderValue::from_static("accept-encoding")),
+                (header::VARY, crate::cache::encoding::VARY_ENCODING),
             ],
         )
             .into_response();

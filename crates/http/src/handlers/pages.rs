@@ -15,7 +15,7 @@
 //! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
-use crate::cache::encoding::{Coding, accepts};
+use crate::cache::encoding::{Coding, VARY_ENCODING, accepts};
 use crate::cache::template::NonceTemplate;
 use crate::cache::{PageEntry, digest, etag, not_modified};
 use crate::content::Generation;
@@ -42,7 +42,6 @@ const SHORT_CACHE: &str = "public, max-age=60";
 const CANONICAL_REDIRECT_CACHE: &str = "public, max-age=86400";
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
-const VARY_ENCODING: HeaderValue = HeaderValue::from_static("accept-encoding");
 
 /// What a path resolves to.
 enum Resolved {

@@ -62,7 +62,7 @@ pub fn assets(web_dir: &Path) -> VariedDir {
             immutable,
         ),
         header::VARY,
-        HeaderValue::from_static("accept-encoding"),
+        crate::cache::encoding::VARY_ENCODING,
     )
 }
 
@@ -149,7 +149,7 @@ pub async fn from_web_dir(state: &AppState, request: Request) -> Option<axum::re
     let cache = cache_for(response.status(), SHORT);
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, cache);
-    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    headers.insert(header::VARY, crate::cache::encoding::VARY_ENCODING);
     Some(response)
 }
 
