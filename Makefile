@@ -89,9 +89,13 @@ check:
 lint-refs:
 	bash scripts/check-references.sh
 
-# No import cycle between the top-level modules of any crate; adapters depend on core alone and
-# no two crates depend on each other, tests included.
+# The top level keeps the design card's parts under their names and every crate's folder matches
+# its package (tried on copies with a crate renamed); no import cycle between the top-level
+# modules of any crate; adapters depend on core alone and no two crates depend on each other,
+# tests included.
 lint-layers:
+	python3 scripts/check-layout.py
+	python3 -m unittest discover -s scripts -p 'test_*.py'
 	python3 scripts/check-module-cycles.py
 	python3 scripts/check-crate-deps.py
 

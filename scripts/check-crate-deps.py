@@ -17,7 +17,7 @@ CORE = "supplysite-core"
 TESTKIT = "supplysite-testkit"
 ADAPTERS = {
     "supplysite-content-adapter",
-    "supplysite-enquiry-adapter",
+    "supplysite-mail-adapter",
     "supplysite-store-postgres",
     "supplysite-images",
     "supplysite-ssr",

@@ -61,7 +61,7 @@ const debugDir = path.join(path.resolve(repoRoot, process.env.CARGO_TARGET_DIR ?
 const supplysite = prebuilt ? path.join(debugDir, 'supplysite') : 'cargo run -p supplysite-cli --';
 const fakeBrevo = prebuilt
   ? path.join(debugDir, 'examples', 'fake_brevo')
-  : 'cargo run -p supplysite-enquiry-adapter --features fake --example fake_brevo --';
+  : 'cargo run -p supplysite-mail-adapter --features fake --example fake_brevo --';
 const fakeContentful = prebuilt
   ? path.join(debugDir, 'examples', 'fake_contentful')
   : 'cargo run -p supplysite-content-adapter --features fake --example fake_contentful --';

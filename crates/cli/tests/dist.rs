@@ -19,8 +19,8 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use supplysite_enquiry_adapter::Challenge;
-use supplysite_enquiry_adapter::selfhosted::solve;
+use supplysite_mail_adapter::Challenge;
+use supplysite_mail_adapter::selfhosted::solve;
 
 /// How long start-up, a page or the delivery of an enquiry may take on a busy machine.
 const PATIENCE: Duration = Duration::from_secs(60);

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use supplysite_core::contact::EnquiryId;
 use supplysite_core::ports::{Attempt, Clock, EnquiryOutbox, JobFilter, JobKind, JobState};
-use supplysite_enquiry_adapter::{SqliteOutbox, SystemClock};
+use supplysite_mail_adapter::{SqliteOutbox, SystemClock};
 use supplysite_testkit::enquiry;
 
 fn outbox(args: &[&str], path: &Path) -> Output {

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 use supplysite_core::contact::EnquiryId;
 use supplysite_core::ports::{Clock, EnquiryOutbox, Job, JobFilter, JobState, UnixMillis};
-use supplysite_enquiry_adapter::date::rfc3339;
-use supplysite_enquiry_adapter::{SqliteOutbox, SystemClock};
+use supplysite_mail_adapter::date::rfc3339;
+use supplysite_mail_adapter::{SqliteOutbox, SystemClock};
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 #[derive(clap::Args)]

@@ -39,9 +39,9 @@ use std::time::{Duration, Instant};
 use supplysite_content_adapter::contentful::fake::{FakeContentful, TOKEN};
 use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
 use supplysite_core::rendition::{Format, written};
-use supplysite_enquiry_adapter::Challenge;
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
-use supplysite_enquiry_adapter::selfhosted::solve;
+use supplysite_mail_adapter::Challenge;
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
+use supplysite_mail_adapter::selfhosted::solve;
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 use support::{
@@ -182,7 +182,7 @@ async fn all_delivered(store: &PgStore, jobs: usize, patience: Duration, log: im
     }
 }
 
-fn idempotency_key(request: &supplysite_enquiry_adapter::fake_brevo::Recorded) -> String {
+fn idempotency_key(request: &supplysite_mail_adapter::fake_brevo::Recorded) -> String {
     request
         .idempotency_key()
         .expect("every email has a key")

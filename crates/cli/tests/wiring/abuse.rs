@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::time::{Duration, Instant};
 use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
-use supplysite_enquiry_adapter::SqliteOutbox;
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use supplysite_mail_adapter::SqliteOutbox;
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
 
 const ROBOT_SECRET: &str = "a-robot-secret-for-the-tests-of-32-bytes-or-more";
 

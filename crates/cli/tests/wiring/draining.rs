@@ -7,7 +7,7 @@ use crate::enquiries::{solved_form, with_brevo};
 use crate::support::{PATIENCE, Server, workdir};
 use serde_json::json;
 use std::time::{Duration, Instant};
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
 
 const DRAIN: Duration = Duration::from_secs(3);
 

@@ -9,9 +9,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
-use supplysite_enquiry_adapter::selfhosted::solve;
-use supplysite_enquiry_adapter::{Challenge, SqliteOutbox};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply};
+use supplysite_mail_adapter::selfhosted::solve;
+use supplysite_mail_adapter::{Challenge, SqliteOutbox};
 
 /// The outbox lease the servers run with: the shortest allowed, so the successor of a killed
 /// server takes over its jobs soon.

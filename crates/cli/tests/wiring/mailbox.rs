@@ -7,7 +7,7 @@ use crate::support::{Server, serve, workdir};
 use serde_json::{Value, json};
 use std::path::Path;
 use supplysite_core::ports::Challenge;
-use supplysite_enquiry_adapter::selfhosted::solve;
+use supplysite_mail_adapter::selfhosted::solve;
 
 const SITE_KEY: &str = "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI";
 const SECRET: &str = "recaptcha-secret-never-shown";

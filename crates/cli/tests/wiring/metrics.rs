@@ -8,7 +8,7 @@ use crate::support::{PATIENCE, Server};
 use prometheus_parse::{Sample, Scrape, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 

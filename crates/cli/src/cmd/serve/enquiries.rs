@@ -13,12 +13,12 @@ use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
-use supplysite_enquiry_adapter::brevo::DEFAULT_BASE_URL;
-use supplysite_enquiry_adapter::recaptcha::DEFAULT_VERIFY_URL;
-use supplysite_enquiry_adapter::settings::{
+use supplysite_mail_adapter::brevo::DEFAULT_BASE_URL;
+use supplysite_mail_adapter::recaptcha::DEFAULT_VERIFY_URL;
+use supplysite_mail_adapter::settings::{
     DEFAULT_INBOX, DEFAULT_SENDER, MAX_OUTBOX_LEASE, MIN_OUTBOX_LEASE, MIN_ROBOT_SECRET_BYTES,
 };
-use supplysite_enquiry_adapter::{
+use supplysite_mail_adapter::{
     EnquiryStore, MailAddress, MailSettings, Secret, SystemClock, Worker, build_enquiries,
     build_enquiries_in,
 };

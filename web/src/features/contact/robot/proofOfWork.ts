@@ -1,4 +1,4 @@
-// The self-hosted robot check's work (crates/enquiry-adapter/src/selfhosted.rs): the smallest
+// The self-hosted robot check's work (crates/mail-adapter/src/selfhosted.rs): the smallest
 // n ≥ 0 whose SHA-256 of `salt + String(n)` starts with `difficulty` zero bits, and the token
 // that carries the solution back to the server.
 import type { RobotChallenge } from '../../../lib/api';

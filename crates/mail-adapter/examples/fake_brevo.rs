@@ -1,17 +1,17 @@
 //! The fake Brevo as a process, for tests that run the server and the browser elsewhere (the
 //! Playwright journey): it listens on 127.0.0.1, prints `fake Brevo listening on
-//! http://127.0.0.1:PORT` on stdout, accepts the API key `supplysite_enquiry_adapter::fake_brevo::KEY`,
+//! http://127.0.0.1:PORT` on stdout, accepts the API key `supplysite_mail_adapter::fake_brevo::KEY`,
 //! and serves the control API under `/_control` until SIGTERM or Ctrl-C.
 //!
 //! ```text
-//! cargo run -p supplysite-enquiry-adapter --features fake --example fake_brevo -- --port 8182
+//! cargo run -p supplysite-mail-adapter --features fake --example fake_brevo -- --port 8182
 //! ```
 //!
 //! `--port 0` (the default) picks a free port.
 
 use std::error::Error;
 use std::net::SocketAddr;
-use supplysite_enquiry_adapter::fake_brevo::FakeBrevo;
+use supplysite_mail_adapter::fake_brevo::FakeBrevo;
 use tokio::signal::unix::{SignalKind, signal};
 
 const USAGE: &str = "usage: fake_brevo [--port PORT]";

@@ -25,8 +25,8 @@ use supplysite_core::ports::{
     JobFilter, JobKind, JobState, OutboxError, StoredEnquiry, UnixMillis,
 };
 use supplysite_core::view::RobotWidget;
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
-use supplysite_enquiry_adapter::{DrainReport, SqliteOutbox, SystemClock, Worker};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use supplysite_mail_adapter::{DrainReport, SqliteOutbox, SystemClock, Worker};
 
 /// `point|outbox path|Brevo base URL`, for the child.
 const CHILD: &str = "SUPPLYSITE_CRASH_CHILD";
@@ -195,7 +195,7 @@ async fn child_takes_enquiries() {
         delivery,
         robot: Arc::new(FakeRobotCheck::accept_all()),
         clock: Arc::new(SystemClock),
-        runtime: Arc::new(supplysite_enquiry_adapter::TokioRuntime),
+        runtime: Arc::new(supplysite_mail_adapter::TokioRuntime),
         wakeup: Arc::new(supplysite_core::ports::fakes::FakeWakeup::new()),
         challenges: None,
         widget: RobotWidget::SelfHosted,
@@ -205,7 +205,7 @@ async fn child_takes_enquiries() {
         },
         // The requests wait for their deliveries until the kill.
         answer_budget: Duration::from_secs(3600),
-        robot_budget: supplysite_enquiry_adapter::DEFAULT_ROBOT_BUDGET,
+        robot_budget: supplysite_mail_adapter::DEFAULT_ROBOT_BUDGET,
     });
     let submits: Vec<_> = (0..ENQUIRIES)
         .map(|n| {

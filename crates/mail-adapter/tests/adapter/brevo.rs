@@ -6,8 +6,8 @@ use serde_json::json;
 use std::time::Duration;
 use supplysite_core::contact::{ContactForm, Enquiry};
 use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry};
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply, refused_url};
-use supplysite_enquiry_adapter::{BrevoClient, BrevoConfig, MailAddress, Secret, notification};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Reply, refused_url};
+use supplysite_mail_adapter::{BrevoClient, BrevoConfig, MailAddress, Secret, notification};
 
 pub fn client(base_url: &str, timeout: Duration) -> BrevoClient {
     let mut config = BrevoConfig::new(

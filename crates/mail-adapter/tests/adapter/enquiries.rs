@@ -5,8 +5,8 @@ use crate::support::form;
 use std::sync::Arc;
 use supplysite_core::enquiry::{SubmitError, Submitted};
 use supplysite_core::view::RobotWidget;
-use supplysite_enquiry_adapter::selfhosted::solve;
-use supplysite_enquiry_adapter::{MailSettings, Secret, SystemClock, build_enquiries};
+use supplysite_mail_adapter::selfhosted::solve;
+use supplysite_mail_adapter::{MailSettings, Secret, SystemClock, build_enquiries};
 
 /// The embedded default with its files under `dir`.
 fn settings(dir: &std::path::Path) -> MailSettings {

@@ -1,4 +1,10 @@
-//! Enquiry adapters for supplysite: the durable outbox, Brevo, the local mailbox, robot checks and the outbox worker.
+//! The mail adapter of supplysite: the durable outbox, Brevo, the local mailbox, robot checks and the outbox worker.
+//!
+//! This is the adapter that speaks to the email-marketing provider (Brevo API v3) and keeps
+//! what must reach it: every enquiry outside core lives here, from the durable outbox it is
+//! written to, through the robot checks that guard it, to the worker that delivers it by Brevo
+//! or to the local mailbox. Mail is one step of that life; the crate keeps the name the
+//! project's design gives the adapter (`crates/mail-adapter`, see the README's architecture).
 //!
 //! Adapters only, for core's enquiry ports: [`SqliteOutbox`] ([`EnquiryOutbox`]),
 //! [`BrevoClient`] and [`MailboxDelivery`] ([`EnquiryDelivery`]), [`RecaptchaVerifier`] and

@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use std::time::Duration;
 use supplysite_core::contact::EnquiryId;
 use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry, UnixMillis};
-use supplysite_enquiry_adapter::fake_brevo::{EMAIL, FakeBrevo, KEY};
-use supplysite_enquiry_adapter::{BrevoClient, BrevoConfig, MailAddress, Secret};
+use supplysite_mail_adapter::fake_brevo::{EMAIL, FakeBrevo, KEY};
+use supplysite_mail_adapter::{BrevoClient, BrevoConfig, MailAddress, Secret};
 
 fn stored() -> StoredEnquiry {
     StoredEnquiry {

@@ -4,7 +4,7 @@ use crate::support::{T0, enquiry, stored};
 use mailparse::MailHeaderMap;
 use supplysite_core::contact::{ContactForm, Enquiry};
 use supplysite_core::ports::EnquiryDelivery;
-use supplysite_enquiry_adapter::{MailAddress, MailboxDelivery};
+use supplysite_mail_adapter::{MailAddress, MailboxDelivery};
 
 fn mailbox(dir: &std::path::Path) -> MailboxDelivery {
     MailboxDelivery::new(

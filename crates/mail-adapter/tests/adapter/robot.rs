@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use supplysite_core::ports::fakes::FakeClock;
 use supplysite_core::ports::{RobotCheck, RobotCheckError};
-use supplysite_enquiry_adapter::selfhosted::{solve, token};
-use supplysite_enquiry_adapter::{
+use supplysite_mail_adapter::selfhosted::{solve, token};
+use supplysite_mail_adapter::{
     ChallengeLedger, DifficultyCurve, MemoryLedger, RecaptchaConfig, RecaptchaVerifier, Secret,
     SelfHostedCheck, SelfHostedConfig, SqliteOutbox,
 };
@@ -102,7 +102,7 @@ async fn recaptcha_says_why_it_is_unavailable_and_never_names_the_secret() {
     assert_eq!(err, unavailable("siteverify did not answer within 200 ms"));
 
     let err = verifier(
-        &supplysite_enquiry_adapter::fake_brevo::refused_url().unwrap(),
+        &supplysite_mail_adapter::fake_brevo::refused_url().unwrap(),
         Duration::from_secs(5),
     )
     .verify("tok", None)

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use supplysite_core::ports::EnquiryOutbox;
-use supplysite_enquiry_adapter::SqliteOutbox;
+use supplysite_mail_adapter::SqliteOutbox;
 use supplysite_testkit::outbox_contract::{Handles, claims_ada_s_pending_jobs, run_durable};
 // The test kit's enquiry, which the contract's assertions expect back.
 use supplysite_testkit::{T0, enquiry};

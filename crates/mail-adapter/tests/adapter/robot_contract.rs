@@ -15,8 +15,8 @@ use std::time::Duration;
 use supplysite_core::ports::fakes::{FakeClock, FakeRobotCheck};
 use supplysite_core::ports::suite::run_suite;
 use supplysite_core::ports::{Clock, RobotCheck, UnixMillis, UsedChallenge};
-use supplysite_enquiry_adapter::selfhosted::{LedgerError, Spent, solve};
-use supplysite_enquiry_adapter::{
+use supplysite_mail_adapter::selfhosted::{LedgerError, Spent, solve};
+use supplysite_mail_adapter::{
     ChallengeLedger, DifficultyCurve, MemoryLedger, RecaptchaConfig, RecaptchaVerifier, Secret,
     SelfHostedCheck, SelfHostedConfig,
 };
@@ -99,7 +99,7 @@ async fn recaptcha() -> Harness {
     let google = FakeSiteverify::start().await;
     let hanging = FakeSiteverify::start().await;
     hanging.hang();
-    let down = supplysite_enquiry_adapter::fake_brevo::refused_url().unwrap();
+    let down = supplysite_mail_adapter::fake_brevo::refused_url().unwrap();
     let issuer = google.clone();
     let asked = [google.clone(), hanging.clone()];
     Harness {

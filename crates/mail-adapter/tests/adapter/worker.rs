@@ -9,8 +9,8 @@ use supplysite_core::contact::EnquiryId;
 use supplysite_core::enquiry::RetryPolicy;
 use supplysite_core::ports::fakes::FakeClock;
 use supplysite_core::ports::{Clock, EnquiryOutbox, JobFilter, JobKind, JobState, UnixMillis};
-use supplysite_enquiry_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
-use supplysite_enquiry_adapter::{DrainReport, SqliteOutbox, SystemClock, Worker, WorkerWakeup};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Reply};
+use supplysite_mail_adapter::{DrainReport, SqliteOutbox, SystemClock, Worker, WorkerWakeup};
 
 struct Rig {
     _dir: tempfile::TempDir,
@@ -235,15 +235,15 @@ async fn a_revoked_key_blocks_the_outbox_without_a_dead_letter_and_a_new_key_del
     for n in 0..3 {
         rig.store(&format!("v{n}@example.com"), T0).await;
     }
-    let mut revoked = supplysite_enquiry_adapter::BrevoConfig::new(
-        supplysite_enquiry_adapter::Secret::new("xkeysib-revoked"),
-        supplysite_enquiry_adapter::MailAddress::parse("Web <web@example.com>").unwrap(),
-        supplysite_enquiry_adapter::MailAddress::parse("Info <info@example.com>").unwrap(),
+    let mut revoked = supplysite_mail_adapter::BrevoConfig::new(
+        supplysite_mail_adapter::Secret::new("xkeysib-revoked"),
+        supplysite_mail_adapter::MailAddress::parse("Web <web@example.com>").unwrap(),
+        supplysite_mail_adapter::MailAddress::parse("Info <info@example.com>").unwrap(),
     );
     revoked.base_url = rig.brevo.base_url.clone();
     let refused = Worker::new(
         rig.outbox.clone(),
-        Arc::new(supplysite_enquiry_adapter::BrevoClient::new(revoked).unwrap()),
+        Arc::new(supplysite_mail_adapter::BrevoClient::new(revoked).unwrap()),
         rig.clock.clone(),
     );
     // Far past the attempt limit: a refused key is never given up on.
