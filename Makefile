@@ -229,7 +229,8 @@ bench: demo-photos
 # the fake Brevo and Contentful: deliveries exactly once through a SIGKILL, the shared rate
 # limit, webhooks reaching both, the cache's 304s and stale pages (about two minutes).
 test-cluster: demo-photos
-	$(IGNORED_TESTS) two_replicas_share_postgres_behind_an_nginx_cache
+	$(IGNORED_TESTS) two_replicas_share_postgres_behind_an_nginx_cache \
+		nginx_counts_an_ipv6_visitor_by_its_64 two_clients_holding_pictures_leave_room_for_a_third
 
 # One archive holding the release binary, the web build, the server bundle and the demo space
 # with its photographs, which runs from wherever it is unpacked (scripts/dist.sh describes it).

@@ -219,7 +219,7 @@ def routes(base: str) -> list[tuple[str, str]]:
         ("insights", "/insights"),
         ("case-study-index", "/case-study-index"),
         ("about-us", "/about-us"),
-        ("api-page", "/api/page?path=/etender"),
+        ("api-page", "/api/page?path=%2Fetender"),
         ("sitemap", "/sitemap.xml"),
     ]
 

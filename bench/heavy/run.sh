@@ -49,7 +49,7 @@ def get(path, encoding="gzip", timeout=120):
 
 probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
 worst = 0.0
-for path, encoding in [("/insights", "gzip"), ("/api/page?path=/insights", "br"),
+for path, encoding in [("/insights", "gzip"), ("/api/page?path=%2Finsights", "br"),
                        ("/sitemap.xml", "gzip")]:
     result = {}
     heavy = threading.Thread(target=lambda: result.update(r=get(path, encoding)))

@@ -49,7 +49,7 @@ ROUTES=(
   "home|/"
   "product|/etender"
   "insight|$INSIGHT"
-  "api|/api/page?path=/etender"
+  "api|/api/page?path=%2Fetender"
 )
 
 # nginx serves the very bytes our server sends, as static files. Its workers run as an

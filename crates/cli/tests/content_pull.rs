@@ -196,7 +196,7 @@ async fn an_interrupted_pull_resumes_and_the_pulled_folder_checks_and_serves_off
     let site = support::workdir();
     let server = Server::start(support::serve_content(site.path(), &out)).await;
     let (status, body) = server.get_bytes(&format!("/assets/{}", files[0])).await;
-    let (_, page) = server.get("/api/page?path=/").await;
+    let (_, page) = server.get("/api/page?path=%2F").await;
     assert_eq!(status, 200);
     assert_eq!(body, std::fs::read(demo_dir().join(&files[0])).unwrap());
     assert!(

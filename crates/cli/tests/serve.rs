@@ -66,7 +66,12 @@ async fn a_spawned_server_serves_the_demo_site_reloads_on_a_signed_webhook_and_s
         .to_string();
     assert_eq!(server.get(&insight).await.0, 200);
 
-    let (status, json) = server.get_json(&format!("/api/page?path={insight}")).await;
+    let (status, json) = server
+        .get_json(&format!(
+            "/api/page?path={}",
+            supplysite_core::uri::encode_component(&insight)
+        ))
+        .await;
     assert_eq!(status, 200);
     assert_eq!(json["outcome"], "page");
     assert_eq!(json["screen"], "insight");

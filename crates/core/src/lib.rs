@@ -25,6 +25,7 @@ pub mod picture;
 pub mod ports;
 pub mod redirects;
 pub mod rendition;
+pub mod request;
 pub mod richtext;
 pub mod routes;
 pub mod rules;

@@ -96,7 +96,11 @@ async fn main() {
         "route", "median ms", "p95 ms", "markup KB"
     );
     for route in routes {
-        let outcome = body(format!("/api/page?path={route}")).await;
+        let outcome = body(format!(
+            "/api/page?path={}",
+            supplysite_core::uri::encode_component(&route)
+        ))
+        .await;
         let url = if outcome.contains("\"outcome\":\"not_found\"") {
             supplysite_http::render::ssr::NOT_FOUND_URL
         } else {

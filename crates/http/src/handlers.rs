@@ -5,6 +5,7 @@
 //! mounts them).
 
 pub(crate) mod api_error;
+pub mod canonical;
 pub mod contact;
 pub mod feed;
 pub(crate) mod health;

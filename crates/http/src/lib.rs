@@ -63,7 +63,8 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// the same answer, made without the router's and the layers' futures.
 #[derive(Clone)]
 pub struct Site {
-    service: front::Front<Compression<Router, compressible::Textual>>,
+    service:
+        front::Front<Compression<handlers::canonical::Canonical<Router>, compressible::Textual>>,
     state: AppState,
 }
 
@@ -90,9 +91,9 @@ impl Site {
 impl tower::Service<axum::extract::Request> for Site {
     type Response = axum::response::Response;
     type Error = Infallible;
-    type Future = <front::Front<Compression<Router, compressible::Textual>> as tower::Service<
-        axum::extract::Request,
-    >>::Future;
+    type Future = <front::Front<
+        Compression<handlers::canonical::Canonical<Router>, compressible::Textual>,
+    > as tower::Service<axum::extract::Request>>::Future;
 
     fn poll_ready(
         &mut self,
@@ -212,6 +213,9 @@ pub fn router(state: AppState) -> Site {
     // leaves a response with a Content-Encoding alone.
     let metrics = state.metrics().clone();
     let app = app.fallback(pages::page).with_state(state.clone());
+    // Core's reading of the address first: a stray one never reaches a route (see
+    // `handlers::canonical`).
+    let app = handlers::canonical::CanonicalLayer.layer(app);
     let compressed = CompressionLayer::new()
         .br(true)
         .gzip(true)

@@ -15,8 +15,11 @@
 //!
 //! Served the way `deploy/nginx.conf` ships it: over TLS (a throwaway certificate for
 //! `site.test`), plain HTTP redirecting, unknown names closed, no version in `Server`, a cache
-//! key that ignores made-up query strings, no stored 404s, the cache bypassed only by the
-//! site's own preview cookie, and the preview secret in no log line. Under load: a burst of
+//! key that ignores campaign query strings, no stored 404s, the cache bypassed only by the
+//! site's own preview cookie, and the preview secret in no log line. No crafted address
+//! (mixed case, duplicates, encoded names, trailing slashes, unknown parameters) stores a wrong
+//! answer under another's key, and a flood of made-up addresses stores nothing (`keys`).
+//! Under load: a burst of
 //! cold picture renditions while uncached requests are probed gives the probes no 5xx and no
 //! wait over 2 s; 600 client connections at once are all answered; a rolling restart of both
 //! replicas under load loses no request and no enquiry; and a client reaching a replica
@@ -26,6 +29,7 @@
 #[path = "../wiring/support.rs"]
 mod support;
 
+mod keys;
 mod nginx;
 
 use nginx::{Nginx, client_builder};
@@ -419,6 +423,7 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
     );
 
     deployment_file_rules(&nginx, &b).await;
+    keys::no_address_poisons_the_cache(&nginx, &b).await;
     burst_of_cold_pictures_while_probing(&nginx).await;
     many_connections_at_once(&nginx).await;
 
@@ -664,16 +669,18 @@ async fn deployment_file_rules(nginx: &Nginx, direct: &Server) {
     // No version in Server.
     let (status, server, _) = get(&nginx.base, "/contact-us", "server").await;
     assert_eq!((status, server.as_deref()), (200, Some("nginx")));
-    // A made-up query string finds the same cache entry; the page number is another page.
-    let (_, cache, _) = get(
-        &nginx.base,
-        "/contact-us?utm_source=mail&x=1",
-        "x-cache-status",
-    )
-    .await;
+    // A campaign's query string finds the same cache entry, a made-up one is sent to the
+    // address without it (never stored); the page number is another page.
+    let (_, cache, _) = get(&nginx.base, "/contact-us?utm_source=mail", "x-cache-status").await;
     assert!(
         FROM_CACHE.contains(&cache.as_deref().unwrap_or("")),
         "{cache:?}"
+    );
+    let (status, location, _) =
+        get(&nginx.base, "/contact-us?utm_source=mail&x=1", "location").await;
+    assert_eq!(
+        (status, location.as_deref()),
+        (308, Some("/contact-us?utm_source=mail"))
     );
     let (_, cache, _) = get(&nginx.base, "/insights?page=2", "x-cache-status").await;
     assert_eq!(cache.as_deref(), Some("MISS"));
@@ -788,7 +795,7 @@ async fn burst_of_cold_pictures_while_probing(nginx: &Nginx) {
     let mut probes = 0;
     let mut slowest = Duration::ZERO;
     while burst.iter().any(|task| !task.is_finished()) {
-        for path in ["/healthz", "/api/page?path=/nope", "/no-such-page"] {
+        for path in ["/healthz", "/api/page?path=%2Fnope", "/no-such-page"] {
             let asked = Instant::now();
             let status = prober
                 .get(format!("{}{path}", nginx.base))

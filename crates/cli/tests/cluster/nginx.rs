@@ -87,10 +87,7 @@ fn swap_n(text: String, from: &str, to: &str, n: usize) -> String {
 impl Nginx {
     /// Starts nginx on `port` (TLS) and `plain` (HTTP) in front of the replicas on `replicas`.
     pub async fn start(config: &Path, port: u16, plain: u16, replicas: [u16; 2]) -> Nginx {
-        let dir = tempfile::Builder::new()
-            .prefix("supplysite-nginx-")
-            .tempdir()
-            .unwrap();
+        let dir = Nginx::folder();
         let root = dir.path().display().to_string();
         let mut text = std::fs::read_to_string(config).unwrap();
         let is_root = Command::new("id")
@@ -159,6 +156,20 @@ impl Nginx {
             "server 127.0.0.1:8082 ",
             &format!("server 127.0.0.1:{} ", replicas[1]),
         );
+        Nginx::run(dir, text, port, plain).await
+    }
+
+    /// A folder for a configuration of nginx, which holds its logs, cache and pid file.
+    pub fn folder() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("supplysite-nginx-")
+            .tempdir()
+            .unwrap()
+    }
+
+    /// Runs nginx with the configuration `text`, which keeps its files in `dir` and listens on
+    /// `port` (and `plain`), until dropped.
+    pub async fn run(dir: tempfile::TempDir, text: String, port: u16, plain: u16) -> Nginx {
         let file = dir.path().join("nginx.conf");
         std::fs::write(&file, text).unwrap();
         let child = Command::new(binary())
@@ -208,6 +219,23 @@ impl Nginx {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// How many answers nginx's cache holds (its files; the cache folder of the shipped file).
+    pub fn cache_entries(&self) -> usize {
+        fn count(dir: &Path) -> usize {
+            std::fs::read_dir(dir).map_or(0, |entries| {
+                entries
+                    .flatten()
+                    .map(|entry| match entry.file_type() {
+                        Ok(kind) if kind.is_dir() => count(&entry.path()),
+                        Ok(_) => 1,
+                        Err(_) => 0,
+                    })
+                    .sum()
+            })
+        }
+        count(&self.dir.path().join("cache"))
     }
 
     /// nginx's error log so far.

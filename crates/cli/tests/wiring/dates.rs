@@ -118,7 +118,10 @@ async fn an_evening_utc_article_is_dated_the_next_day_in_sydney_everywhere() {
     expect_day(&dates(&html), "March 02, 2026", "2026-03-02");
     assert_eq!(lastmod(&server).await, "2026-03-02");
     let (_, api) = server
-        .get_json(&format!("/api/page?path={POST_PATH}"))
+        .get_json(&format!(
+            "/api/page?path={}",
+            supplysite_core::uri::encode_component(POST_PATH)
+        ))
         .await;
     assert_eq!(api["view"]["publishedIso"], "2026-03-02");
     drop(server);

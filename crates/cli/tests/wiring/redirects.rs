@@ -76,12 +76,12 @@ async fn visitor_sees_the_redirects(server: &Server) {
         assert!(h.get("location").is_none(), "{path}");
     }
     // The page API answers the redirect for in-app navigation, and 404 for a loop.
-    let (status, answer) = server.get_json("/api/page?path=/blog").await;
+    let (status, answer) = server.get_json("/api/page?path=%2Fblog").await;
     assert_eq!(
         (status, answer),
         (200, json!({"outcome": "redirect", "to": "/insights"}))
     );
-    let (status, answer) = server.get_json("/api/page?path=/loop-a").await;
+    let (status, answer) = server.get_json("/api/page?path=%2Floop-a").await;
     assert_eq!((status, &answer["outcome"]), (404, &json!("not_found")));
     // The code's own fallbacks still answer as before.
     let (status, h) = server.get_headers("/insights/no-such-article").await;

@@ -33,12 +33,12 @@ pub fn follow_google_redirect(link: &str) -> String {
         .unwrap_or("");
     let target = query.split('&').find_map(|pair| {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-        (form_decode(name) == "url").then(|| form_decode(value))
+        (crate::uri::form_decode(name) == "url").then(|| crate::uri::form_decode(value))
     });
     // The parameter is decoded once as a form value and once more as a URI component (the
     // library did both, and real redirect links are encoded to suit).
     match target.filter(|t| !t.is_empty()) {
-        Some(t) => percent_decode_strict(&t).unwrap_or_else(|| link.to_string()),
+        Some(t) => crate::uri::percent_decode(&t).unwrap_or_else(|| link.to_string()),
         None => link.to_string(),
     }
 }
@@ -55,45 +55,6 @@ fn has_scheme(link: &str) -> bool {
     }
 }
 
-/// Decodes an `application/x-www-form-urlencoded` value: `+` is a space, malformed `%`
-/// sequences stay as written, invalid UTF-8 becomes U+FFFD.
-fn form_decode(s: &str) -> String {
-    let bytes = s.replace('+', " ");
-    let bytes = bytes.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match (bytes[i], hex_pair(&bytes[i + 1..])) {
-            (b'%', Some(b)) => {
-                out.push(b);
-                i += 3;
-            }
-            (b, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Decodes `%XX` sequences, failing on a malformed sequence or invalid UTF-8.
-fn percent_decode_strict(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            out.push(hex_pair(&bytes[i + 1..])?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
 /// The text up to the first line break: where a pattern's "any character" stops.
 pub fn first_line(s: &str) -> &str {
     s.split(is_line_end).next().unwrap_or(s)
@@ -107,12 +68,6 @@ pub fn is_line_end(c: char) -> bool {
 /// The longest prefix of `s` whose characters all satisfy `keep`.
 pub fn run(s: &str, keep: impl Fn(char) -> bool) -> &str {
     &s[..s.find(|c: char| !keep(c)).unwrap_or(s.len())]
-}
-
-fn hex_pair(b: &[u8]) -> Option<u8> {
-    let hi = (*b.first()? as char).to_digit(16)?;
-    let lo = (*b.get(1)? as char).to_digit(16)?;
-    Some((hi * 16 + lo) as u8)
 }
 
 #[cfg(test)]
@@ -149,13 +104,5 @@ mod tests {
         ] {
             assert_eq!(follow_google_redirect(unchanged), unchanged);
         }
-    }
-
-    #[test]
-    fn form_decode_reads_plus_as_space_and_keeps_malformed_escapes() {
-        assert_eq!(form_decode("a+b%20c%zz%"), "a b c%zz%");
-        assert_eq!(percent_decode_strict("%2Fok"), Some("/ok".into()));
-        assert_eq!(percent_decode_strict("%zz"), None);
-        assert_eq!(percent_decode_strict("%C3"), None);
     }
 }

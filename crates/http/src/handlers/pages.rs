@@ -1,17 +1,20 @@
 //! Page requests and the page API: a path becomes a page (from the cache or composed once per
 //! content generation), a redirect, or the not-found page.
 //!
-//! Status codes:
+//! Requests reach these handlers in their canonical form or differing from it only by what
+//! the server and a shared cache both ignore (see [`crate::handlers::canonical`]). Status codes:
 //! - a page: 200 (HTML or the outcome JSON), or 304 when `If-None-Match` matches its ETag;
-//! - a path with a trailing slash whose route exists: HTML 308 to the canonical path (query
-//!   kept), API 200 `{"outcome":"redirect","to":…}`;
+//! - a path with a trailing slash whose route exists: HTML 308 to the canonical path, API 200
+//!   `{"outcome":"redirect","to":…}`;
 //! - an editor's redirect (content type `redirect`) from a path that is not a page: HTML 308
 //!   when permanent, 307 when not, to the end of its chain with the query kept, cached for a
-//!   minute; a loop answers 404 (see `supplysite_core::redirects`);
+//!   minute (by the browser alone when it carries a query); a loop answers 404 (see
+//!   `supplysite_core::redirects`);
 //! - an unknown case study or article: HTML 301 to `/case-study-index` or `/insights`, with a
 //!   one-minute cache lifetime because the entry may be published later;
 //! - for either redirect the API answers 200 with the redirect outcome, so in-app navigation
-//!   follows it like the browser would;
+//!   follows it like the browser would, kept by the browser alone (any path may ask for one,
+//!   and a shared cache keeps pages only);
 //! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
@@ -39,6 +42,10 @@ use supplysite_core::view::{self, Head, Outcome, RedirectKind};
 pub const PAGE_CACHE: &str = "public, max-age=60, stale-while-revalidate=600, stale-if-error=86400";
 
 const SHORT_CACHE: &str = "public, max-age=60";
+/// A redirect that depends on more than the parts of its address a shared cache keys on: the
+/// page API's redirect outcomes (any path may ask for one, and a cache keeps only pages), and
+/// an editor's redirect that carries the query it was asked with. Kept by the browser alone.
+const PRIVATE_SHORT_CACHE: &str = "private, max-age=60";
 const CANONICAL_REDIRECT_CACHE: &str = "public, max-age=86400";
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
@@ -292,6 +299,9 @@ pub async fn page(
                     };
                     (StatusCode::PERMANENT_REDIRECT, CANONICAL_REDIRECT_CACHE, to)
                 }
+                Some(kind) if request.uri().query().is_some() => {
+                    (redirect_status(kind), PRIVATE_SHORT_CACHE, to)
+                }
                 Some(kind) => (redirect_status(kind), SHORT_CACHE, to),
             };
             redirect(status, &to, cache)
@@ -421,7 +431,8 @@ pub(crate) struct Ready {
 /// through the router, which answers it after the same look-up; [`Ready::respond`] then gives
 /// what [`page`] and [`api`] would.
 pub(crate) fn ready(state: &AppState, uri: &axum::http::Uri, headers: &HeaderMap) -> Option<Ready> {
-    if state.preview_for(headers).is_some() {
+    if state.preview_for(headers).is_some() || crate::handlers::canonical::strays(&Method::GET, uri)
+    {
         return None;
     }
     let target;
@@ -572,7 +583,7 @@ impl ApiTarget {
     path = "/api/page",
     tag = "pages",
     params(
-        ("path" = String, Query, description = "The site path to resolve, such as `/insights`; a query or fragment in it is ignored", example = "/insights"),
+        ("path" = String, Query, description = "The site path to resolve, such as `/insights`, percent-encoded as JavaScript's `encodeURIComponent` writes it (`%2Finsights`); a listing's page number may follow it (`/insights?page=2`)", example = "/insights"),
         ("if-none-match" = Option<String>, Header, description = "An ETag from an earlier answer"),
     ),
     responses(
@@ -583,7 +594,9 @@ impl ApiTarget {
             )),
         (status = 304, description = "The page has not changed since the ETag sent",
             headers(("etag" = String), ("cache-control" = String))),
-        (status = 400, description = "No `path` in the query, or a malformed query", body = ApiErrorBody,
+        (status = 308, description = "The same request in its one canonical form: `path` spelled as `encodeURIComponent` writes it, without a query other than a listing's page number or a fragment",
+            headers(("location" = String, description = "The canonical address"), ("cache-control" = String, description = "`no-store`"))),
+        (status = 400, description = "No `path` in the query, `path` in another letter case, twice or not percent-encoded text, another parameter beside it, or a malformed query", body = ApiErrorBody,
             headers(("cache-control" = String, description = "`no-store`"))),
         (status = 404, description = "No page at that path: the not-found view", body = view::PageAnswer,
             headers(("cache-control" = String, description = "A minute"))),
@@ -620,7 +633,7 @@ pub async fn api(
                 StatusCode::OK,
                 [
                     (header::CONTENT_TYPE, JSON),
-                    (header::CACHE_CONTROL, SHORT_CACHE),
+                    (header::CACHE_CONTROL, PRIVATE_SHORT_CACHE),
                 ],
                 body,
             )

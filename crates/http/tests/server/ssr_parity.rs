@@ -128,7 +128,14 @@ async fn every_page_s_server_markup_equals_node_render_to_string_for_the_same_pr
         let not_found = status == StatusCode::NOT_FOUND;
         assert!(status == StatusCode::OK || not_found, "{path}: {status}");
         // The props the server rendered: the API's outcome and the chrome, as serialised once.
-        let (_, outcome) = get(&site.app, &format!("/api/page?path={path}")).await;
+        let (_, outcome) = get(
+            &site.app,
+            &format!(
+                "/api/page?path={}",
+                supplysite_core::uri::encode_component(path)
+            ),
+        )
+        .await;
         let url = if not_found {
             supplysite_http::render::ssr::NOT_FOUND_URL
         } else {

@@ -125,7 +125,7 @@ async fn a_picture_over_the_resizers_limits_is_offered_at_its_own_address_only()
         "the page offers renditions the resizer would refuse"
     );
     let api: serde_json::Value = server
-        .get("/api/page?path=/insights/newest-insight")
+        .get("/api/page?path=%2Finsights%2Fnewest-insight")
         .await
         .json()
         .await

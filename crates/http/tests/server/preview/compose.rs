@@ -52,7 +52,13 @@ async fn the_edits_compose_the_page_as_the_page_api_would_for_this_answer_only()
         .await
         .unwrap();
     let api: Value = site
-        .get(&format!("/api/page?path={path}"), Some(&cookie))
+        .get(
+            &format!(
+                "/api/page?path={}",
+                supplysite_core::uri::encode_component(&path)
+            ),
+            Some(&cookie),
+        )
         .await
         .json()
         .await
@@ -63,9 +69,21 @@ async fn the_edits_compose_the_page_as_the_page_api_would_for_this_answer_only()
     // Nobody else sees the edit: not the preview after it, not the public page or its API.
     for (url, cookie) in [
         (path.clone(), Some(cookie.as_str())),
-        (format!("/api/page?path={path}"), Some(cookie.as_str())),
+        (
+            format!(
+                "/api/page?path={}",
+                supplysite_core::uri::encode_component(&path)
+            ),
+            Some(cookie.as_str()),
+        ),
         (path.clone(), None),
-        (format!("/api/page?path={path}"), None),
+        (
+            format!(
+                "/api/page?path={}",
+                supplysite_core::uri::encode_component(&path)
+            ),
+            None,
+        ),
     ] {
         let text = site.get(&url, cookie).await.text().await.unwrap();
         assert!(!text.contains(TYPED), "{url} {cookie:?}");
@@ -81,7 +99,13 @@ async fn an_edited_entry_not_on_the_page_changes_nothing() {
     let path = format!("/insights/{CHANGED}");
     let cookie = site.enter(&path).await;
     let before: Value = site
-        .get(&format!("/api/page?path={path}"), Some(&cookie))
+        .get(
+            &format!(
+                "/api/page?path={}",
+                supplysite_core::uri::encode_component(&path)
+            ),
+            Some(&cookie),
+        )
         .await
         .json()
         .await

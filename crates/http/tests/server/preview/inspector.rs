@@ -140,7 +140,13 @@ async fn every_page_tags_each_cms_field_it_shows_in_preview_and_nothing_in_publi
         let page = site.get(path, Some(&cookie)).await.text().await.unwrap();
         let markup = root_markup(&page);
         let api = site
-            .get(&format!("/api/page?path={path}"), Some(&cookie))
+            .get(
+                &format!(
+                    "/api/page?path={}",
+                    supplysite_core::uri::encode_component(path)
+                ),
+                Some(&cookie),
+            )
             .await;
         let outcome: Value = api.json().await.unwrap();
         let mut fields = Vec::new();
@@ -227,7 +233,10 @@ async fn every_demo_page_in_preview_tags_only_fields_its_view_has_and_public_pag
     let paths = sitemap_paths(&site).await;
     let mut tagged_pages = 0;
     for path in &paths {
-        let api = format!("/api/page?path={path}");
+        let api = format!(
+            "/api/page?path={}",
+            supplysite_core::uri::encode_component(path)
+        );
         let public = site.get(&api, None).await.text().await.unwrap();
         assert!(!public.contains("\"inspector\""), "{path}: public tags");
         let page = site.get(path, None).await.text().await.unwrap();

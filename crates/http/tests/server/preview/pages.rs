@@ -14,8 +14,8 @@ async fn public_view(site: &PreviewSite) -> Vec<(String, u16, String)> {
         "/".to_string(),
         "/sitemap.xml".to_string(),
         "/insights/feed.xml".to_string(),
-        format!("/api/page?path=/insights/{CHANGED}"),
-        format!("/api/page?path=/insights/{DRAFT}"),
+        format!("/api/page?path=%2Finsights%2F{CHANGED}"),
+        format!("/api/page?path=%2Finsights%2F{DRAFT}"),
     ] {
         let response = site.get(&path, None).await;
         let status = response.status().as_u16();
@@ -40,14 +40,28 @@ async fn a_draft_is_shown_with_the_cookie_and_redirected_without_it() {
     assert!(html.contains(DRAFT_TITLE), "{html}");
 
     let api = site
-        .get(&format!("/api/page?path={path}"), Some(&cookie))
+        .get(
+            &format!(
+                "/api/page?path={}",
+                supplysite_core::uri::encode_component(&path)
+            ),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(api.status(), 200);
     assert_eq!(api.headers()["cache-control"], "private, no-store");
     let json: serde_json::Value = api.json().await.unwrap();
     assert_eq!(json["outcome"], "page");
     assert!(json.to_string().contains(DRAFT_TITLE));
-    let api = site.get(&format!("/api/page?path={path}"), None).await;
+    let api = site
+        .get(
+            &format!(
+                "/api/page?path={}",
+                supplysite_core::uri::encode_component(&path)
+            ),
+            None,
+        )
+        .await;
     let json: serde_json::Value = api.json().await.unwrap();
     assert_eq!(json["outcome"], "redirect");
 }
@@ -150,7 +164,10 @@ async fn a_preview_visit_leaves_public_responses_the_page_cache_and_the_disk_cac
         for visit in [path.clone(), "/insights".to_string(), "/".to_string()] {
             assert_eq!(site.get(&visit, Some(&cookie)).await.status(), 200);
         }
-        let api = format!("/api/page?path={path}");
+        let api = format!(
+            "/api/page?path={}",
+            supplysite_core::uri::encode_component(&path)
+        );
         assert_eq!(site.get(&api, Some(&cookie)).await.status(), 200);
     }
     let listing = site
@@ -178,7 +195,10 @@ async fn a_page_asking_with_no_cache_reads_the_preview_content_afresh() {
     let site = site(true).await;
     let path = format!("/insights/{CHANGED}");
     let cookie = site.enter(&path).await;
-    let api = format!("/api/page?path={path}");
+    let api = format!(
+        "/api/page?path={}",
+        supplysite_core::uri::encode_component(&path)
+    );
     assert!(
         site.get(&api, Some(&cookie))
             .await

@@ -32,7 +32,7 @@ fn big_app() -> crate::support::TestApp {
 fn api_uri(path: &str) -> String {
     format!(
         "/api/page?path={}",
-        path.replace('?', "%3F").replace('=', "%3D")
+        supplysite_core::uri::encode_component(path)
     )
 }
 

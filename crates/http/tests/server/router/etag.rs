@@ -10,7 +10,7 @@ use supplysite_core::view::RobotWidget;
 use supplysite_http::{PublicUrl, RenderOptions, Renderer, Settings};
 
 const PAGE: &str = "/insights/newest-insight";
-const API: &str = "/api/page?path=/insights/newest-insight";
+const API: &str = "/api/page?path=%2Finsights%2Fnewest-insight";
 
 async fn etags(app: &TestApp) -> (String, String) {
     let html = app.get(PAGE).await;

@@ -192,7 +192,7 @@ async fn head_answers_without_a_body_and_the_feed_is_no_article() {
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(body_bytes(response).await.is_empty());
-    let api = app.get("/api/page?path=/insights/feed.xml").await;
+    let api = app.get("/api/page?path=%2Finsights%2Ffeed.xml").await;
     assert_eq!(api.status(), StatusCode::NOT_FOUND);
 }
 

@@ -175,7 +175,7 @@ async fn load_more_reads_the_next_page_from_the_page_api() {
     while let Some(path) = next {
         let uri = format!(
             "/api/page?path={}",
-            path.replace('?', "%3F").replace('=', "%3D")
+            supplysite_core::uri::encode_component(&path)
         );
         let response = app.get(&uri).await;
         assert_eq!(response.status(), StatusCode::OK, "{uri}");

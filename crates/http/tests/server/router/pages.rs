@@ -63,7 +63,14 @@ async fn the_embedded_data_is_cores_embedded_with_the_page_apis_answer() {
     for path in ["/", "/insights/newest-insight", "/no-such-page"] {
         let html = body_text(app.get(path).await).await;
         let answer: serde_json::Value = serde_json::from_str(
-            &body_text(app.get(&format!("/api/page?path={path}")).await).await,
+            &body_text(
+                app.get(&format!(
+                    "/api/page?path={}",
+                    supplysite_core::uri::encode_component(path)
+                ))
+                .await,
+            )
+            .await,
         )
         .unwrap();
         let expected = supplysite_core::view::Embedded {

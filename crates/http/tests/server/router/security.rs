@@ -22,7 +22,7 @@ async fn every_kind_of_response_carries_the_security_headers() {
         Request::get("/").body(Body::empty()).unwrap(),
         Request::get("/nope").body(Body::empty()).unwrap(),
         Request::get("/insights/gone").body(Body::empty()).unwrap(),
-        Request::get("/api/page?path=/")
+        Request::get("/api/page?path=%2F")
             .body(Body::empty())
             .unwrap(),
         Request::get("/assets/index-Ab12Cd.js")
@@ -143,7 +143,7 @@ async fn no_secret_appears_in_any_response() {
         "/",
         "/readyz",
         "/healthz",
-        "/api/page?path=/",
+        "/api/page?path=%2F",
         "/sitemap.xml",
         "/robots.txt",
     ] {

@@ -1,0 +1,542 @@
+//! One reading of a request's address, shared by the server and the shared cache in front of it
+//! (docs/behaviour.md §2).
+//!
+//! A shared cache stores an answer under a key made of a few parts of the address, and hands
+//! it to everyone whose address makes the same key. That is safe only while the server's
+//! answer depends on nothing but those parts, read exactly as the cache reads them. This
+//! module is that agreement: which query parameters each kind of address is keyed on
+//! ([`Keyed::parameters`], which `deploy/nginx.conf`'s keys must name, a test checks it), and
+//! what the server does with an address that strays from its one canonical form ([`read`]):
+//!
+//! - a parameter the address is keyed on, spelled in another letter case or percent-encoded
+//!   (`PAGE`, `p%61ge`), given twice or without a value is refused (400): a cache reading
+//!   parameter names without regard to case, as nginx does, would read another value than the
+//!   server;
+//! - a listing's page number where no listing is, the first page's number, any other
+//!   parameter the address does not read, and a trailing slash are redirected (308) to the
+//!   canonical form, so no made-up query makes another cached copy of a page;
+//! - the campaign parameters a link brings to a landing page ([`CAMPAIGN_PARAMETERS`]) are
+//!   read by the page's own script, never by the server: they are kept, and ignored by both
+//!   the server and the cache, so a campaign's visitors share the page's one cached copy;
+//! - the page API's `path` must be the canonical address of what it asks for, spelled as the
+//!   web UI spells it (JavaScript's `encodeURIComponent`); anything else is redirected to that
+//!   spelling, or refused when it is ambiguous;
+//! - a picture rendition's query has a strict rule of its own ([`crate::rendition::Request`]):
+//!   it refuses every parameter it does not read, a repeated one and a number with a leading
+//!   zero, and the cache keys on all three of its parameters.
+//!
+//! Addresses that are never stored by a shared cache (enquiries, robot challenges, preview,
+//! webhooks, health) are left to their handlers ([`Keyed::Never`]).
+
+use crate::routes::{Resolution, Route};
+use crate::uri;
+
+/// The listing page parameter (`/insights?page=2`).
+pub const PAGE: &str = "page";
+
+/// The page API's one parameter (`/api/page?path=%2Finsights`).
+pub const PATH: &str = "path";
+
+/// The page API's address.
+pub const PAGE_API: &str = "/api/page";
+
+/// The campaign parameters a link may bring to any page: kept in the address for the page's
+/// script to read, ignored by the server and by the cache's key. Names are exact (lower case);
+/// `gclid` and `msclkid` are the ad networks' click identifiers.
+pub const CAMPAIGN_PARAMETERS: [&str; 7] = [
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_term",
+    "utm_content",
+    "gclid",
+    "msclkid",
+];
+
+/// What a shared cache keys an address on: the kinds of address, each with its own key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keyed {
+    /// Pages, the site's files and everything else a cache may store: the path and a listing's
+    /// page number.
+    Page,
+    /// The page API: its path and the `path` parameter.
+    PageApi,
+    /// A picture rendition: its path and `w`, `fm` and `q`.
+    Picture,
+    /// Never stored by a shared cache, so its query is its handler's business: enquiries, robot
+    /// challenges, preview, webhooks, health and any other API address.
+    Never,
+}
+
+impl Keyed {
+    /// The kind of `path` (without its query).
+    pub fn of(path: &str) -> Keyed {
+        if path == PAGE_API {
+            Keyed::PageApi
+        } else if path == "/api/openapi.json" {
+            Keyed::Page
+        } else if path.starts_with("/api/") || path == "/healthz" || path == "/readyz" {
+            Keyed::Never
+        } else if path.starts_with(crate::rendition::ENDPOINT) {
+            Keyed::Picture
+        } else {
+            Keyed::Page
+        }
+    }
+
+    /// The query parameters a shared cache keys this kind of address on, in the order its key
+    /// names them; every other parameter of the address is ignored by both the server and the
+    /// cache, or refused.
+    pub fn parameters(self) -> &'static [&'static str] {
+        match self {
+            Keyed::Page => &[PAGE],
+            Keyed::PageApi => &[PATH],
+            Keyed::Picture => &["w", "fm", "q"],
+            Keyed::Never => &[],
+        }
+    }
+}
+
+/// What the server does with an address ([`read`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Answer it as asked: the address is in its canonical form, or differs from it only by
+    /// what both the server and the cache ignore.
+    AsAsked,
+    /// Redirect (308) to this address (path and query), the canonical form of the same request.
+    Redirect(String),
+    /// Refuse (400): what the address asks is ambiguous.
+    Refused(QueryError),
+}
+
+/// Why an address is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// A keyed parameter written another way than its one spelling.
+    #[error("the query parameter {given:?} must be written {expected:?}, in lower case")]
+    Spelling {
+        /// The name as the request wrote it.
+        given: String,
+        /// The one spelling.
+        expected: &'static str,
+    },
+    /// A keyed parameter given more than once.
+    #[error("the query parameter {0:?} is given more than once")]
+    Repeated(&'static str),
+    /// A keyed parameter with no `=`.
+    #[error("the query parameter {0:?} has no value")]
+    NoValue(&'static str),
+    /// A parameter the page API does not read.
+    #[error("the page API reads only the query parameter \"path\", not {0:?}")]
+    Unknown(String),
+    /// A value with a `%` that starts no escape, or escapes that spell no UTF-8 text.
+    #[error("the query parameter {0:?} is not percent-encoded text")]
+    Malformed(&'static str),
+}
+
+/// What the server does with a request for `path` (no query) with the query string `query`
+/// (`None` without a `?`; `Some("")` for a bare `?`). See the module documentation.
+pub fn read(path: &str, query: Option<&str>) -> Reading {
+    match Keyed::of(path) {
+        Keyed::Page => match query {
+            Some(query) => read_page(path, query),
+            None => Reading::AsAsked,
+        },
+        Keyed::PageApi => read_page_api(query.unwrap_or("")),
+        Keyed::Picture | Keyed::Never => Reading::AsAsked,
+    }
+}
+
+/// A page address's query, read: its page number (as written) and campaign parameters (as
+/// written, in order), and whether anything else was there.
+struct PageQuery<'a> {
+    page: Option<&'a str>,
+    campaign: Vec<&'a str>,
+    strayed: bool,
+}
+
+/// Reads a page address's query; refuses a `page` written another way, twice or without value.
+fn page_query(query: &str) -> Result<PageQuery<'_>, QueryError> {
+    let mut read = PageQuery {
+        page: None,
+        campaign: Vec::new(),
+        strayed: false,
+    };
+    for pair in query.split('&') {
+        let (name, value) = match pair.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (pair, None),
+        };
+        if name == PAGE {
+            let value = value.ok_or(QueryError::NoValue(PAGE))?;
+            if read.page.replace(value).is_some() {
+                return Err(QueryError::Repeated(PAGE));
+            }
+        } else if names(name, PAGE) {
+            return Err(QueryError::Spelling {
+                given: name.to_owned(),
+                expected: PAGE,
+            });
+        } else if CAMPAIGN_PARAMETERS.contains(&name) && value.is_some() {
+            read.campaign.push(pair);
+        } else {
+            read.strayed = true;
+        }
+    }
+    Ok(read)
+}
+
+/// Whether the parameter name `given` names `expected` in another letter case or encoding.
+fn names(given: &str, expected: &str) -> bool {
+    given.eq_ignore_ascii_case(expected)
+        || (given.contains('%')
+            && uri::percent_decode(given).is_some_and(|name| name.eq_ignore_ascii_case(expected)))
+}
+
+/// A listing page number as the route rule reads it: `Some(n)` for a canonical positive
+/// decimal, `None` for anything else (which the route answers as not found).
+fn page_number(value: &str) -> Option<usize> {
+    let canonical = !value.is_empty()
+        && value.len() <= 9
+        && value.bytes().all(|b| b.is_ascii_digit())
+        && !value.starts_with('0');
+    canonical.then(|| value.parse().ok()).flatten()
+}
+
+/// The canonical form of a page address and its query, or `None` when the route itself will
+/// answer it as not found (a listing's page number that is not a number).
+fn canonical_page(path: &str, query: &PageQuery<'_>, keep_campaign: bool) -> Option<String> {
+    let route = Route::resolve(path, None);
+    let canonical_path = match &route {
+        Resolution::Canonical(to) => to.as_str(),
+        Resolution::Route(_) | Resolution::NotFound => path,
+    };
+    let listing = match &route {
+        Resolution::Route(route) => route.listing_page(1).is_some(),
+        Resolution::Canonical(to) => Route::parse(to).listing_page(1).is_some(),
+        Resolution::NotFound => false,
+    };
+    let mut parameters = Vec::new();
+    let page;
+    if let Some(value) = query.page.filter(|_| listing) {
+        match page_number(value)? {
+            1 => {}
+            n => {
+                page = format!("{PAGE}={n}");
+                parameters.push(page.as_str());
+            }
+        }
+    }
+    if keep_campaign {
+        parameters.extend(query.campaign.iter().copied());
+    }
+    Some(if parameters.is_empty() {
+        canonical_path.to_owned()
+    } else {
+        format!("{canonical_path}?{}", parameters.join("&"))
+    })
+}
+
+fn read_page(path: &str, query: &str) -> Reading {
+    let read = match page_query(query) {
+        Ok(read) => read,
+        Err(error) => return Reading::Refused(error),
+    };
+    let Some(canonical) = canonical_page(path, &read, true) else {
+        return Reading::AsAsked;
+    };
+    // The order of what stays is nobody's key: only a change of what is read redirects.
+    let moved = canonical.split('?').next() != Some(path);
+    let page_kept = read.page.is_none() || canonical.contains("?page=");
+    if read.strayed || moved || !page_kept {
+        Reading::Redirect(canonical)
+    } else {
+        Reading::AsAsked
+    }
+}
+
+fn read_page_api(query: &str) -> Reading {
+    let mut target = None;
+    for pair in query.split('&') {
+        let (name, value) = match pair.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (pair, None),
+        };
+        if name == PATH {
+            let Some(value) = value else {
+                return Reading::Refused(QueryError::NoValue(PATH));
+            };
+            if target.replace(value).is_some() {
+                return Reading::Refused(QueryError::Repeated(PATH));
+            }
+        } else if names(name, PATH) {
+            return Reading::Refused(QueryError::Spelling {
+                given: name.to_owned(),
+                expected: PATH,
+            });
+        } else if !pair.is_empty() {
+            return Reading::Refused(QueryError::Unknown(name.to_owned()));
+        }
+    }
+    // Without a readable path the handler answers its own 400.
+    let Some(raw) = target else {
+        return Reading::AsAsked;
+    };
+    let Some(decoded) = uri::percent_decode(&raw.replace('+', " ")) else {
+        return Reading::Refused(QueryError::Malformed(PATH));
+    };
+    let inner = decoded.split('#').next().unwrap_or_default();
+    let (inner_path, inner_query) = match inner.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (inner, None),
+    };
+    let canonical = match inner_query {
+        None => inner_path.to_owned(),
+        Some(inner_query) => match page_query(inner_query) {
+            Err(error) => return Reading::Refused(error),
+            // A trailing slash stays, without its query: the API answers it with the redirect
+            // to follow.
+            Ok(_) if matches!(Route::resolve(inner_path, None), Resolution::Canonical(_)) => {
+                inner_path.to_owned()
+            }
+            // A page number that is no number stays as asked: the route answers not found.
+            Ok(read) => {
+                canonical_page(inner_path, &read, false).unwrap_or_else(|| inner.to_owned())
+            }
+        },
+    };
+    let spelled = uri::encode_component(&canonical);
+    if query
+        .strip_prefix(PATH)
+        .and_then(|rest| rest.strip_prefix('='))
+        == Some(spelled.as_str())
+    {
+        Reading::AsAsked
+    } else {
+        Reading::Redirect(format!("{PAGE_API}?{PATH}={spelled}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn redirect(to: &str) -> Reading {
+        Reading::Redirect(to.to_owned())
+    }
+
+    #[test]
+    fn addresses_are_keyed_by_their_kind() {
+        assert_eq!(Keyed::of("/"), Keyed::Page);
+        assert_eq!(Keyed::of("/insights"), Keyed::Page);
+        assert_eq!(Keyed::of("/assets/index-abc.js"), Keyed::Page);
+        assert_eq!(Keyed::of("/api/openapi.json"), Keyed::Page);
+        assert_eq!(Keyed::of("/api/page"), Keyed::PageApi);
+        assert_eq!(
+            Keyed::of("/img/images.ctfassets.net/a/b/c/d.jpg"),
+            Keyed::Picture
+        );
+        for never in [
+            "/api/contact",
+            "/api/robot-challenge",
+            "/api/preview",
+            "/api/preview/exit",
+            "/api/webhooks/contentful",
+            "/api/nothing",
+            "/healthz",
+            "/readyz",
+        ] {
+            assert_eq!(Keyed::of(never), Keyed::Never, "{never}");
+            assert_eq!(read(never, Some("x=1&X=2&x=3")), Reading::AsAsked);
+        }
+    }
+
+    #[test]
+    fn canonical_pages_and_campaign_landings_are_answered_as_asked() {
+        for (path, query) in [
+            ("/", None),
+            ("/about-us", None),
+            ("/insights", Some("page=2")),
+            ("/case-study-index", Some("page=12")),
+            ("/contact-us", Some("utm_source=mail&utm_campaign=Spring")),
+            ("/insights", Some("utm_medium=email&page=3&gclid=abc")),
+            ("/", Some("msclkid=x")),
+        ] {
+            assert_eq!(read(path, query), Reading::AsAsked, "{path}?{query:?}");
+        }
+    }
+
+    #[test]
+    fn a_keyed_parameter_written_another_way_or_twice_is_refused() {
+        let spelled = |given: &str| {
+            Reading::Refused(QueryError::Spelling {
+                given: given.into(),
+                expected: PAGE,
+            })
+        };
+        // The poisoning of a cache that reads names without regard to case and takes the first.
+        assert_eq!(read("/insights", Some("PAGE=3&page=1")), spelled("PAGE"));
+        assert_eq!(read("/insights", Some("page=1&Page=3")), spelled("Page"));
+        assert_eq!(read("/about-us", Some("p%61ge=3")), spelled("p%61ge"));
+        assert_eq!(
+            read("/insights", Some("page=2&page=3")),
+            Reading::Refused(QueryError::Repeated(PAGE))
+        );
+        assert_eq!(
+            read("/insights", Some("page&x=1")),
+            Reading::Refused(QueryError::NoValue(PAGE))
+        );
+    }
+
+    #[test]
+    fn what_the_address_does_not_read_is_redirected_away() {
+        // A page number where no listing is, and the first page's number.
+        assert_eq!(read("/about-us", Some("page=3")), redirect("/about-us"));
+        assert_eq!(read("/insights", Some("page=1")), redirect("/insights"));
+        assert_eq!(
+            read("/assets/app.js", Some("page=2")),
+            redirect("/assets/app.js")
+        );
+        // Other parameters, and campaign names in another case, go; campaign parameters stay.
+        assert_eq!(read("/about-us", Some("poison=1")), redirect("/about-us"));
+        assert_eq!(
+            read(
+                "/insights",
+                Some("x=1&page=2&utm_source=mail&UTM_SOURCE=y&fbclid=z")
+            ),
+            redirect("/insights?page=2&utm_source=mail")
+        );
+        assert_eq!(read("/about-us", Some("")), redirect("/about-us"));
+        assert_eq!(read("/about-us", Some("&")), redirect("/about-us"));
+        // A trailing slash with a query: the canonical path, with what it reads.
+        assert_eq!(read("/about-us/", Some("poison=1")), redirect("/about-us"));
+        assert_eq!(
+            read("/insights/", Some("page=2&utm_term=rfq")),
+            redirect("/insights?page=2&utm_term=rfq")
+        );
+        // A page number that is no number is the route's not found, whatever else is there.
+        assert_eq!(read("/insights", Some("page=02&x=1")), Reading::AsAsked);
+        assert_eq!(read("/insights", Some("page=abc")), Reading::AsAsked);
+    }
+
+    #[test]
+    fn the_page_api_asks_for_one_canonical_address_spelled_as_the_web_ui_spells_it() {
+        let api = |query: &str| read(PAGE_API, Some(query));
+        assert_eq!(api("path=%2Fabout-us"), Reading::AsAsked);
+        assert_eq!(api("path=%2Finsights%3Fpage%3D2"), Reading::AsAsked);
+        assert_eq!(api("path=%2Fabout-us%2F"), Reading::AsAsked);
+        assert_eq!(api("path=%2Fno-such-page"), Reading::AsAsked);
+        // Without a path the handler answers its own 400.
+        assert_eq!(read(PAGE_API, None), Reading::AsAsked);
+        // Another spelling of the same address.
+        assert_eq!(
+            api("path=/about-us"),
+            redirect("/api/page?path=%2Fabout-us")
+        );
+        assert_eq!(
+            api("path=%2fabout-us"),
+            redirect("/api/page?path=%2Fabout-us")
+        );
+        // A query inside the path: only a listing's page number stays.
+        assert_eq!(
+            api("path=%2Fabout-us%3Fpoison%3D1"),
+            redirect("/api/page?path=%2Fabout-us")
+        );
+        assert_eq!(
+            api("path=%2Finsights%3Fpage%3D2%26utm_source%3Dx"),
+            redirect("/api/page?path=%2Finsights%3Fpage%3D2")
+        );
+        assert_eq!(
+            api("path=%2Finsights%3Fpage%3D1"),
+            redirect("/api/page?path=%2Finsights")
+        );
+        assert_eq!(
+            api("path=%2Fabout-us%2F%3Fx%3D1"),
+            redirect("/api/page?path=%2Fabout-us%2F")
+        );
+        assert_eq!(api("path=%2Finsights%3Fpage%3Dabc"), Reading::AsAsked);
+        assert_eq!(
+            api("path=%ZZ"),
+            Reading::Refused(QueryError::Malformed(PATH))
+        );
+        assert_eq!(
+            api("path=%C3%28"),
+            Reading::Refused(QueryError::Malformed(PATH))
+        );
+        // Ambiguous: refused.
+        assert_eq!(
+            api("PATH=%2Fcontact-us&path=%2Fabout-us"),
+            Reading::Refused(QueryError::Spelling {
+                given: "PATH".into(),
+                expected: PATH
+            })
+        );
+        assert_eq!(
+            api("path=%2F&path=%2Fabout-us"),
+            Reading::Refused(QueryError::Repeated(PATH))
+        );
+        assert_eq!(
+            api("path=%2Fabout-us&x=1"),
+            Reading::Refused(QueryError::Unknown("x".into()))
+        );
+        assert_eq!(
+            api("path=%2Finsights%3FPAGE%3D2%26page%3D3"),
+            Reading::Refused(QueryError::Spelling {
+                given: "PAGE".into(),
+                expected: PAGE
+            })
+        );
+    }
+
+    #[test]
+    fn the_web_uis_own_addresses_are_all_canonical() {
+        for href in [
+            "/",
+            "/insights",
+            "/insights?page=4",
+            "/case-study/acme",
+            "/page/why-us",
+        ] {
+            let query = format!("path={}", uri::encode_component(href));
+            assert_eq!(read(PAGE_API, Some(&query)), Reading::AsAsked, "{href}");
+        }
+    }
+
+    proptest::proptest! {
+        /// A redirect leads to an address read as asked: never a second redirect or a loop.
+        #[test]
+        fn a_redirect_lands_on_an_address_read_as_asked(
+            path in proptest::sample::select(vec![
+                "/", "/about-us", "/about-us/", "/insights", "/insights/", "/case-study-index",
+                "/insights/a-post", "/insights/a-post/", "/no-such", "/assets/a.js", PAGE_API,
+            ]),
+            pairs in proptest::collection::vec(
+                (proptest::sample::select(vec![
+                    "page", "PAGE", "path", "utm_source", "UTM_SOURCE", "gclid", "x", "",
+                ]),
+                proptest::option::of(proptest::sample::select(vec![
+                    "1", "2", "02", "abc", "%2Finsights%3Fpage%3D2", "%2Fabout-us%2F",
+                    "/about-us", "%2Finsights%3Fx%3D1%26page%3D3", "mail",
+                ]))),
+                0..4,
+            ),
+        ) {
+            let query = pairs
+                .iter()
+                .map(|(name, value)| match value {
+                    Some(value) => format!("{name}={value}"),
+                    None => (*name).to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("&");
+            if let Reading::Redirect(to) = read(path, Some(&query)) {
+                let (to_path, to_query) = match to.split_once('?') {
+                    Some((p, q)) => (p, Some(q)),
+                    None => (to.as_str(), None),
+                };
+                let again = read(to_path, to_query);
+                proptest::prop_assert_eq!(again, Reading::AsAsked, "{}?{} -> {}", path, query, to);
+            }
+        }
+    }
+}
