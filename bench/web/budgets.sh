@@ -68,7 +68,7 @@ curl -fs -o /dev/null "$BASE/" || { say "the server did not answer on $BASE"; ex
 
 # 3. The pages: slug pages are the first ones their listings link to.
 first_href() { # listing path, json key of its list
-    curl -fs "$BASE/api/page?path=$1" | python3 -c "import json,sys; d=json.load(sys.stdin); v=d['view'] if 'view' in d else d['outcome']['view']; print(v['$2'][0]['href'])"
+    curl -fs --get --data-urlencode "path=$1" "$BASE/api/page" | python3 -c "import json,sys; d=json.load(sys.stdin); v=d['view'] if 'view' in d else d['outcome']['view']; print(v['$2'][0]['href'])"
 }
 PAGES=(/ /etender "$(first_href /insights cards)" "$(first_href /case-study-index teasers)" /insights /contact-us)
 

@@ -147,11 +147,11 @@ test('what an editor types shows in the framed preview in place, and nowhere els
   await expect(edited).toHaveAttribute('data-contentful-field-id', 'title');
 
   // Nobody else sees it: not the public page, its API, nor the preview read afresh.
-  for (const url of [`${site}${PATH}`, `${site}/api/page?path=${PATH}`]) {
+  for (const url of [`${site}${PATH}`, `${site}/api/page?path=${encodeURIComponent(PATH)}`]) {
     expect(await (await request.get(url)).text()).not.toContain(typedTitle);
   }
   const again = await preview!.evaluate(
-    async (path) => (await fetch(`/api/page?path=${path}`, { cache: 'no-store' })).text(),
+    async (path) => (await fetch(`/api/page?path=${encodeURIComponent(path)}`, { cache: 'no-store' })).text(),
     PATH,
   );
   expect(again).not.toContain(typedTitle);

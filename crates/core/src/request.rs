@@ -12,9 +12,11 @@
 //!   (`PAGE`, `p%61ge`), given twice or without a value is refused (400): a cache reading
 //!   parameter names without regard to case, as nginx does, would read another value than the
 //!   server;
-//! - a listing's page number where no listing is, the first page's number, any other
-//!   parameter the address does not read, and a trailing slash are redirected (308) to the
-//!   canonical form, so no made-up query makes another cached copy of a page;
+//! - a listing's page number where no listing is, the first page's number, and on a page any
+//!   other parameter it does not read and a trailing slash are redirected (308) to the
+//!   canonical form, so no made-up query makes another cached copy of a page (an address that
+//!   is no page, a file or an editor's redirect, keeps the parameters it does not read: the
+//!   cache's key leaves them out, and an editor's redirect passes them on);
 //! - the campaign parameters a link brings to a landing page ([`CAMPAIGN_PARAMETERS`]) are
 //!   read by the page's own script, never by the server: they are kept, and ignored by both
 //!   the server and the cache, so a campaign's visitors share the page's one cached copy;
@@ -152,6 +154,9 @@ pub fn read(path: &str, query: Option<&str>) -> Reading {
 struct PageQuery<'a> {
     page: Option<&'a str>,
     campaign: Vec<&'a str>,
+    /// The other parameters, as written.
+    others: Vec<&'a str>,
+    /// Whether anything else was there (other parameters, or an empty pair).
     strayed: bool,
 }
 
@@ -160,6 +165,7 @@ fn page_query(query: &str) -> Result<PageQuery<'_>, QueryError> {
     let mut read = PageQuery {
         page: None,
         campaign: Vec::new(),
+        others: Vec::new(),
         strayed: false,
     };
     for pair in query.split('&') {
@@ -181,6 +187,9 @@ fn page_query(query: &str) -> Result<PageQuery<'_>, QueryError> {
             read.campaign.push(pair);
         } else {
             read.strayed = true;
+            if !pair.is_empty() {
+                read.others.push(pair);
+            }
         }
     }
     Ok(read)
@@ -204,8 +213,11 @@ fn page_number(value: &str) -> Option<usize> {
 }
 
 /// The canonical form of a page address and its query, or `None` when the route itself will
-/// answer it as not found (a listing's page number that is not a number).
-fn canonical_page(path: &str, query: &PageQuery<'_>, keep_campaign: bool) -> Option<String> {
+/// answer it as not found (a listing's page number that is not a number). `for_page`: the
+/// address as a page is asked for, keeping the campaign parameters and, at an address that is
+/// no page (a file, an editor's redirect), every parameter but `page`; otherwise (the page
+/// API's `path`) only a listing's page number stays.
+fn canonical_page(path: &str, query: &PageQuery<'_>, for_page: bool) -> Option<String> {
     let route = Route::resolve(path, None);
     let canonical_path = match &route {
         Resolution::Canonical(to) => to.as_str(),
@@ -227,8 +239,11 @@ fn canonical_page(path: &str, query: &PageQuery<'_>, keep_campaign: bool) -> Opt
             }
         }
     }
-    if keep_campaign {
+    if for_page {
         parameters.extend(query.campaign.iter().copied());
+        if matches!(route, Resolution::NotFound) {
+            parameters.extend(query.others.iter().copied());
+        }
     }
     Some(if parameters.is_empty() {
         canonical_path.to_owned()
@@ -245,10 +260,13 @@ fn read_page(path: &str, query: &str) -> Reading {
     let Some(canonical) = canonical_page(path, &read, true) else {
         return Reading::AsAsked;
     };
-    // The order of what stays is nobody's key: only a change of what is read redirects.
+    // The order of what stays is nobody's key: only a change of what is read redirects. An
+    // address that is no page reads no parameter: the cache's key leaves all but `page` out,
+    // and an editor's redirect passes them on.
+    let page = !matches!(Route::resolve(path, None), Resolution::NotFound);
     let moved = canonical.split('?').next() != Some(path);
     let page_kept = read.page.is_none() || canonical.contains("?page=");
-    if read.strayed || moved || !page_kept {
+    if (page && read.strayed) || moved || !page_kept {
         Reading::Redirect(canonical)
     } else {
         Reading::AsAsked
@@ -396,6 +414,13 @@ mod tests {
         assert_eq!(
             read("/assets/app.js", Some("page=2")),
             redirect("/assets/app.js")
+        );
+        // An address that is no page (a file, an editor's redirect) keeps what it does not read.
+        assert_eq!(read("/careers", Some("ref=footer")), Reading::AsAsked);
+        assert_eq!(read("/assets/app.js", Some("v=2&")), Reading::AsAsked);
+        assert_eq!(
+            read("/careers", Some("ref=footer&page=2&utm_source=x")),
+            redirect("/careers?utm_source=x&ref=footer")
         );
         // Other parameters, and campaign names in another case, go; campaign parameters stay.
         assert_eq!(read("/about-us", Some("poison=1")), redirect("/about-us"));

@@ -50,6 +50,10 @@ async fn visitor_sees_the_redirects(server: &Server) {
         location(&h),
         "/insights/what-is-e-tendering?utm_source=mail"
     );
+    // It carries the query it was asked with, which a shared cache's key leaves out.
+    assert_eq!(h["cache-control"], "private, max-age=60");
+    let (status, h) = server.get_headers("/insights/e-tendering-guide").await;
+    assert_eq!(status, 308);
     assert_eq!(h["cache-control"], "public, max-age=60");
     // Temporary.
     let (status, h) = server.get_headers("/spring-offer").await;

@@ -13,7 +13,7 @@ async fn api(app: &TestApp, query: &str) -> (StatusCode, Value, axum::http::Head
 #[tokio::test]
 async fn a_page_path_returns_the_same_outcome_the_page_embeds() {
     let app = spawn_app();
-    let (status, json, headers) = api(&app, "?path=/insights/newest-insight").await;
+    let (status, json, headers) = api(&app, "?path=%2Finsights%2Fnewest-insight").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers["content-type"], "application/json");
     assert!(headers.contains_key("etag"));
@@ -22,9 +22,12 @@ async fn a_page_path_returns_the_same_outcome_the_page_embeds() {
 }
 
 #[tokio::test]
-async fn a_query_on_the_path_is_ignored() {
+async fn a_query_on_the_path_is_redirected_to_the_page_it_names() {
     let app = spawn_app();
-    let (status, json, _) = api(&app, "?path=%2Fetender%3Futm%3Dx").await;
+    let response = app.get("/api/page?path=%2Fetender%3Futm%3Dx").await;
+    assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(header(&response, "location"), "/api/page?path=%2Fetender");
+    let (status, json, _) = api(&app, "?path=%2Fetender").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         json["view"]["head"]["title"],
@@ -35,15 +38,15 @@ async fn a_query_on_the_path_is_ignored() {
 #[tokio::test]
 async fn redirects_are_200_with_the_redirect_outcome() {
     let app = spawn_app();
-    let (status, json, _) = api(&app, "?path=/insights/gone").await;
+    let (status, json, _) = api(&app, "?path=%2Finsights%2Fgone").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(json, json!({"outcome": "redirect", "to": "/insights"}));
-    let (_, json, _) = api(&app, "?path=/case-study/gone").await;
+    let (_, json, _) = api(&app, "?path=%2Fcase-study%2Fgone").await;
     assert_eq!(
         json,
         json!({"outcome": "redirect", "to": "/case-study-index"})
     );
-    let (status, json, _) = api(&app, "?path=/etender/").await;
+    let (status, json, _) = api(&app, "?path=%2Fetender%2F").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(json, json!({"outcome": "redirect", "to": "/etender"}));
 }
@@ -51,7 +54,7 @@ async fn redirects_are_200_with_the_redirect_outcome() {
 #[tokio::test]
 async fn not_found_is_404_with_the_not_found_outcome_and_view() {
     let app = spawn_app();
-    let (status, json, _) = api(&app, "?path=/nope").await;
+    let (status, json, _) = api(&app, "?path=%2Fnope").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(json["outcome"], "not_found");
     assert_eq!(json["screen"], "notFound");
@@ -64,9 +67,12 @@ async fn a_missing_path_is_a_400_json_error() {
     let (status, json, _) = api(&app, "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(json, json!({"message": "missing query parameter path"}));
-    let (status, json, _) = api(&app, "?path=/a&path=/b").await;
+    let (status, json, _) = api(&app, "?path=%2Fa&path=%2Fb").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(json, json!({"message": "malformed query string"}));
+    assert_eq!(
+        json,
+        json!({"message": "the query parameter \"path\" is given more than once"})
+    );
 }
 
 #[tokio::test]

@@ -130,11 +130,14 @@ async fn following_rel_next_from_the_first_page_reaches_every_post_once() {
 async fn pages_past_the_last_and_malformed_page_numbers_are_not_found() {
     let app = app();
     assert_eq!(app.get("/insights?page=3").await.status(), StatusCode::OK);
-    for bad in ["4", "0", "02", "x", "", "3&page=2"] {
+    for bad in ["4", "0", "02", "x", ""] {
         let response = app.get(&format!("/insights?page={bad}")).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "page={bad}");
         assert_eq!(header(&response, "cache-control"), "public, max-age=60");
     }
+    // Two page numbers: which one a cache in front would read is anybody's guess.
+    let response = app.get("/insights?page=3&page=2").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]

@@ -136,14 +136,100 @@ async fn an_unknown_article_redirects_to_insights() {
 }
 
 #[tokio::test]
-async fn a_trailing_slash_redirects_to_the_canonical_path_keeping_the_query() {
+async fn a_trailing_slash_redirects_to_the_canonical_path_keeping_campaign_parameters() {
     let app = spawn_app();
-    let response = app.get("/etender/?utm_source=mail").await;
+    let response = app.get("/etender/?utm_source=mail&poison=1").await;
     assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT);
     assert_eq!(header(&response, "location"), "/etender?utm_source=mail");
+    // The target carries the campaign, which a shared cache's key leaves out: never stored.
+    assert_eq!(header(&response, "cache-control"), "no-store");
     let response = app.get("/insights/newest-insight/").await;
     assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT);
     assert_eq!(header(&response, "location"), "/insights/newest-insight");
+    assert_eq!(header(&response, "cache-control"), "public, max-age=86400");
+}
+
+#[tokio::test]
+async fn an_address_outside_its_canonical_form_is_redirected_or_refused_before_any_route() {
+    let app = spawn_app();
+    for (asked, to) in [
+        ("/etender?x=1", "/etender"),
+        ("/etender?page=2", "/etender"),
+        ("/etender?", "/etender"),
+        (
+            "/insights?page=1&utm_medium=email",
+            "/insights?utm_medium=email",
+        ),
+        ("/sitemap.xml?page=2", "/sitemap.xml"),
+        ("/api/page?path=/etender", "/api/page?path=%2Fetender"),
+        (
+            "/api/page?path=%2Fetender%3Fx%3D1",
+            "/api/page?path=%2Fetender",
+        ),
+    ] {
+        let response = app.get(asked).await;
+        assert_eq!(response.status(), StatusCode::PERMANENT_REDIRECT, "{asked}");
+        assert_eq!(header(&response, "location"), to, "{asked}");
+        assert_eq!(header(&response, "cache-control"), "no-store", "{asked}");
+    }
+    for (asked, says) in [
+        (
+            "/insights?PAGE=3&page=1",
+            "the query parameter \"PAGE\" must be written \"page\", in lower case",
+        ),
+        (
+            "/insights?page=2&page=3",
+            "the query parameter \"page\" is given more than once",
+        ),
+        (
+            "/api/page?PATH=%2Fcontact-us&path=%2Fabout-us",
+            "the query parameter \"PATH\" must be written \"path\", in lower case",
+        ),
+        (
+            "/api/page?path=%2Fetender&x=1",
+            "the page API reads only the query parameter \"path\", not \"x\"",
+        ),
+        (
+            "/api/page?path=%ZZ",
+            "the query parameter \"path\" is not percent-encoded text",
+        ),
+    ] {
+        let response = app.get(asked).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{asked}");
+        assert_eq!(header(&response, "cache-control"), "no-store", "{asked}");
+        let body: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
+        assert_eq!(body, serde_json::json!({ "message": says }), "{asked}");
+    }
+    // Campaign parameters are read by nobody but the page's script: the page as it is.
+    let plain = app.get("/etender").await;
+    let landing = app
+        .get("/etender?utm_source=mail&utm_campaign=spring&gclid=x")
+        .await;
+    assert_eq!(landing.status(), StatusCode::OK);
+    assert_eq!(header(&landing, "etag"), header(&plain, "etag"));
+    assert_eq!(
+        header(&landing, "cache-control"),
+        header(&plain, "cache-control")
+    );
+}
+
+#[tokio::test]
+async fn the_page_apis_redirect_outcomes_are_kept_by_the_browser_alone() {
+    let app = spawn_app();
+    for path in ["%2Finsights%2Fno-such-article", "%2Fetender%2F"] {
+        let response = app.get(&format!("/api/page?path={path}")).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            header(&response, "cache-control"),
+            "private, max-age=60",
+            "{path}"
+        );
+        assert!(
+            body_text(response)
+                .await
+                .contains("\"outcome\":\"redirect\"")
+        );
+    }
 }
 
 #[tokio::test]
