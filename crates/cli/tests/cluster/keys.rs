@@ -164,18 +164,25 @@ pub async fn no_address_poisons_the_cache(nginx: &Nginx, direct: &Server) {
         ("/insights?page=3&page=1", 400, "/insights?page=3"),
         ("/about-us/?poison=1", 308, "/about-us/"),
         ("/about-us?page=3", 308, "/about-us?page=3"),
-        ("/about-us?poison=1", 308, "/about-us"),
-        ("/etender?", 308, "/etender"),
     ];
+    let mut cached = std::collections::HashSet::new();
     for (attack, answers, victim) in attacks {
         for _ in 0..2 {
             let ((status, _), _, cache) = both(nginx, direct, attack).await;
-            assert_eq!(status, answers, "{attack}");
+            // The first attack on an address reaches a replica while that address is not
+            // cached, which is when a wrong answer could be stored: it is refused or redirected,
+            // never stored. Once the victim is cached, nginx answers with the victim's page, which
+            // is what the key names (checked below).
+            if cached.contains(victim) && FROM_CACHE.contains(&cache.as_str()) {
+                continue;
+            }
+            assert_eq!(status, answers, "{attack} ({cache})");
             assert!(
                 !FROM_CACHE.contains(&cache.as_str()),
                 "{attack} was answered from the cache ({cache})"
             );
         }
+        cached.insert(victim);
         // Twice: the second from the cache where the victim is cached at all.
         for _ in 0..2 {
             let (through, straight, cache) = both(nginx, direct, victim).await;
@@ -184,6 +191,14 @@ pub async fn no_address_poisons_the_cache(nginx: &Nginx, direct: &Server) {
                 "{victim} through nginx ({cache}) after {attack}"
             );
         }
+    }
+    // A made-up parameter on a cached page: the page, from the cache (the key leaves the
+    // parameter out, as the site's reading does).
+    for asked in ["/about-us?poison=1", "/etender?", "/etender?PATH=x"] {
+        let (through, _, cache) = both(nginx, direct, asked).await;
+        let (_, canonical, _) = both(nginx, direct, asked.split('?').next().unwrap()).await;
+        assert_eq!(through, canonical, "{asked}");
+        assert!(FROM_CACHE.contains(&cache.as_str()), "{asked}: {cache}");
     }
     // The redirects name only what the site reads, and campaign parameters.
     let response = http()
@@ -244,7 +259,7 @@ async fn nginx_counts_an_ipv6_visitor_by_its_64() {
     let root = dir.path().display();
     let port = free_port();
     let config = format!(
-        "daemon off;\npid {root}/nginx.pid;\nerror_log {root}/supplysite-error.log;\nevents {{}}\n\
+        "pid {root}/nginx.pid;\nerror_log {root}/supplysite-error.log;\nevents {{}}\n\
          http {{\n  access_log off;\n  client_body_temp_path {root}/cb;\n  proxy_temp_path {root}/pt;\n\
            fastcgi_temp_path {root}/ft;\n  uwsgi_temp_path {root}/ut;\n  scgi_temp_path {root}/st;\n{map}\n\
            server {{\n    listen 127.0.0.1:{port};\n    set_real_ip_from 127.0.0.1;\n\
