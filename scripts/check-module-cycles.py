@@ -23,7 +23,7 @@ LAYERS = {
         "connections": set(),
         "heavy": set(),
         "metrics": set(),
-        "preview": set(),
+        "preview": {"heavy"},
         "settings": {"cache"},
         "contact_desk": {"connections"},
         "content": {"cache", "metrics"},

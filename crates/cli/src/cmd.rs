@@ -7,6 +7,7 @@ pub mod contentful;
 pub mod live_space;
 pub mod outbox;
 pub mod page;
+pub mod redirect_hosts;
 pub mod richtext;
 pub mod route;
 pub mod serve;

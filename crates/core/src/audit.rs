@@ -8,7 +8,7 @@
 //! product tag has, and which selection-rule fall-backs the product pages use and why),
 //! `freshness` (read times and the oldest posts), `faq` (FAQ lists attached to no page, pages
 //! without a FAQ), `inspector` (content a preview page shows without Live Preview's
-//! inspector tags) and `redirects` (loops, chains, dead targets and redirects from a page). [`audit`] runs the ones asked for and sorts the findings, so the same content
+//! inspector tags) and `redirects` (loops, chains, dead targets, targets on hosts the site does not allow and redirects from a page). [`audit`] runs the ones asked for and sorts the findings, so the same content
 //! always gives the same list.
 
 mod coverage;
@@ -25,14 +25,21 @@ mod subject;
 pub use finding::{ByReport, BySeverity, Finding, Report, Severity, Summary};
 
 use crate::content::ContentSet;
+use crate::redirects::ExternalTargets;
 
 /// Runs `reports` over `set` and returns their findings sorted: by severity (errors first),
 /// then report, route, entry id, field and message. Identical findings are listed once.
 pub fn audit(set: &ContentSet, reports: &[Report]) -> Vec<Finding> {
+    audit_with(set, reports, &ExternalTargets::Any)
+}
+
+/// [`audit`] with the redirects' external targets held to `targets`, as the site holds them
+/// (a redirect to another host is reported as the error it is there).
+pub fn audit_with(set: &ContentSet, reports: &[Report], targets: &ExternalTargets) -> Vec<Finding> {
     let mut findings = Vec::new();
     for report in Report::ALL {
         if reports.contains(&report) {
-            findings.extend(run(set, report));
+            findings.extend(run(set, report, targets));
         }
     }
     sort(&mut findings);
@@ -40,7 +47,7 @@ pub fn audit(set: &ContentSet, reports: &[Report]) -> Vec<Finding> {
 }
 
 /// The findings of one report, unsorted.
-fn run(set: &ContentSet, report: Report) -> Vec<Finding> {
+fn run(set: &ContentSet, report: Report, targets: &ExternalTargets) -> Vec<Finding> {
     match report {
         Report::Seo => seo::report(set),
         Report::Links => links::report(set),
@@ -48,7 +55,7 @@ fn run(set: &ContentSet, report: Report) -> Vec<Finding> {
         Report::Freshness => freshness::report(set),
         Report::Faq => faq::report(set),
         Report::Inspector => inspector::report(set),
-        Report::Redirects => redirects::report(set),
+        Report::Redirects => redirects::report(set, targets),
     }
 }
 

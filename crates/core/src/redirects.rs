@@ -6,14 +6,20 @@
 //! - A chain (`/a` → `/b` → `/c`) is answered with one hop to its end (`/a` → `/c`); it is
 //!   permanent only when every hop is.
 //! - A loop, a redirect onto itself, or a chain that runs into a loop is never served as a
-//!   redirect: its path answers 404 ([`Rule::Refused`]).
+//!   redirect: its path answers 404 ([`Rule::Refused`]). A target the site itself redirects
+//!   to its canonical path (a page's path with a trailing slash, see [`Route::resolve`]) is
+//!   followed through that redirect, so `/a` → `/insights/x/` with `/insights/x` → `/a` is a
+//!   loop too.
+//! - External targets may be held to listed hosts ([`ExternalTargets`]): a redirect (or a
+//!   chain) ending on another host is refused, its path answering 404
+//!   ([`Problem::UnlistedHost`]).
 //! - The request's query string is kept ([`Hop::location`]).
 //!
 //! [`Redirects::new`] works all of this out once per content set; the server looks paths up
 //! before page routing, and `supplysite audit` lists the [`Problem`]s.
 
 use crate::content::{ContentSet, Redirect};
-use crate::routes::Route;
+use crate::routes::{Resolution, Route};
 use crate::view::{Outcome, RedirectKind};
 use std::collections::HashMap;
 
@@ -52,6 +58,75 @@ impl Hop {
             RedirectKind::Temporary
         }
     }
+}
+
+/// Which hosts the editors' redirects may send visitors to (`https://` targets); site paths are
+/// always allowed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ExternalTargets {
+    /// Any host.
+    #[default]
+    Any,
+    /// Only these hosts (lowercase, without a port), each exactly: `example.com` does not allow
+    /// `www.example.com`.
+    Only(Vec<String>),
+}
+
+impl ExternalTargets {
+    /// Hosts read from a comma-separated list such as `status.example.com, www.example.org`;
+    /// empty allows any host.
+    ///
+    /// Errors: the first entry that is not a host name (a scheme, a path, a port, a space
+    /// inside, or a character no host has), named.
+    pub fn parse(list: &str) -> Result<ExternalTargets, String> {
+        let mut hosts = Vec::new();
+        for entry in list.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let valid = entry.len() <= 253
+                && entry.split('.').all(|label| {
+                    !label.is_empty()
+                        && label.len() <= 63
+                        && !label.starts_with('-')
+                        && !label.ends_with('-')
+                        && label
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                });
+            if !valid {
+                return Err(format!(
+                    "{entry:?} is not a host name (such as status.example.com: no scheme, path or port)"
+                ));
+            }
+            hosts.push(entry.to_ascii_lowercase());
+        }
+        Ok(if hosts.is_empty() {
+            ExternalTargets::Any
+        } else {
+            ExternalTargets::Only(hosts)
+        })
+    }
+
+    /// Whether `url` (an `https://` URL) goes to an allowed host.
+    pub fn allows(&self, url: &str) -> bool {
+        match self {
+            ExternalTargets::Any => true,
+            ExternalTargets::Only(hosts) => {
+                let host = host_of(url);
+                hosts.iter().any(|h| h.eq_ignore_ascii_case(&host))
+            }
+        }
+    }
+}
+
+/// The host of an `https://` URL, lowercase, without user information or port.
+fn host_of(url: &str) -> String {
+    let rest = url.strip_prefix("https://").unwrap_or(url);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit('@').next().unwrap_or_default();
+    let host = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    host.trim_end_matches('.').to_ascii_lowercase()
 }
 
 /// What a redirect's `from` path answers.
@@ -97,6 +172,18 @@ pub enum Problem {
         /// The site path the chain ends on.
         to: String,
     },
+    /// The chain ends on an external host the site's list does not hold
+    /// ([`ExternalTargets::Only`]): the path answers 404.
+    UnlistedHost {
+        /// The redirect entry.
+        id: String,
+        /// Its `from`.
+        from: String,
+        /// The URL the chain ends on.
+        to: String,
+        /// That URL's host.
+        host: String,
+    },
     /// `from` or `to` is not what the field allows: the redirect is ignored.
     Invalid {
         /// The redirect entry.
@@ -125,6 +212,7 @@ impl Problem {
             | Problem::Loop { id, .. }
             | Problem::Chain { id, .. }
             | Problem::DeadTarget { id, .. }
+            | Problem::UnlistedHost { id, .. }
             | Problem::Invalid { id, .. }
             | Problem::Duplicate { id, .. } => id,
         }
@@ -139,8 +227,13 @@ pub struct Redirects {
 }
 
 impl Redirects {
-    /// Works out every redirect of `set`.
+    /// Works out every redirect of `set`, to any external host.
     pub fn new(set: &ContentSet) -> Self {
+        Self::with_targets(set, &ExternalTargets::Any)
+    }
+
+    /// Works out every redirect of `set`, its external targets held to `targets`.
+    pub fn with_targets(set: &ContentSet, targets: &ExternalTargets) -> Self {
         let mut problems = Vec::new();
         // The redirects that apply, by `from`, in source order.
         let mut active: HashMap<&str, &Redirect> = HashMap::new();
@@ -189,23 +282,44 @@ impl Redirects {
             let rule = loop {
                 let target = &current.to;
                 if is_external(target) {
+                    if !targets.allows(target) {
+                        problems.push(Problem::UnlistedHost {
+                            id: r.id.clone(),
+                            from: r.from.clone(),
+                            to: target.clone(),
+                            host: host_of(target),
+                        });
+                        break Rule::Refused;
+                    }
                     break Rule::To(Hop {
                         to: target.clone(),
                         permanent,
                     });
                 }
-                let path = path_of(target);
-                if paths.iter().any(|p| p == path) {
-                    paths.push(path.to_string());
+                let mut path = path_of(target).to_string();
+                let mut next = active.get(path.as_str()).copied();
+                // The site answers another spelling of a page's path (a trailing slash) with a
+                // redirect to its canonical path: the visitor goes on from there, maybe into
+                // a redirect already passed.
+                if next.is_none()
+                    && !paths.contains(&path)
+                    && let Resolution::Canonical(canonical) = Route::resolve(&path, None)
+                    && (paths.contains(&canonical) || active.contains_key(canonical.as_str()))
+                {
+                    paths.push(std::mem::replace(&mut path, canonical));
+                    next = active.get(path.as_str()).copied();
+                }
+                if paths.contains(&path) {
+                    paths.push(path);
                     problems.push(Problem::Loop {
                         id: r.id.clone(),
                         paths: std::mem::take(&mut paths),
                     });
                     break Rule::Refused;
                 }
-                match active.get(path) {
-                    Some(&next) => {
-                        paths.push(path.to_string());
+                match next {
+                    Some(next) => {
+                        paths.push(path);
                         permanent &= next.permanent;
                         current = next;
                     }
@@ -403,6 +517,115 @@ mod tests {
             paths: vec!["/into".into(), "/a".into(), "/b".into(), "/a".into()],
         }));
         assert_eq!(redirects.len(), 0);
+    }
+
+    #[test]
+    fn a_loop_through_the_trailing_slash_rule_is_refused_and_reported() {
+        // `/insights/gone/` is answered with a redirect to `/insights/gone` (a post's path,
+        // though no post has it), which redirects back.
+        let redirects = with(vec![
+            r("a", "/a", "/insights/gone/", true),
+            r("gone", "/insights/gone", "/a", true),
+            r("self", "/insights/old", "/insights/old/?x=1", true),
+            r("on", "/on", "/insights/moved/", true),
+            r("moved", "/insights/moved", "/about-us", true),
+        ]);
+        for path in ["/a", "/insights/gone", "/insights/old"] {
+            assert_eq!(redirects.rule_of(path), Some(Rule::Refused), "{path}");
+            assert_eq!(redirects.outcome(path, None), Some(Outcome::NotFound));
+        }
+        assert!(redirects.problems().contains(&Problem::Loop {
+            id: "a".into(),
+            paths: vec![
+                "/a".into(),
+                "/insights/gone/".into(),
+                "/insights/gone".into(),
+                "/a".into()
+            ],
+        }));
+        assert!(redirects.problems().contains(&Problem::Loop {
+            id: "self".into(),
+            paths: vec![
+                "/insights/old".into(),
+                "/insights/old/".into(),
+                "/insights/old".into()
+            ],
+        }));
+        // Through the same rule onto a redirect that ends on a page: a chain, one hop.
+        assert_eq!(redirects.rule_of("/on"), hop("/about-us", true));
+        assert!(redirects.problems().contains(&Problem::Chain {
+            id: "on".into(),
+            paths: vec![
+                "/on".into(),
+                "/insights/moved/".into(),
+                "/insights/moved".into(),
+                "/about-us".into()
+            ],
+        }));
+    }
+
+    #[test]
+    fn external_targets_held_to_listed_hosts_refuse_others_and_report_them() {
+        let mut parts = fixture::content().parts().clone();
+        parts.redirects = vec![
+            r("ok", "/status", "https://Status.Example.com:443/now", true),
+            r("other", "/away", "https://evil.example.net/x", true),
+            r("sub", "/sub", "https://www.status.example.com/", true),
+            r("via", "/via", "/away", true),
+            r("home", "/old", "/about-us", true),
+        ];
+        let set = ContentSet::new(parts, "t");
+        let targets = ExternalTargets::parse(" status.example.com ,docs.example.org").unwrap();
+        let redirects = Redirects::with_targets(&set, &targets);
+        assert_eq!(
+            redirects.rule_of("/status"),
+            hop("https://Status.Example.com:443/now", true)
+        );
+        assert_eq!(redirects.rule_of("/old"), hop("/about-us", true));
+        for path in ["/away", "/sub", "/via"] {
+            assert_eq!(redirects.rule_of(path), Some(Rule::Refused), "{path}");
+        }
+        assert!(redirects.problems().contains(&Problem::UnlistedHost {
+            id: "other".into(),
+            from: "/away".into(),
+            to: "https://evil.example.net/x".into(),
+            host: "evil.example.net".into(),
+        }));
+        assert!(redirects.problems().contains(&Problem::UnlistedHost {
+            id: "via".into(),
+            from: "/via".into(),
+            to: "https://evil.example.net/x".into(),
+            host: "evil.example.net".into(),
+        }));
+        // Without a list, any host.
+        assert_eq!(
+            Redirects::new(&set).rule_of("/away"),
+            hop("https://evil.example.net/x", true)
+        );
+    }
+
+    #[test]
+    fn the_host_list_reads_host_names_and_names_what_is_not_one() {
+        assert_eq!(ExternalTargets::parse(""), Ok(ExternalTargets::Any));
+        assert_eq!(ExternalTargets::parse(" , "), Ok(ExternalTargets::Any));
+        assert_eq!(
+            ExternalTargets::parse("A.example.com,b-2.example"),
+            Ok(ExternalTargets::Only(vec![
+                "a.example.com".into(),
+                "b-2.example".into()
+            ]))
+        );
+        for bad in [
+            "https://a.example",
+            "a.example/x",
+            "a.example:443",
+            "a b",
+            "-a.example",
+            "a..b",
+        ] {
+            let error = ExternalTargets::parse(bad).unwrap_err();
+            assert!(error.contains(&format!("{bad:?}")), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -52,7 +52,17 @@ pub struct ContactDesk {
     /// takes over while it cannot be reached.
     shared: Option<Arc<dyn SharedAllowance>>,
     pub(crate) client_ip: ClientIpPolicy,
+    /// The outbox's last answer on whether deliveries are blocked, and when it was asked.
+    blocked: tokio::sync::Mutex<Option<(tokio::time::Instant, BlockedRead)>>,
 }
+
+/// What the outbox said when asked whether deliveries are blocked: `Err` when it could not be
+/// asked (the cause is logged where it was asked).
+pub type BlockedRead = Result<Option<supplysite_core::ports::Blocked>, ()>;
+
+/// How long the outbox's answer on blocked deliveries is reused: `/readyz` is public, and a
+/// caller asking it in a loop must not cost a database query per request.
+pub const BLOCKED_FRESH_FOR: Duration = Duration::from_secs(1);
 
 impl ContactDesk {
     /// A desk that takes enquiries through `enquiries`, with the rate limit and client address rules of `settings`.
@@ -62,7 +72,26 @@ impl ContactDesk {
             limiter: RateLimiter::bounded(settings.rate_per_minute, settings.limiter_capacity),
             shared: None,
             client_ip: settings.client_ip,
+            blocked: tokio::sync::Mutex::new(None),
         }
+    }
+
+    /// Whether the outbox's deliveries are blocked (see
+    /// [`supplysite_core::ports::EnquiryOutbox::blocked`]), asked of the outbox at most once
+    /// per [`BLOCKED_FRESH_FOR`]: callers in between get the last answer, and callers arriving
+    /// while it is asked wait for that one answer.
+    pub async fn deliveries_blocked(&self) -> BlockedRead {
+        let mut last = self.blocked.lock().await;
+        if let Some((at, read)) = last.as_ref()
+            && at.elapsed() < BLOCKED_FRESH_FOR
+        {
+            return read.clone();
+        }
+        let read = self.enquiries.outbox().blocked().await.map_err(
+            |error| tracing::warn!(%error, "cannot ask the outbox whether deliveries are blocked"),
+        );
+        *last = Some((tokio::time::Instant::now(), read.clone()));
+        read
     }
 
     /// Counts enquiries in `shared`, so every server behind the load balancer allows a client

@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource};
-use supplysite_core::redirects::{Problem, Redirects};
+use supplysite_core::redirects::{ExternalTargets, Problem, Redirects};
 
 /// One loaded content set and what has been built from it so far.
 pub struct Generation {
@@ -42,17 +42,28 @@ pub struct Generation {
 }
 
 impl Generation {
-    fn new(set: ContentSet, page_budget: usize, before: Option<&Generation>) -> Self {
-        let redirects = Redirects::new(&set);
+    fn new(
+        set: ContentSet,
+        page_budget: usize,
+        before: Option<&Generation>,
+        targets: &ExternalTargets,
+    ) -> Self {
+        let redirects = Redirects::with_targets(&set, targets);
         // Logged once per content version: a generation is made once for each.
         for problem in redirects.problems() {
-            if let Problem::Loop { id, paths } = problem {
-                tracing::error!(
+            match problem {
+                Problem::Loop { id, paths } => tracing::error!(
                     entry = %id,
                     version = set.version(),
                     "redirect loop {}: the path answers 404",
                     paths.join(" -> ")
-                );
+                ),
+                Problem::UnlistedHost { id, from, host, .. } => tracing::error!(
+                    entry = %id,
+                    version = set.version(),
+                    "redirect from {from} goes to {host}, which SUPPLYSITE_REDIRECT_HOSTS does not list: the path answers 404"
+                ),
+                _ => {}
             }
         }
         Generation {
@@ -148,6 +159,8 @@ pub struct ContentStore {
     reloading: tokio::sync::Mutex<()>,
     /// The bytes of rendered pages each generation keeps.
     page_budget: usize,
+    /// The hosts the editors' redirects may go to.
+    targets: ExternalTargets,
     /// Reloads since start: a new version swapped in, the same version found, failed.
     reloads: [AtomicU64; 3],
 }
@@ -162,11 +175,17 @@ impl ContentStore {
     /// (while a reload swaps generations, the old one's pages live until its last request
     /// ends).
     pub fn with_page_budget(set: ContentSet, page_budget: usize) -> Self {
+        Self::with_options(set, page_budget, ExternalTargets::Any)
+    }
+
+    /// [`ContentStore::with_page_budget`] with the editors' redirects held to `targets`.
+    pub fn with_options(set: ContentSet, page_budget: usize, targets: ExternalTargets) -> Self {
         ContentStore {
-            current: ArcSwap::from_pointee(Generation::new(set, page_budget, None)),
+            current: ArcSwap::from_pointee(Generation::new(set, page_budget, None, &targets)),
             on_load: OnceLock::new(),
             reloading: tokio::sync::Mutex::new(()),
             page_budget,
+            targets,
             reloads: Default::default(),
         }
     }
@@ -183,6 +202,7 @@ impl ContentStore {
             set,
             self.page_budget,
             Some(&before),
+            &self.targets,
         )));
         if let Some(observer) = self.on_load.get() {
             observer(&self.current().set);

@@ -23,7 +23,7 @@ pub mod settings;
 mod state;
 
 pub use connections::server::{
-    Drain, serve, serve_per_core, serve_per_core_draining, shutdown_signal,
+    Drain, METRICS_CONNECTIONS, serve, serve_per_core, serve_per_core_draining, shutdown_signal,
 };
 pub use connections::{ConnectionLimits, ConnectionStats, OpenFiles, raise_open_file_limit};
 pub use content::{ContentStore, ReloadOutcome};
@@ -115,15 +115,17 @@ pub fn metrics_router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Serves [`metrics_router`] on `listener` until `stop` resolves.
+/// Serves [`metrics_router`] on `listener` until `stop` resolves, with the site's connection
+/// defences: `limits`' head, idle and write deadlines and heads of at most 64 KiB, with a cap of
+/// [`METRICS_CONNECTIONS`] connections (half per client) of its own. A warning is logged when
+/// it is bound off loopback.
 pub async fn serve_metrics(
     listener: tokio::net::TcpListener,
     state: AppState,
+    limits: &ConnectionLimits,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, metrics_router(state))
-        .with_graceful_shutdown(stop)
-        .await
+    connections::server::serve_router(listener, metrics_router(state), limits, stop).await
 }
 
 /// The hard cap's refusal of a body whose declared length is over it, as the API's JSON error

@@ -8,11 +8,15 @@
 //! content either. Without a [`Preview`] mounted, the preview routes answer 404 and every
 //! request is public.
 //!
-//! Layer: the preview model (settings, cookie, paths). It uses no other module of the server;
-//! its routes are in `handlers::preview`.
+//! Preview work (laying edits over the content, composing a preview page) runs in the
+//! preview's own bounded pool ([`pool`]), never in the heavy pool public pages use.
+//!
+//! Layer: the preview model (settings, cookie, paths, its pool). It uses [`crate::heavy`]
+//! alone; its routes are in `handlers::preview`.
 
 pub(crate) mod cookie;
 mod path;
+pub mod pool;
 
 pub use cookie::COOKIE_NAME;
 pub use path::site_path;
@@ -29,6 +33,10 @@ pub const MIN_SECRET_LEN: usize = 32;
 /// short enough that a copied cookie soon stops working. Each preview page an editor opens in
 /// its second half hands out a fresh one, so an editor at work is never cut off.
 pub const DEFAULT_COOKIE_TTL: Duration = Duration::from_secs(20 * 60);
+/// The most entries and assets one `POST /api/preview/compose` may lay over the content: the
+/// page sends those an editor changed since the last save, a handful; a page shows a few dozen
+/// at most.
+pub const MAX_ENTITIES: usize = 100;
 /// How long preview content is reused before it is read again unless set.
 pub const DEFAULT_FRESH_FOR: Duration = Duration::from_secs(5);
 
@@ -42,6 +50,8 @@ pub struct Preview {
     fresh_for: Duration,
     /// The last preview content read and when; one read at a time.
     cached: tokio::sync::Mutex<Option<(Instant, Arc<ContentSet>)>>,
+    /// Where preview work runs.
+    pool: pool::PreviewPool,
 }
 
 impl Preview {
@@ -55,7 +65,20 @@ impl Preview {
             epoch: 0,
             fresh_for: DEFAULT_FRESH_FOR,
             cached: tokio::sync::Mutex::new(None),
+            pool: pool::PreviewPool::default(),
         }
+    }
+
+    /// Preview work runs in `pool` (one job at a time, four requests waiting or running and a
+    /// ten-second timeout unless set).
+    pub fn with_pool(mut self, pool: pool::PreviewPool) -> Self {
+        self.pool = pool;
+        self
+    }
+
+    /// The pool preview work runs in.
+    pub fn pool(&self) -> &pool::PreviewPool {
+        &self.pool
     }
 
     /// Cookies are issued in `epoch` and only cookies of it are honoured (0 unless set): a new

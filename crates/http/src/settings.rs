@@ -37,6 +37,9 @@ pub struct Settings {
     /// answer and the feed without asking again; past it a stale copy may still be served
     /// while it revalidates or while the site fails (see [`page_cache_control`]).
     pub page_max_age: Duration,
+    /// The hosts the editors' redirects may send visitors to; a redirect to another is refused
+    /// (its path answers 404).
+    pub redirect_targets: supplysite_core::redirects::ExternalTargets,
 }
 
 /// Cache lifetime of pages, the page API's answers and the feed: a cache in front may serve
@@ -72,6 +75,7 @@ impl Settings {
             image_encodes_per_minute: std::num::NonZeroU32::new(DEFAULT_IMAGE_ENCODES_PER_MINUTE)
                 .expect("the default is not zero"),
             page_max_age: DEFAULT_PAGE_MAX_AGE,
+            redirect_targets: supplysite_core::redirects::ExternalTargets::Any,
         }
     }
 }

@@ -116,9 +116,10 @@ impl AppState {
         let page_cache = crate::settings::page_cache_control(parts.settings.page_max_age);
         let state = AppState {
             inner: Arc::new(Inner {
-                content: ContentStore::with_page_budget(
+                content: ContentStore::with_options(
                     parts.content,
                     parts.settings.page_cache_bytes,
+                    parts.settings.redirect_targets.clone(),
                 ),
                 shell: parts.shell,
                 replay: mounts

@@ -13,7 +13,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use supplysite_content_adapter::{Loaded, load_export};
-use supplysite_core::audit::{Report, Severity, Summary, audit};
+use supplysite_core::audit::{Report, Severity, Summary, audit_with};
 
 #[derive(clap::Args)]
 #[command(
@@ -35,6 +35,8 @@ pub struct Args {
     fail_on: FailOn,
     #[command(flatten)]
     contentful: super::contentful::Args,
+    #[command(flatten)]
+    redirect_hosts: super::redirect_hosts::Args,
 }
 
 /// The report to run, as a subcommand named by [`Report::as_str`] and described by
@@ -117,7 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => Report::ALL.to_vec(),
         Some(ReportCommand(report)) => vec![report],
     };
-    let findings = audit(&loaded.set, &reports);
+    let findings = audit_with(&loaded.set, &reports, &args.redirect_hosts.targets());
     let summary = Summary::of(&findings);
     let text = match args.format {
         Format::Table => {

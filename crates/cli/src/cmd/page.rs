@@ -23,6 +23,8 @@ pub struct Args {
     /// outcome carries the not-found page's view (paths as the site writes them, not absolute)
     #[arg(long)]
     answer: bool,
+    #[command(flatten)]
+    redirect_hosts: super::redirect_hosts::Args,
 }
 
 /// Prints `{"outcome":"page","screen":…,"view":…}`, `{"outcome":"redirect","to":…}` or
@@ -37,7 +39,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some((bare, query)) => (bare, Some(query)),
         None => (without_fragment, None),
     };
-    let outcome = Redirects::new(&loaded.set)
+    let outcome = Redirects::with_targets(&loaded.set, &args.redirect_hosts.targets())
         .outcome(bare, query)
         .unwrap_or_else(|| compose(&Route::parse(&args.path), &loaded.set));
     let json = if args.answer {

@@ -220,6 +220,7 @@ fn serve_with(
         });
         (worker, poll, notices)
     };
+    let connections = connection_limits(&config, enquiries.trusted_proxies()?);
     let metrics = match config.metrics_bind {
         Some(addr) => {
             let listener = background
@@ -229,15 +230,16 @@ fn serve_with(
                 })?;
             let bound = listener.local_addr()?;
             tracing::info!(addr = %bound, "metrics at http://{bound}/metrics");
-            Some(background.spawn(supplysite_http::serve_metrics(
-                listener,
-                state.clone(),
-                until_stopped(),
-            )))
+            // The public port's deadlines, with a connection cap of its own.
+            let limits = connections.clone();
+            let state = state.clone();
+            let stop = until_stopped();
+            Some(background.spawn(async move {
+                supplysite_http::serve_metrics(listener, state, &limits, stop).await
+            }))
         }
         None => None,
     };
-    let connections = connection_limits(&config, enquiries.trusted_proxies()?);
     let stats = state.connection_stats();
     let served = supplysite_http::serve_per_core_draining(
         config.bind,

@@ -666,6 +666,28 @@ async fn deployment_file_rules(nginx: &Nginx, direct: &Server) {
     assert!(said.contains("ALPN protocol: h2"), "{said}");
     assert!(said.contains("TLSv1.3"), "{said}");
 
+    // /readyz: a few a second per client (2 a second, bursts of 5), then 503 with
+    // Retry-After; another client is answered meanwhile.
+    let prober = http_from(Some("127.0.0.10".parse().unwrap()));
+    let (mut ok, mut shed) = (0, 0);
+    for _ in 0..20 {
+        let response = prober
+            .get(format!("{}/readyz", nginx.base))
+            .send()
+            .await
+            .unwrap();
+        match response.status().as_u16() {
+            200 => ok += 1,
+            503 => {
+                assert!(response.headers().contains_key("retry-after"));
+                shed += 1;
+            }
+            other => panic!("/readyz answered {other}"),
+        }
+    }
+    assert!(ok >= 6 && shed >= 5, "{ok} answered, {shed} shed");
+    assert_eq!(get(&nginx.base, "/readyz", "retry-after").await.0, 200);
+
     // No version in Server.
     let (status, server, _) = get(&nginx.base, "/contact-us", "server").await;
     assert_eq!((status, server.as_deref()), (200, Some("nginx")));

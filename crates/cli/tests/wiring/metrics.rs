@@ -237,3 +237,92 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
     }
     server.terminate().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_listener_cuts_off_trickled_heads_holds_its_cap_and_warns_off_loopback() {
+    let dir = crate::support::workdir();
+    let port = crate::support::free_port();
+    let mut cmd = crate::support::serve(dir.path());
+    cmd.env("SUPPLYSITE_METRICS_BIND", format!("0.0.0.0:{port}"))
+        .env("SUPPLYSITE_HEADER_TIMEOUT_SECONDS", "1");
+    let server = Server::start(cmd).await;
+    let metrics: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    scrape(metrics).await;
+    assert!(
+        server
+            .log()
+            .contains("the metrics listener is bound off loopback"),
+        "no warning: {}",
+        server.log()
+    );
+
+    // A head trickled a line at a time is cut off at the header timeout, unanswered.
+    let (mut reader, mut writer) = connect(metrics).await.into_split();
+    let started = Instant::now();
+    let closed = tokio::spawn(async move {
+        let mut buf = [0u8; 1024];
+        let read = reader.read(&mut buf).await.unwrap_or(0);
+        (started.elapsed(), read)
+    });
+    let _ = writer.write_all(b"GET /metrics HTTP/1.1\r\n").await;
+    while !closed.is_finished() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "a trickled head was never cut off"
+        );
+        // The client's pace: a header line every 100 ms, never the blank line that ends it.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let _ = writer.write_all(b"X-Slow: 1\r\n").await;
+    }
+    let (took, read) = closed.await.unwrap();
+    assert_eq!(read, 0, "the trickled head was answered");
+    assert!(took >= Duration::from_millis(900), "cut after {took:?}");
+
+    // Connections answered and kept alive count against the cap: half of it from one client,
+    // the whole of it from two; one more is closed at once, from any address.
+    let from = |ip: &str| {
+        let ip: std::net::Ipv4Addr = ip.parse().unwrap();
+        async move {
+            let socket = TcpSocket::new_v4().unwrap();
+            socket.bind((ip, 0).into()).unwrap();
+            socket.connect(metrics).await.unwrap()
+        }
+    };
+    let per_client = supplysite_http::METRICS_CONNECTIONS / 2;
+    let mut held = Vec::new();
+    for ip in ["127.0.0.5", "127.0.0.6"] {
+        for _ in 0..per_client {
+            let mut stream = from(ip).await;
+            assert!(
+                answered(&mut stream).await > 0,
+                "a connection within the cap"
+            );
+            held.push(stream);
+        }
+        let mut over = from(ip).await;
+        assert_eq!(answered(&mut over).await, 0, "{ip} went over its share");
+    }
+    let mut over = from("127.0.0.7").await;
+    assert_eq!(
+        answered(&mut over).await,
+        0,
+        "the cap of the listener was passed"
+    );
+    // The site's own port is not held to the metrics listener's cap.
+    assert_eq!(server.get("/healthz").await.0, 200);
+    drop(held);
+    // Once they close, the listener answers again.
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let mut stream = from("127.0.0.7").await;
+        if answered(&mut stream).await > 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the listener never answered again"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    server.terminate().await;
+}

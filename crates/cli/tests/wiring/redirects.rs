@@ -22,6 +22,9 @@ fn planted() -> Value {
         ("planted-self", "/itself", "/itself?again=1"),
         ("planted-shadow", "/about-us", "/insights"),
         ("planted-dead", "/dead-end", "/page/no-such-page"),
+        // `/insights/slash-gone/` is answered with a redirect to `/insights/slash-gone`.
+        ("planted-slash", "/slash-loop", "/insights/slash-gone/"),
+        ("planted-slash-back", "/insights/slash-gone", "/slash-loop"),
     ];
     for (id, from, to) in planted {
         let mut entry = template.clone();
@@ -73,8 +76,15 @@ async fn visitor_sees_the_redirects(server: &Server) {
     let (status, body) = server.get("/about-us").await;
     assert_eq!(status, 200);
     assert!(body.contains("About Us"), "{body}");
-    // Loops and a redirect onto itself are never served: 404.
-    for path in ["/loop-a", "/loop-b", "/itself"] {
+    // Loops (one through the trailing-slash rule) and a redirect onto itself are never
+    // served: 404.
+    for path in [
+        "/loop-a",
+        "/loop-b",
+        "/itself",
+        "/slash-loop",
+        "/insights/slash-gone",
+    ] {
         let (status, h) = server.get_headers(path).await;
         assert_eq!(status, 404, "{path}");
         assert!(h.get("location").is_none(), "{path}");
@@ -119,6 +129,42 @@ async fn visitor_sees_the_redirects(server: &Server) {
         1,
         "{log}"
     );
+    assert_eq!(
+        log.matches("redirect loop /slash-loop -> /insights/slash-gone/ -> /insights/slash-gone -> /slash-loop")
+            .count(),
+        1,
+        "{log}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_hosts_listed_a_redirect_to_another_host_is_refused_and_logged() {
+    let dir = workdir();
+    let file = dir.path().join("export.json");
+    std::fs::write(&file, planted().to_string()).unwrap();
+    let mut cmd = serve_content(dir.path(), &file);
+    cmd.env(
+        "SUPPLYSITE_REDIRECT_HOSTS",
+        "status.example.org, www.example.net",
+    );
+    let server = Server::start(cmd).await;
+    // The demo's redirect to https://example.com/careers: not a listed host.
+    let (status, h) = server.get_headers("/careers?ref=footer").await;
+    assert_eq!(status, 404);
+    assert!(h.get("location").is_none());
+    let (status, answer) = server.get_json("/api/page?path=/careers").await;
+    assert_eq!((status, &answer["outcome"]), (404, &json!("not_found")));
+    // The site's own paths are redirected as before.
+    let (status, h) = server.get_headers("/spring-offer").await;
+    assert_eq!((status, location(&h)), (307, "/contact-us"));
+    let log = server.log();
+    assert_eq!(
+        log.matches("redirect from /careers goes to example.com, which SUPPLYSITE_REDIRECT_HOSTS does not list")
+            .count(),
+        1,
+        "{log}"
+    );
+    server.terminate().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

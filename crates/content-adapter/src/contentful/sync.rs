@@ -176,6 +176,8 @@ struct Shared {
     /// The snapshot's key there: its file name, which names the space and environment.
     key: String,
     offered: Mutex<Option<Instant>>,
+    /// The most bytes a snapshot taken from there may decode to.
+    max_decoded: u64,
 }
 
 /// A snapshot offer to make once the snapshot is written.
@@ -324,7 +326,18 @@ impl SyncSource {
             store,
             key,
             offered: Mutex::new(None),
+            max_decoded: MAX_SHARED_SNAPSHOT_BYTES,
         });
+        self
+    }
+
+    /// A snapshot taken from the shared store may decode to at most `bytes`
+    /// ([`MAX_SHARED_SNAPSHOT_BYTES`] unless set); one that decodes to more is refused and
+    /// the source syncs from the start. Call after [`SyncSource::with_shared`].
+    pub fn with_shared_limit(mut self, bytes: u64) -> Self {
+        if let Some(shared) = self.shared.as_mut() {
+            shared.max_decoded = bytes;
+        }
         self
     }
 
@@ -369,7 +382,7 @@ impl SyncSource {
         }
         let taken = match shared.store.latest(&shared.key).await {
             Ok(None) => return None,
-            Ok(Some(gzipped)) => gunzip(&gzipped)
+            Ok(Some(gzipped)) => gunzip(&gzipped, shared.max_decoded)
                 .and_then(|bytes| snapshot::parse(bytes, "the shared content"))
                 .map(|saved| (saved, gzipped.len())),
             Err(e) => Err(e.to_string()),
@@ -866,13 +879,27 @@ impl SyncSource {
     }
 }
 
-/// The snapshot in `gzipped`, as [`Offer::make`] shares it.
-fn gunzip(gzipped: &[u8]) -> Result<Vec<u8>, String> {
+/// The most bytes a shared snapshot may decode to: about three times the 361 MiB export of a
+/// space of 100,000 posts. A row that decodes to more (a gzip bomb: kilobytes in the database
+/// that inflate to gigabytes) is refused as soon as it passes the cap, before it can exhaust a
+/// new replica's memory and crash it again on every restart; the replica syncs from the start
+/// instead, and the refusal is logged and shown by `/readyz` (`snapshot.takeFailed`).
+pub const MAX_SHARED_SNAPSHOT_BYTES: u64 = 1 << 30;
+
+/// The snapshot in `gzipped`, as [`Offer::make`] shares it, decoded up to `limit` bytes.
+fn gunzip(gzipped: &[u8], limit: u64) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     flate2::read::GzDecoder::new(gzipped)
+        .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|e| format!("the shared content is not a gzipped snapshot: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "the shared content decodes to more than {limit} bytes ({} gzipped); refused",
+            gzipped.len()
+        ));
+    }
     Ok(bytes)
 }
 
@@ -971,5 +998,33 @@ impl SyncSource {
         let set = self.build(synced).await?;
         tracing::info!(source = %self.location(), version = set.version(), "content synced from contentful");
         Ok((set.version() != served).then_some(set))
+    }
+}
+
+#[cfg(test)]
+mod gunzip_tests {
+    use super::*;
+    use std::io::Write;
+
+    fn gzip(bytes: &[u8]) -> Vec<u8> {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(bytes).unwrap();
+        gz.finish().unwrap()
+    }
+
+    #[test]
+    fn a_snapshot_decoding_past_the_cap_is_refused_naming_it_and_one_within_it_is_read() {
+        let bomb = gzip(&vec![0u8; 4 << 20]);
+        assert!(bomb.len() < 64 << 10, "{} bytes", bomb.len());
+        let error = gunzip(&bomb, 1 << 20).unwrap_err();
+        assert_eq!(
+            error,
+            format!(
+                "the shared content decodes to more than 1048576 bytes ({} gzipped); refused",
+                bomb.len()
+            )
+        );
+        assert_eq!(gunzip(&bomb, 4 << 20).unwrap().len(), 4 << 20);
+        assert!(gunzip(b"not gzip", 1 << 20).is_err());
     }
 }

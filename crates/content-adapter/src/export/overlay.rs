@@ -2,14 +2,20 @@
 //! app sends them (`sys` and `fields` keyed by field then locale, the export form).
 
 use serde_json::{Value, json};
+use std::collections::HashMap;
 
 /// `export` with each of `entities` laid over it: an entry or asset whose `sys.id` the export
 /// holds gets the entity's `fields` (its `sys`, and so its content type and published state,
 /// stay the export's); any other is added as published, an entry with the entity's
 /// `sys.contentType`. An entity without a `sys.id`, a `sys.type` of `Entry` or `Asset` and a
 /// `fields` object is left out.
+///
+/// The entries and assets are indexed by id once, so laying `m` entities over `n` items is
+/// `n + m` work, not `n × m`.
 pub fn overlay(export: &Value, entities: &[Value]) -> Value {
     let mut out = export.clone();
+    let mut entries = Indexed::new(&mut out, "entries");
+    let mut assets = Indexed::new(&mut out, "assets");
     for entity in entities {
         let sys = &entity["sys"];
         let (Some(id), Some(kind), Some(fields)) = (
@@ -20,25 +26,60 @@ pub fn overlay(export: &Value, entities: &[Value]) -> Value {
             continue;
         };
         let list = match kind {
-            "Entry" => "entries",
-            "Asset" => "assets",
+            "Entry" => &mut entries,
+            "Asset" => &mut assets,
             _ => continue,
         };
-        let Some(items) = out.get_mut(list).and_then(Value::as_array_mut) else {
-            continue;
+        list.lay(id, kind, sys, fields);
+    }
+    let (entries, assets) = (entries.items, assets.items);
+    if let Some(items) = entries {
+        out["entries"] = Value::Array(items);
+    }
+    if let Some(items) = assets {
+        out["assets"] = Value::Array(items);
+    }
+    out
+}
+
+/// One list of the export (taken out of it while edits are laid) and where each id is in it.
+struct Indexed {
+    items: Option<Vec<Value>>,
+    by_id: HashMap<String, usize>,
+}
+
+impl Indexed {
+    fn new(export: &mut Value, list: &str) -> Self {
+        let items = export
+            .get_mut(list)
+            .and_then(Value::as_array_mut)
+            .map(std::mem::take);
+        let mut by_id = HashMap::new();
+        for (at, item) in items.iter().flatten().enumerate() {
+            if let Some(id) = item["sys"]["id"].as_str() {
+                // The first item with an id is the one edits replace, as a search would find.
+                by_id.entry(id.to_string()).or_insert(at);
+            }
+        }
+        Indexed { items, by_id }
+    }
+
+    fn lay(&mut self, id: &str, kind: &str, sys: &Value, fields: &Value) {
+        let Some(items) = self.items.as_mut() else {
+            return;
         };
-        match items.iter_mut().find(|item| item["sys"]["id"] == id) {
-            Some(item) => item["fields"] = fields.clone(),
+        match self.by_id.get(id) {
+            Some(&at) => items[at]["fields"] = fields.clone(),
             None => {
                 let mut new_sys = json!({"id": id, "type": kind, "publishedVersion": 1});
                 if kind == "Entry" {
                     new_sys["contentType"] = sys["contentType"].clone();
                 }
+                self.by_id.insert(id.to_string(), items.len());
                 items.push(json!({"sys": new_sys, "fields": fields}));
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -77,6 +118,19 @@ mod tests {
         assert_eq!(out["entries"][1]["sys"]["publishedVersion"], 1);
         assert_eq!(out["entries"].as_array().unwrap().len(), 2);
         assert_eq!(out["assets"][0]["fields"]["title"]["en-US"], "Pic");
+        // An entity given twice is laid once, the later edit kept.
+        let twice = overlay(
+            &export,
+            &[
+                json!({"sys": {"id": "n", "type": "Asset"}, "fields": {"title": {"en-US": "1"}}}),
+                json!({"sys": {"id": "n", "type": "Asset"}, "fields": {"title": {"en-US": "2"}}}),
+            ],
+        );
+        assert_eq!(
+            twice["assets"],
+            json!([{"sys": {"id": "n", "type": "Asset",
+            "publishedVersion": 1}, "fields": {"title": {"en-US": "2"}}}])
+        );
         // The export itself is untouched.
         assert_eq!(export["entries"][0]["fields"]["title"]["en-US"], "Old");
     }

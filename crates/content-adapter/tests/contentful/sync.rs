@@ -751,3 +751,44 @@ async fn deltas_that_touch_posts_then_pages_then_posts_again_each_show_what_the_
     assert!(!served.pages().iter().any(|p| p.id == page));
     fake.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_snapshot_that_is_a_gzip_bomb_is_refused_and_the_replica_syncs_from_the_start() {
+    use std::io::Write;
+    use supplysite_core::ports::fakes::FakeSnapshots;
+    use supplysite_core::ports::{SharedSnapshots, UnixMillis};
+    let fake = FakeContentful::start(demo()).await;
+    let shared = Arc::new(FakeSnapshots::default());
+    // 64 MiB of zeros behind a snapshot's first line: tens of kilobytes in the store.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(b"{\"format\":1}\n").unwrap();
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..64 {
+        gz.write_all(&zeros).unwrap();
+    }
+    let bomb = gz.finish().unwrap();
+    assert!(bomb.len() < 256 << 10, "{} bytes", bomb.len());
+    shared
+        .offer("sync-space.json", UnixMillis(i64::MAX), &bomb)
+        .await
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    // A cap of 16 MiB stands in for the default's gigabyte.
+    let replica = source(&fake, &dir.path().join("sync-space.json"))
+        .0
+        .with_shared(shared.clone())
+        .with_shared_limit(16 << 20);
+    let from = fake.received().len();
+    let set = replica.load().await.unwrap();
+    replica.saved().await;
+    assert_eq!(syncs(&fake, from).first(), Some(&"initial"));
+    assert_eq!(set.parts(), export_read(&fake).parts());
+    let activity = replica.activity();
+    assert_eq!((activity.adoptions.ok, activity.adoptions.failed), (0, 1));
+    assert!(activity.adoptions.failing);
+    // What it saved and shared is its own content, not the bomb.
+    let saved = std::fs::read_to_string(dir.path().join("sync-space.json")).unwrap();
+    let header: serde_json::Value = serde_json::from_str(saved.lines().next().unwrap()).unwrap();
+    assert_eq!(header["version"], set.version());
+    fake.stop().await;
+}

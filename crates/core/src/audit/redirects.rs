@@ -3,12 +3,12 @@
 
 use super::{Finding, Report, Severity};
 use crate::content::ContentSet;
-use crate::redirects::{Problem, Redirects};
+use crate::redirects::{ExternalTargets, Problem, Redirects};
 
 const CT: &str = "redirect";
 
-pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
-    Redirects::new(set)
+pub(super) fn report(set: &ContentSet, targets: &ExternalTargets) -> Vec<Finding> {
+    Redirects::with_targets(set, targets)
         .problems()
         .iter()
         .map(|p| finding(set, p))
@@ -43,6 +43,14 @@ fn finding(set: &ContentSet, problem: &Problem) -> Finding {
             "to",
             format!("target {to} is no page of the site (404)"),
             "Point to at a page that exists, or publish the page".to_string(),
+        ),
+        Problem::UnlistedHost { to, host, .. } => (
+            Severity::Error,
+            "to",
+            format!(
+                "target {to} is on {host}, which is not one of the hosts redirects may go to (SUPPLYSITE_REDIRECT_HOSTS), so the path answers 404"
+            ),
+            format!("Point to at a page of the site, or have {host} added to the allowed hosts"),
         ),
         Problem::Invalid { field, value, .. } => (
             Severity::Error,
@@ -136,6 +144,47 @@ mod tests {
                 w("shadow", "/about-us"),
                 w("chain", "/c"),
             ]
+        );
+    }
+
+    #[test]
+    fn a_target_on_an_unlisted_host_and_a_loop_through_a_trailing_slash_are_errors() {
+        let mut parts = fixture::content().parts().clone();
+        let r = |id: &str, from: &str, to: &str| Redirect {
+            id: id.into(),
+            from: from.into(),
+            to: to.into(),
+            permanent: true,
+        };
+        parts.redirects = vec![
+            r("away", "/away", "https://elsewhere.example.net/"),
+            r("listed", "/status", "https://status.example.com/"),
+            r("slash", "/s", "/insights/gone/"),
+            r("back", "/insights/gone", "/s"),
+        ];
+        let set = ContentSet::new(parts, "t");
+        let targets = ExternalTargets::parse("status.example.com").unwrap();
+        let found = super::super::audit_with(&set, &[Report::Redirects], &targets);
+        let errors: Vec<(&str, &str)> = found
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| (f.entry_id.as_deref().unwrap(), f.message.as_str()))
+            .collect();
+        assert_eq!(errors.len(), 3, "{found:?}");
+        assert!(errors.contains(&(
+            "away",
+            "target https://elsewhere.example.net/ is on elsewhere.example.net, which is not one of the hosts redirects may go to (SUPPLYSITE_REDIRECT_HOSTS), so the path answers 404"
+        )));
+        assert!(errors.contains(&(
+            "slash",
+            "loop: /s → /insights/gone/ → /insights/gone → /s; the path answers 404"
+        )));
+        assert!(errors.iter().any(|(id, _)| *id == "back"));
+        // Without the list, the other host is fine.
+        assert!(
+            super::super::audit(&set, &[Report::Redirects])
+                .iter()
+                .all(|f| f.entry_id.as_deref() != Some("away"))
         );
     }
 }

@@ -24,7 +24,7 @@ use crate::connections::gate::Gate;
 use crate::connections::{ConnectionLimits, ConnectionStats, MAX_HEAD};
 use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
-use per_connection::PerConnection;
+use per_connection::{PerConnection, Served};
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -42,6 +42,41 @@ pub async fn serve(
 ) -> io::Result<()> {
     let gate = Gate::new(&limits, stats);
     accept_until(listener, site, limits, gate, shutdown_signal()).await;
+    Ok(())
+}
+
+/// The most connections the metrics listener holds at once (half of them from one client):
+/// a Prometheus server or two scraping it need a handful.
+pub const METRICS_CONNECTIONS: usize = 16;
+
+/// Serves `router` (the metrics listener's, [`crate::metrics_router`]) on `listener` until
+/// `stop` resolves, held to the same defences as the site's port: `limits`' head, idle and
+/// write deadlines, heads of at most 64 KiB, and a cap of [`METRICS_CONNECTIONS`] connections
+/// (half per client) instead of the site's. Logs a warning when `listener` is bound off
+/// loopback: the metrics tell whoever reaches them the site's traffic and the outbox's state.
+pub async fn serve_router(
+    listener: TcpListener,
+    router: axum::Router,
+    limits: &ConnectionLimits,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let addr = listener.local_addr()?;
+    if !addr.ip().is_loopback() {
+        tracing::warn!(
+            %addr,
+            "the metrics listener is bound off loopback: anyone who reaches it reads the site's traffic and outbox counts; bind it to 127.0.0.1 or firewall the port (SUPPLYSITE_METRICS_BIND)"
+        );
+    }
+    let limits = ConnectionLimits {
+        total: METRICS_CONNECTIONS,
+        per_client: METRICS_CONNECTIONS / 2,
+        // No proxy stands in front of it: every peer is one client.
+        trusted_proxies: crate::connections::proxies::TrustedProxies::none(),
+        ..limits.clone()
+    };
+    // Counted apart from the site's connections, which `/readyz` reports.
+    let gate = Gate::new(&limits, Arc::new(ConnectionStats::default()));
+    accept_until(listener, router, limits, gate, stop).await;
     Ok(())
 }
 
@@ -167,9 +202,9 @@ pub fn serve_per_core_draining(
 /// Accepts connections on `listener` and serves each on its own task until `stop` resolves;
 /// then closes the listener, lets each connection finish the request it is on, and returns
 /// once all have closed. A connection over the caps of `gate` is closed at once.
-async fn accept_until(
+async fn accept_until<S: Served>(
     listener: TcpListener,
-    site: Site,
+    site: S,
     limits: ConnectionLimits,
     gate: Arc<Gate>,
     stop: impl Future<Output = ()>,

@@ -3,7 +3,8 @@
 //! last good copy was saved and shared and whether either is failing; whether a
 //! reload asked for by a webhook is under way; with enquiries taken, whether their deliveries are
 //! flowing or blocked and why; what the connection defences did: connections open, refused over a
-//! cap, timed out, failed accepts; 503 once the server was asked to stop), and `GET /metrics` on
+//! cap, timed out, failed accepts; 503 once the server was asked to stop; nothing in it costs a
+//! database query per call: the outbox is asked at most once a second), and `GET /metrics` on
 //! the metrics listener (see [`crate::metrics`]).
 
 use crate::metrics::{OutboxCounts, RenditionCounts, Scrape};
@@ -97,6 +98,11 @@ pub struct SnapshotReady {
     /// from an older copy, or sync from the start.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub share_failing: Option<bool>,
+    /// Whether taking the shared copy at start failed, when the copy is shared: it could not
+    /// be read, was no snapshot, or decoded to more than the cap (a gzip bomb), and this
+    /// replica synced from the start instead. Why is in the log.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub take_failed: Option<bool>,
 }
 
 impl From<SnapshotActivity> for SnapshotReady {
@@ -107,6 +113,7 @@ impl From<SnapshotActivity> for SnapshotReady {
             save_failing: a.saves.failing,
             shared_at: seconds(a.shares.last_ok),
             share_failing: a.sharing.then_some(a.shares.failing),
+            take_failed: a.sharing.then_some(a.adoptions.failing),
         }
     }
 }
@@ -192,8 +199,9 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
     let deliveries = match state.contact() {
         None => None,
         // Pages are still served while deliveries are blocked (the enquiries are stored and
-        // wait), so the status stays ready; the operator reads why here.
-        Some(desk) => Some(match desk.enquiries().outbox().blocked().await {
+        // wait), so the status stays ready; the operator reads why here. The outbox is asked
+        // at most once a second, however often this is called.
+        Some(desk) => Some(match desk.deliveries_blocked().await {
             Ok(None) => Deliveries::Flowing,
             Ok(Some(b)) => Deliveries::Blocked {
                 since: b.since.0 / 1000,

@@ -179,6 +179,8 @@ pub struct Args {
     /// finish before it exits.
     #[arg(long, env = "SUPPLYSITE_DRAIN_SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=300))]
     drain_seconds: u64,
+    #[command(flatten)]
+    redirect_hosts: crate::cmd::redirect_hosts::Args,
 }
 
 /// Where the metrics listener binds; empty (as `.env.example` leaves it) for none.
@@ -266,6 +268,8 @@ pub struct Config {
     pub metrics_bind: Option<SocketAddr>,
     /// How long the server drains after SIGTERM.
     pub drain: supplysite_http::Drain,
+    /// The hosts the editors' redirects may go to.
+    pub redirect_targets: supplysite_core::redirects::ExternalTargets,
 }
 
 impl Config {
@@ -330,6 +334,7 @@ impl Config {
                 ..ConnectionLimits::default()
             },
             log_format: args.log_format,
+            redirect_targets: args.redirect_hosts.targets(),
         })
     }
 
@@ -343,6 +348,7 @@ impl Config {
         settings.tracker_key = self.tracker_key.clone();
         settings.page_cache_bytes = self.page_cache_bytes;
         settings.page_max_age = self.page_max_age;
+        settings.redirect_targets = self.redirect_targets.clone();
         settings.asset_dir = Some(asset_dir)
             .filter(|dir| {
                 supplysite_core::content::ASSET_HOSTS

@@ -15,6 +15,8 @@ use std::time::Duration;
 #[derive(Debug, Default)]
 pub struct FakeOutbox {
     state: Mutex<State>,
+    /// How many times [`EnquiryOutbox::blocked`] was asked (a durable outbox's query each).
+    blocked_reads: std::sync::atomic::AtomicU64,
 }
 
 #[derive(Debug, Default)]
@@ -82,6 +84,11 @@ impl FakeOutbox {
     /// An empty, working outbox.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// How many times whether deliveries are blocked was asked.
+    pub fn blocked_reads(&self) -> u64 {
+        self.blocked_reads.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// With `Some(reason)`, every call fails with [`OutboxError::Unavailable`] and stores
@@ -304,6 +311,8 @@ impl EnquiryOutbox for FakeOutbox {
     }
 
     async fn blocked(&self) -> Result<Option<Blocked>, OutboxError> {
+        self.blocked_reads
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let state = lock(&self.state);
         state.available()?;
         Ok(state.blocked.clone())

@@ -4,7 +4,8 @@
 //! of its lines is longer than the server reads. A request a cached page answers at once is
 //! answered by the site's express lane ([`crate::Site::express`]) without the site's futures.
 //! While the server drains before stopping, every response asks the client to close the
-//! connection.
+//! connection. The metrics listener's router is served the same way ([`Served`]), without an
+//! express lane.
 
 use crate::Site;
 use crate::connections::deadlines::{Activity, InFlight};
@@ -22,21 +23,58 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use tower::Service;
 
+/// What a listener serves: the site (with its express lane), or the metrics listener's router.
+pub(crate) trait Served: Clone + Send + 'static {
+    /// The future of an answer the service makes.
+    type Future: Future<Output = Result<Response, Infallible>> + Send + 'static;
+
+    /// The answer when it can be made at once, without the service's futures.
+    fn express(&self, request: &Request<Incoming>) -> Option<Response>;
+
+    /// The service's answer to `request`.
+    fn answer(&self, request: Request) -> Self::Future;
+}
+
+impl Served for Site {
+    type Future = <Site as Service<Request>>::Future;
+
+    fn express(&self, request: &Request<Incoming>) -> Option<Response> {
+        Site::express(self, request)
+    }
+
+    fn answer(&self, request: Request) -> Self::Future {
+        // The site is always ready (its layers and the router never apply back-pressure), so
+        // a clone of it may be called without waiting on `poll_ready`.
+        self.clone().call(request)
+    }
+}
+
+impl Served for axum::Router {
+    type Future = <axum::Router as Service<Request>>::Future;
+
+    fn express(&self, _: &Request<Incoming>) -> Option<Response> {
+        None
+    }
+
+    fn answer(&self, request: Request) -> Self::Future {
+        // A router is always ready.
+        self.clone().call(request)
+    }
+}
+
 /// The service hyper calls for each request on one connection.
 #[derive(Clone)]
-pub(super) struct PerConnection {
-    pub site: Site,
+pub(super) struct PerConnection<S> {
+    pub site: S,
     pub peer: SocketAddr,
     pub activity: Arc<Activity>,
     pub stats: Arc<ConnectionStats>,
 }
 
-type SiteFuture = <Site as Service<Request>>::Future;
-
-impl hyper::service::Service<Request<Incoming>> for PerConnection {
+impl<S: Served> hyper::service::Service<Request<Incoming>> for PerConnection<S> {
     type Response = Response;
     type Error = Infallible;
-    type Future = Answer;
+    type Future = Answer<S::Future>;
 
     fn call(&self, request: Request<Incoming>) -> Self::Future {
         if let Some(refusal) = oversized(&request) {
@@ -58,10 +96,8 @@ impl hyper::service::Service<Request<Incoming>> for PerConnection {
         let mut request = request.map(Body::new);
         request.extensions_mut().insert(ConnectInfo(self.peer));
         let in_flight = Some(in_flight);
-        // The site is always ready (its layers and the router never apply back-pressure), so
-        // a clone of it may be called without waiting on `poll_ready`.
         Answer::Site {
-            future: self.site.clone().call(request),
+            future: self.site.answer(request),
             in_flight,
             close: self.stats.draining(),
         }
@@ -110,10 +146,10 @@ pin_project_lite::pin_project! {
     /// The answer to one request: the site's, counted in flight until it is ready, or one
     /// made at once (a refusal made here, or the site's express lane).
     #[project = AnswerProjection]
-    pub(super) enum Answer {
+    pub(super) enum Answer<F> {
         Site {
             #[pin]
-            future: SiteFuture,
+            future: F,
             in_flight: Option<InFlight>,
             // The server is draining: the connection closes after this response.
             close: bool,
@@ -125,7 +161,7 @@ pin_project_lite::pin_project! {
     }
 }
 
-impl Future for Answer {
+impl<F: Future<Output = Result<Response, Infallible>>> Future for Answer<F> {
     type Output = Result<Response, Infallible>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {

@@ -9,13 +9,15 @@
 //!
 //! Statuses: 200 (a page or a redirect), 404 (no page there: the not-found answer), 400 for a
 //! malformed body (the message says what is wrong), 401 without a valid preview cookie, 413 for
-//! a body over [`BODY_LIMIT`], 415 for a body that is not JSON, 503 when the preview content
-//! cannot be read; 404 for every request when no preview is configured.
+//! a body over [`BODY_LIMIT`] or holding more than [`MAX_ENTITIES`] entities, 415 for a body
+//! that is not JSON, 503 when the preview content cannot be read or the preview's own pool is
+//! busy or ran past its timeout (see [`crate::preview::pool`]); 404 for every request when no
+//! preview is configured.
 
 use crate::handlers::api_error::{ApiError, ApiErrorBody, PageError};
-use crate::handlers::preview::pages::{Composed, compose as compose_path, private};
+use crate::handlers::preview::pages::{Composed, compose as compose_path, private, refused};
 use crate::handlers::preview::unreadable;
-use crate::preview::site_path;
+use crate::preview::{MAX_ENTITIES, site_path};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::State;
@@ -84,9 +86,9 @@ impl utoipa::ToSchema for ComposeNotFound {
         (status = 400, description = "A body that is not the request above; the message says what is wrong", body = ApiErrorBody),
         (status = 401, description = "No valid preview cookie", body = ApiErrorBody),
         (status = 404, description = "No page at that path (the not-found answer), or preview is not configured (an error)", body = ComposeNotFound),
-        (status = 413, description = "A body over 1 MiB", body = ApiErrorBody),
+        (status = 413, description = "A body over 1 MiB, or more than 100 entities", body = ApiErrorBody),
         (status = 415, description = "A body that is not `application/json`", body = ApiErrorBody),
-        (status = 503, description = "The preview content cannot be read now", body = ApiErrorBody,
+        (status = 503, description = "The preview content cannot be read now, or the preview is busy or took too long", body = ApiErrorBody,
             headers(("retry-after" = String, description = "Seconds to wait"))),
     )
 )]
@@ -117,7 +119,11 @@ pub async fn compose(
     let (_, locale) = preview.read(false).await.map_err(|e| unreadable(&e))?;
     let source = preview.source();
     let entities = request.entities;
-    let overlaid = state.heavy().run(move || source.overlay(&entities)).await;
+    let overlaid = preview
+        .pool()
+        .run(move |cancel| (!cancel.cancelled()).then(|| source.overlay(&entities)))
+        .await
+        .map_err(refused)?;
     let set = match overlaid {
         Some(overlaid) => Arc::new(overlaid.map_err(|e| unreadable(&e))?),
         None => {
@@ -129,21 +135,21 @@ pub async fn compose(
             ));
         }
     };
-    let (status, answer) = match compose_path(&state, Arc::clone(&set), locale, bare, query).await?
-    {
-        Composed::Page { json, .. } => (StatusCode::OK, json),
-        Composed::Redirect(to) => (
-            StatusCode::OK,
-            serde_json::to_value(PageAnswer::Redirect { to }).map_err(PageError::from)?,
-        ),
-        Composed::NotFound => {
-            let view = state.inner().composer.not_found(&set);
-            (
-                StatusCode::NOT_FOUND,
-                serde_json::to_value(PageAnswer::not_found(view)).map_err(PageError::from)?,
-            )
-        }
-    };
+    let (status, answer) =
+        match compose_path(&state, preview, Arc::clone(&set), locale, bare, query).await? {
+            Composed::Page { json, .. } => (StatusCode::OK, json),
+            Composed::Redirect(to) => (
+                StatusCode::OK,
+                serde_json::to_value(PageAnswer::Redirect { to }).map_err(PageError::from)?,
+            ),
+            Composed::NotFound => {
+                let view = state.inner().composer.not_found(&set);
+                (
+                    StatusCode::NOT_FOUND,
+                    serde_json::to_value(PageAnswer::not_found(view)).map_err(PageError::from)?,
+                )
+            }
+        };
     let mut response = (status, answer.to_string()).into_response();
     let h = response.headers_mut();
     h.insert(
@@ -191,28 +197,41 @@ async fn read(headers: &HeaderMap, body: Body) -> Result<ComposeRequest, ApiErro
             ));
         }
     };
-    parse(&bytes).map_err(|message| ApiError::new(StatusCode::BAD_REQUEST, message))
+    parse(&bytes).map_err(|(status, message)| ApiError::new(status, message))
 }
 
-/// The request in `bytes`, or what is wrong with it.
-fn parse(bytes: &[u8]) -> Result<ComposeRequest, String> {
-    let value: Value =
-        serde_json::from_slice(bytes).map_err(|e| format!("the body is not valid JSON: {e}"))?;
+/// The request in `bytes`, or the status and what is wrong with it: 413 for more than
+/// [`MAX_ENTITIES`] entities, else 400.
+fn parse(bytes: &[u8]) -> Result<ComposeRequest, (StatusCode, String)> {
+    let bad = |message: String| (StatusCode::BAD_REQUEST, message);
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| bad(format!("the body is not valid JSON: {e}")))?;
     let Value::Object(mut body) = value else {
-        return Err("the body must be a JSON object with path and entities".into());
+        return Err(bad(
+            "the body must be a JSON object with path and entities".into()
+        ));
     };
     let path = match body.remove("path") {
         Some(Value::String(path)) => path,
-        Some(_) => return Err("path must be a string".into()),
-        None => return Err("path is missing".into()),
+        Some(_) => return Err(bad("path must be a string".into())),
+        None => return Err(bad("path is missing".into())),
     };
     let entities = match body.remove("entities") {
         Some(Value::Array(entities)) => entities,
-        Some(_) => return Err("entities must be an array".into()),
-        None => return Err("entities is missing".into()),
+        Some(_) => return Err(bad("entities must be an array".into())),
+        None => return Err(bad("entities is missing".into())),
     };
+    if entities.len() > MAX_ENTITIES {
+        return Err((
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "entities may hold at most {MAX_ENTITIES} entries and assets; this body has {}",
+                entities.len()
+            ),
+        ));
+    }
     for (i, entity) in entities.iter().enumerate() {
-        check_entity(entity).map_err(|m| format!("entities[{i}]: {m}"))?;
+        check_entity(entity).map_err(|m| bad(format!("entities[{i}]: {m}")))?;
     }
     Ok(ComposeRequest { path, entities })
 }
@@ -280,7 +299,8 @@ mod tests {
             ),
         ];
         for (body, message) in cases {
-            let error = parse(body.as_bytes()).unwrap_err();
+            let (status, error) = parse(body.as_bytes()).unwrap_err();
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
             assert!(error.starts_with(message), "{body}: {error}");
         }
         let ok = parse(
@@ -288,5 +308,26 @@ mod tests {
         )
         .unwrap();
         assert_eq!((ok.path.as_str(), ok.entities.len()), ("/x", 1));
+    }
+
+    #[test]
+    fn more_entities_than_the_cap_are_refused_naming_it() {
+        let asset = serde_json::json!({"sys": {"id": "a", "type": "Asset"}, "fields": {}});
+        let body = |n: usize| {
+            serde_json::json!({"path": "/", "entities": vec![asset.clone(); n]}).to_string()
+        };
+        assert_eq!(
+            parse(body(MAX_ENTITIES).as_bytes()).unwrap().entities.len(),
+            MAX_ENTITIES
+        );
+        let (status, message) = parse(body(MAX_ENTITIES + 1).as_bytes()).unwrap_err();
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(
+            message,
+            format!(
+                "entities may hold at most {MAX_ENTITIES} entries and assets; this body has {}",
+                MAX_ENTITIES + 1
+            )
+        );
     }
 }

@@ -6,7 +6,8 @@
 use crate::cache::PageEntry;
 use crate::cache::template::NonceTemplate;
 use crate::front::security::{CspNonce, EditorFraming};
-use crate::handlers::api_error::PageError;
+use crate::handlers::api_error::{ApiError, PageError};
+use crate::preview::pool::Refused;
 use crate::preview::{Preview, cookie};
 use crate::state::AppState;
 use axum::body::Body;
@@ -49,17 +50,50 @@ impl AppState {
     }
 }
 
-/// Composes `path` (with `query`) from the preview content `set`, in the heavy pool, with the
-/// inspector tags of Contentful's Live Preview for entries in `locale`.
+/// Why a preview answer could not be made.
+pub(crate) enum Failed {
+    /// A failure inside the server.
+    Page(PageError),
+    /// The preview's pool refused the work or cancelled it at its timeout.
+    Refused(Refused),
+}
+
+impl From<PageError> for Failed {
+    fn from(error: PageError) -> Self {
+        Failed::Page(error)
+    }
+}
+
+impl From<Failed> for ApiError {
+    fn from(failed: Failed) -> Self {
+        match failed {
+            Failed::Page(error) => error.into(),
+            Failed::Refused(why) => refused(why),
+        }
+    }
+}
+
+impl IntoResponse for Failed {
+    fn into_response(self) -> Response {
+        match self {
+            Failed::Page(error) => error.into_response(),
+            Failed::Refused(why) => refused(why).into_response(),
+        }
+    }
+}
+
+/// Composes `path` (with `query`) from the preview content `set`, in the preview's own pool,
+/// with the inspector tags of Contentful's Live Preview for entries in `locale`.
 pub(crate) async fn compose(
     state: &AppState,
+    preview: &Preview,
     set: Arc<ContentSet>,
     locale: String,
     path: &str,
     query: Option<&str>,
-) -> Result<Composed, PageError> {
+) -> Result<Composed, Failed> {
     // The editors' redirects of the preview content, by the same rule as the public site's.
-    match Redirects::new(&set).outcome(path, query) {
+    match Redirects::with_targets(&set, &state.settings().redirect_targets).outcome(path, query) {
         Some(Outcome::Redirect { to, .. }) => return Ok(Composed::Redirect(to)),
         Some(_) => return Ok(Composed::NotFound),
         None => {}
@@ -70,27 +104,44 @@ pub(crate) async fn compose(
         Resolution::NotFound => return Ok(Composed::NotFound),
     };
     let made = state.clone();
-    state
-        .heavy()
-        .run(move || {
-            Ok(match made.inner().composer.compose(&route, &set) {
-                Outcome::Page(view) => {
-                    let head =
-                        crate::render::head::render(view.head(), &made.settings().public_url);
-                    let mut json = serde_json::to_value(PageAnswer::Page(view))?;
-                    let unplaced =
-                        supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
-                    if !unplaced.is_empty() {
-                        // The page is still right; some of its fields lack Live Preview's tags.
-                        tracing::error!(?unplaced, "inspector tags name fields the view lacks");
-                    }
-                    Composed::Page { head, json }
-                }
-                Outcome::Redirect { to, .. } => Composed::Redirect(to),
-                Outcome::NotFound => Composed::NotFound,
-            })
+    let composed = preview
+        .pool()
+        .run(move |cancel| {
+            let view = match made.inner().composer.compose(&route, &set) {
+                Outcome::Page(view) => view,
+                Outcome::Redirect { to, .. } => return Some(Ok(Composed::Redirect(to))),
+                Outcome::NotFound => return Some(Ok(Composed::NotFound)),
+            };
+            // Serialising and tagging a listing is as much work again: not for nobody.
+            if cancel.cancelled() {
+                return None;
+            }
+            let head = crate::render::head::render(view.head(), &made.settings().public_url);
+            let mut json = match serde_json::to_value(PageAnswer::Page(view)) {
+                Ok(json) => json,
+                Err(e) => return Some(Err(PageError::from(e))),
+            };
+            let unplaced = supplysite_core::inspector::annotate(&route, &set, &locale, &mut json);
+            if !unplaced.is_empty() {
+                // The page is still right; some of its fields lack Live Preview's tags.
+                tracing::error!(?unplaced, "inspector tags name fields the view lacks");
+            }
+            Some(Ok(Composed::Page { head, json }))
         })
         .await
+        .map_err(Failed::Refused)?;
+    Ok(composed?)
+}
+
+/// The 503 for preview work the pool refused ([`Refused::Busy`]) or cancelled at its timeout,
+/// with `Retry-After`.
+pub(crate) fn refused(why: Refused) -> ApiError {
+    tracing::warn!(%why, "preview work refused");
+    let message = match why {
+        Refused::Busy => "the preview is busy with other requests; please try again in a moment",
+        Refused::TimedOut => "the preview took too long and was cancelled; please try again",
+    };
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(1)
 }
 
 /// 503 for preview content that cannot be read now; the cause is logged, not sent.
@@ -125,7 +176,7 @@ async fn resolve(
         Ok(read) => read,
         Err(e) => return Some(Err(unavailable(&e))),
     };
-    match compose(state, set, locale.clone(), path, query).await {
+    match compose(state, preview, set, locale.clone(), path, query).await {
         Ok(Composed::NotFound) => None,
         Ok(composed) => Some(Ok((composed, locale))),
         Err(e) => Some(Err(e.into_response())),
@@ -168,7 +219,12 @@ pub(crate) async fn page(
         tag.clone(),
         tag,
     ));
-    let sent = crate::render::ssr::page(state.ssr(), &entry, path).await;
+    // Its markup is put in the page by the preview's own threads, as it was composed.
+    let ssr = state.ssr().map(|ssr| crate::render::ssr::Ssr {
+        heavy: state.preview().map_or(ssr.heavy, |p| p.pool().threads()),
+        ..ssr
+    });
+    let sent = crate::render::ssr::page(ssr, &entry, path).await;
     let filled = sent.html.fill(nonce.as_str());
     let here = match query {
         Some(q) => format!("{path}?{q}"),

@@ -49,7 +49,7 @@ pub struct ExitQuery {
         (status = 400, description = "A malformed query, a path that is not one of this site's, or one with no page in the preview content", body = ApiErrorBody),
         (status = 401, description = "A wrong or missing secret; no cookie is set", body = ApiErrorBody),
         (status = 404, description = "Preview is not configured", body = ApiErrorBody),
-        (status = 503, description = "The preview content cannot be read now", body = ApiErrorBody,
+        (status = 503, description = "The preview content cannot be read now, or the preview is busy", body = ApiErrorBody,
             headers(("retry-after" = String, description = "Seconds to wait"))),
     )
 )]
@@ -85,7 +85,7 @@ pub async fn enter(
         Some((bare, q)) => (bare, Some(q)),
         None => (path, None),
     };
-    let Composed::Page { .. } = compose(&state, set, locale, bare, q).await? else {
+    let Composed::Page { .. } = compose(&state, preview, set, locale, bare, q).await? else {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
             "no page at that path in the preview content",

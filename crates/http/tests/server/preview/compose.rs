@@ -267,3 +267,113 @@ fn assert_described(doc: &Value, status: &str, answer: &Value) {
         .collect();
     assert!(errors.is_empty(), "{status}: {errors:?}");
 }
+
+/// How long a public page may take while compose is flooded, on a loaded two-core machine.
+const PAGE_WITHIN: std::time::Duration = std::time::Duration::from_millis(1500);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_compose_requests_never_delays_public_pages() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    use supplysite_http::preview::pool::DEFAULT_QUEUE_LIMIT;
+
+    let site = Arc::new(site(true).await);
+    let path = format!("/insights/{CHANGED}");
+    let cookie = site.enter(&path).await;
+    let export = supplysite_testkit::demo::export_json();
+    let body = json!({"path": path, "entities": [edited_post(&export, TYPED)]}).to_string();
+    let stop = Arc::new(AtomicBool::new(false));
+    let answers = Arc::new(Mutex::new(Vec::new()));
+    let flood: Vec<_> = (0..3 * DEFAULT_QUEUE_LIMIT)
+        .map(|_| {
+            let (site, cookie, body) = (site.clone(), cookie.clone(), body.clone());
+            let (stop, answers) = (stop.clone(), answers.clone());
+            tokio::spawn(async move {
+                while !stop.load(Ordering::SeqCst) {
+                    let response =
+                        post(&site, Some(&cookie), "application/json", body.clone()).await;
+                    let status = response.status().as_u16();
+                    let retry = response.headers().contains_key("retry-after");
+                    let answer: Value = response.json().await.unwrap();
+                    answers.lock().unwrap().push((status, retry, answer));
+                }
+            })
+        })
+        .collect();
+    let pool = || site.state().preview().unwrap().pool();
+    crate::support::eventually(Duration::from_secs(30), "the preview pool to fill", || {
+        pool().queued() == DEFAULT_QUEUE_LIMIT
+    })
+    .await;
+    // Pages nobody asked for yet: each is composed for this request, beside the flood.
+    for page in [
+        "/",
+        "/insights",
+        "/case-study-index",
+        "/about-us",
+        "/etender",
+        "/api/page?path=/contact-us",
+    ] {
+        let started = Instant::now();
+        let response = site.get(page, None).await;
+        let took = started.elapsed();
+        assert_eq!(response.status(), 200, "{page}");
+        assert!(!response.text().await.unwrap().contains(TYPED), "{page}");
+        assert!(took < PAGE_WITHIN, "{page} took {took:?} during the flood");
+    }
+    // The flood was still on when the last page was answered.
+    assert!(
+        pool().queued() > 0,
+        "the flood ended before the pages were asked"
+    );
+    stop.store(true, Ordering::SeqCst);
+    for task in flood {
+        task.await.unwrap();
+    }
+    let answers = answers.lock().unwrap();
+    // Edits were composed, and past the queue the rest were told to come back, never waited.
+    assert!(
+        answers
+            .iter()
+            .any(|(status, _, a)| *status == 200 && a["view"]["title"] == TYPED)
+    );
+    let busy: Vec<_> = answers
+        .iter()
+        .filter(|(status, ..)| *status == 503)
+        .collect();
+    assert!(!busy.is_empty(), "the queue never overflowed");
+    for (status, retry, answer) in answers.iter() {
+        assert!(matches!(status, 200 | 503), "{status}: {answer}");
+        if *status == 503 {
+            assert!(retry, "a 503 without Retry-After");
+            assert!(
+                answer["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("preview is busy")
+            );
+        }
+    }
+    // One job at a time, whatever the flood.
+    assert_eq!(pool().most_running(), 1);
+}
+
+#[tokio::test]
+async fn more_entities_than_the_cap_are_refused_with_413_naming_it() {
+    let site = site(true).await;
+    let cookie = site.enter("/").await;
+    let asset = json!({"sys": {"id": "a", "type": "Asset"}, "fields": {}});
+    let limit = supplysite_http::preview::MAX_ENTITIES;
+    let body = json!({"path": "/", "entities": vec![asset; limit + 1]}).to_string();
+    let response = post(&site, Some(&cookie), "application/json", body).await;
+    assert_eq!(response.status(), 413);
+    let answer: Value = response.json().await.unwrap();
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("at most {limit} entries and assets")),
+        "{answer}"
+    );
+}

@@ -91,6 +91,8 @@ async fn readyz_and_the_metrics_say_when_the_last_good_copy_was_saved_and_shared
             "saveFailing": true,
             "sharedAt": 1_800_000_000u64,
             "shareFailing": false,
+            // The copy taken at start was refused (unreadable, or a gzip bomb).
+            "takeFailed": true,
         }),
         "{json}"
     );
@@ -133,4 +135,32 @@ async fn readyz_of_content_from_a_file_says_nothing_of_a_last_good_copy() {
     let json: serde_json::Value =
         serde_json::from_str(&body_text(spawn_app().get("/readyz").await).await).unwrap();
     assert!(json.get("snapshot").is_none(), "{json}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn readyz_asks_the_outbox_at_most_once_a_second_however_often_it_is_called() {
+    use supplysite_http::contact_desk::BLOCKED_FRESH_FOR;
+    let fakes = crate::support::contact::Fakes::new();
+    let app = Arc::new(crate::support::contact::app_over(&fakes));
+    let ready = |app: Arc<TestApp>| async move {
+        let response = app.get("/readyz").await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let json: serde_json::Value = serde_json::from_str(&body_text(response).await).unwrap();
+        assert_eq!(json["deliveries"]["status"], "flowing", "{json}");
+    };
+    // Many callers at once, then one after another: one query between them.
+    let callers: Vec<_> = (0..20).map(|_| tokio::spawn(ready(app.clone()))).collect();
+    for caller in callers {
+        caller.await.unwrap();
+    }
+    for _ in 0..20 {
+        ready(app.clone()).await;
+    }
+    assert_eq!(fakes.outbox.blocked_reads(), 1);
+    // A second later the outbox is asked again, once.
+    tokio::time::advance(BLOCKED_FRESH_FOR).await;
+    for _ in 0..20 {
+        ready(app.clone()).await;
+    }
+    assert_eq!(fakes.outbox.blocked_reads(), 2);
 }
