@@ -76,8 +76,13 @@ function loadEntryAfterFirstPaint(src: string) {
 
 /**
  * Replaces the entry's `<script type="module">` in the built head with
- * [`loadEntryAfterFirstPaint`], minified, at the end of the body. The server gives every
- * script tag of the shell the response's nonce, this one included.
+ * [`loadEntryAfterFirstPaint`], minified, at the end of the body. It is the shell's one script:
+ * the server's Content-Security-Policy allows it by the SHA-256 of its text (taken when the
+ * server reads the shell) and whatever it adds by 'strict-dynamic', and refuses a shell that
+ * loads a script from a file. The module preloads Vite writes in the head stay there: a
+ * `<link rel="modulepreload">` is not a parser-inserted script, so 'strict-dynamic' lets it be
+ * fetched at once (checked in Chromium by e2e/csp.spec.ts), and the module runs only when the
+ * entry imports it.
  */
 function entryAfterFirstPaint(): Plugin {
   return {

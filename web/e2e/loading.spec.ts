@@ -41,5 +41,7 @@ for (const path of ['/', '/about-us', '/insights']) {
 test('the served page names no module script: the loader adds the one entry', async ({ request }) => {
   const html = await (await request.get('/about-us')).text();
   expect(html).not.toMatch(/<script[^>]*type="module"/);
-  expect(html).toMatch(/<script nonce="[^"]+">[^<]*\/assets\/index-[^"]*\.js/);
+  // The loader is a plain inline script: the policy allows it by its hash, the same in every page.
+  expect(html).toMatch(/<script>[^<]*\/assets\/index-[^"]*\.js/);
+  expect(html).not.toContain('nonce');
 });

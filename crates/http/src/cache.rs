@@ -7,21 +7,17 @@
 //! HTML, API JSON, compressed forms and server-rendered copies): past its budget the least
 //! recently used pages are dropped, and are made again when asked for.
 //!
-//! Layer: the cached page and how it is sent (encodings, gzip, nonce templates, ETag stamps,
+//! Layer: the cached page and how it is sent (encodings, gzip, ETag stamps,
 //! per-generation files). It uses no other module of the server: everything above may use it.
 
 pub mod compressible;
 pub mod encoding;
 pub(crate) mod generated;
-pub mod gzip;
 pub mod stamp;
-pub mod template;
 
 pub mod rendered;
 
 use crate::cache::encoding::Coding;
-use crate::cache::gzip::GzipTemplate;
-use crate::cache::template::{FrozenTemplate, NonceTemplate};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
@@ -41,15 +37,15 @@ const ENTRY_OVERHEAD: usize = 512;
 pub struct PageEntry {
     /// The page's HTTP status (200, or 404 for the not-found page).
     pub status: StatusCode,
-    /// The HTML page, with a slot for each response's nonce.
-    pub html: FrozenTemplate,
+    /// The HTML page: the same bytes in every response.
+    pub html: Bytes,
     /// The page's answer from the page API, as JSON.
     pub api_json: Bytes,
     /// The HTML page's strong ETag.
     pub html_etag: HeaderValue,
     /// The page API answer's strong ETag.
     pub api_etag: HeaderValue,
-    html_gzip: OnceLock<GzipTemplate>,
+    html_gzip: OnceLock<Bytes>,
     api_gzip: OnceLock<Bytes>,
     api_br: OnceLock<Bytes>,
     /// The same page with the server-rendered markup, once rendered (see [`crate::render::ssr`]).
@@ -62,14 +58,14 @@ impl PageEntry {
     /// A page entry; its compressed forms are made later, when first asked for.
     pub fn new(
         status: StatusCode,
-        html: &NonceTemplate,
+        html: impl Into<Bytes>,
         api_json: Bytes,
         html_etag: HeaderValue,
         api_etag: HeaderValue,
     ) -> Self {
         PageEntry {
             status,
-            html: html.freeze(),
+            html: html.into(),
             api_json,
             html_etag,
             api_etag,
@@ -95,10 +91,7 @@ impl PageEntry {
             api_json: self.api_json.clone(),
             html_etag: self.html_etag.clone(),
             api_etag: self.api_etag.clone(),
-            html_gzip: match self.html_gzip.get() {
-                Some(g) => OnceLock::from(g.clone()),
-                None => OnceLock::new(),
-            },
+            html_gzip: shared(&self.html_gzip),
             api_gzip: shared(&self.api_gzip),
             api_br: shared(&self.api_br),
             rendered: self.rendered.carry(),
@@ -126,19 +119,19 @@ impl PageEntry {
     /// The bytes this entry holds now: its HTML and JSON, the compressed forms made so far and
     /// its server-rendered copy, if any.
     pub fn footprint(&self) -> usize {
-        let html: usize = self.html.parts().iter().map(|p| p.len()).sum();
-        let lazy = self.html_gzip.get().map_or(0, |g| g.compressed_len())
+        let html = self.html.len();
+        let lazy = self.html_gzip.get().map_or(0, |g| g.len())
             + self.api_gzip.get().map_or(0, |b| b.len())
             + self.api_br.get().map_or(0, |b| b.len());
         let rendered = self.rendered.page().map_or(0, |p| p.footprint());
         ENTRY_OVERHEAD + html + self.api_json.len() + lazy + rendered
     }
 
-    /// The HTML's parts, gzipped once.
-    pub fn html_gzip(&self) -> &GzipTemplate {
+    /// The HTML, gzipped once at the best level: every response of the page sends these bytes.
+    pub fn html_gzip(&self) -> &Bytes {
         self.html_gzip.get_or_init(|| {
-            let gzip = GzipTemplate::new(&self.html);
-            self.charge(gzip.compressed_len());
+            let gzip = gzip_best(&self.html);
+            self.charge(gzip.len());
             gzip
         })
     }
@@ -151,8 +144,8 @@ impl PageEntry {
         }
     }
 
-    /// The API JSON in `coding`, compressed once: it has no nonce, so every response is the same
-    /// bytes. Gzip at its best level; brotli at quality 5, since it is made on the first request
+    /// The API JSON in `coding`, compressed once: every response is the same bytes. Gzip at its
+    /// best level; brotli at quality 5, since it is made on the first request
     /// for the page after each content change: for a 75 KB page answer quality 11 took about
     /// 0.5 s of a core in a release build (several seconds in a debug one) to save a fifth of
     /// the bytes, where 5 takes about 2 ms and still beats gzip's best by a tenth.
@@ -160,11 +153,9 @@ impl PageEntry {
         let json = &self.api_json;
         match coding {
             Coding::Gzip => self.api_gzip.get_or_init(|| {
-                let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-                gz.write_all(json).expect("writing to memory cannot fail");
-                let gzip = gz.finish().expect("writing to memory cannot fail");
+                let gzip = gzip_best(json);
                 self.charge(gzip.len());
-                Bytes::from(gzip)
+                gzip
             }),
             Coding::Brotli => self.api_br.get_or_init(|| {
                 let mut out = Vec::new();
@@ -181,6 +172,16 @@ impl PageEntry {
         }
         .clone()
     }
+}
+
+/// `bytes` gzipped at the best level.
+fn gzip_best(bytes: &[u8]) -> Bytes {
+    let mut gz = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 4 + 64),
+        flate2::Compression::best(),
+    );
+    gz.write_all(bytes).expect("writing to memory cannot fail");
+    Bytes::from(gz.finish().expect("writing to memory cannot fail"))
 }
 
 /// Pages by canonical path, at most `budget` bytes of them, least recently used dropped first.
@@ -336,9 +337,8 @@ impl PageCache {
 
 /// A weak ETag for a representation (`kind`: html or api) of `path` with `content` (a
 /// content version, or a [`digest`] of what the representation is made from) and a page stamp
-/// (the build and settings, see [`crate::cache::stamp`]). Weak because every HTML response
-/// carries a fresh nonce, and compression changes the bytes: the representations are
-/// equivalent, not byte-identical.
+/// (the build and settings, see [`crate::cache::stamp`]). Weak because compression changes the
+/// bytes: the representations in each coding are equivalent, not byte-identical.
 pub fn etag(content: &str, stamp: &str, kind: &str, path: &str) -> HeaderValue {
     tag([content, stamp, kind, path])
 }
@@ -431,7 +431,7 @@ mod tests {
         let entry = |status| {
             Arc::new(PageEntry::new(
                 status,
-                &NonceTemplate::default(),
+                "",
                 Bytes::new(),
                 HeaderValue::from_static("W/\"a\""),
                 HeaderValue::from_static("W/\"b\""),
@@ -446,11 +446,9 @@ mod tests {
 
     /// An entry of about `kib` KiB of HTML.
     fn sized(kib: usize) -> Arc<PageEntry> {
-        let mut html = NonceTemplate::default();
-        html.push_str(&"x".repeat(kib * 1024));
         Arc::new(PageEntry::new(
             StatusCode::OK,
-            &html,
+            "x".repeat(kib * 1024),
             Bytes::new(),
             HeaderValue::from_static("W/\"a\""),
             HeaderValue::from_static("W/\"b\""),
@@ -502,7 +500,7 @@ mod tests {
             .collect();
         let noisy = Arc::new(PageEntry::new(
             StatusCode::OK,
-            &NonceTemplate::default(),
+            "",
             Bytes::from(json),
             HeaderValue::from_static("W/\"c\""),
             HeaderValue::from_static("W/\"d\""),
@@ -524,12 +522,48 @@ mod tests {
     }
 
     #[test]
+    fn the_html_is_gzipped_once_counted_once_and_decompresses_to_itself() {
+        use std::io::Read;
+        let html = "<p>supplier management, e-sourcing, contracts</p>".repeat(300);
+        let cache = PageCache::with_budget(1024 * 1024);
+        let entry = cache.insert(
+            "/",
+            Arc::new(PageEntry::new(
+                StatusCode::OK,
+                html.clone(),
+                Bytes::new(),
+                HeaderValue::from_static("W/\"a\""),
+                HeaderValue::from_static("W/\"b\""),
+            )),
+        );
+        let before = cache.used();
+        let gzip = entry.html_gzip().clone();
+        assert_eq!(gzip.as_ptr(), entry.html_gzip().as_ptr(), "made once");
+        assert_eq!(cache.used(), before + gzip.len(), "counted once");
+        assert!(
+            gzip.len() < html.len() / 10,
+            "{} of {}",
+            gzip.len(),
+            html.len()
+        );
+        let mut plain = String::new();
+        flate2::read::GzDecoder::new(&gzip[..])
+            .read_to_string(&mut plain)
+            .unwrap();
+        assert_eq!(plain, html);
+        // Handed to another generation, the page and its gzip are the same buffers.
+        let carried = entry.carry();
+        assert_eq!(carried.html.as_ptr(), entry.html.as_ptr());
+        assert_eq!(carried.html_gzip().as_ptr(), gzip.as_ptr());
+    }
+
+    #[test]
     fn api_json_is_compressed_once_and_decompresses_to_itself() {
         use std::io::Read;
         let json = Bytes::from("{\"outcome\":\"page\",\"view\":{}}".repeat(50));
         let entry = PageEntry::new(
             StatusCode::OK,
-            &NonceTemplate::default(),
+            "",
             json.clone(),
             HeaderValue::from_static("W/\"a\""),
             HeaderValue::from_static("W/\"b\""),

@@ -281,7 +281,7 @@ mod tests {
     fn page(bytes: usize) -> Arc<PageEntry> {
         Arc::new(PageEntry::new(
             axum::http::StatusCode::OK,
-            &crate::cache::template::NonceTemplate::default(),
+            "",
             bytes::Bytes::from(vec![b'x'; bytes]),
             axum::http::HeaderValue::from_static("W/\"h\""),
             axum::http::HeaderValue::from_static("W/\"a\""),

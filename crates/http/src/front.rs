@@ -1,6 +1,7 @@
 //! The outermost layer of the site, in one service so a request pays for one boxed future
 //! instead of one per concern: the request id (kept from the client or made without a system
-//! call), the CSP nonce, the security headers on the way out, the request timeout, and the
+//! call), the security headers on the way out (the Content-Security-Policy among them, one value
+//! for the process), the request timeout, and the
 //! request's log span and its closing line with status and latency, and the request's count
 //! and duration in the site's metrics (see [`crate::metrics`]).
 //!
@@ -19,7 +20,7 @@
 pub mod request_id;
 pub mod security;
 
-use crate::front::security::{CspNonce, FIXED_HEADERS, PolicyHeader};
+use crate::front::security::{FIXED_HEADERS, PolicyHeader};
 use crate::metrics::{Metrics, PageCacheResult, RouteId, Shed};
 use axum::body::Body;
 use axum::extract::Request;
@@ -76,17 +77,20 @@ impl Shared {
 }
 
 impl FrontLayer {
-    /// `https`: whether the policy asks browsers to upgrade insecure requests; `third`: the
-    /// third parties whose origins it allows; `timeout`: how long a response may take before
-    /// the request is answered 503 (the paths in [`SELF_TIMED`] excepted).
+    /// `scripts`: the hash sources of the shell's inline scripts, the only scripts the policy
+    /// lets a page start; `https`: whether the policy asks browsers to upgrade insecure
+    /// requests; `third`: the third parties whose origins it allows; `timeout`: how long a
+    /// response may take before the request is answered 503 (the paths in [`SELF_TIMED`]
+    /// excepted).
     pub fn new(
+        scripts: &[String],
         https: bool,
         third: crate::front::security::ThirdParties,
         timeout: Duration,
     ) -> Self {
         FrontLayer {
             shared: Arc::new(Shared {
-                policy: PolicyHeader::new(https, third),
+                policy: PolicyHeader::new(scripts, https, third),
                 timeout,
                 metrics: None,
             }),
@@ -140,14 +144,13 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, mut request: Request) -> Self::Future {
-        let (ticket, nonce) = Ticket::begin(
+    fn call(&mut self, request: Request) -> Self::Future {
+        let ticket = Ticket::begin(
             &self.shared,
             request.method(),
             request.headers(),
             request.uri(),
         );
-        request.extensions_mut().insert(nonce);
         let timeout = if SELF_TIMED.contains(&request.uri().path()) {
             None
         } else {
@@ -167,41 +170,34 @@ impl<S> Front<S> {
     /// This layer's part in an answer made without the service it wraps (see
     /// [`crate::Site::express`]): what [`Ticket::end`] then adds is what the layer adds
     /// to any answer.
-    pub fn ticket(
-        &self,
-        method: &Method,
-        headers: &HeaderMap,
-        uri: &axum::http::Uri,
-    ) -> (Ticket, CspNonce) {
+    pub fn ticket(&self, method: &Method, headers: &HeaderMap, uri: &axum::http::Uri) -> Ticket {
         Ticket::begin(&self.shared, method, headers, uri)
     }
 }
 
-/// One request's passage through the front layer: its id and policy with their nonce, its
-/// route and start for the metrics, and its log span while the request log is on.
+/// One request's passage through the front layer: its id, its route and start for the
+/// metrics, and its log span while the request log is on.
 pub struct Ticket {
     shared: Arc<Shared>,
     id: HeaderValue,
-    csp: HeaderValue,
     route: Option<RouteId>,
     start: Option<Instant>,
     span: Option<tracing::Span>,
 }
 
 impl Ticket {
-    /// The id (the client's own when acceptable, else a fresh one) and a fresh policy and
-    /// nonce for a `method` request with `headers` to `uri`.
+    /// The ticket of a `method` request with `headers` to `uri`, with its id (the client's own
+    /// when acceptable, else a fresh one).
     fn begin(
         shared: &Arc<Shared>,
         method: &Method,
         headers: &HeaderMap,
         uri: &axum::http::Uri,
-    ) -> (Ticket, CspNonce) {
+    ) -> Ticket {
         let id = match headers.get(X_REQUEST_ID) {
             Some(id) if request_id::from_client(id) => id.clone(),
             _ => request_id::next(),
         };
-        let (csp, nonce) = shared.policy.fresh();
         let route = shared
             .metrics
             .as_ref()
@@ -218,21 +214,19 @@ impl Ticket {
                 path = uri.path(),
             )
         });
-        let ticket = Ticket {
+        Ticket {
             shared: Arc::clone(shared),
             id,
-            csp,
             start: (route.is_some() || logged).then(Instant::now),
             route,
             span,
-        };
-        (ticket, nonce)
+        }
     }
 
     /// `response` with the headers every answer carries, counted in the metrics and, while the
     /// request log is on, logged with its status and latency.
     pub fn end(self, response: Response) -> Response {
-        let response = finish(response, self.csp, self.id);
+        let response = finish(response, &self.shared.policy, self.id);
         let Some(start) = self.start else {
             return response;
         };
@@ -295,12 +289,12 @@ fn timed_out() -> Response {
 }
 
 /// Adds the security headers and the request id. A 304 gets no Content-Security-Policy: a
-/// cache that revalidates its copy replaces the stored headers with the 304's, and a policy
-/// naming this response's nonce would refuse the scripts of the stored page, which bear the
-/// nonce of the response that page came with. A response that brings its own policy keeps it:
-/// the space's files carry [`crate::front::security::UNTRUSTED_FILE_POLICY`], which no page policy
-/// may loosen.
-fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response {
+/// cache that revalidates its copy replaces the stored headers with the 304's, so the stored
+/// page keeps the policy it was sent with, the one whose script hashes its body matches (a
+/// new web build changes the hashes, and the ETags with them, so it never answers 304 to a page
+/// of the old one). A response that brings its own policy keeps it: the space's files carry
+/// [`crate::front::security::UNTRUSTED_FILE_POLICY`], which no page policy may loosen.
+fn finish(mut response: Response, policy: &PolicyHeader, id: HeaderValue) -> Response {
     let not_modified = response.status() == StatusCode::NOT_MODIFIED;
     let framed = response
         .extensions()
@@ -310,11 +304,11 @@ fn finish(mut response: Response, csp: HeaderValue, id: HeaderValue) -> Response
     headers.reserve(FIXED_HEADERS.len() + 2);
     if !not_modified && !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
         let csp = if framed {
-            crate::front::security::framed_by_editor(&csp)
+            policy.framed()
         } else {
-            csp
+            policy.value()
         };
-        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
     }
     insert_fixed(headers);
     if framed {

@@ -54,7 +54,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 /// The largest body any route reads, besides the webhook's own limit.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// The whole site as one service: the front layer (request id, nonce, security headers,
+/// The whole site as one service: the front layer (request id, security headers,
 /// timeout, request log) around the compression layer around the router. The layers wrap the
 /// router once rather than each route (`Router::layer`), which would cost a boxed clone of the
 /// route's service and a boxed future per layer on every request.
@@ -71,7 +71,7 @@ pub struct Site {
 impl Site {
     /// The answer to `request` when a cached page gives it at once (see
     /// [`handlers::pages::ready`]): what calling the site would answer, byte for byte but
-    /// for the request id, the nonce and the date. `None`: call the site.
+    /// for the request id and the date. `None`: call the site.
     pub fn express<B>(&self, request: &axum::http::Request<B>) -> Option<axum::response::Response> {
         let headers = request.headers();
         if request.method() != axum::http::Method::GET
@@ -81,10 +81,10 @@ impl Site {
             return None;
         }
         let ready = pages::ready(&self.state, request.uri(), headers)?;
-        let (ticket, nonce) = self
+        let ticket = self
             .service
             .ticket(request.method(), headers, request.uri());
-        Some(ticket.end(ready.respond(&self.state, &nonce, headers)))
+        Some(ticket.end(ready.respond(&self.state, headers)))
     }
 }
 
@@ -227,9 +227,14 @@ pub fn router(state: AppState) -> Site {
         .compress_when(compressible::Textual)
         .layer(app);
     Site {
-        service: front::FrontLayer::new(https, third, settings.request_timeout)
-            .with_metrics(metrics)
-            .layer(compressed),
+        service: front::FrontLayer::new(
+            state.inner().shell.script_hashes(),
+            https,
+            third,
+            settings.request_timeout,
+        )
+        .with_metrics(metrics)
+        .layer(compressed),
         state,
     }
 }

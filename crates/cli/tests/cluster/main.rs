@@ -12,6 +12,10 @@
 //! revalidated with a 304; a signed webhook to one replica: both serve the new content within
 //! 2 s; both replicas down: nginx serves every page from its cache; one back: fresh again;
 //! the database down: an enquiry is refused with a polite 503, and taken once it is back.
+//! A page served from nginx's cache, fresh or revalidated, is the bytes and the
+//! Content-Security-Policy each replica sends: the policy names the hash of the shell's one
+//! inline script and no nonce, so the copy handed to every visitor runs only the site's own
+//! scripts (`web/e2e/csp.spec.ts` shows Chromium refusing a script slipped into such a copy).
 //!
 //! Served the way `deploy/nginx.conf` ships it: over TLS (a throwaway certificate for
 //! `site.test`), plain HTTP redirecting, unknown names closed, no version in `Server`, a cache
@@ -74,6 +78,15 @@ const PAGES: [&str; 7] = [
     "/about-us",
     POST_PATH,
 ];
+
+/// The replicas' web build: the shell as the web build writes it, its one script an inline
+/// loader that adds the entry module.
+const SHELL: &str = "<!doctype html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"UTF-8\">\n<title>Shell</title>\n</head>\n<body>\n<div id=\"root\"></div>\n<script>(()=>{const s=document.createElement(\"script\");s.type=\"module\";s.src=\"/assets/index-Ab12Cd.js\";document.head.append(s)})()</script>\n</body>\n</html>\n";
+/// The loader's text in [`SHELL`].
+const LOADER: &str = r#"(()=>{const s=document.createElement("script");s.type="module";s.src="/assets/index-Ab12Cd.js";document.head.append(s)})()"#;
+/// [`LOADER`]'s hash source, computed apart:
+/// `printf %s "$LOADER" | openssl dgst -sha256 -binary | base64`.
+const LOADER_HASH: &str = "'sha256-t9G/qc6w9eb/aeONWrBe006F4Qk4p51/PMqy/LZYrmo='";
 
 /// `supplysite serve` as one replica on `port`, from `dir`, with nothing of the caller's
 /// environment that could configure it (the wiring suites' server, with the cluster's settings).
@@ -212,6 +225,9 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
     let contentful = FakeContentful::start(demo).await;
     let ports = [free_port(), free_port()];
     let dirs = [workdir(), workdir()];
+    for dir in &dirs {
+        std::fs::write(dir.path().join("web/index.html"), SHELL).unwrap();
+    }
     let start = |n: usize| {
         let mut cmd = replica(
             dirs[n].path(),
@@ -264,6 +280,7 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
         let (status, cache, _) = get(&nginx.base, path, "x-cache-status").await;
         assert_eq!((status, cache.as_deref()), (200, Some("HIT")), "{path}");
     }
+    cached_pages_run_only_the_sites_scripts(&nginx, [&a, &b], &["HIT"]).await;
     // A visitor with a preview cookie is neither served from the cache nor stored in it.
     let preview = http()
         .get(format!("{}/", nginx.base))
@@ -437,6 +454,8 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
             l.contains("\"GET / HTTP/1.1\"") && l.contains("upstream_status=304")
         })
         .await;
+    // The revalidated copy keeps the policy it was stored with: the 304 named none.
+    cached_pages_run_only_the_sites_scripts(&nginx, [&a, &b], &FROM_CACHE).await;
 
     // A signed webhook to B: both replicas serve the new content within 2 s.
     contentful.unpublish(POST_ID);
@@ -559,6 +578,61 @@ const RESTART_ENQUIRIES: usize = 8;
 /// The longest an uncached request may wait while pictures are being made.
 /// A replica started with an empty cache folder starts from the snapshot of the live content
 /// that `a` shared in the database and reads one delta: no initial sync of the space.
+/// Every page as nginx serves it from its cache (`cache` is what `X-Cache-Status` may say), twice,
+/// and as each replica sends it: one policy and the same bytes for all four, the policy naming
+/// the hash of the shell's loader and no nonce, the page running no script but the loader.
+async fn cached_pages_run_only_the_sites_scripts(
+    nginx: &Nginx,
+    replicas: [&Server; 2],
+    cache: &[&str],
+) {
+    let script_src = format!("script-src {LOADER_HASH} 'strict-dynamic' 'wasm-unsafe-eval'");
+    for path in PAGES {
+        let mut seen = Vec::new();
+        for base in [
+            &nginx.base,
+            &nginx.base,
+            &replicas[0].base,
+            &replicas[1].base,
+        ] {
+            let response = http().get(format!("{base}{path}")).send().await.unwrap();
+            assert_eq!(response.status(), 200, "{base}{path}");
+            let headers = response.headers();
+            if base == &nginx.base {
+                let status = headers["x-cache-status"].to_str().unwrap();
+                assert!(cache.contains(&status), "{path}: {status}");
+            }
+            let policy = headers["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .to_owned();
+            seen.push((policy, response.text().await.unwrap()));
+        }
+        let (policy, html) = &seen[0];
+        assert!(
+            seen.iter().all(|s| s == &seen[0]),
+            "{path}: the copies differ"
+        );
+        assert!(
+            policy.split("; ").any(|d| d == script_src),
+            "{path}: {policy}"
+        );
+        assert!(
+            !policy.contains("nonce") && !html.contains("nonce"),
+            "{path}"
+        );
+        let code: Vec<&str> = html
+            .split("<script")
+            .skip(1)
+            .filter(|tag| {
+                !tag.starts_with(" type=\"application/ld+json\"")
+                    && !tag.starts_with(" id=\"__SUPPLYSITE__\"")
+            })
+            .collect();
+        assert_eq!(code, [format!(">{LOADER}</script>\n")], "{path}");
+    }
+}
+
 async fn a_new_replica_starts_from_the_shared_snapshot(
     a: &Server,
     contentful: &FakeContentful,

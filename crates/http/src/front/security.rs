@@ -1,34 +1,15 @@
-//! Security headers on every response, with a fresh CSP nonce per response.
+//! Security headers on every response, and the Content-Security-Policy, which is the same for
+//! every response of the process.
 //!
-//! The nonce is made before the handler runs (by [`crate::front`]) and put in the request's
-//! extensions, so a handler filling a cached page uses the same nonce the
-//! `Content-Security-Policy` header names.
+//! Scripts are allowed by hash: the web build's shell has one inline script (the entry loader),
+//! whose SHA-256 the server takes when it reads the shell
+//! ([`crate::render::shell::Shell::script_hashes`]); it adds the entry module, whose imports
+//! follow under `'strict-dynamic'`. Nothing in the policy or the page differs between
+//! responses, so a page kept by a shared cache (nginx, a CDN) and handed to every visitor is as
+//! strict as a fresh one: no per-response secret is there to be replayed.
 
 use axum::http::{HeaderName, HeaderValue, header};
-use base64::Engine;
 use bytes::Bytes;
-use rand::RngCore;
-
-/// The nonce of the response being made: 128 bits from the operating system's CSPRNG (through
-/// a thread-local generator), in base64. It shares its buffer with the response's
-/// `Content-Security-Policy` value (see [`PolicyHeader::fresh`]).
-#[derive(Clone, Debug)]
-pub struct CspNonce(Bytes);
-
-/// The length of a nonce: 16 bytes in base64.
-pub const NONCE_LEN: usize = 24;
-
-impl CspNonce {
-    /// The nonce as text.
-    pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.0).expect("base64 is ASCII")
-    }
-
-    /// The nonce as a shared buffer, for a response body.
-    pub fn bytes(&self) -> &Bytes {
-        &self.0
-    }
-}
 
 /// Where reCAPTCHA's frames and scripts come from, allowed only when reCAPTCHA is the check.
 const RECAPTCHA_FRAME_SOURCES: &str =
@@ -51,17 +32,21 @@ pub struct ThirdParties {
     pub tracker: bool,
 }
 
-/// The Content-Security-Policy for a response with `nonce`. A script runs only if it carries
-/// the nonce or was added by a script that runs (`'strict-dynamic'`): the shell's entry loader
-/// has the nonce and adds the entry module, whose imports follow; the contact page adds
-/// reCAPTCHA's script and the tracker's the same way. No origin is trusted for scripts, this
-/// one included, so a file uploaded to the space and served from the site (see
-/// [`UNTRUSTED_FILE_POLICY`]) can never be run by a page of it. The third parties' script
-/// origins are listed too, for browsers that do not know `'strict-dynamic'` (those that do
-/// ignore origins beside it). `'wasm-unsafe-eval'` lets the contact form compile its
-/// WebAssembly validator (it allows no JavaScript `eval`). Styles allow inline `style`
-/// attributes, which components set for measured layout.
-pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) -> String {
+/// The Content-Security-Policy of the site's pages and answers. `scripts`: the hash sources
+/// (`'sha256-…'`) of the shell's inline scripts. A script runs only if its text has one of those
+/// hashes or it was added by a script that runs (`'strict-dynamic'`): the shell's entry loader
+/// adds the entry module, whose imports follow; the contact page adds reCAPTCHA's script and the
+/// tracker's the same way. Any other inline script, one slipped into a page included, is
+/// refused. No origin is trusted for scripts, this one included, so a file uploaded to the space
+/// and served from the site (see [`UNTRUSTED_FILE_POLICY`]) can never be run by a page of it.
+/// The web build's module preloads need nothing: a `<link rel="modulepreload">` is fetched as a
+/// script that is not parser-inserted, which `'strict-dynamic'` allows (and a preloaded module
+/// runs only when a script that runs imports it). The third parties' script origins are listed
+/// too, for browsers that do not know `'strict-dynamic'` (those that do ignore origins beside
+/// it). `'wasm-unsafe-eval'` lets the contact form compile its WebAssembly validator (it allows
+/// no JavaScript `eval`). Styles allow inline `style` attributes, which components set for
+/// measured layout.
+pub fn content_security_policy(scripts: &[String], https: bool, third: ThirdParties) -> String {
     let (mut script, mut frame, mut connect) = (String::new(), "", "");
     if third.recaptcha {
         script.push_str(RECAPTCHA_SCRIPT_SOURCES);
@@ -71,10 +56,15 @@ pub fn content_security_policy(nonce: &str, https: bool, third: ThirdParties) ->
         script.push_str(TRACKER_SCRIPT_SOURCES);
         connect = TRACKER_CONNECT_SOURCES;
     }
+    let mut hashes = String::new();
+    for hash in scripts {
+        hashes.push_str(hash);
+        hashes.push(' ');
+    }
     // Where the video modal embeds players from: core's list, one origin per service.
     let players = supplysite_core::video::PLAYER_ORIGINS.join(" ");
     let mut csp = format!(
-        "default-src 'self'; script-src 'nonce-{nonce}' 'strict-dynamic' 'wasm-unsafe-eval'{script}; \
+        "default-src 'self'; script-src {hashes}'strict-dynamic' 'wasm-unsafe-eval'{script}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
          connect-src 'self'{connect}; media-src 'self' https:; frame-src {players}{frame}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
@@ -102,12 +92,11 @@ pub const EDITOR_ORIGINS: &str = "https://app.contentful.com https://app.eu.cont
 pub struct EditorFraming;
 
 /// `policy` with `frame-ancestors` allowing [`EDITOR_ORIGINS`].
-pub fn framed_by_editor(policy: &HeaderValue) -> HeaderValue {
-    let text = policy.to_str().unwrap_or_default().replace(
+fn framed_by_editor(policy: &str) -> String {
+    policy.replace(
         "frame-ancestors 'none'",
         &format!("frame-ancestors {EDITOR_ORIGINS}"),
-    );
-    HeaderValue::from_str(&text).unwrap_or_else(|_| policy.clone())
+    )
 }
 
 /// The fixed security headers, as constants so no response parses a name or value.
@@ -137,54 +126,36 @@ pub const FIXED_HEADERS: [(HeaderName, HeaderValue); 6] = [
     ),
 ];
 
-/// The policy split around its nonce once, so a response's header is one buffer filled with
-/// the two halves and a fresh nonce written in place, rather than a formatted string copied
-/// again into a header value.
+/// The policy as header values, made once: every response shares their buffers.
 #[derive(Clone, Debug)]
 pub struct PolicyHeader {
-    before: String,
-    after: String,
+    page: HeaderValue,
+    framed: HeaderValue,
 }
 
 impl PolicyHeader {
-    /// `third`: the third parties the page loads, whose origins are allowed only then.
-    pub fn new(https: bool, third: ThirdParties) -> Self {
-        const MARK: &str = "\u{0}";
-        let policy = content_security_policy(MARK, https, third);
-        let (before, after) = policy.split_once(MARK).expect("the policy names its nonce");
+    /// `scripts`: the hash sources of the shell's inline scripts; `third`: the third parties
+    /// the page loads, whose origins are allowed only then.
+    pub fn new(scripts: &[String], https: bool, third: ThirdParties) -> Self {
+        let policy = content_security_policy(scripts, https, third);
+        let value = |text: String| {
+            HeaderValue::from_maybe_shared(Bytes::from(text)).expect("the policy is ASCII")
+        };
         PolicyHeader {
-            before: before.to_string(),
-            after: after.to_string(),
+            framed: value(framed_by_editor(&policy)),
+            page: value(policy),
         }
     }
 
-    /// The `Content-Security-Policy` value naming `nonce`.
-    pub fn value(&self, nonce: &str) -> HeaderValue {
-        let mut out = Vec::with_capacity(self.before.len() + nonce.len() + self.after.len());
-        out.extend_from_slice(self.before.as_bytes());
-        out.extend_from_slice(nonce.as_bytes());
-        out.extend_from_slice(self.after.as_bytes());
-        HeaderValue::from_maybe_shared(Bytes::from(out)).expect("the policy and nonce are ASCII")
+    /// The policy of every response.
+    pub fn value(&self) -> &HeaderValue {
+        &self.page
     }
 
-    /// A fresh nonce and the policy naming it. The nonce is written straight into the
-    /// header's buffer and handed out as a slice of it: one buffer per response for both.
-    pub fn fresh(&self) -> (HeaderValue, CspNonce) {
-        let mut raw = [0u8; 16];
-        rand::rng().fill_bytes(&mut raw);
-        let at = self.before.len();
-        let mut out = Vec::with_capacity(at + NONCE_LEN + self.after.len());
-        out.extend_from_slice(self.before.as_bytes());
-        out.resize(at + NONCE_LEN, 0);
-        let written = base64::engine::general_purpose::STANDARD
-            .encode_slice(raw, &mut out[at..])
-            .expect("16 bytes are 24 base64 characters");
-        debug_assert_eq!(written, NONCE_LEN);
-        out.extend_from_slice(self.after.as_bytes());
-        let policy = Bytes::from(out);
-        let nonce = CspNonce(policy.slice(at..at + NONCE_LEN));
-        let value = HeaderValue::from_maybe_shared(policy).expect("the policy is ASCII");
-        (value, nonce)
+    /// The policy of a response marked [`EditorFraming`]: `frame-ancestors` names
+    /// [`EDITOR_ORIGINS`].
+    pub fn framed(&self) -> &HeaderValue {
+        &self.framed
     }
 }
 
@@ -192,55 +163,36 @@ impl PolicyHeader {
 mod tests {
     use super::*;
 
-    #[test]
-    fn nonces_are_fresh_and_long_enough() {
-        let policy = PolicyHeader::new(false, ThirdParties::default());
-        let (_, a) = policy.fresh();
-        let (_, b) = policy.fresh();
-        assert_ne!(a.as_str(), b.as_str());
-        assert_eq!(a.as_str().len(), NONCE_LEN);
-        let raw = base64::engine::general_purpose::STANDARD
-            .decode(a.as_str())
-            .unwrap();
-        assert_eq!(raw.len(), 16);
+    const LOADER: &str = "'sha256-OFgWIzBNGbR9J4PpO9XyoavIsFEH11oi4B1gERjHcLo='";
+
+    fn hashes() -> Vec<String> {
+        vec![LOADER.to_string()]
+    }
+
+    fn csp(third: ThirdParties) -> String {
+        content_security_policy(&hashes(), false, third)
+    }
+
+    fn directive(csp: &str, name: &str) -> String {
+        csp.split("; ")
+            .find(|d| d.starts_with(name))
+            .unwrap()
+            .to_string()
     }
 
     #[test]
-    fn a_fresh_policy_names_the_nonce_handed_out_with_it() {
-        for https in [false, true] {
-            let policy = PolicyHeader::new(https, third(true, true));
-            let (value, nonce) = policy.fresh();
-            assert_eq!(
-                value,
-                content_security_policy(nonce.as_str(), https, third(true, true)).as_str()
-            );
-        }
-    }
-
-    #[test]
-    fn the_split_policy_reads_exactly_as_the_formatted_one() {
-        for https in [false, true] {
-            for recaptcha in [false, true] {
-                assert_eq!(
-                    PolicyHeader::new(https, third(recaptcha, false)).value("n0Nce+/=="),
-                    content_security_policy("n0Nce+/==", https, third(recaptcha, false)).as_str()
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn the_policy_allows_no_inline_script_and_no_framing() {
-        let csp = content_security_policy("abc", false, ThirdParties::default());
-        let script = csp
-            .split("; ")
-            .find(|d| d.starts_with("script-src"))
-            .unwrap();
-        assert!(script.contains("'nonce-abc'"));
-        assert!(!script.contains("unsafe-inline"));
-        // Trust flows from the nonce only: no origin, this one included, is trusted.
-        assert!(script.contains("'strict-dynamic'"));
-        assert!(!script.contains("'self'"));
+    fn scripts_run_by_the_shells_hashes_and_what_they_add_never_inline_or_by_origin() {
+        let csp = csp(ThirdParties::default());
+        assert_eq!(
+            directive(&csp, "script-src"),
+            format!("script-src {LOADER} 'strict-dynamic' 'wasm-unsafe-eval'")
+        );
+        // No per-response secret and no inline script but the hashed ones: a copy of the
+        // answer kept by a shared cache is as strict as the answer.
+        assert!(!csp.contains("nonce"), "{csp}");
+        assert!(!directive(&csp, "script-src").contains("unsafe-inline"));
+        // Trust flows from the hashes only: no origin, this one included, is trusted.
+        assert!(!directive(&csp, "script-src").contains("'self'"));
         for d in [
             "object-src 'none'",
             "base-uri 'self'",
@@ -252,17 +204,59 @@ mod tests {
         assert!(csp.contains("https://player.vimeo.com"));
         assert!(!csp.contains("upgrade-insecure-requests"));
         assert!(
-            content_security_policy("abc", true, ThirdParties::default())
+            content_security_policy(&hashes(), true, ThirdParties::default())
                 .ends_with("upgrade-insecure-requests")
         );
     }
 
     #[test]
+    fn every_inline_script_of_the_shell_is_named_and_a_shell_without_one_runs_nothing_inline() {
+        let two = [
+            LOADER.to_string(),
+            "'sha256-BD6/Geakp0a4NaD3YYTotWuzz4jnAvDSJU3aqCUMRFI='".to_string(),
+        ];
+        let csp = content_security_policy(&two, false, ThirdParties::default());
+        assert_eq!(
+            directive(&csp, "script-src"),
+            format!(
+                "script-src {} {} 'strict-dynamic' 'wasm-unsafe-eval'",
+                two[0], two[1]
+            )
+        );
+        let none = content_security_policy(&[], false, ThirdParties::default());
+        assert_eq!(
+            directive(&none, "script-src"),
+            "script-src 'strict-dynamic' 'wasm-unsafe-eval'"
+        );
+    }
+
+    #[test]
+    fn the_header_is_the_formatted_policy_and_the_framed_one_differs_only_in_its_ancestors() {
+        for https in [false, true] {
+            for recaptcha in [false, true] {
+                let third = third(recaptcha, !recaptcha);
+                let header = PolicyHeader::new(&hashes(), https, third);
+                let policy = content_security_policy(&hashes(), https, third);
+                assert_eq!(header.value(), policy.as_str());
+                assert_eq!(
+                    header.framed(),
+                    policy
+                        .replace(
+                            "frame-ancestors 'none'",
+                            "frame-ancestors https://app.contentful.com https://app.eu.contentful.com"
+                        )
+                        .as_str()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn recaptcha_origins_are_allowed_only_when_recaptcha_is_the_check() {
-        let without = content_security_policy("abc", false, ThirdParties::default());
+        let without = csp(ThirdParties::default());
         assert!(!without.contains("google"), "{without}");
         assert!(!without.contains("gstatic"), "{without}");
-        let with = content_security_policy("abc", false, third(true, false));
+        let with = csp(third(true, false));
         let directive = |name: &str| {
             with.split("; ")
                 .find(|d| d.starts_with(name))
@@ -282,10 +276,10 @@ mod tests {
 
     #[test]
     fn the_tracker_origins_are_allowed_only_with_a_tracker_key() {
-        let without = content_security_policy("abc", false, ThirdParties::default());
+        let without = csp(ThirdParties::default());
         assert!(!without.contains("sibautomation"), "{without}");
         assert!(!without.contains("in-automate"), "{without}");
-        let with = content_security_policy("abc", false, third(false, true));
+        let with = csp(third(false, true));
         let directive = |name: &str| {
             with.split("; ")
                 .find(|d| d.starts_with(name))
@@ -299,7 +293,7 @@ mod tests {
 
     #[test]
     fn webassembly_may_compile_but_javascript_eval_stays_refused() {
-        let csp = content_security_policy("abc", false, ThirdParties::default());
+        let csp = csp(ThirdParties::default());
         assert!(csp.contains("'wasm-unsafe-eval'"));
         assert!(!csp.contains("'unsafe-eval'"));
     }

@@ -19,15 +19,12 @@
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
 use crate::cache::encoding::{Coding, VARY_ENCODING, accepts};
-use crate::cache::template::NonceTemplate;
 use crate::cache::{PageEntry, digest, etag, not_modified};
 use crate::content::Generation;
-use crate::front::security::CspNonce;
 use crate::handlers::api_error::{ApiError, ApiErrorBody, PageError};
 use crate::handlers::static_files;
 use crate::metrics::PageCacheResult;
 use crate::state::AppState;
-use axum::Extension;
 use axum::body::Body;
 use axum::extract::{Query, Request, State, rejection::QueryRejection};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -214,7 +211,7 @@ impl AppState {
     }
 
     /// The `<head>` tags of a page, with its URLs made absolute against the public URL.
-    fn head_tags(&self, head: &Head) -> NonceTemplate {
+    fn head_tags(&self, head: &Head) -> String {
         crate::render::head::render(head, &self.inner().settings.public_url)
     }
 
@@ -224,7 +221,7 @@ impl AppState {
         &self,
         generation: &Generation,
         path: &str,
-        head_tags: &NonceTemplate,
+        head_tags: &str,
         answer: &view::PageAnswer,
         status: StatusCode,
     ) -> Result<PageEntry, PageError> {
@@ -242,7 +239,7 @@ impl AppState {
         let (stamp, digest) = (&inner.page_stamp, digest(outcome.get().as_bytes()));
         Ok(PageEntry::new(
             status,
-            &inner.shell.render(head_tags, &data),
+            inner.shell.render(head_tags, &data),
             Bytes::from(Box::<str>::from(outcome).into_boxed_bytes()),
             etag(&digest, stamp, "html", path),
             etag(&digest, stamp, "api", path),
@@ -251,11 +248,7 @@ impl AppState {
 }
 
 /// `GET` any path that no other route claims: a page, a file of the web build, or 404.
-pub async fn page(
-    State(state): State<AppState>,
-    Extension(nonce): Extension<CspNonce>,
-    request: Request,
-) -> Response {
+pub async fn page(State(state): State<AppState>, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return (
             StatusCode::METHOD_NOT_ALLOWED,
@@ -266,7 +259,6 @@ pub async fn page(
     let path = request.uri().path().to_string();
     if let Some(preview) = crate::handlers::preview::pages::page(
         &state,
-        &nonce,
         request.headers(),
         &path,
         request.uri().query(),
@@ -286,7 +278,7 @@ pub async fn page(
     match resolved {
         Resolved::Page(entry, cached) => {
             let entry = crate::render::ssr::page(state.ssr(), &entry, &path).await;
-            let mut response = html_response(entry, &nonce, request.headers(), state.page_cache());
+            let mut response = html_response(entry, request.headers(), state.page_cache());
             response.extensions_mut().insert(cached);
             response
         }
@@ -322,30 +314,26 @@ pub async fn page(
             let entry =
                 crate::render::ssr::page(state.ssr(), &entry, crate::render::ssr::NOT_FOUND_URL)
                     .await;
-            html_response(entry, &nonce, &headers, state.page_cache())
+            html_response(entry, &headers, state.page_cache())
         }
     }
 }
 
-/// A cached page with this response's nonce. Gzip comes from the entry's precompressed parts
-/// whenever the client accepts it, even if it also accepts brotli: brotli would have to
-/// compress the whole page again for every nonce, gzip costs a few bytes of work. A client
-/// that accepts brotli only gets it from the compression layer.
-fn html_response(
-    entry: &PageEntry,
-    nonce: &CspNonce,
-    request: &HeaderMap,
-    cache: &HeaderValue,
-) -> Response {
+/// A cached page: the same bytes for every visitor (the policy allows its scripts by hash, so
+/// nothing in it is made per response). Gzipped once with the entry and sent whenever the
+/// client accepts gzip, even if it also accepts brotli: one compressed form per page keeps the
+/// cache small, and for these pages gzip at its best level is within a few percent of brotli.
+/// A client that takes no gzip gets the page as it is, never compressed per request.
+fn html_response(entry: &PageEntry, request: &HeaderMap, cache: &HeaderValue) -> Response {
     let found = entry.status != StatusCode::NOT_FOUND;
     if found && not_modified(request, &entry.html_etag) {
         return not_modified_response(&entry.html_etag, cache);
     }
     let gzip = accepts(request, Coding::Gzip);
     let body = if gzip {
-        Body::new(entry.html_gzip().body(nonce.as_str()))
+        Body::from(entry.html_gzip().clone())
     } else {
-        Body::new(entry.html.body_shared(nonce.bytes()))
+        Body::from(entry.html.clone())
     };
     let mut response = answer(body);
     *response.status_mut() = entry.status;
@@ -459,17 +447,12 @@ pub(crate) fn ready(state: &AppState, uri: &axum::http::Uri, headers: &HeaderMap
 }
 
 impl Ready {
-    /// The answer, with `nonce` in a page.
-    pub(crate) fn respond(
-        &self,
-        state: &AppState,
-        nonce: &CspNonce,
-        headers: &HeaderMap,
-    ) -> Response {
+    /// The answer.
+    pub(crate) fn respond(&self, state: &AppState, headers: &HeaderMap) -> Response {
         let entry = &self.entry;
         let mut response = if !self.api {
             let page = crate::render::ssr::ready(state.ssr(), entry).unwrap_or(entry);
-            html_response(page, nonce, headers, state.page_cache())
+            html_response(page, headers, state.page_cache())
         } else if not_modified(headers, &entry.api_etag) {
             not_modified_response(&entry.api_etag, state.page_cache())
         } else {
@@ -504,8 +487,8 @@ fn answer(body: Body) -> Response {
 
 /// 304 with the headers a cache updates its stored copy from. The stored body's
 /// representation varies by Accept-Encoding, so the 304 says so too. It carries no
-/// Content-Security-Policy: a cache would store the 304's policy with the old body, whose
-/// scripts bear the nonce of the first response (see [`crate::front`]).
+/// Content-Security-Policy: the stored body keeps the policy it came with (see
+/// [`crate::front`]).
 fn not_modified_response(etag: &HeaderValue, cache: &HeaderValue) -> Response {
     (
         StatusCode::NOT_MODIFIED,

@@ -1,7 +1,6 @@
 //! The page's `<head>` tags, rendered on the server from core's typed [`Head`] so crawlers and
 //! link previews see real titles, robots directives and structured data.
 
-use crate::cache::template::NonceTemplate;
 use crate::render::escape;
 use crate::settings::PublicUrl;
 use supplysite_core::copy::INSIGHTS_FEED_TITLE;
@@ -34,10 +33,8 @@ pub fn canonical_url(head: &Head, public: &PublicUrl) -> Option<String> {
 }
 
 /// The tags for `<head>`. JSON-LD scripts are data, never run, so the Content-Security-Policy
-/// does not apply to them and they carry no nonce: the tags have no nonce holes, and the
-/// page's text after the entry script compresses as one piece.
-pub fn render(head: &Head, public: &PublicUrl) -> NonceTemplate {
-    let mut t = NonceTemplate::default();
+/// does not govern them and they need no hash.
+pub fn render(head: &Head, public: &PublicUrl) -> String {
     let mut line = String::new();
     line.push_str("<title>");
     escape::html_into(&mut line, &head.title);
@@ -71,13 +68,12 @@ pub fn render(head: &Head, public: &PublicUrl) -> NonceTemplate {
     escape::html_into(&mut line, &public.absolute(INSIGHTS_FEED));
     line.push_str("\">\n");
     render_open_graph(&mut line, &head.open_graph, canonical.as_deref(), public);
-    t.push_str(&line);
     for item in &head.json_ld {
-        t.push_str("<script type=\"application/ld+json\">");
-        t.push_str(&escape::json_for_script(&item.to_string()));
-        t.push_str("</script>\n");
+        line.push_str("<script type=\"application/ld+json\">");
+        line.push_str(&escape::json_for_script(&item.to_string()));
+        line.push_str("</script>\n");
     }
-    t
+    line
 }
 
 fn render_open_graph(
@@ -175,8 +171,7 @@ mod tests {
             sizes: None,
         });
         head.json_ld = vec![json!({"@type": "Organization", "name": "</script><script>x"})];
-        let html = render(&head, &public()).fill("NONCE");
-        insta::assert_snapshot!(std::str::from_utf8(&html).unwrap());
+        insta::assert_snapshot!(render(&head, &public()));
     }
 
     #[test]
@@ -187,8 +182,7 @@ mod tests {
             Some("https://other.example.org/x")
         );
         assert!(!head.indexable());
-        let html = render(&head, &public()).fill("n");
-        let html = std::str::from_utf8(&html).unwrap();
+        let html = render(&head, &public());
         assert!(html.contains("<link rel=\"canonical\" href=\"https://other.example.org/x\">"));
         assert!(html.contains("<meta name=\"robots\" content=\"noindex, follow\">"));
     }
@@ -199,7 +193,7 @@ mod tests {
         let head = head("Only", "", Robots::Index);
         assert!(head.indexable());
         assert_eq!(
-            render(&head, &public()).fill("n"),
+            render(&head, &public()),
             "<title>Only</title>\n<meta name=\"robots\" content=\"index, follow\">\n\
              <link rel=\"alternate\" type=\"application/atom+xml\" \
              title=\"Supplysite Insights\" href=\"https://www.example.com/insights/feed.xml\">\n\
@@ -226,7 +220,7 @@ mod tests {
     }
 
     fn rendered(head: &Head) -> String {
-        String::from_utf8(render(head, &public()).fill("n").to_vec()).unwrap()
+        render(head, &public())
     }
 
     #[test]

@@ -15,8 +15,8 @@
 pub use crate::cache::rendered::{RETRY_FIRST, RETRY_MAX, backoff};
 
 use crate::cache::PageEntry;
-use crate::cache::template::{FrozenTemplate, NonceTemplate};
 use crate::heavy::HeavyPool;
+use bytes::Bytes;
 use std::sync::Arc;
 use std::time::Instant;
 use supplysite_ssr::{RenderError, Renderer};
@@ -125,7 +125,7 @@ async fn render(
                     let html = with_markup(&made_for.html, &markup)?;
                     let copy = PageEntry::new(
                         made_for.status,
-                        &html,
+                        html,
                         made_for.api_json.clone(),
                         crate::cache::with_markup(&made_for.html_etag),
                         made_for.api_etag.clone(),
@@ -158,61 +158,44 @@ pub fn props(url: &str, chrome_json: &str, outcome_json: &[u8]) -> String {
 }
 
 /// `page` with `markup` in its root element: in place of the web build's placeholder, else at
-/// the start of the root element. `None` when the page has neither.
-pub fn with_markup(page: &FrozenTemplate, markup: &str) -> Option<NonceTemplate> {
-    let parts: Vec<&str> = page
-        .parts()
-        .iter()
-        .map(|p| std::str::from_utf8(p).ok())
-        .collect::<Option<_>>()?;
-    let replace = |needle: &str, with: &str| {
-        let at = parts.iter().position(|p| p.contains(needle))?;
-        let mut copy = NonceTemplate::default();
-        for (i, part) in parts.iter().enumerate() {
-            if i > 0 {
-                copy.push_nonce();
-            }
-            if i == at {
-                copy.push_str(&part.replacen(needle, with, 1));
-            } else {
-                copy.push_str(part);
-            }
-        }
-        Some(copy)
-    };
-    replace(MARKUP_PLACEHOLDER, markup)
-        .or_else(|| replace(ROOT_OPEN, &format!("{ROOT_OPEN}{markup}")))
+/// the start of the root element. `None` when the page has neither (or is not UTF-8).
+pub fn with_markup(page: &Bytes, markup: &str) -> Option<String> {
+    let page = std::str::from_utf8(page).ok()?;
+    if page.contains(MARKUP_PLACEHOLDER) {
+        return Some(page.replacen(MARKUP_PLACEHOLDER, markup, 1));
+    }
+    let at = page.find(ROOT_OPEN)? + ROOT_OPEN.len();
+    let mut copy = String::with_capacity(page.len() + markup.len());
+    copy.push_str(&page[..at]);
+    copy.push_str(markup);
+    copy.push_str(&page[at..]);
+    Some(copy)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn page(body: &str) -> FrozenTemplate {
-        let mut t = NonceTemplate::default();
-        t.push_str("<script nonce=\"");
-        t.push_nonce();
-        t.push_str("\"></script>");
-        t.push_str(body);
-        t.freeze()
+    fn page(body: &str) -> Bytes {
+        Bytes::from(format!("<script>load()</script>{body}"))
     }
 
     #[test]
     fn markup_replaces_the_placeholder_inside_the_root_element() {
         let shell = page("<div id=\"root\"><!--supplysite:html--></div>");
-        let html = with_markup(&shell, "<main>Hi</main>").unwrap().fill("N");
+        let html = with_markup(&shell, "<main>Hi</main>").unwrap();
         assert_eq!(
             html,
-            "<script nonce=\"N\"></script><div id=\"root\"><main>Hi</main></div>"
+            "<script>load()</script><div id=\"root\"><main>Hi</main></div>"
         );
     }
 
     #[test]
     fn markup_goes_at_the_start_of_the_root_element_when_there_is_no_placeholder() {
         let shell = page("<div id=\"root\"></div>");
-        let html = with_markup(&shell, "<main>Hi</main>").unwrap().fill("N");
+        let html = with_markup(&shell, "<main>Hi</main>").unwrap();
         assert!(
-            html.ends_with(b"<div id=\"root\"><main>Hi</main></div>"),
+            html.ends_with("<div id=\"root\"><main>Hi</main></div>"),
             "{html:?}"
         );
     }

@@ -19,10 +19,10 @@ const INDEX_HTML: &str = r#"<!doctype html>
 <html lang="en-AU">
   <head>
     <meta charset="UTF-8" />
-    <script type="module" crossorigin src="/assets/index-Ab12Cd.js"></script>
   </head>
   <body>
     <div id="root"><!--supplysite:html--></div>
+    <script>(()=>{const s=document.createElement("script");s.type="module";s.src="/assets/index-Ab12Cd.js";document.head.append(s)})()</script>
   </body>
 </html>
 "#;

@@ -4,8 +4,7 @@
 //! editor for Live Preview.
 
 use crate::cache::PageEntry;
-use crate::cache::template::NonceTemplate;
-use crate::front::security::{CspNonce, EditorFraming};
+use crate::front::security::EditorFraming;
 use crate::handlers::api_error::{ApiError, PageError};
 use crate::preview::pool::Refused;
 use crate::preview::{Preview, cookie};
@@ -30,7 +29,7 @@ const NOINDEX: HeaderValue = HeaderValue::from_static("noindex");
 /// What a path is in the preview content: a page's head tags and its answer, annotated for
 /// Live Preview.
 pub(crate) enum Composed {
-    Page { head: NonceTemplate, json: Value },
+    Page { head: String, json: Value },
     Redirect(String),
     NotFound,
 }
@@ -186,7 +185,6 @@ async fn resolve(
 /// The preview page at `path`, or `None` to serve it publicly.
 pub(crate) async fn page(
     state: &AppState,
-    nonce: &CspNonce,
     headers: &HeaderMap,
     path: &str,
     query: Option<&str>,
@@ -214,7 +212,7 @@ pub(crate) async fn page(
     let tag = HeaderValue::from_static("\"preview\"");
     let entry = Arc::new(PageEntry::new(
         StatusCode::OK,
-        &html,
+        html,
         Bytes::from(outcome),
         tag.clone(),
         tag,
@@ -225,12 +223,11 @@ pub(crate) async fn page(
         ..ssr
     });
     let sent = crate::render::ssr::page(ssr, &entry, path).await;
-    let filled = sent.html.fill(nonce.as_str());
     let here = match query {
         Some(q) => format!("{path}?{q}"),
         None => path.to_string(),
     };
-    let body = with_bar(&String::from_utf8_lossy(&filled), &here, &locale);
+    let body = with_bar(&String::from_utf8_lossy(&sent.html), &here, &locale);
     let mut response = Response::new(Body::from(body));
     let h = response.headers_mut();
     h.insert(

@@ -1,10 +1,9 @@
-use crate::support::preview::{
-    CHANGED, CHANGED_TITLE, DRAFT, DRAFT_TITLE, PreviewSite, site, without_nonces,
-};
+use crate::support::LOADER_HASH;
+use crate::support::preview::{CHANGED, CHANGED_TITLE, DRAFT, DRAFT_TITLE, PreviewSite, site};
 
 const EDITOR: &str = "frame-ancestors https://app.contentful.com https://app.eu.contentful.com";
 
-/// What the public sees of the site, with nonces taken out.
+/// What the public sees of the site.
 async fn public_view(site: &PreviewSite) -> Vec<(String, u16, String)> {
     let mut out = Vec::new();
     for path in [
@@ -19,7 +18,7 @@ async fn public_view(site: &PreviewSite) -> Vec<(String, u16, String)> {
     ] {
         let response = site.get(&path, None).await;
         let status = response.status().as_u16();
-        let body = without_nonces(&response.text().await.unwrap());
+        let body = response.text().await.unwrap();
         out.push((path, status, body));
     }
     out
@@ -108,7 +107,14 @@ async fn preview_responses_are_private_unindexed_marked_and_framable_by_the_edit
     let csp = headers["content-security-policy"].to_str().unwrap();
     assert!(csp.contains(EDITOR), "{csp}");
     assert!(!csp.contains("frame-ancestors 'none'"), "{csp}");
+    // The same scripts as the public page: the shell's loader, by its hash.
+    let preview_csp = csp.to_string();
+    assert!(
+        csp.contains(&format!("script-src {LOADER_HASH} 'strict-dynamic'")),
+        "{csp}"
+    );
     let html = preview.text().await.unwrap();
+    assert!(!html.contains("nonce"));
     assert!(
         html.contains("role=\"region\" aria-label=\"Preview\""),
         "{html}"
@@ -125,6 +131,8 @@ async fn preview_responses_are_private_unindexed_marked_and_framable_by_the_edit
     let csp = headers["content-security-policy"].to_str().unwrap();
     assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
     assert!(!csp.contains("contentful"), "{csp}");
+    // The framing is all that differs.
+    assert_eq!(preview_csp.replace(EDITOR, "frame-ancestors 'none'"), csp);
     let html = public.text().await.unwrap();
     assert!(!html.contains("aria-label=\"Preview\""));
     assert!(!html.contains("\"preview\""));

@@ -139,7 +139,7 @@ async fn a_page_with_server_rendered_markup_has_its_own_etag_and_the_api_keeps_i
 }
 
 #[tokio::test]
-async fn a_304_varies_by_encoding_and_names_no_nonce() {
+async fn a_304_varies_by_encoding_and_leaves_the_stored_policy_in_place() {
     let app = spawn_app();
     for uri in [PAGE, API] {
         for encoding in ["gzip, br", "identity"] {

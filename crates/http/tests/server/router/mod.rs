@@ -11,7 +11,7 @@ mod express;
 mod listing;
 // A 10,000-post synthetic space: listing weight and load more to the oldest post.
 mod archive;
-// Security headers and CSP nonces on every kind of response.
+// Security headers and the hash-based CSP on every kind of response.
 mod security;
 // ETags, 304, Cache-Control and compression.
 mod caching;

