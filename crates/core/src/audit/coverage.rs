@@ -68,7 +68,7 @@ fn summary(set: &ContentSet, tag: ProductTag) -> Finding {
     };
     at.finding(
         Severity::Info,
-        Report::Coverage,
+        Report::Coverage, "product-summary",
         None,
         format!(
             "product {tag}: {} ({indexable} indexable), {cases_text}, {faq_text}",
@@ -86,6 +86,7 @@ fn related(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
         out.push(at.finding(
             Severity::Warning,
             Report::Coverage,
+            "related-posts-empty",
             Some("seoIndex"),
             "related posts are empty: the space has no indexable posts",
             "Publish posts with seoIndex set to true",
@@ -101,7 +102,7 @@ fn related(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
         .collect();
     out.push(at.finding(
         Severity::Warning,
-        Report::Coverage,
+        Report::Coverage, "related-posts-fall-back",
         Some("blogPostProduct"),
         format!(
             "related posts fall back: {} tagged {tag}, so the newest untagged {}: {}",
@@ -144,6 +145,7 @@ fn case_study(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
     out.push(at.finding(
         severity,
         Report::Coverage,
+        "case-study-teaser-fall-back",
         Some("casestudyproduct"),
         message,
         format!("Tag a case study with {tag} in casestudyproduct"),
@@ -163,6 +165,7 @@ fn sourcing(out: &mut Vec<Finding>, set: &ContentSet) {
         out.push(At::page(&route, Some(ct::POST)).finding(
             Severity::Warning,
             Report::Coverage,
+            "sourcing-list-empty",
             Some("blogPostProduct"),
             format!(
                 "the sourcing page's {tag} article list is empty: no indexable post is tagged {tag}"
