@@ -122,16 +122,18 @@ fn case_study(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
     let t = teaser(set, Some(tag));
     let at = At::page(&Route::Product(page), Some(ct::CASE_STUDY));
     let slug = t.case_study.map(|c| c.slug.as_str()).unwrap_or_default();
-    let (severity, message) = match t.reason {
+    let (severity, rule, message) = match t.reason {
         TeaserReason::OwnProduct(_) => return,
         TeaserReason::FallbackProduct(fallback) => (
             Severity::Info,
+            "case-study-teaser-fall-back",
             format!(
                 "case-study teaser falls back: no case study is tagged {tag}, so it shows {slug}, tagged {fallback} (the sourcing page's rule)"
             ),
         ),
         TeaserReason::TopPriority => (
             Severity::Warning,
+            "case-study-teaser-fall-back",
             format!(
                 "case-study teaser falls back: no case study is tagged {tag}, so it shows the top-priority one, {slug} (casestudyorderpriority {})",
                 t.case_study.map(|c| c.order_priority).unwrap_or_default()
@@ -139,13 +141,14 @@ fn case_study(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
         ),
         TeaserReason::NoCaseStudies => (
             Severity::Warning,
+            "case-study-teaser-empty",
             "case-study teaser is empty: the space has no case studies".to_string(),
         ),
     };
     out.push(at.finding(
         severity,
         Report::Coverage,
-        "case-study-teaser-fall-back",
+        rule,
         Some("casestudyproduct"),
         message,
         format!("Tag a case study with {tag} in casestudyproduct"),
