@@ -294,7 +294,7 @@ fn bars(out: &mut String, chart: &Bars) {
     let _ = write!(
         out,
         "<figure>\n<figcaption id=\"{id}-caption\">{caption}</figcaption>\n\
-         <svg role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" viewBox=\"0 0 {WIDTH} {height}\" width=\"{WIDTH}\" height=\"{height}\" xmlns=\"http://www.w3.org/2000/svg\">\n\
+         <svg role=\"img\" aria-labelledby=\"{id}-title\" aria-describedby=\"{id}-desc\" viewBox=\"0 0 {WIDTH} {height}\" width=\"{WIDTH}\" height=\"{height}\" xmlns=\"http://www.w3.org/2000/svg\">\n\
          <title id=\"{id}-title\">{caption}</title>\n<desc id=\"{id}-desc\">{desc}</desc>\n",
         id = chart.id,
         caption = escape(chart.caption),
@@ -302,9 +302,9 @@ fn bars(out: &mut String, chart: &Bars) {
     );
     for (i, (label, parts)) in chart.rows.iter().enumerate() {
         let y = 4.0 + ROW * i as f64;
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<text x=\"{x}\" y=\"{ty}\" text-anchor=\"end\">{label}</text>\n",
+            "<text x=\"{x}\" y=\"{ty}\" text-anchor=\"end\">{label}</text>",
             x = LABEL - 6.0,
             ty = y + ROW / 2.0 + 4.0,
             label = escape(label),
@@ -315,17 +315,17 @@ fn bars(out: &mut String, chart: &Bars) {
                 continue;
             }
             let w = bar_width * n as f64 / max as f64;
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{fill}\"/>\n",
+                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{fill}\"/>",
                 h = ROW - 8.0,
             );
             x += w;
         }
         let total: usize = parts.iter().map(|p| p.0).sum();
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<text x=\"{tx:.1}\" y=\"{ty}\">{total}</text>\n",
+            "<text x=\"{tx:.1}\" y=\"{ty}\">{total}</text>",
             tx = x + 4.0,
             ty = y + ROW / 2.0 + 4.0,
         );
