@@ -45,9 +45,7 @@ async function open(page: Page, file: string): Promise<string[]> {
   return requests;
 }
 
-test('the demo space report is axe-clean, loads nothing and charts every figure', async ({
-  page,
-}) => {
+test('the demo space report is axe-clean, loads nothing and charts every figure', async ({ page }) => {
   const file = report('demo', [
     '--content',
     'content/demo/export.json',
@@ -76,9 +74,7 @@ test('the demo space report is axe-clean, loads nothing and charts every figure'
   expect(requests).toEqual([]);
 });
 
-test('findings link to the site and to Contentful, and the tables sort, filter and print', async ({
-  page,
-}) => {
+test('findings link to the site and to Contentful, and the tables sort, filter and print', async ({ page }) => {
   const file = report('links', [
     'links',
     '--content',
@@ -93,9 +89,7 @@ test('findings link to the site and to Contentful, and the tables sort, filter a
   const rows = table.locator('tbody tr');
   const total = await rows.count();
   expect(total).toBeGreaterThan(10);
-  await expect(
-    table.getByRole('link', { name: 'post-links' }).first(),
-  ).toHaveAttribute(
+  await expect(table.getByRole('link', { name: 'post-links' }).first()).toHaveAttribute(
     'href',
     'https://app.contentful.com/spaces/demo-space/environments/master/entries/post-links',
   );
