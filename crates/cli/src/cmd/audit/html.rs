@@ -279,7 +279,7 @@ struct Bars<'a> {
 }
 
 fn bars(out: &mut String, chart: &Bars) {
-    const LABEL: f64 = 90.0;
+    const LABEL: f64 = 120.0;
     const WIDTH: f64 = 420.0;
     const ROW: f64 = 26.0;
     let max = chart
