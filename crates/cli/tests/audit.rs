@@ -21,6 +21,9 @@ fn audit(args: &[&str]) -> Command {
 }
 
 const DEMO: &str = "content/demo/export.json";
+/// An earlier run of the demo's audit, as `--format json` wrote it, edited (see
+/// `the_full_audit_compared_with_a_baseline_as_json`).
+const BASELINE: &str = "crates/cli/tests/fixtures/audit/baseline-demo.json";
 
 fn fixture(kind: &str) -> String {
     format!("crates/cli/tests/fixtures/audit/{kind}.json")
@@ -74,6 +77,31 @@ mod demo {
     #[test]
     fn the_full_audit_as_markdown() {
         assert_cmd_snapshot!(audit(&["--content", DEMO, "--format", "markdown"]));
+    }
+
+    #[test]
+    fn the_full_audit_as_junit() {
+        assert_cmd_snapshot!(audit(&["--content", DEMO, "--format", "junit"]));
+    }
+
+    #[test]
+    fn the_full_audit_as_sarif() {
+        assert_cmd_snapshot!(audit(&["--content", DEMO, "--format", "sarif"]));
+    }
+
+    #[test]
+    fn the_full_audit_compared_with_a_baseline_as_json() {
+        // The baseline is an earlier run of the demo: since then one finding was fixed (a
+        // broken link), one appeared (the first of the run is missing from the baseline) and
+        // one title got longer (same rule and field, new message: unchanged).
+        assert_cmd_snapshot!(audit(&[
+            "--content",
+            DEMO,
+            "--format",
+            "json",
+            "--baseline",
+            BASELINE,
+        ]));
     }
 
     #[test]
@@ -408,5 +436,330 @@ mod live {
         assert!(!stderr.contains("not-the-token"), "{stderr}");
         assert!(out.stdout.is_empty());
         fake.stop().await;
+    }
+}
+
+/// JUnit and SARIF for CI: each report a suite or run, each finding a case or result, with rule
+/// ids and locations that stay the same from run to run.
+mod ci_formats {
+    use super::*;
+
+    fn stdout(args: &[&str]) -> String {
+        let out = audit(args).output().expect("run supplysite");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    }
+
+    /// The published SARIF 2.1.0 schema (2.1.0-rtm.5, the OASIS standard's), as the web
+    /// package's @microsoft/jest-sarif ships it: `make test` installs the web packages first.
+    fn sarif_schema() -> jsonschema::Validator {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../web/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"
+        );
+        let text = std::fs::read(path)
+            .unwrap_or_else(|e| panic!("{path}: {e}; run `make web-deps` (npm ci in web/)"));
+        let mut schema: Value = serde_json::from_slice(&text).unwrap();
+        assert_eq!(schema["properties"]["version"]["enum"][0], "2.1.0");
+        // The published schema's pattern for language codes (of a run and of a tool) has a
+        // stray `]`, which the validator's check of the schema itself refuses; the audit writes
+        // no language, so the pattern is corrected to what it means and everything else is
+        // checked as published.
+        for owner in ["run", "toolComponent"] {
+            let language = &mut schema["definitions"][owner]["properties"]["language"]["pattern"];
+            assert_eq!(language, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
+            *language = Value::from("^[a-zA-Z]{2}(-[a-zA-Z]{2})?$");
+        }
+        let strays = text.windows(3).filter(|w| *w == b"}]?").count();
+        assert_eq!(strays, 2, "no other such pattern");
+        jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .expect("the SARIF schema compiles")
+    }
+
+    fn assert_valid_sarif(text: &str) -> Value {
+        let log: Value = serde_json::from_str(text).expect("SARIF is JSON");
+        let validator = sarif_schema();
+        let errors: Vec<String> = validator
+            .iter_errors(&log)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+        log
+    }
+
+    #[test]
+    fn sarif_is_valid_against_the_published_schema_with_a_run_per_report() {
+        let log = assert_valid_sarif(&stdout(&["--content", DEMO, "--format", "sarif"]));
+        let runs = log["runs"].as_array().unwrap();
+        let ids: Vec<&str> = runs
+            .iter()
+            .map(|r| r["automationDetails"]["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                "supplysite-audit/seo/",
+                "supplysite-audit/links/",
+                "supplysite-audit/coverage/",
+                "supplysite-audit/freshness/",
+                "supplysite-audit/faq/",
+                "supplysite-audit/inspector/",
+                "supplysite-audit/redirects/",
+            ]
+        );
+        // As many results as the JSON output has findings.
+        let json: Value =
+            serde_json::from_str(&stdout(&["--content", DEMO, "--format", "json"])).unwrap();
+        let results: usize = runs
+            .iter()
+            .map(|r| r["results"].as_array().unwrap().len())
+            .sum();
+        assert_eq!(results, json["findings"].as_array().unwrap().len());
+        // A rule-less or invalid log fails the schema, so the check can fail.
+        let mut broken = log.clone();
+        broken["runs"][0]["results"][0]["level"] = Value::from("fatal");
+        assert!(!sarif_schema().is_valid(&broken));
+    }
+
+    #[test]
+    fn planted_errors_are_sarif_errors_with_entry_and_field_locations_and_unique_fingerprints() {
+        let text = stdout(&["links", "--content", &fixture("links"), "--format", "sarif"]);
+        let log = assert_valid_sarif(&text);
+        let run = &log["runs"][0];
+        let results = run["results"].as_array().unwrap();
+        let errors = results.iter().filter(|r| r["level"] == "error").count();
+        assert_eq!(errors, 15, "the links fixture's planted errors");
+        let six: Vec<&Value> = results
+            .iter()
+            .filter(|r| {
+                r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"]
+                    == "entries/post-links/fields/bodyRichtext"
+            })
+            .collect();
+        assert_eq!(six.len(), 8, "six errors and two warnings on post-links");
+        let mut prints: Vec<&str> = results
+            .iter()
+            .map(|r| {
+                r["partialFingerprints"]["supplysiteFinding/v1"]
+                    .as_str()
+                    .unwrap()
+            })
+            .collect();
+        prints.sort();
+        let before = prints.len();
+        prints.dedup();
+        assert_eq!(prints.len(), before, "fingerprints are unique");
+        assert_eq!(
+            run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            fixture("links")
+        );
+        // Every result's rule is among the run's rules, at its index.
+        let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+        for r in results {
+            let index = r["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(rules[index]["id"], r["ruleId"]);
+        }
+    }
+
+    #[test]
+    fn junit_has_a_suite_per_report_and_a_failure_per_error() {
+        let text = stdout(&["--content", &fixture("links"), "--format", "junit"]);
+        let report = quick_junit::Report::deserialize_from_str(&text).expect("JUnit XML");
+        let names: Vec<&str> = report.test_suites.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "seo",
+                "links",
+                "coverage",
+                "freshness",
+                "faq",
+                "inspector",
+                "redirects"
+            ]
+        );
+        let json: Value = serde_json::from_str(&stdout(&[
+            "--content",
+            &fixture("links"),
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        let errors = json["summary"]["bySeverity"]["error"].as_u64().unwrap() as usize;
+        let total = json["summary"]["total"].as_u64().unwrap() as usize;
+        assert!(errors > 0);
+        assert_eq!(report.failures, errors);
+        assert_eq!(report.tests, total);
+        let links = &report.test_suites[1];
+        let mut names: Vec<String> = links
+            .test_cases
+            .iter()
+            .map(|c| format!("{:?} {}", c.classname, c.name.as_str()))
+            .collect();
+        let before = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), before, "case names are unique within a suite");
+    }
+
+    #[test]
+    fn every_rule_id_is_the_report_and_a_lower_case_hyphenated_name() {
+        for kind in ["seo", "links", "coverage", "freshness", "faq", "redirects"] {
+            let json: Value = serde_json::from_str(&stdout(&[
+                kind,
+                "--content",
+                &fixture(kind),
+                "--format",
+                "json",
+            ]))
+            .unwrap();
+            for f in json["findings"].as_array().unwrap() {
+                let rule = f["rule"].as_str().unwrap();
+                assert!(
+                    !rule.is_empty()
+                        && rule
+                            .split('-')
+                            .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase())),
+                    "{rule}"
+                );
+            }
+        }
+    }
+}
+
+/// `--baseline`: adopting the audit on a space with old debt.
+mod baseline {
+    use super::*;
+
+    fn run(args: &[&str]) -> (Option<i32>, Value) {
+        let out = audit(args).output().expect("run supplysite");
+        let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        (out.status.code(), json)
+    }
+
+    #[test]
+    fn old_errors_do_not_fail_the_run_and_new_ones_do() {
+        let links = fixture("links");
+        let dir = tempfile::tempdir().unwrap();
+        let (status, earlier) = run(&["links", "--content", &links, "--format", "json"]);
+        assert_eq!(status, Some(1), "the fixture has errors");
+        let same = dir.path().join("same.json");
+        std::fs::write(&same, serde_json::to_vec(&earlier).unwrap()).unwrap();
+        let same = same.to_str().unwrap();
+        let (status, json) = run(&[
+            "links",
+            "--content",
+            &links,
+            "--format",
+            "json",
+            "--baseline",
+            same,
+        ]);
+        assert_eq!(status, Some(0), "nothing new");
+        assert!(
+            json["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|f| f["baseline"] == "unchanged")
+        );
+        assert_eq!(json["fixed"], Value::Array(vec![]));
+        assert_eq!(json["baselineSummary"]["new"], 0);
+        // Every format gates the same way.
+        for format in ["table", "junit", "sarif"] {
+            let status = audit(&[
+                "links",
+                "--content",
+                &links,
+                "--format",
+                format,
+                "--baseline",
+                same,
+            ])
+            .output()
+            .unwrap()
+            .status
+            .code();
+            assert_eq!(status, Some(0), "{format}");
+        }
+        // An error missing from the baseline is new, and fails the run; one that only the
+        // baseline has is fixed.
+        let mut older = earlier.clone();
+        let findings = older["findings"].as_array_mut().unwrap();
+        let dropped = findings.remove(0);
+        assert_eq!(dropped["severity"], "error");
+        let mut gone = dropped.clone();
+        gone["entryId"] = Value::from("post-deleted-since");
+        findings.push(gone.clone());
+        let older_path = dir.path().join("older.json");
+        std::fs::write(&older_path, serde_json::to_vec(&older).unwrap()).unwrap();
+        let (status, json) = run(&[
+            "links",
+            "--content",
+            &links,
+            "--format",
+            "json",
+            "--baseline",
+            older_path.to_str().unwrap(),
+        ]);
+        assert_eq!(status, Some(1));
+        let new: Vec<&Value> = json["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["baseline"] == "new")
+            .collect();
+        assert_eq!(new.len(), 1);
+        assert_eq!(new[0]["entryId"], dropped["entryId"]);
+        assert_eq!(json["fixed"], Value::Array(vec![gone]));
+        // With the threshold at never, even new errors pass.
+        let (status, _) = run(&[
+            "links",
+            "--content",
+            &links,
+            "--baseline",
+            older_path.to_str().unwrap(),
+            "--fail-on",
+            "never",
+        ]);
+        assert_eq!(status, Some(0));
+    }
+
+    #[test]
+    fn a_baseline_of_only_some_reports_fixes_nothing_in_the_others() {
+        // The baseline's fixed dead link belongs to the links report: running seo alone
+        // compares with the baseline's seo findings only, so nothing is fixed.
+        let (_, json) = run(&[
+            "seo",
+            "--content",
+            DEMO,
+            "--format",
+            "json",
+            "--baseline",
+            BASELINE,
+        ]);
+        assert_eq!(json["baselineSummary"]["fixed"], 0);
+        let (_, json) = run(&[
+            "links",
+            "--content",
+            DEMO,
+            "--format",
+            "json",
+            "--baseline",
+            BASELINE,
+        ]);
+        assert_eq!(json["baselineSummary"]["fixed"], 1);
+    }
+
+    #[test]
+    fn a_file_that_is_no_json_output_exits_2_naming_it() {
+        let out = audit(&["--content", DEMO, "--baseline", "Cargo.toml"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("Cargo.toml"), "{stderr}");
+        assert!(out.stdout.is_empty());
     }
 }

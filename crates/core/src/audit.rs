@@ -9,8 +9,10 @@
 //! `freshness` (read times and the oldest posts), `faq` (FAQ lists attached to no page, pages
 //! without a FAQ), `inspector` (content a preview page shows without Live Preview's
 //! inspector tags) and `redirects` (loops, chains, dead targets, targets on hosts the site does not allow and redirects from a page). [`audit`] runs the ones asked for and sorts the findings, so the same content
-//! always gives the same list.
+//! always gives the same list. Each finding names its rule (`seo/title-tag-length`), a stable
+//! id CI tools track it by; [`baseline`] compares an audit with an earlier one.
 
+pub mod baseline;
 mod coverage;
 mod faq;
 mod finding;
@@ -20,9 +22,11 @@ mod inspector;
 mod links;
 mod redirects;
 mod seo;
+mod stats;
 mod subject;
 
 pub use finding::{ByReport, BySeverity, Finding, Report, Severity, Summary};
+pub use stats::{Stats, TagCounts, stats};
 
 use crate::content::ContentSet;
 use crate::redirects::ExternalTargets;

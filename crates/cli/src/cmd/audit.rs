@@ -1,19 +1,25 @@
 //! `supplysite audit [seo|links|coverage|freshness|faq|inspector|redirects]`: content reports for editors and SEO
-//! auditors, as a table (coloured on a terminal), JSON, CSV or Markdown, with an exit status CI
-//! can gate on.
+//! auditors, as a table (coloured on a terminal), JSON, CSV, Markdown, JUnit XML or SARIF, with
+//! an exit status CI can gate on, and optionally compared with an earlier run (`--baseline`).
 
 mod csv;
+mod html;
 mod json;
+mod junit;
 mod live;
 mod markdown;
+mod sarif;
 mod table;
 
 use anyhow::Context;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use supplysite_content_adapter::contentful::ContentfulSettings;
 use supplysite_content_adapter::{Loaded, load_export};
-use supplysite_core::audit::{Report, Severity, Summary, audit_with};
+use supplysite_core::audit::baseline::{Recorded, compare};
+use supplysite_core::audit::{Finding, Report, Severity, Summary, audit_with, stats};
+use supplysite_http::PublicUrl;
 
 #[derive(clap::Args)]
 #[command(
@@ -33,6 +39,24 @@ pub struct Args {
     /// Exit with status 1 when any finding is at least this serious
     #[arg(long, value_enum, default_value_t = FailOn::Error, global = true)]
     fail_on: FailOn,
+    /// An earlier run's `--format json` output: each finding is marked new or unchanged, the
+    /// fixed ones are listed, and --fail-on counts the new findings only
+    #[arg(long, value_name = "FILE", global = true)]
+    baseline: Option<PathBuf>,
+    /// The site the HTML report links each finding's page on; default: the public origin the
+    /// server is configured with
+    #[arg(
+        long,
+        env = "SUPPLYSITE_PUBLIC_URL",
+        default_value = "http://127.0.0.1:8080",
+        value_parser = |v: &str| PublicUrl::parse(v),
+        global = true
+    )]
+    site_url: PublicUrl,
+    /// The Contentful space the export came from, so the HTML report links each entry in
+    /// Contentful's web app (live audits know their space)
+    #[arg(long, value_name = "ID", value_parser = ContentfulSettings::check_id, global = true)]
+    space_id: Option<String>,
     #[command(flatten)]
     contentful: super::contentful::Args,
     #[command(flatten)]
@@ -90,6 +114,12 @@ enum Format {
     Json,
     Csv,
     Markdown,
+    /// JUnit XML: a test suite per report, a failed test case per error
+    Junit,
+    /// SARIF 2.1.0, for code-scanning views: a run per report, a result per finding
+    Sarif,
+    /// One self-contained HTML page: counts, charts and a sortable table per report
+    Html,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -103,7 +133,11 @@ enum FailOn {
 /// Runs the reports asked for. Exit status: 0 when no finding reaches `--fail-on`, 1 when one
 /// does; a content file that cannot be loaded is an error (status 2, from `main`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let loaded = load(args.content, &args.contentful)?;
+    let baseline = match &args.baseline {
+        Some(path) => Some(read_baseline(path)?),
+        None => None,
+    };
+    let (loaded, source) = load(args.content, &args.contentful)?;
     if !loaded.problems.is_empty() {
         // Not findings: they are about reading the export, and every report is computed from
         // what could be read. Said on stderr so piped output stays clean.
@@ -121,31 +155,124 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let findings = audit_with(&loaded.set, &reports, &args.redirect_hosts.targets());
     let summary = Summary::of(&findings);
+    // Compared with the baseline's findings of the reports run only: a report not run has
+    // fixed nothing.
+    let comparison = baseline.map(|b| {
+        let earlier: Vec<Recorded> = b
+            .into_iter()
+            .filter(|r| reports.contains(&r.report))
+            .collect();
+        compare(&findings, &earlier)
+    });
     let text = match args.format {
         Format::Table => {
             let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             table::render(&findings, &summary, colour)
         }
-        Format::Json => json::render(&findings, &summary)?,
+        Format::Json => json::render(&findings, &summary, comparison.as_ref())?,
         Format::Csv => csv::render(&findings),
         Format::Markdown => markdown::render(&findings, &summary),
+        Format::Junit => junit::render(&findings, &reports, comparison.as_ref())?,
+        Format::Sarif => sarif::render(&findings, &reports, &source, comparison.as_ref())?,
+        Format::Html => {
+            let space = match &source {
+                Source::Space { space, environment } => {
+                    Some((space.as_str(), environment.as_str()))
+                }
+                Source::File(_) => args
+                    .space_id
+                    .as_deref()
+                    .map(|s| (s, args.contentful.contentful_environment.as_str())),
+            };
+            html::render(&html::Page {
+                findings: &findings,
+                summary: &summary,
+                reports: &reports,
+                stats: &stats(&loaded.set),
+                source: &source,
+                links: html::Links {
+                    site: args.site_url.as_str(),
+                    space,
+                },
+                baseline: comparison.as_ref(),
+            })
+        }
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
-    Ok(exit_code(&summary, args.fail_on))
+    // With a baseline, only what is new can fail the run.
+    let gated = match &comparison {
+        Some(c) => Summary::of(&c.new_findings(&findings)),
+        None => summary,
+    };
+    Ok(exit_code(&gated, args.fail_on))
+}
+
+/// Where the findings come from, for the formats that point into it.
+enum Source {
+    /// The export file, as given (relative paths stay relative).
+    File(String),
+    /// The live space.
+    Space { space: String, environment: String },
+}
+
+/// The entry in Contentful's web app.
+fn entry_app_url(space: &str, environment: &str, entry_id: &str) -> String {
+    format!(
+        "https://app.contentful.com/spaces/{space}/environments/{environment}/entries/{entry_id}"
+    )
+}
+
+/// Where a finding is, as CI tools track it: `entries/{id}/fields/{field}`, `entries/{id}`,
+/// `pages/{route}/fields/{field}` or `pages/{route}`.
+fn logical_name(f: &Finding) -> String {
+    let base = match (&f.entry_id, &f.route) {
+        (Some(id), _) => format!("entries/{id}"),
+        (None, Some(route)) => format!("pages{route}"),
+        (None, None) => "space".to_string(),
+    };
+    match &f.field {
+        Some(field) => format!("{base}/fields/{field}"),
+        None => base,
+    }
+}
+
+/// The findings of an earlier `--format json` output.
+fn read_baseline(path: &std::path::Path) -> anyhow::Result<Vec<Recorded>> {
+    #[derive(serde::Deserialize)]
+    struct Earlier {
+        findings: Vec<Recorded>,
+    }
+    let text = std::fs::read(path)
+        .with_context(|| format!("cannot read the baseline {}", path.display()))?;
+    let earlier: Earlier = serde_json::from_slice(&text).with_context(|| {
+        format!(
+            "the baseline {} is not the output of `supplysite audit --format json` (each finding needs severity, report, rule, message and hint)",
+            path.display()
+        )
+    })?;
+    Ok(earlier.findings)
 }
 
 /// The content to audit: the export given, else the live space when the Contentful settings
 /// are there (half of them is an error naming the other half), else the demo space.
-fn load(given: Option<PathBuf>, contentful: &super::contentful::Args) -> anyhow::Result<Loaded> {
+fn load(
+    given: Option<PathBuf>,
+    contentful: &super::contentful::Args,
+) -> anyhow::Result<(Loaded, Source)> {
     if given.is_none()
         && let Some(settings) = contentful.settings()?
     {
-        return live::load(settings);
+        let source = Source::Space {
+            space: settings.space_id.clone(),
+            environment: settings.environment.clone(),
+        };
+        return Ok((live::load(settings)?, source));
     }
     let path = super::content::content_path(given)?;
-    load_export(&path).with_context(|| format!("cannot load {}", path.display()))
+    let loaded = load_export(&path).with_context(|| format!("cannot load {}", path.display()))?;
+    Ok((loaded, Source::File(path.display().to_string())))
 }
 
 fn exit_code(summary: &Summary, fail_on: FailOn) -> ExitCode {

@@ -68,7 +68,7 @@ fn summary(set: &ContentSet, tag: ProductTag) -> Finding {
     };
     at.finding(
         Severity::Info,
-        Report::Coverage,
+        Report::Coverage, "product-summary",
         None,
         format!(
             "product {tag}: {} ({indexable} indexable), {cases_text}, {faq_text}",
@@ -86,6 +86,7 @@ fn related(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
         out.push(at.finding(
             Severity::Warning,
             Report::Coverage,
+            "related-posts-empty",
             Some("seoIndex"),
             "related posts are empty: the space has no indexable posts",
             "Publish posts with seoIndex set to true",
@@ -101,7 +102,7 @@ fn related(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
         .collect();
     out.push(at.finding(
         Severity::Warning,
-        Report::Coverage,
+        Report::Coverage, "related-posts-fall-back",
         Some("blogPostProduct"),
         format!(
             "related posts fall back: {} tagged {tag}, so the newest untagged {}: {}",
@@ -121,16 +122,18 @@ fn case_study(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
     let t = teaser(set, Some(tag));
     let at = At::page(&Route::Product(page), Some(ct::CASE_STUDY));
     let slug = t.case_study.map(|c| c.slug.as_str()).unwrap_or_default();
-    let (severity, message) = match t.reason {
+    let (severity, rule, message) = match t.reason {
         TeaserReason::OwnProduct(_) => return,
         TeaserReason::FallbackProduct(fallback) => (
             Severity::Info,
+            "case-study-teaser-fall-back",
             format!(
                 "case-study teaser falls back: no case study is tagged {tag}, so it shows {slug}, tagged {fallback} (the sourcing page's rule)"
             ),
         ),
         TeaserReason::TopPriority => (
             Severity::Warning,
+            "case-study-teaser-fall-back",
             format!(
                 "case-study teaser falls back: no case study is tagged {tag}, so it shows the top-priority one, {slug} (casestudyorderpriority {})",
                 t.case_study.map(|c| c.order_priority).unwrap_or_default()
@@ -138,12 +141,14 @@ fn case_study(out: &mut Vec<Finding>, set: &ContentSet, page: ProductPage) {
         ),
         TeaserReason::NoCaseStudies => (
             Severity::Warning,
+            "case-study-teaser-empty",
             "case-study teaser is empty: the space has no case studies".to_string(),
         ),
     };
     out.push(at.finding(
         severity,
         Report::Coverage,
+        rule,
         Some("casestudyproduct"),
         message,
         format!("Tag a case study with {tag} in casestudyproduct"),
@@ -163,6 +168,7 @@ fn sourcing(out: &mut Vec<Finding>, set: &ContentSet) {
         out.push(At::page(&route, Some(ct::POST)).finding(
             Severity::Warning,
             Report::Coverage,
+            "sourcing-list-empty",
             Some("blogPostProduct"),
             format!(
                 "the sourcing page's {tag} article list is empty: no indexable post is tagged {tag}"

@@ -31,6 +31,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
             out.push(At::page(&route, Some(ct::FAQ)).finding(
                 Severity::Warning,
                 Report::Faq,
+                "product-page-without-faq",
                 Some("addOnFaqListSlug"),
                 "no FAQ list, so the product page has no FAQ block and no FAQ structured data",
                 format!(
@@ -45,7 +46,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         if set.post(&p.slug).is_some_and(|s| s.id == p.id) && !has_faq(set, &route) {
             out.push(At::entry(&p.id, ct::POST, Some(&route)).finding(
                 Severity::Info,
-                Report::Faq,
+                Report::Faq, "insight-without-faq",
                 None,
                 "no FAQ list, so the insight has no FAQ block and no FAQ structured data",
                 format!("Create an addOnFaqList with addOnFaqListSlug {} if readers ask questions about it", route.faq_key()),
@@ -80,7 +81,14 @@ fn attached(out: &mut Vec<Finding>, set: &ContentSet, list: &FaqList) {
     );
     let field = Some("addOnFaqListSlug");
     let error = |message: String, hint: &str| {
-        at.finding(Severity::Error, Report::Faq, field, message, hint)
+        at.finding(
+            Severity::Error,
+            Report::Faq,
+            "slug-matches-no-page",
+            field,
+            message,
+            hint,
+        )
     };
     let path_hint = "Set addOnFaqListSlug to the page's path without the leading slash, such as etender or insights/what-is-e-tendering";
     if slug.starts_with('/') {
@@ -121,6 +129,7 @@ fn attached(out: &mut Vec<Finding>, set: &ContentSet, list: &FaqList) {
         out.push(at.finding(
             Severity::Warning,
             Report::Faq,
+            "slug-on-page-without-faq-block",
             field,
             format!(
                 "addOnFaqListSlug {} matches {}, which shows no FAQ block",
@@ -137,14 +146,14 @@ fn attached(out: &mut Vec<Finding>, set: &ContentSet, list: &FaqList) {
     match set.faq_for(&route.faq_key()) {
         Some(shown) if shown.id != list.id => out.push(at.finding(
             Severity::Warning,
-            Report::Faq,
+            Report::Faq, "duplicate-slug",
             field,
             format!("FAQ list {} is hidden: list {} has the same addOnFaqListSlug {} and is shown instead", quote(&list.title, 60), shown.id, quote(slug, 80)),
             "Merge the two lists, or point this one at another page",
         )),
         _ if list.items.is_empty() => out.push(at.finding(
             Severity::Warning,
-            Report::Faq,
+            Report::Faq, "empty-list",
             Some("faqList"),
             format!("FAQ list {} has no questions, so {} shows no FAQ block", quote(&list.title, 60), route.path()),
             "Add FAQ items to the list's faqList",

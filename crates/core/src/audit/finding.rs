@@ -1,12 +1,12 @@
 //! What a report finds: one [`Finding`] per problem, and the [`Summary`] that counts them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How much a finding matters.
 ///
 /// Ordered from most to least serious, so sorting puts errors first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Visitors or search engines meet something broken: a dead link, a missing PDF, a
@@ -41,7 +41,7 @@ impl fmt::Display for Severity {
 }
 
 /// One of the seven reports ([`Report::describe`] says what each looks at).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Report {
     /// Titles, descriptions, canonicals, noindex, alt text, pictures.
@@ -130,6 +130,10 @@ pub struct Finding {
     pub severity: Severity,
     /// The report that found it.
     pub report: Report,
+    /// What kind of problem it is, as a stable id within the report (`title-tag-length`,
+    /// `link-dead`): [`Finding::rule_id`] names it across reports, and CI tools (SARIF, JUnit)
+    /// track findings by it, so a rule keeps its id when its message's wording changes.
+    pub rule: &'static str,
     /// The Contentful entry (`sys.id`) to open, when the finding is about one.
     pub entry_id: Option<String>,
     /// The Contentful content type id (`blogPost`, `casestudy`, …).
@@ -145,6 +149,11 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// The rule's id across reports: `seo/title-tag-length`.
+    pub fn rule_id(&self) -> String {
+        format!("{}/{}", self.report, self.rule)
+    }
+
     /// The order findings are listed in: errors first, then by report, route, entry and field.
     pub fn sort_key(&self) -> impl Ord + '_ {
         (
@@ -246,6 +255,7 @@ mod tests {
         Finding {
             severity,
             report,
+            rule: "test",
             entry_id: None,
             content_type: None,
             field: None,

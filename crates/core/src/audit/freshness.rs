@@ -36,7 +36,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         };
         out.push(at(p).finding(
             Severity::Info,
-            Report::Freshness,
+            Report::Freshness, "oldest-posts",
             Some("publishDate"),
             format!("published {}: {rank} of {indexable} indexable posts", format_date(&p.publish_date, set.time_zone())),
             "Check it is still accurate: update the copy and publishDate, or set seoIndex to false if it no longer applies",
@@ -85,6 +85,7 @@ fn read_time(out: &mut Vec<Finding>, p: &BlogPost, zone: &TimeZone) {
             out.push(at(p).finding(
                 Severity::Warning,
                 Report::Freshness,
+                "read-time-missing",
                 Some("estimatedreadtime"),
                 format!(
                     "no read time, so the article and its cards show the publish date ({}) instead",
@@ -96,7 +97,7 @@ fn read_time(out: &mut Vec<Finding>, p: &BlogPost, zone: &TimeZone) {
         Some(stated) if words > 0 && far(stated as usize, words) => {
             out.push(at(p).finding(
                 Severity::Warning,
-                Report::Freshness,
+                Report::Freshness, "read-time-off",
                 Some("estimatedreadtime"),
                 format!(
                     "read time {} is far from the body's {words} words, about {} at {WORDS_PER_MINUTE} words a minute",

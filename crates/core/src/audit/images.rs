@@ -36,7 +36,7 @@ fn check(at: &At, field: &str, asset: &Asset) -> Option<Finding> {
         {
             return Some(at.finding(
                 Severity::Warning,
-                Report::Seo,
+                Report::Seo, "image-over-resizer-limits",
                 Some(field),
                 format!(
                     "image {name:?} (asset {}, {mime}) is over the site's resizer's limits ({why}), so it is offered at its original size only and every screen downloads it whole",
@@ -55,7 +55,7 @@ fn check(at: &At, field: &str, asset: &Asset) -> Option<Finding> {
         }
         return Some(at.finding(
             Severity::Warning,
-            Report::Seo,
+            Report::Seo, "image-without-dimensions",
             Some(field),
             format!(
                 "image {name:?} (asset {}, {mime}) has no recorded width and height, so the site offers no smaller sizes and every screen downloads the original",
@@ -73,7 +73,7 @@ fn check(at: &At, field: &str, asset: &Asset) -> Option<Finding> {
     let width = asset.width.filter(|&w| w > WIDEST)?;
     Some(at.finding(
         Severity::Warning,
-        Report::Seo,
+        Report::Seo, "image-not-resizable",
         Some(field),
         format!(
             "image {name:?} (asset {}, {mime}) is {width} pixels wide and the site cannot resize it, so phones download it whole",

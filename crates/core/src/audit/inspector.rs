@@ -66,7 +66,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         for tag in inspector::annotate(&route, set, "en-AU", &mut outcome) {
             out.push(At::page(&route, None).finding(
                 Severity::Error,
-                Report::Inspector,
+                Report::Inspector, "rule-for-missing-field",
                 None,
                 format!("the inspector rules tag {tag}, a field this page's view does not have, so that tag is lost"),
                 "Rename the key in the site's inspector rules (core's inspector module) to the view's field".to_string(),
@@ -80,7 +80,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         for path in missing {
             out.push(At::page(&route, None).finding(
                 Severity::Error,
-                Report::Inspector,
+                Report::Inspector, "untagged-content",
                 Some(&path),
                 format!("{path} shows content from the space without Live Preview's inspector tags, so clicking it in Contentful's editor finds no field"),
                 "Tag it in the site's inspector rules (core's inspector module)".to_string(),

@@ -17,6 +17,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         out.push(e.at().finding(
             Severity::Error,
             Report::Links,
+            "invalid-slug",
             Some("slug"),
             format!(
                 "slug {} makes no valid address, so the entry cannot be opened",
@@ -60,7 +61,7 @@ fn rich_text(out: &mut Vec<Finding>, set: &ContentSet) {
                     match set.entry(link.id) {
                         None => out.push(t.at.finding(
                             Severity::Error,
-                            Report::Links,
+                            Report::Links, "entry-link-dead",
                             Some(field),
                             format!("{kind} to entry {} leads nowhere: it is not a published post, case study or page, so {shown}", link.id),
                             format!("In {field}, link to a published insight, customer story or page, or publish entry {}", link.id),
@@ -70,7 +71,7 @@ fn rich_text(out: &mut Vec<Finding>, set: &ContentSet) {
                                 let path = entry_path(set, r);
                                 out.push(t.at.finding(
                                     Severity::Warning,
-                                    Report::Links,
+                                    Report::Links, "link-to-noindex",
                                     Some(field),
                                     format!("{kind} to entry {} leads to {path}, which is noindex", link.id),
                                     format!("Link to an indexable page in {field}, or set seoIndex to true on entry {}", link.id),
@@ -84,7 +85,7 @@ fn rich_text(out: &mut Vec<Finding>, set: &ContentSet) {
                     if set.asset(link.id).is_none() {
                         out.push(t.at.finding(
                             Severity::Error,
-                            Report::Links,
+                            Report::Links, "asset-link-dead",
                             Some(field),
                             format!("{kind} to asset {} has no file: the asset is missing, unpublished or has no upload", link.id),
                             format!("Upload and publish a file for asset {}, or remove the link from {field}", link.id),
@@ -120,7 +121,7 @@ fn href(out: &mut Vec<Finding>, set: &ContentSet, at: &At, field: &str, uri: &st
     let Some(kind) = classify_href(uri) else {
         out.push(at.finding(
             Severity::Error,
-            Report::Links,
+            Report::Links, "link-not-allowed",
             Some(field),
             format!("link {} is not shown as a link: only http(s), mailto, tel and site paths are allowed", quote(uri, 80)),
             format!("Fix the link's URL in {field}"),
@@ -143,30 +144,33 @@ fn href(out: &mut Vec<Finding>, set: &ContentSet, at: &At, field: &str, uri: &st
         format!(" ({path})")
     };
     let link = format!("link {}{shown}", quote(uri, 80));
-    let (severity, message, hint) = match target(set, &route) {
+    let (severity, rule, message, hint) = match target(set, &route) {
         Target::Fixed
         | Target::Entry {
             seo_index: true, ..
         } => return,
         Target::Entry { id, .. } => (
             Severity::Warning,
+            "link-to-noindex",
             format!("{link} leads to a noindex page (entry {id})"),
             format!("Link to an indexable page in {field}, or set seoIndex to true on entry {id}"),
         ),
         Target::UnknownSlug => (
             Severity::Error,
+            "link-dead",
             format!("{link} leads nowhere: no published entry has that slug"),
             format!("In {field}, correct the slug or link to a published entry"),
         ),
         Target::NotARoute => (
             Severity::Error,
+            "link-dead",
             format!("{link} leads nowhere: no page of the site has that address"),
             format!(
                 "In {field}, link to one of the site's pages (such as /etender or /insights/…)"
             ),
         ),
     };
-    out.push(at.finding(severity, Report::Links, Some(field), message, hint));
+    out.push(at.finding(severity, Report::Links, rule, Some(field), message, hint));
 }
 
 /// Resolves a relative link against the page it is on, as a browser does.
@@ -211,17 +215,26 @@ fn buttons(out: &mut Vec<Finding>, set: &ContentSet) {
 fn button(out: &mut Vec<Finding>, set: &ContentSet, at: &At, b: &Button) {
     let label = quote(&b.label, 60);
     let url = b.url.as_deref().map(str::trim).unwrap_or_default();
-    let mut error = |field: &str, message: String, hint: &str| {
-        out.push(at.finding(Severity::Error, Report::Links, Some(field), message, hint));
+    let mut error = |rule: &'static str, field: &str, message: String, hint: &str| {
+        out.push(at.finding(
+            Severity::Error,
+            Report::Links,
+            rule,
+            Some(field),
+            message,
+            hint,
+        ));
     };
     match b.action {
         ButtonAction::GoToUrl if url.is_empty() => error(
+            "button-without-url",
             "buttonActionUrl",
             format!("button {label} goes to a URL but has none"),
             "Fill in buttonActionUrl with a site path (/contact-us) or a full https:// URL",
         ),
         ButtonAction::GoToUrl => href(out, set, at, "buttonActionUrl", url),
         ButtonAction::ViewVideo if video_id(url).is_none() => error(
+            "button-video-unrecognised",
             "buttonActionUrl",
             if url.is_empty() {
                 format!("button {label} plays a video but has no video link")
@@ -237,6 +250,7 @@ fn button(out: &mut Vec<Finding>, set: &ContentSet, at: &At, b: &Button) {
         ButtonAction::DownloadAsset => {
             if b.asset.as_ref().is_none_or(|a| a.url.trim().is_empty()) {
                 error(
+                    "button-without-file",
                     "buttonActionAsset",
                     format!("button {label} downloads an asset but has no file"),
                     "Link a published asset with an uploaded file in buttonActionAsset",
@@ -252,7 +266,7 @@ fn posts(out: &mut Vec<Finding>, set: &ContentSet) {
         if p.has_video && link.is_empty() {
             out.push(at.finding(
                 Severity::Error,
-                Report::Links,
+                Report::Links, "video-link-missing",
                 Some("blogVideoLink"),
                 "doesvideoexist is true but blogVideoLink is empty, so 'Watch Insight Video' has nothing to play",
                 "Paste the video's link into blogVideoLink, or set doesvideoexist to false",
@@ -260,7 +274,7 @@ fn posts(out: &mut Vec<Finding>, set: &ContentSet) {
         } else if p.has_video && video_id(link).is_none() {
             out.push(at.finding(
                 Severity::Error,
-                Report::Links,
+                Report::Links, "video-link-unrecognised",
                 Some("blogVideoLink"),
                 format!(
                     "no video service recognises blogVideoLink {}, so 'Watch Insight Video' plays the wrong video or none",
@@ -272,6 +286,7 @@ fn posts(out: &mut Vec<Finding>, set: &ContentSet) {
             out.push(at.finding(
                 Severity::Info,
                 Report::Links,
+                "video-link-unused",
                 Some("doesvideoexist"),
                 format!(
                     "blogVideoLink {} is set but doesvideoexist is false, so no video button shows",
@@ -288,7 +303,7 @@ fn case_studies(out: &mut Vec<Finding>, set: &ContentSet) {
         if c.has_pdf && c.pdf().is_none() {
             out.push(at.finding(
                 Severity::Error,
-                Report::Links,
+                Report::Links, "pdf-missing",
                 Some("downloadablePdf"),
                 "doesPdFexist is true but downloadablePdf has no file, so 'DOWNLOAD THE FULL CUSTOMER STORY NOW' is hidden",
                 "Attach the customer story PDF in downloadablePdf, or set doesPdFexist to false",
@@ -296,7 +311,7 @@ fn case_studies(out: &mut Vec<Finding>, set: &ContentSet) {
         } else if !c.has_pdf && c.downloadable_pdf.is_some() {
             out.push(at.finding(
                 Severity::Info,
-                Report::Links,
+                Report::Links, "pdf-unflagged",
                 Some("doesPdFexist"),
                 "a PDF is attached in downloadablePdf but doesPdFexist is false, so the download button is hidden",
                 "Set doesPdFexist to true to offer the PDF",

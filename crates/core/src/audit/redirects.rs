@@ -22,9 +22,10 @@ fn finding(set: &ContentSet, problem: &Problem) -> Finding {
             .find(|r| r.id == id)
             .map(|r| r.from.clone())
     };
-    let (severity, field, message, hint) = match problem {
+    let (severity, rule, field, message, hint) = match problem {
         Problem::Loop { paths, .. } if paths.len() == 2 => (
             Severity::Error,
+            "self-redirect",
             "to",
             format!(
                 "redirects onto itself ({}), so the path answers 404",
@@ -34,18 +35,21 @@ fn finding(set: &ContentSet, problem: &Problem) -> Finding {
         ),
         Problem::Loop { paths, .. } => (
             Severity::Error,
+            "loop",
             "to",
             format!("loop: {}; the path answers 404", paths.join(" → ")),
             "Point one redirect of the loop at a page".to_string(),
         ),
         Problem::DeadTarget { to, .. } => (
             Severity::Error,
+            "dead-target",
             "to",
             format!("target {to} is no page of the site (404)"),
             "Point to at a page that exists, or publish the page".to_string(),
         ),
         Problem::UnlistedHost { to, host, .. } => (
             Severity::Error,
+            "unlisted-host",
             "to",
             format!(
                 "target {to} is on {host}, which is not one of the hosts redirects may go to (SUPPLYSITE_REDIRECT_HOSTS), so the path answers 404"
@@ -54,6 +58,7 @@ fn finding(set: &ContentSet, problem: &Problem) -> Finding {
         ),
         Problem::Invalid { field, value, .. } => (
             Severity::Error,
+            "invalid",
             *field,
             format!(
                 "{field} {value:?} is not {}; the redirect is ignored",
@@ -67,6 +72,7 @@ fn finding(set: &ContentSet, problem: &Problem) -> Finding {
         ),
         Problem::Chain { paths, .. } => (
             Severity::Warning,
+            "chain",
             "to",
             format!(
                 "chain: {}; visitors are sent to {} in one hop",
@@ -80,12 +86,14 @@ fn finding(set: &ContentSet, problem: &Problem) -> Finding {
         ),
         Problem::Shadowed { from, .. } => (
             Severity::Warning,
+            "shadowed",
             "from",
             format!("{from} is a page of the site, so the page is shown and the redirect never is"),
             "Delete the redirect, or unpublish the page if it should redirect".to_string(),
         ),
         Problem::Duplicate { from, kept, .. } => (
             Severity::Warning,
+            "duplicate",
             "from",
             format!("another redirect ({kept}) has the same from {from} and is used instead"),
             "Delete one of the two redirects".to_string(),
@@ -94,6 +102,7 @@ fn finding(set: &ContentSet, problem: &Problem) -> Finding {
     Finding {
         severity,
         report: Report::Redirects,
+        rule,
         entry_id: Some(problem.id().to_string()),
         content_type: Some(CT.to_string()),
         field: Some(field.to_string()),

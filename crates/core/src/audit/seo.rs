@@ -20,10 +20,18 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
     for e in &entries {
         let at = e.at();
         if e.seo_index {
-            length(&mut out, &at, "titleTag", e.title_tag, TITLE_LENGTH);
             length(
                 &mut out,
                 &at,
+                ("title-tag-missing", "title-tag-length"),
+                "titleTag",
+                e.title_tag,
+                TITLE_LENGTH,
+            );
+            length(
+                &mut out,
+                &at,
+                ("meta-description-missing", "meta-description-length"),
                 "metaDescription",
                 e.meta_description,
                 DESCRIPTION_LENGTH,
@@ -31,7 +39,7 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         } else {
             out.push(at.finding(
                 Severity::Info,
-                Report::Seo,
+                Report::Seo, "noindex",
                 Some("seoIndex"),
                 format!(
                     "noindex: seoIndex is false, so {:?} carries 'noindex, follow' and is left out of related posts and link lists",
@@ -43,10 +51,20 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
         canonical(&mut out, set, e, &at);
     }
     let indexable: Vec<&Routed> = entries.iter().filter(|e| e.seo_index).collect();
-    duplicates(&mut out, &indexable, "titleTag", |e| e.title_tag);
-    duplicates(&mut out, &indexable, "metaDescription", |e| {
-        e.meta_description
-    });
+    duplicates(
+        &mut out,
+        &indexable,
+        "duplicate-title-tag",
+        "titleTag",
+        |e| e.title_tag,
+    );
+    duplicates(
+        &mut out,
+        &indexable,
+        "duplicate-meta-description",
+        "metaDescription",
+        |e| e.meta_description,
+    );
     alt_text(&mut out, set);
     super::images::report(&mut out, set);
     out
@@ -55,12 +73,14 @@ pub(super) fn report(set: &ContentSet) -> Vec<Finding> {
 fn length(
     out: &mut Vec<Finding>,
     at: &At,
+    (missing, length): (&'static str, &'static str),
     field: &str,
     value: Option<&str>,
     (min, max): (usize, usize),
 ) {
     let value = value.map(str::trim).unwrap_or_default();
     let n = value.chars().count();
+    let rule = if n == 0 { missing } else { length };
     let (message, hint) = if n == 0 {
         (
             format!("{field} is empty"),
@@ -85,7 +105,14 @@ fn length(
     } else {
         return;
     };
-    out.push(at.finding(Severity::Warning, Report::Seo, Some(field), message, hint));
+    out.push(at.finding(
+        Severity::Warning,
+        Report::Seo,
+        rule,
+        Some(field),
+        message,
+        hint,
+    ));
 }
 
 /// A canonical must be an `http(s)` URL or a site path, and name the page it is on: one that
@@ -97,7 +124,7 @@ fn canonical(out: &mut Vec<Finding>, set: &ContentSet, e: &Routed, at: &At) {
         if e.seo_index {
             out.push(at.finding(
                 Severity::Info,
-                Report::Seo,
+                Report::Seo, "canonical-empty",
                 Some("canonical"),
                 format!("canonical is empty, so the page names its own address {own} as canonical"),
                 "Nothing to do unless this page copies another; then set canonical to that page's address",
@@ -109,6 +136,7 @@ fn canonical(out: &mut Vec<Finding>, set: &ContentSet, e: &Routed, at: &At) {
         out.push(at.finding(
             Severity::Error,
             Report::Seo,
+            "canonical-malformed",
             Some("canonical"),
             format!(
                 "canonical {} is neither an http(s) URL nor a site path starting with /",
@@ -122,17 +150,26 @@ fn canonical(out: &mut Vec<Finding>, set: &ContentSet, e: &Routed, at: &At) {
     if e.route.as_ref() == Some(&route) {
         return;
     }
-    let (severity, why) = match target(set, &route) {
-        Target::NotARoute => (Severity::Error, "which is no page of the site"),
-        Target::UnknownSlug => (Severity::Error, "and no entry has that slug"),
+    let (severity, rule, why) = match target(set, &route) {
+        Target::NotARoute => (
+            Severity::Error,
+            "canonical-dead",
+            "which is no page of the site",
+        ),
+        Target::UnknownSlug => (
+            Severity::Error,
+            "canonical-dead",
+            "and no entry has that slug",
+        ),
         Target::Fixed | Target::Entry { .. } => (
             Severity::Warning,
+            "canonical-elsewhere",
             "another page: search engines will index that page instead of this one",
         ),
     };
     out.push(at.finding(
         severity,
-        Report::Seo,
+        Report::Seo, rule,
         Some("canonical"),
         format!("canonical {} points at {}, {why}", quote(value, 80), route_or(path, &route)),
         format!("Set canonical to this page's address ({own}), or clear it, unless this page duplicates that one"),
@@ -177,6 +214,7 @@ fn canonical_path(value: &str) -> Option<&str> {
 fn duplicates<'a>(
     out: &mut Vec<Finding>,
     entries: &[&'a Routed<'a>],
+    rule: &'static str,
     field: &str,
     value: impl Fn(&Routed<'a>) -> Option<&'a str>,
 ) {
@@ -198,6 +236,7 @@ fn duplicates<'a>(
             out.push(e.at().finding(
                 Severity::Warning,
                 Report::Seo,
+                rule,
                 Some(field),
                 format!(
                     "{field} {} is also used by {}",
@@ -229,7 +268,7 @@ fn alt_text(out: &mut Vec<Finding>, set: &ContentSet) {
         };
         out.push(at.finding(
             Severity::Warning,
-            Report::Seo,
+            Report::Seo, "image-without-alt-text",
             Some(field),
             format!("image {name:?} (asset {}) has no alt text (description){shown}", asset.id),
             format!("Open asset {} in Contentful's Media and describe the image in its Description field", asset.id),

@@ -49,6 +49,7 @@ impl At {
         &self,
         severity: Severity,
         report: Report,
+        rule: &'static str,
         field: Option<&str>,
         message: impl Into<String>,
         hint: impl Into<String>,
@@ -56,6 +57,7 @@ impl At {
         Finding {
             severity,
             report,
+            rule,
             entry_id: self.entry_id.clone(),
             content_type: self.content_type.map(str::to_string),
             field: field.map(str::to_string),

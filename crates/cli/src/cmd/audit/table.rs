@@ -110,6 +110,7 @@ mod tests {
         Finding {
             severity: Severity::Error,
             report: Report::Links,
+            rule: "pdf-missing",
             entry_id: Some("case-1".into()),
             content_type: Some("casestudy".into()),
             field: Some("downloadablePdf".into()),
