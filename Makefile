@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz test-cluster test-dist test-deploy fuzz setup wasm web-deps web-build demo demo-photos bench dist
+        test-fuzz test-cluster test-dist test-deploy test-alerts fuzz setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
@@ -22,7 +22,8 @@ help:
 setup-run:
 	bash scripts/setup.sh run
 
-# The above and what only the tests use (Chromium, PostgreSQL, nginx, xmllint, systemd-analyze).
+# The above and what only the tests use (Chromium, PostgreSQL, nginx, xmllint, systemd-analyze,
+# promtool).
 setup:
 	bash scripts/setup.sh test
 
@@ -39,7 +40,7 @@ test:
 setup-then-builds: setup
 	$(MAKE) web-build demo-photos
 
-test-after-setup: lint-refs lint-layers lint-web test-deploy test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
+test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
 # warm-up after each content load would keep a core busy under every suite (the image
@@ -247,6 +248,12 @@ test-dist: web-build demo-photos
 # deploy/supplysite.service as shipped passes `systemd-analyze verify` and keeps its sandbox.
 test-deploy:
 	bash scripts/check-systemd-unit.sh
+
+# The alert rules in deploy/prometheus pass `promtool check rules` and their unit tests
+# (`promtool test rules`), and every alert has one (a second). That the rules and the Grafana
+# dashboard name only metrics the server exposes is a Rust test (the wiring suite's metrics).
+test-alerts:
+	bash scripts/check-alerts.sh
 
 # Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
 test-fuzz:

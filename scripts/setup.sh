@@ -6,7 +6,7 @@
 #                           with npm, Python 3 with Pillow and numpy for the demo's photographs,
 #                           and the WebAssembly toolchain. Never a browser, a database or a proxy.
 #   scripts/setup.sh test   the above, then what the tests add (`make test`): Debian's Chromium,
-#                           xmllint, PostgreSQL, nginx and systemd-analyze.
+#                           xmllint, PostgreSQL, nginx, systemd-analyze and promtool.
 #
 # Installing system packages needs root (or sudo without a password); without it the script
 # says exactly what to install on this platform and stops.
@@ -92,6 +92,8 @@ apt_wanted=(
     "nginx:/usr/sbin/nginx"
     # `systemd-analyze verify` checks the shipped unit (deploy/supplysite.service).
     "systemd:/usr/bin/systemd-analyze"
+    # promtool checks and unit-tests the shipped alert rules (deploy/prometheus).
+    "prometheus:/usr/bin/promtool"
 )
 missing=()
 for item in "${apt_wanted[@]}"; do
@@ -108,7 +110,18 @@ if [ ${#missing[@]} -gt 0 ]; then
         { [ "$(id -u)" = 0 ] || { command -v sudo >/dev/null && sudo -n true 2>/dev/null; }; }; then
         say "installing ${missing[*]}"
         "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+        # Prometheus is wanted for its promtool alone: its recommended node exporter (a service
+        # of its own) is left out.
+        plain=() bare=()
+        for pkg in "${missing[@]}"; do
+            if [ "$pkg" = prometheus ]; then bare+=("$pkg"); else plain+=("$pkg"); fi
+        done
+        if [ ${#plain[@]} -gt 0 ]; then
+            "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${plain[@]}" >/dev/null
+        fi
+        if [ ${#bare[@]} -gt 0 ]; then
+            "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${bare[@]}" >/dev/null
+        fi
     else
         say "the tests need the Debian packages ${missing[*]} (run: sudo apt-get install ${missing[*]})"
         exit 1

@@ -9,12 +9,16 @@
 //! served while a reload of newer content is under way); and the requests shed with 503
 //! (`supplysite_shed_total{reason}`, with the connections the server refused at once).
 //!
-//! Read when scraped ([`Scrape`]): `supplysite_outbox_jobs{state}` (`pending`, `retrying`,
-//! `blocked`, `dead`), `supplysite_content_age_seconds`,
+//! Read when scraped ([`Scrape`]): `supplysite_ready` (1 while the server takes requests, 0
+//! once it was asked to stop and drains: what `/readyz` answers), `supplysite_outbox_jobs{state}` (`pending`, `retrying`,
+//! `blocked`, `dead`), `supplysite_outbox_oldest_waiting_seconds` (how long the oldest enquiry
+//! not yet delivered has waited), `supplysite_content_age_seconds`,
 //! `supplysite_content_reloads_total{outcome}`,
 //! `supplysite_content_snapshot_steps_total{step,outcome}` (`save`, `share`, `adopt`; `ok`,
 //! `failed`: the live source's last good copy), `supplysite_image_renditions_total{source}`
-//! (`memory`, `disk`, `encoded`), `supplysite_connections_open`, and the process's own
+//! (`memory`, `disk`, `encoded`), `supplysite_image_cache_bytes` and
+//! `supplysite_image_cache_budget_bytes` (the renditions' disk cache: held and the most it
+//! keeps before the least recently used go), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
 //!
 //! Layer: uses no other module of the server; every layer above may count into it.
@@ -204,6 +208,9 @@ pub struct OutboxCounts {
     pub blocked: u64,
     /// Given up on.
     pub dead: u64,
+    /// Seconds since the oldest enquiry with a job still to deliver (pending, retrying or
+    /// blocked) was received; 0 when none waits.
+    pub oldest_waiting_seconds: u64,
 }
 
 /// Content reloads since start, by outcome.
@@ -228,9 +235,21 @@ pub struct RenditionCounts {
     pub encoded: u64,
 }
 
+/// The renditions' disk cache.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImageCache {
+    /// Bytes held now.
+    pub used: u64,
+    /// The most bytes held before the least recently used renditions are deleted.
+    pub budget: u64,
+}
+
 /// The values read when a scrape asks.
 #[derive(Clone, Debug, Default)]
 pub struct Scrape {
+    /// Whether the server takes requests (`/readyz` answers 200); false once it was asked to
+    /// stop.
+    pub ready: bool,
     /// The outbox's jobs, when enquiries are taken and the outbox could be read.
     pub outbox: Option<OutboxCounts>,
     /// Seconds since the content served was read from its source.
@@ -241,6 +260,8 @@ pub struct Scrape {
     pub snapshot: Option<SnapshotActivity>,
     /// Picture renditions, when this server resizes pictures.
     pub renditions: Option<RenditionCounts>,
+    /// The renditions' disk cache, when this server resizes pictures.
+    pub image_cache: Option<ImageCache>,
     /// Connections open now.
     pub connections_open: u64,
     /// Connections closed at once because their client held its share.
@@ -288,6 +309,12 @@ fn signed(n: u64) -> i64 {
 impl Collector for Snapshot {
     fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
         let s = &self.scrape;
+        gauge(
+            &mut encoder,
+            "supplysite_ready",
+            "1 while the server takes requests (/readyz answers 200), 0 once it was asked to stop",
+            i64::from(s.ready),
+        )?;
         let [hit, miss, stale] = self.page_cache;
         counters(
             &mut encoder,
@@ -325,6 +352,12 @@ impl Collector for Snapshot {
                 let labels = [("state", state)];
                 ConstGauge::new(signed(n)).encode(family.encode_family(&labels)?)?;
             }
+            gauge(
+                &mut encoder,
+                "supplysite_outbox_oldest_waiting_seconds",
+                "Seconds since the oldest enquiry with a delivery still to make was received (0 when none waits)",
+                signed(outbox.oldest_waiting_seconds),
+            )?;
         }
         gauge(
             &mut encoder,
@@ -372,6 +405,20 @@ impl Collector for Snapshot {
                     ("disk", r.disk),
                     ("encoded", r.encoded),
                 ],
+            )?;
+        }
+        if let Some(c) = s.image_cache {
+            gauge(
+                &mut encoder,
+                "supplysite_image_cache_bytes",
+                "Bytes of picture renditions held in the disk cache",
+                signed(c.used),
+            )?;
+            gauge(
+                &mut encoder,
+                "supplysite_image_cache_budget_bytes",
+                "The most bytes of picture renditions the disk cache holds before the least recently used are deleted",
+                signed(c.budget),
             )?;
         }
         gauge(
@@ -563,9 +610,15 @@ mod tests {
         metrics.page_cache(PageCacheResult::Miss);
         metrics.shed(Shed::ImageQueueFull);
         let text = metrics.encode(Scrape {
+            ready: true,
             outbox: Some(OutboxCounts {
                 pending: 2,
+                oldest_waiting_seconds: 90,
                 ..OutboxCounts::default()
+            }),
+            image_cache: Some(ImageCache {
+                used: 1024,
+                budget: 4096,
             }),
             ..Scrape::default()
         });
@@ -576,13 +629,23 @@ mod tests {
             "supplysite_page_cache_requests_total{result=\"miss\"} 1",
             "supplysite_shed_total{reason=\"image_queue_full\"} 1",
             "supplysite_outbox_jobs{state=\"pending\"} 2",
+            "supplysite_outbox_oldest_waiting_seconds 90",
             "supplysite_content_age_seconds 0",
             "supplysite_connections_open 0",
+            "supplysite_ready 1",
+            "supplysite_image_cache_bytes 1024",
+            "supplysite_image_cache_budget_bytes 4096",
         ] {
             assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
         }
         assert!(!text.contains("supplysite_image_renditions"), "{text}");
         // Routes never asked for have no series.
         assert!(!text.contains("route=\"/about-us\""), "{text}");
+        // A server asked to stop says so.
+        let draining = metrics.encode(Scrape::default());
+        assert!(
+            draining.lines().any(|l| l == "supplysite_ready 0"),
+            "{draining}"
+        );
     }
 }

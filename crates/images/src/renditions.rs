@@ -195,6 +195,12 @@ impl Renditions {
         &self.config
     }
 
+    /// The bytes of renditions held in the disk cache now (at most [`Config::cache_bytes`]:
+    /// past it the least recently used are deleted).
+    pub fn cache_used(&self) -> u64 {
+        self.cache.used()
+    }
+
     /// What the engine did so far.
     pub fn stats(&self) -> &Stats {
         &self.stats

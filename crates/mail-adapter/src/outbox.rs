@@ -4,6 +4,7 @@
 //! SQLite calls block, so every operation runs on tokio's blocking pool with the one
 //! connection behind a mutex: the async runtime's threads never wait on the disk.
 
+mod backup;
 mod challenges;
 mod queries;
 mod schema;
@@ -12,6 +13,7 @@ use supplysite_core::enquiry::identity::new_id;
 
 pub use challenges::DEFAULT_CAPACITY as DEFAULT_CHALLENGE_CAPACITY;
 
+pub use backup::BackupError;
 pub use schema::{OpenOutboxError, SCHEMA_VERSION};
 
 use async_trait::async_trait;
@@ -58,6 +60,27 @@ impl SqliteOutbox {
     /// Where the database file is.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Writes a consistent copy of the outbox to `to`, a file that must not exist yet, while
+    /// servers go on using it (SQLite's online backup): restored by starting a server with
+    /// the copy as its outbox.
+    ///
+    /// Errors: [`BackupError`] naming `to`.
+    pub async fn backup(&self, to: &Path) -> Result<(), BackupError> {
+        let conn = Arc::clone(&self.conn);
+        let dest = to.to_path_buf();
+        tokio::task::spawn_blocking(move || {
+            let conn = conn.lock().unwrap_or_else(PoisonError::into_inner);
+            backup::backup(&conn, &dest)
+        })
+        .await
+        .unwrap_or_else(|e| {
+            Err(BackupError {
+                path: to.to_path_buf(),
+                reason: format!("the copy did not finish: {e}"),
+            })
+        })
     }
 
     /// Runs `op` on the connection on the blocking pool.

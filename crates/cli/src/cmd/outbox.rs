@@ -1,6 +1,7 @@
 //! `supplysite outbox`: lets an operator see the enquiry outbox and act on it: list jobs by
-//! state, requeue dead ones once the cause is fixed, purge enquiries delivered in full. The
-//! outbox is the SQLite file, or the shared PostgreSQL database when one is set.
+//! state, requeue dead ones once the cause is fixed, purge enquiries delivered in full, and
+//! back the SQLite file up while servers use it. The outbox is the SQLite file, or the shared
+//! PostgreSQL database when one is set (backed up with `pg_dump`, not by this command).
 
 use anyhow::{Context, bail};
 use std::collections::BTreeSet;
@@ -61,6 +62,12 @@ enum Command {
         #[arg(long)]
         all_dead: bool,
     },
+    /// Write a consistent copy of the SQLite outbox to FILE (a new file) while servers use it;
+    /// restore by stopping the server and putting the copy in the outbox's place.
+    Backup {
+        /// Where to write the copy; it must not exist.
+        file: PathBuf,
+    },
     /// Remove enquiries whose jobs were all delivered (with their jobs).
     PurgeDelivered {
         /// Only those delivered more than this many days ago.
@@ -93,6 +100,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .database_url
             .as_deref()
             .filter(|u| !u.trim().is_empty());
+        if let Command::Backup { file } = &args.command {
+            if database.is_some() {
+                bail!(
+                    "the shared PostgreSQL outbox (SUPPLYSITE_DATABASE_URL) is backed up with pg_dump, not by this command (see the README's deployment section)"
+                );
+            }
+            let outbox = open(&outbox_path(args.outbox)?)?;
+            outbox.backup(file).await?;
+            eprintln!("outbox backed up to {}", file.display());
+            return Ok(ExitCode::SUCCESS);
+        }
         let outbox: Box<dyn EnquiryOutbox> = match database {
             Some(url) => {
                 let ca = args
@@ -101,15 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     .filter(|f| !f.as_os_str().is_empty());
                 Box::new(open_database(url, ca).await?)
             }
-            None => {
-                let path = match args.outbox.filter(|p| !p.as_os_str().is_empty()) {
-                    Some(path) => path,
-                    None => crate::install::state_dir()
-                        .context("SUPPLYSITE_OUTBOX / --outbox")?
-                        .join(crate::install::OUTBOX_FILE),
-                };
-                Box::new(open(&path)?)
-            }
+            None => Box::new(open(&outbox_path(args.outbox)?)?),
         };
         let outbox = &*outbox;
         match args.command {
@@ -119,7 +129,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 all_dead,
             } => retry(outbox, enquiry_id, all_dead).await,
             Command::PurgeDelivered { older_than } => purge(outbox, older_than).await,
+            Command::Backup { .. } => unreachable!("answered above"),
         }
+    })
+}
+
+/// The outbox file named, else the one `supplysite serve` keeps in the state folder.
+fn outbox_path(named: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    Ok(match named.filter(|p| !p.as_os_str().is_empty()) {
+        Some(path) => path,
+        None => crate::install::state_dir()
+            .context("SUPPLYSITE_OUTBOX / --outbox")?
+            .join(crate::install::OUTBOX_FILE),
     })
 }
 

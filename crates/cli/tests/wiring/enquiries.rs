@@ -153,3 +153,103 @@ async fn a_server_killed_while_brevo_holds_its_calls_is_succeeded_by_one_that_de
     let (status, log) = second.terminate().await;
     assert!(status.success(), "{status:?}\n{log}");
 }
+
+/// `supplysite outbox backup` while a server holds enquiries it could not deliver yet (Brevo
+/// takes their calls and never answers); the server then dies, and a server started on the
+/// copy in another folder delivers each of them once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_taken_while_enquiries_wait_restores_into_a_server_that_delivers_each_once() {
+    let dir = workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    for _ in 0..2 {
+        brevo.script(EMAIL, Reply::Hang);
+        brevo.script(CONTACTS, Reply::Hang);
+    }
+    let first = Server::start(with_brevo(dir.path(), &brevo)).await;
+    // Both at once, so that both deliveries are under way (Brevo's calls time out after 5 s,
+    // then a job waits for its back-off) when the copy is taken.
+    let mut posts = Vec::new();
+    for email in ["ada@example.com", "grace@example.com"] {
+        let form = solved_form(&first, email).await;
+        let url = format!("{}/api/contact", first.base);
+        posts.push(tokio::spawn(async move {
+            reqwest::Client::new().post(url).json(&form).send().await
+        }));
+    }
+    // The server is in the middle of every delivery.
+    brevo.wait_for(EMAIL, 2, PATIENCE).await.unwrap();
+    brevo.wait_for(CONTACTS, 2, PATIENCE).await.unwrap();
+
+    let copy = dir.path().join("backup/outbox-copy.sqlite3");
+    std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+    let backup = crate::support::supplysite(dir.path())
+        .args(["outbox", "backup"])
+        .arg(&copy)
+        .env("SUPPLYSITE_OUTBOX", dir.path().join("outbox.sqlite3"))
+        .output()
+        .unwrap();
+    assert!(
+        backup.status.success(),
+        "{}",
+        String::from_utf8_lossy(&backup.stderr)
+    );
+    first.kill();
+    for post in posts {
+        // Answered "received" within the answer budget, or cut off by the kill.
+        let _ = post.await.unwrap();
+    }
+    // A second backup to the same file is refused; the copy stays.
+    let again = crate::support::supplysite(dir.path())
+        .args(["outbox", "backup"])
+        .arg(&copy)
+        .env("SUPPLYSITE_OUTBOX", dir.path().join("outbox.sqlite3"))
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("exists already"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+
+    let restored = SqliteOutbox::open(&copy).unwrap();
+    let jobs = restored.jobs(JobFilter::default()).await.unwrap();
+    assert_eq!(jobs.len(), 4, "two enquiries of two jobs each: {jobs:#?}");
+    assert!(
+        jobs.iter().all(|j| j.state == JobState::Pending),
+        "{jobs:#?}"
+    );
+    let ids: std::collections::BTreeSet<String> =
+        jobs.iter().map(|j| j.enquiry_id.to_string()).collect();
+    assert_eq!(ids.len(), 2);
+
+    // Brevo answers again; a server elsewhere runs on the copy.
+    brevo.reset();
+    let elsewhere = workdir();
+    let mut cmd = with_brevo(elsewhere.path(), &brevo);
+    cmd.env("SUPPLYSITE_OUTBOX", &copy);
+    let second = Server::start(cmd).await;
+    // After the dead server's lease; on a machine so slow that a call timed out before the
+    // copy, after that job's first back-off (at most a minute) too.
+    let deadline = Instant::now() + AFTER_THE_LEASE + Duration::from_secs(60);
+    loop {
+        let jobs = restored.jobs(JobFilter::default()).await.unwrap();
+        if jobs.iter().all(|j| j.state == JobState::Delivered) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not delivered from the copy: {jobs:#?}\n{}",
+            second.log()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    for id in &ids {
+        assert_eq!(brevo.emails_sent(id), 1, "one email for {id}");
+    }
+    assert_eq!(brevo.total_emails(), 2);
+    assert_eq!(brevo.requests_to(CONTACTS).len(), 2);
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    let (status, log) = second.terminate().await;
+    assert!(status.success(), "{status:?}\n{log}");
+}

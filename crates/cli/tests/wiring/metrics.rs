@@ -100,12 +100,16 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
 
     let before = scrape(metrics).await;
     for family in [
+        "supplysite_ready",
         "supplysite_http_requests_total",
         "supplysite_page_cache_requests_total",
         "supplysite_outbox_jobs",
+        "supplysite_outbox_oldest_waiting_seconds",
         "supplysite_content_age_seconds",
         "supplysite_content_reloads_total",
         "supplysite_image_renditions_total",
+        "supplysite_image_cache_bytes",
+        "supplysite_image_cache_budget_bytes",
         "supplysite_shed_total",
         "supplysite_connections_open",
         "process_resident_memory_bytes",
@@ -119,6 +123,8 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         );
     }
     assert!(value(&before, "process_resident_memory_bytes", &[]) > 1e6);
+    assert_eq!(value(&before, "supplysite_ready", &[]), 1.0);
+    assert!(value(&before, "supplysite_image_cache_budget_bytes", &[]) > 0.0);
 
     // Never on the site's own port.
     assert_eq!(server.get("/metrics").await.0, 404);
@@ -224,7 +230,15 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         value(&after, "supplysite_outbox_jobs", &[("state", "pending")]),
         0.0
     );
+    // The waiting enquiry was received during this test.
+    assert_eq!(
+        value(&before, "supplysite_outbox_oldest_waiting_seconds", &[]),
+        0.0
+    );
+    assert!(value(&after, "supplysite_outbox_oldest_waiting_seconds", &[]) < 600.0);
     assert!(value(&after, "supplysite_connections_open", &[]) >= 2.0);
+    // The encoded rendition was written to the disk cache.
+    assert!(value(&after, "supplysite_image_cache_bytes", &[]) > 0.0);
     // No label value is a path a visitor chose.
     for sample in &after.samples {
         for value in sample.labels.values() {
@@ -323,6 +337,131 @@ async fn the_metrics_listener_cuts_off_trickled_heads_holds_its_cap_and_warns_of
             "the listener never answered again"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    server.terminate().await;
+}
+
+/// The metric names `text` mentions: every word of Prometheus's name characters that starts
+/// with the server's prefixes (`supplysite_`, `process_`). Recording rules' own names
+/// (`supplysite:…`) and Prometheus's `up` are not the server's and are not taken.
+fn metric_names(text: &str) -> std::collections::BTreeSet<String> {
+    let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    text.split(|c: char| !is_name_char(c))
+        .map(|word| word.trim_end_matches(':'))
+        .filter(|word| word.starts_with("supplysite_") || word.starts_with("process_"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A file of the repository's `deploy/` folder.
+fn deploy_file(path: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../deploy")
+        .join(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The shipped dashboard is one Grafana imports (a schema version, a data source chosen by a
+/// template variable, panels with queries), and every metric its queries and the alert rules
+/// name (runbooks included) is one the server exposes: a server with live content, enquiries
+/// and pictures is scraped until each family is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_alert_rules_and_the_dashboard_name_only_metrics_the_server_exposes() {
+    let rules = deploy_file("prometheus/supplysite.rules.yml");
+    let dashboard_text = deploy_file("grafana/supplysite.json");
+    let dashboard: serde_json::Value = serde_json::from_str(&dashboard_text).unwrap();
+    assert!(dashboard["schemaVersion"].as_u64().unwrap() >= 36);
+    assert!(dashboard["uid"].is_string() && dashboard["title"].is_string());
+    let variables = dashboard["templating"]["list"].as_array().unwrap();
+    assert!(
+        variables.iter().any(|v| v["name"] == "datasource"
+            && v["type"] == "datasource"
+            && v["query"] == "prometheus"),
+        "no data source variable"
+    );
+    let panels = dashboard["panels"].as_array().unwrap();
+    let mut ids = std::collections::BTreeSet::new();
+    let mut queries = String::new();
+    for panel in panels {
+        assert!(ids.insert(panel["id"].as_u64().unwrap()), "{panel}");
+        if panel["type"] == "row" {
+            continue;
+        }
+        assert_eq!(panel["datasource"]["uid"], "${datasource}", "{panel}");
+        let targets = panel["targets"].as_array().unwrap();
+        assert!(!targets.is_empty(), "{panel}");
+        for target in targets {
+            assert_eq!(target["datasource"]["uid"], "${datasource}", "{target}");
+            let expr = target["expr"].as_str().unwrap();
+            assert!(!metric_names(expr).is_empty(), "{expr} names no metric");
+            queries.push_str(expr);
+            queries.push('\n');
+        }
+    }
+    let named: std::collections::BTreeSet<String> = metric_names(&rules)
+        .into_iter()
+        .chain(metric_names(&dashboard_text))
+        .collect();
+    // Every family the rules and panels are about is among them.
+    for family in [
+        "supplysite_ready",
+        "supplysite_content_age_seconds",
+        "supplysite_content_snapshot_steps_total",
+        "supplysite_outbox_jobs",
+        "supplysite_outbox_oldest_waiting_seconds",
+        "supplysite_http_request_duration_seconds_bucket",
+        "supplysite_shed_total",
+        "supplysite_image_cache_bytes",
+        "supplysite_connections_open",
+    ] {
+        assert!(named.contains(family), "{family} is named nowhere");
+        assert!(
+            metric_names(&queries).contains(family) || family == "supplysite_ready",
+            "no panel shows {family}"
+        );
+    }
+
+    let dir = crate::support::workdir();
+    let brevo = FakeBrevo::start().await.unwrap();
+    let contentful = supplysite_content_adapter::contentful::fake::FakeContentful::start(
+        supplysite_testkit::demo::export_json(),
+    )
+    .await;
+    let metrics: SocketAddr = format!("127.0.0.1:{}", crate::support::free_port())
+        .parse()
+        .unwrap();
+    let mut cmd = with_brevo(dir.path(), &brevo);
+    crate::support::with_fake_contentful(&mut cmd, dir.path(), &contentful.url());
+    cmd.env("SUPPLYSITE_METRICS_BIND", metrics.to_string());
+    let server = Server::start(cmd).await;
+    // A histogram's series are `_bucket`, `_sum` and `_count` of its family; a counter's
+    // family is read under its `_total` name.
+    let exposed = |scrape: &Scrape, name: &str| {
+        let family = ["_bucket", "_sum", "_count"]
+            .iter()
+            .find_map(|suffix| name.strip_suffix(suffix))
+            .unwrap_or(name);
+        scrape
+            .samples
+            .iter()
+            .any(|s| s.metric == name || s.metric == family)
+    };
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let now = scrape(metrics).await;
+        let missing: Vec<&String> = named.iter().filter(|n| !exposed(&now, n)).collect();
+        if missing.is_empty() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "named but not exposed: {missing:?}\n{}",
+            server.log()
+        );
+        // Pages, and the picture they show, make the request and picture families appear.
+        assert_eq!(server.get(POST).await.0, 200);
+        let _ = server.get(PICTURE).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     server.terminate().await;
 }

@@ -13,6 +13,18 @@ pub fn new_id(received_at: UnixMillis, random: [u8; 10]) -> EnquiryId {
     EnquiryId::parse(id.to_string()).expect("a UUID is a valid enquiry id")
 }
 
+/// When the enquiry named `id` was received, read back from an id [`new_id`] made; `None` for
+/// an id of another kind (an operator's hand-made id, say).
+pub fn received_at(id: &EnquiryId) -> Option<UnixMillis> {
+    let uuid = uuid::Uuid::parse_str(id.as_str()).ok()?;
+    if uuid.get_version_num() != 7 {
+        return None;
+    }
+    let (secs, nanos) = uuid.get_timestamp()?.to_unix();
+    let millis = secs.checked_mul(1000)? + u64::from(nanos / 1_000_000);
+    Some(UnixMillis(i64::try_from(millis).ok()?))
+}
+
 /// SHA-256 of the address (lowercased) and the message: what makes two forms "identical"
 /// for folding, without keeping a second copy of the message in an index.
 pub fn fingerprint(enquiry: &Enquiry) -> String {
@@ -35,5 +47,14 @@ mod tests {
         let parsed = uuid::Uuid::parse_str(early.as_str()).unwrap();
         assert_eq!(parsed.get_version_num(), 7);
         assert!(early.as_str() < late.as_str(), "{early:?} {late:?}");
+    }
+
+    #[test]
+    fn the_time_received_is_read_back_from_the_id_and_only_from_ids_made_here() {
+        let id = new_id(UnixMillis(1_700_000_000_123), [7; 10]);
+        assert_eq!(received_at(&id), Some(UnixMillis(1_700_000_000_123)));
+        let v4 = EnquiryId::parse("0190a1b2-c3d4-4e5f-8a9b-0c1d2e3f4a5b").unwrap();
+        assert_eq!(received_at(&v4), None);
+        assert_eq!(received_at(&EnquiryId::parse("by-hand").unwrap()), None);
     }
 }

@@ -7,7 +7,7 @@
 //! database query per call: the outbox is asked at most once a second), and `GET /metrics` on
 //! the metrics listener (see [`crate::metrics`]).
 
-use crate::metrics::{OutboxCounts, RenditionCounts, Scrape};
+use crate::metrics::{ImageCache, OutboxCounts, RenditionCounts, Scrape};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -265,6 +265,7 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
     let (fresh, content_age_seconds) = freshness(&state, &generation);
     let connections = state.inner().connections.counts();
     let scrape = Scrape {
+        ready: !state.draining(),
         outbox: match state.contact() {
             Some(desk) => outbox_counts(desk.enquiries().outbox().as_ref()).await,
             None => None,
@@ -279,6 +280,10 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
                 disk: stats.disk_hits.load(Ordering::Relaxed),
                 encoded: stats.encodes.load(Ordering::Relaxed),
             }
+        }),
+        image_cache: state.images().map(|engine| ImageCache {
+            used: engine.cache_used(),
+            budget: engine.config().cache_bytes,
         }),
         connections_open: connections.open as u64,
         refused_per_client: connections.refused_per_client,
@@ -318,6 +323,15 @@ async fn outbox_counts(outbox: &dyn EnquiryOutbox) -> Option<OutboxCounts> {
         dead: dead.len() as u64,
         ..OutboxCounts::default()
     };
+    // Enquiry ids are made from the time received (core's `identity`), the oldest first.
+    let now = UnixMillis::from(SystemTime::now());
+    counts.oldest_waiting_seconds = pending
+        .iter()
+        .filter_map(|job| supplysite_core::enquiry::identity::received_at(&job.enquiry_id))
+        .min()
+        .map_or(0, |received| {
+            u64::try_from(now.0.saturating_sub(received.0) / 1000).unwrap_or(0)
+        });
     for job in &pending {
         if blocked {
             counts.blocked += 1;
