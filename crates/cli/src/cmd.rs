@@ -5,6 +5,7 @@ pub mod config;
 pub mod content;
 pub mod contentful;
 pub mod live_space;
+pub mod enquiries;
 pub mod outbox;
 pub mod page;
 pub mod richtext;
