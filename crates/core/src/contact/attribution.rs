@@ -273,7 +273,7 @@ mod tests {
             json!({"source": 7}),
             json!({"adClick": "yes"}),
             json!({"campaign": "spring\nBcc: x@y"}),
-            json!({"medium": "email\u{2028}"}),
+            json!({"medium": "em\u{2028}ail"}),
             json!({"content": "a\u{0}b"}),
             json!({"landingPage": "insights"}),
             json!({"landingPage": "//evil.example/x"}),
