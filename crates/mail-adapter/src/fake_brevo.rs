@@ -307,6 +307,9 @@ async fn handle(
     let key = parsed["headers"]["idempotencyKey"]
         .as_str()
         .map(str::to_owned);
+    let unknown = (path == CONTACTS)
+        .then(|| inner.unknown_attribute(&parsed))
+        .flatten();
     lock(&inner.requests).push(Recorded {
         path: path.clone(),
         headers,
@@ -320,9 +323,7 @@ async fn handle(
     if !violations.is_empty() {
         return error(400, "invalid_parameter", &violations.join("; "));
     }
-    if path == CONTACTS
-        && let Some(unknown) = inner.unknown_attribute(&parsed)
-    {
+    if let Some(unknown) = unknown {
         return error(
             400,
             "invalid_parameter",

@@ -394,7 +394,7 @@ async fn an_account_without_the_lead_attributes_gets_the_contact_without_them_an
         .unwrap()
         .expect("a note for the outbox");
     assert!(
-        note.starts_with("contact upserted without its lead attributes: Brevo refused them (brevo contact upsert: HTTP 400 invalid_parameter: Attribute LEAD_SOURCE does not exist); create them in Brevo"),
+        note.starts_with("contact upserted without its lead attributes: Brevo refused them (brevo contact upsert: HTTP 400 invalid_parameter: Attribute CONVERSION_PAGE does not exist); create them in Brevo"),
         "{note}"
     );
     let requests = brevo.requests_to(CONTACTS);
