@@ -68,10 +68,8 @@ async function stored(page: Page) {
   }));
 }
 
-test.beforeEach(({}, info) => {
-  test.skip(!BREVO, 'needs the fake Brevo of the server playwright.config.ts starts');
-  info.setTimeout(60_000);
-});
+test.skip(!BREVO, 'needs the fake Brevo of the server playwright.config.ts starts');
+test.setTimeout(60_000);
 
 test('a campaign visit gives Brevo the lead attributes and the inbox where the enquiry came from', async ({
   page,

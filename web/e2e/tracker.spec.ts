@@ -133,7 +133,9 @@ test('the privacy policy says what is tracked and kept, for how long, and that G
 }) => {
   await page.goto('/privacy');
   // The demo space's own policy text (editors own it), within its five sections.
-  const heading = page.getByRole('heading', { name: 'Tracking, where your visit came from, and Global Privacy Control' });
+  const heading = page.getByRole('heading', {
+    name: 'Tracking, where your visit came from, and Global Privacy Control',
+  });
   await expect(heading).toBeVisible();
   const main = page.getByRole('main');
   await expect(main).toContainText("Brevo's marketing-automation tracker");

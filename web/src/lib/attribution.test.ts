@@ -35,7 +35,9 @@ describe('where a visit came from', () => {
       referrer: 'news.example.org',
     });
     // A visit from the site itself (a reload, a new tab) has no referrer of its own.
-    expect(firstPage(new URL('https://www.example.com/'), 'https://www.example.com/etender')).toEqual({ landingPage: '/' });
+    expect(firstPage(new URL('https://www.example.com/'), 'https://www.example.com/etender')).toEqual({
+      landingPage: '/',
+    });
   });
 
   it('captures the first page of the visit once and the page before the contact page', () => {
