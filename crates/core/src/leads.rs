@@ -130,7 +130,10 @@ impl GroupBy {
             GroupBy::Source => value(|a| &a.source),
             GroupBy::Medium => value(|a| &a.medium),
             GroupBy::Campaign => value(|a| &a.campaign),
-            GroupBy::Landing => value(|a| &a.landing_page).split('?').next().map_or_else(String::new, str::to_owned),
+            GroupBy::Landing => value(|a| &a.landing_page)
+                .split('?')
+                .next()
+                .map_or_else(String::new, str::to_owned),
             GroupBy::Referrer => match a {
                 None => NOT_CAPTURED.to_owned(),
                 Some(a) => a.referrer.clone().unwrap_or_else(|| DIRECT.to_owned()),
@@ -213,7 +216,10 @@ pub fn report(
     let mut groups: BTreeMap<String, LeadCounts> = BTreeMap::new();
     for record in records {
         total.add(record.outcome);
-        groups.entry(by.key(record)).or_default().add(record.outcome);
+        groups
+            .entry(by.key(record))
+            .or_default()
+            .add(record.outcome);
     }
     let mut rows: Vec<LeadsRow> = groups
         .into_iter()
@@ -237,7 +243,12 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn record(n: u32, at: &str, attribution: serde_json::Value, outcome: LeadOutcome) -> LeadRecord {
+    fn record(
+        n: u32,
+        at: &str,
+        attribution: serde_json::Value,
+        outcome: LeadOutcome,
+    ) -> LeadRecord {
         let received_at = crate::enquiry::mail_date::parse_day(at).unwrap();
         LeadRecord {
             id: EnquiryId::parse(format!("e{n}")).unwrap(),
@@ -250,18 +261,41 @@ mod tests {
     fn records() -> Vec<LeadRecord> {
         use LeadOutcome::*;
         vec![
-            record(1, "2026-10-03", json!({"source": "Newsletter", "medium": "email", "campaign": "spring", "landingPage": "/insights/guide?utm_source=newsletter", "referrer": "mail.example.com"}), Delivered),
-            record(2, "2026-10-20", json!({"source": "newsletter", "medium": "email", "campaign": "Spring", "landingPage": "/insights/guide"}), Delivered),
-            record(3, "2026-11-02", json!({"source": "google", "medium": "cpc", "adClick": true, "landingPage": "/etender", "referrer": "www.google.com"}), Pending),
+            record(
+                1,
+                "2026-10-03",
+                json!({"source": "Newsletter", "medium": "email", "campaign": "spring", "landingPage": "/insights/guide?utm_source=newsletter", "referrer": "mail.example.com"}),
+                Delivered,
+            ),
+            record(
+                2,
+                "2026-10-20",
+                json!({"source": "newsletter", "medium": "email", "campaign": "Spring", "landingPage": "/insights/guide"}),
+                Delivered,
+            ),
+            record(
+                3,
+                "2026-11-02",
+                json!({"source": "google", "medium": "cpc", "adClick": true, "landingPage": "/etender", "referrer": "www.google.com"}),
+                Pending,
+            ),
             record(4, "2026-11-05", json!(null), Failed),
-            record(5, "2026-11-28", json!({"landingPage": "/", "referrer": "www.linkedin.com"}), Delivered),
+            record(
+                5,
+                "2026-11-28",
+                json!({"landingPage": "/", "referrer": "www.linkedin.com"}),
+                Delivered,
+            ),
         ]
     }
 
     #[test]
     fn the_outcome_is_failed_with_a_dead_job_delivered_with_all_and_pending_otherwise() {
         use JobState::*;
-        assert_eq!(LeadOutcome::of([Delivered, Delivered]), LeadOutcome::Delivered);
+        assert_eq!(
+            LeadOutcome::of([Delivered, Delivered]),
+            LeadOutcome::Delivered
+        );
         assert_eq!(LeadOutcome::of([Delivered, Pending]), LeadOutcome::Pending);
         assert_eq!(LeadOutcome::of([Pending, Dead]), LeadOutcome::Failed);
         assert_eq!(LeadOutcome::parse("failed"), Some(LeadOutcome::Failed));

@@ -15,7 +15,14 @@ use supplysite_core::time_zone::TimeZone;
 use supplysite_core::video::video_id;
 
 /// The areas this runner knows; every file in the folder must be one of them.
-const AREAS: &[&str] = &["attribution", "contact", "dates", "richtext", "routes", "video"];
+const AREAS: &[&str] = &[
+    "attribution",
+    "contact",
+    "dates",
+    "richtext",
+    "routes",
+    "video",
+];
 
 fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors")

@@ -178,7 +178,10 @@ impl BrevoClient {
 
     /// The contact upsert, and the note for the outbox when Brevo refused its lead attributes
     /// and the contact went without them.
-    async fn upsert_noting(&self, enquiry: &StoredEnquiry) -> Result<Option<String>, DeliveryError> {
+    async fn upsert_noting(
+        &self,
+        enquiry: &StoredEnquiry,
+    ) -> Result<Option<String>, DeliveryError> {
         let what = "contact upsert";
         let body = Self::contact_body(enquiry, true);
         match self.post(what, "/v3/contacts", enquiry, &body).await {

@@ -9,8 +9,8 @@ use async_trait::async_trait;
 use deadpool_postgres::GenericClient;
 use std::time::Duration;
 use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId, clean_attribution};
-use supplysite_core::leads::{LeadOutcome, LeadRecord};
 use supplysite_core::enquiry::identity::{fingerprint, new_id};
+use supplysite_core::leads::{LeadOutcome, LeadRecord};
 use supplysite_core::ports::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,
     JobState, OutboxError, Stored, StoredEnquiry, UnixMillis,

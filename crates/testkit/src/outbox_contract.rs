@@ -111,16 +111,17 @@ async fn lead_records_follow_their_enquiry_outlive_its_purge_and_go_after_the_re
         "source": "Newsletter", "landingPage": "/insights"
     })))
     .unwrap();
-    let old = h
-        .a
-        .store(&enquiry("old@example.com").with_attribution(attribution.clone()), T0)
+    let old =
+        h.a.store(
+            &enquiry("old@example.com").with_attribution(attribution.clone()),
+            T0,
+        )
         .await
         .unwrap();
-    let recent = h
-        .b
-        .store(&enquiry("new@example.com"), T0.after(day * 30))
-        .await
-        .unwrap();
+    let recent =
+        h.b.store(&enquiry("new@example.com"), T0.after(day * 30))
+            .await
+            .unwrap();
     let all = UnixMillis(i64::MAX);
     let leads = h.a.leads(UnixMillis(0), all).await.unwrap();
     let seen: Vec<_> = leads
@@ -136,7 +137,9 @@ async fn lead_records_follow_their_enquiry_outlive_its_purge_and_go_after_the_re
     );
     // The outcome follows the jobs: delivered in full, or failed when one is given up on.
     for kind in JobKind::ALL {
-        h.a.record(&old, kind, Attempt::Delivered, T0).await.unwrap();
+        h.a.record(&old, kind, Attempt::Delivered, T0)
+            .await
+            .unwrap();
     }
     h.b.record(
         &recent,
@@ -148,14 +151,13 @@ async fn lead_records_follow_their_enquiry_outlive_its_purge_and_go_after_the_re
     )
     .await
     .unwrap();
-    let outcomes: Vec<_> = h
-        .b
-        .leads(UnixMillis(0), all)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|l| l.outcome)
-        .collect();
+    let outcomes: Vec<_> =
+        h.b.leads(UnixMillis(0), all)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|l| l.outcome)
+            .collect();
     assert_eq!(outcomes, [LeadOutcome::Delivered, LeadOutcome::Failed]);
     // The period is from `since` until just before `until`.
     assert_eq!(h.a.leads(T0, T0.after(day)).await.unwrap().len(), 1);
@@ -165,14 +167,13 @@ async fn lead_records_follow_their_enquiry_outlive_its_purge_and_go_after_the_re
     assert_eq!(h.a.leads(UnixMillis(0), all).await.unwrap().len(), 2);
     // The retention: records received before the cut-off go, later ones stay.
     assert_eq!(h.b.purge_leads(T0.after(day)).await.unwrap(), 1);
-    let left: Vec<_> = h
-        .a
-        .leads(UnixMillis(0), all)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|l| l.id)
-        .collect();
+    let left: Vec<_> =
+        h.a.leads(UnixMillis(0), all)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|l| l.id)
+            .collect();
     assert_eq!(left, [recent]);
 }
 
@@ -185,11 +186,18 @@ async fn a_note_on_a_delivered_job_is_kept_for_operators(h: Handles) {
     h.a.record(&id, JobKind::UpsertContact, Attempt::Delivered, T0)
         .await
         .unwrap();
-    h.b.note_delivered(&id, JobKind::UpsertContact, "contact upserted without its lead attributes")
-        .await
-        .unwrap();
+    h.b.note_delivered(
+        &id,
+        JobKind::UpsertContact,
+        "contact upserted without its lead attributes",
+    )
+    .await
+    .unwrap();
     let jobs = h.a.inspect(&id).await.unwrap().jobs;
-    let notes: Vec<_> = jobs.iter().map(|j| (j.kind, j.last_error.clone())).collect();
+    let notes: Vec<_> = jobs
+        .iter()
+        .map(|j| (j.kind, j.last_error.clone()))
+        .collect();
     assert_eq!(
         notes,
         [
@@ -202,7 +210,8 @@ async fn a_note_on_a_delivered_job_is_kept_for_operators(h: Handles) {
     );
     let unknown = EnquiryId::parse("no-such-enquiry").unwrap();
     assert_eq!(
-        h.a.note_delivered(&unknown, JobKind::NotifyInbox, "x").await,
+        h.a.note_delivered(&unknown, JobKind::NotifyInbox, "x")
+            .await,
         Err(OutboxError::NotFound { id: unknown })
     );
 }

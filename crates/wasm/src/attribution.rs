@@ -32,7 +32,9 @@ struct Cleaned {
 /// cleaned by core's rule (null when there is nothing to send), or null and the reason it was
 /// dropped.
 #[wasm_bindgen(js_name = cleanAttribution, unchecked_return_type = "CleanedAttribution")]
-pub fn clean(#[wasm_bindgen(unchecked_param_type = "unknown")] value: &JsValue) -> Result<JsValue, JsError> {
+pub fn clean(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: &JsValue,
+) -> Result<JsValue, JsError> {
     let raw = as_json(value);
     let cleaned = match clean_attribution(Some(&raw)) {
         Ok(attribution) => Cleaned {

@@ -76,7 +76,8 @@ enum Format {
 }
 
 fn date(text: &str) -> Result<UnixMillis, String> {
-    parse_day(text.trim()).ok_or_else(|| format!("invalid date {text:?} (expected a day such as 2026-01-31)"))
+    parse_day(text.trim())
+        .ok_or_else(|| format!("invalid date {text:?} (expected a day such as 2026-01-31)"))
 }
 
 /// One day in milliseconds.
@@ -99,7 +100,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let records = runtime.block_on(async {
         let outbox = args.store.open().await?;
         // Through the end of the last day counted; without --until, through now.
-        let end = until.map_or_else(|| UnixMillis(SystemClock.now().0 + 1), |u| UnixMillis(u.0 + DAY_MS));
+        let end = until.map_or_else(
+            || UnixMillis(SystemClock.now().0 + 1),
+            |u| UnixMillis(u.0 + DAY_MS),
+        );
         anyhow::Ok(outbox.leads(since.unwrap_or(UnixMillis(0)), end).await?)
     })?;
     let report = report(&records, by.into(), since.map(day), until.map(day));

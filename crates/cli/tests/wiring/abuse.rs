@@ -124,9 +124,14 @@ async fn with_brevo_hanging_a_stored_enquiry_is_answered_queued_within_3_s_and_k
     let outbox = SqliteOutbox::open(dir.path().join("outbox.sqlite3")).unwrap();
     let jobs = outbox.jobs(JobFilter::default()).await.unwrap();
     assert_eq!(jobs.len(), 2, "{jobs:#?}");
-    assert!(jobs.iter().all(|j| j.state != JobState::Delivered), "{jobs:#?}");
     assert!(
-        server.log().contains("still delivering after the wait for delivery"),
+        jobs.iter().all(|j| j.state != JobState::Delivered),
+        "{jobs:#?}"
+    );
+    assert!(
+        server
+            .log()
+            .contains("still delivering after the wait for delivery"),
         "{}",
         server.log()
     );

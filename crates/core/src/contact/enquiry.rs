@@ -289,8 +289,8 @@ mod tests {
 
     #[test]
     fn an_attribution_is_stored_with_the_enquiry_and_cleaned_again_on_the_way_in() {
-        let a = clean_attribution(Some(&json!({"source": "Newsletter", "landingPage": "/"})))
-            .unwrap();
+        let a =
+            clean_attribution(Some(&json!({"source": "Newsletter", "landingPage": "/"}))).unwrap();
         let e = Enquiry::parse(form()).unwrap().with_attribution(a.clone());
         assert_eq!(e.attribution(), a.as_ref());
         let stored = serde_json::to_value(&e).unwrap();
@@ -298,10 +298,18 @@ mod tests {
             stored["attribution"],
             json!({"source": "newsletter", "landingPage": "/"})
         );
-        assert_eq!(serde_json::from_value::<Enquiry>(stored.clone()).unwrap(), e);
+        assert_eq!(
+            serde_json::from_value::<Enquiry>(stored.clone()).unwrap(),
+            e
+        );
         let mut tampered = stored;
         tampered["attribution"]["source"] = json!("a\r\nb");
-        assert_eq!(serde_json::from_value::<Enquiry>(tampered).unwrap().attribution(), None);
+        assert_eq!(
+            serde_json::from_value::<Enquiry>(tampered)
+                .unwrap()
+                .attribution(),
+            None
+        );
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! cleaned here by its own rule ([`clean_attribution`]); one that breaks it is dropped, never a
 //! reason to refuse the body.
 
-use crate::contact::{Attribution, AttributionDropped, ContactForm, SubmissionId, clean_attribution};
+use crate::contact::{
+    Attribution, AttributionDropped, ContactForm, SubmissionId, clean_attribution,
+};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -105,14 +107,22 @@ mod tests {
         assert_eq!(parse_request(b"{}").unwrap().attribution, Ok(None));
         let read =
             parse_request(br#"{"email":"a@b","attribution":{"source":" Newsletter "}}"#).unwrap();
-        assert_eq!(read.attribution.unwrap().unwrap().source.as_deref(), Some("newsletter"));
+        assert_eq!(
+            read.attribution.unwrap().unwrap().source.as_deref(),
+            Some("newsletter")
+        );
         let read = parse_request(br#"{"email":"a@b","attribution":{"source":"a\nb"}}"#).unwrap();
         assert_eq!(read.form.email, "a@b");
         assert_eq!(
             read.attribution.unwrap_err().to_string(),
             "attribution.source must not contain line breaks or control characters"
         );
-        assert!(parse_request(br#"{"attribution":"x"}"#).unwrap().attribution.is_err());
+        assert!(
+            parse_request(br#"{"attribution":"x"}"#)
+                .unwrap()
+                .attribution
+                .is_err()
+        );
     }
 
     #[test]

@@ -115,4 +115,3 @@ pub const CONTACT_FORM: ContactFormCopy = ContactFormCopy {
     thank_you: "Thank you for your message. One of our team will be in touch shortly.",
     failed: "Sorry, your message could not be sent. Please try again, or call us on one of the numbers above.",
 };
-

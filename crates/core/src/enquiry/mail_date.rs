@@ -110,8 +110,18 @@ mod tests {
         assert_eq!(at, UnixMillis(1_699_920_000_000));
         assert_eq!(day(UnixMillis(at.0 + 86_399_999)), "2023-11-14");
         assert_eq!(month(at), "2023-11");
-        assert_eq!(parse_day("2024-02-29").map(day).as_deref(), Some("2024-02-29"));
-        for bad in ["2023-02-29", "2023-13-01", "2023-1-01", "23-01-01", "2023-01-01x", ""] {
+        assert_eq!(
+            parse_day("2024-02-29").map(day).as_deref(),
+            Some("2024-02-29")
+        );
+        for bad in [
+            "2023-02-29",
+            "2023-13-01",
+            "2023-1-01",
+            "23-01-01",
+            "2023-01-01x",
+            "",
+        ] {
             assert_eq!(parse_day(bad), None, "{bad}");
         }
     }

@@ -98,9 +98,7 @@ const ATTRIBUTION_LABELS: [&str; 8] = [
 
 /// "Where this enquiry came from": a heading and a table of the values captured, each escaped.
 fn attribution_block(a: &Attribution) -> String {
-    let mut block = String::from(
-        "<h2>Where this enquiry came from</h2><table cellpadding=\"4\">",
-    );
+    let mut block = String::from("<h2>Where this enquiry came from</h2><table cellpadding=\"4\">");
     for (label, (_, value)) in ATTRIBUTION_LABELS.iter().zip(a.values()) {
         if let Some(value) = value {
             block.push_str(&format!(

@@ -43,7 +43,7 @@ use serde::Serialize;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use supplysite_core::contact::FieldErrors;
 use supplysite_core::contact::{Attribution, ContactForm};
-use supplysite_core::enquiry::{SubmitError, Submission, Submitted};
+use supplysite_core::enquiry::{Submission, SubmitError, Submitted};
 
 /// The route: `POST` takes an enquiry; any other method is 405 in the same JSON shape.
 pub fn route() -> MethodRouter<AppState> {

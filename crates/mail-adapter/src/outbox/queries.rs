@@ -5,8 +5,8 @@
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 use std::time::Duration;
 use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId, clean_attribution};
-use supplysite_core::leads::{LeadOutcome, LeadRecord};
 use supplysite_core::enquiry::identity::fingerprint;
+use supplysite_core::leads::{LeadOutcome, LeadRecord};
 use supplysite_core::ports::{
     Attempt, Blocked, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind, JobState,
     OutboxError, Stored, StoredEnquiry, UnixMillis,
@@ -477,8 +477,9 @@ pub fn leads(
                 let value: serde_json::Value = serde_json::from_str(&text).ok()?;
                 clean_attribution(Some(&value)).ok().flatten()
             }),
-            outcome: LeadOutcome::parse(&outcome)
-                .ok_or_else(|| unavailable(format!("lead {received_at} has outcome {outcome:?}")))?,
+            outcome: LeadOutcome::parse(&outcome).ok_or_else(|| {
+                unavailable(format!("lead {received_at} has outcome {outcome:?}"))
+            })?,
         });
     }
     Ok(leads)

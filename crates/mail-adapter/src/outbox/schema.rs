@@ -240,7 +240,12 @@ mod tests {
         assert_eq!(
             leads,
             [
-                ("e1".into(), 1, Some(r#"{"source":"newsletter"}"#.into()), "delivered".into()),
+                (
+                    "e1".into(),
+                    1,
+                    Some(r#"{"source":"newsletter"}"#.into()),
+                    "delivered".into()
+                ),
                 ("e2".into(), 2, None, "failed".into()),
             ]
         );

@@ -377,7 +377,10 @@ async fn the_contact_carries_the_lead_attributes_and_the_email_says_where_the_en
         .as_str()
         .unwrap()
         .to_owned();
-    assert!(html.contains("<h2>Where this enquiry came from</h2>"), "{html}");
+    assert!(
+        html.contains("<h2>Where this enquiry came from</h2>"),
+        "{html}"
+    );
     assert!(html.contains("<td>spring-tenders</td>"), "{html}");
     assert_eq!(brevo_client.degraded(), None);
 }
@@ -411,8 +414,17 @@ async fn an_account_without_the_lead_attributes_gets_the_contact_without_them_an
 
     // Once the attributes are made in Brevo, the next contact carries them and the mark goes.
     brevo.account_attributes(&[
-        "FIRSTNAME", "LASTNAME", "ORGANISATION", "PHONE", "LEAD_SOURCE", "LEAD_MEDIUM",
-        "LEAD_CAMPAIGN", "LEAD_TERM", "LEAD_CONTENT", "LANDING_PAGE", "REFERRER",
+        "FIRSTNAME",
+        "LASTNAME",
+        "ORGANISATION",
+        "PHONE",
+        "LEAD_SOURCE",
+        "LEAD_MEDIUM",
+        "LEAD_CAMPAIGN",
+        "LEAD_TERM",
+        "LEAD_CONTENT",
+        "LANDING_PAGE",
+        "REFERRER",
         "CONVERSION_PAGE",
     ]);
     assert_eq!(

@@ -130,7 +130,13 @@ const LABELS: u64 = 260;
 /// A standalone HTML page: the title, a horizontal bar chart of leads per group as inline SVG
 /// (delivered, pending and failed stacked), and the table. No script, no outside file.
 pub fn html(r: &LeadsReport) -> String {
-    let most = r.rows.iter().map(|row| row.counts.leads).max().unwrap_or(0).max(1);
+    let most = r
+        .rows
+        .iter()
+        .map(|row| row.counts.leads)
+        .max()
+        .unwrap_or(0)
+        .max(1);
     let rows = u64::try_from(r.rows.len()).unwrap_or(u64::MAX);
     let height = rows * ROW + 8;
     let width = LABELS + BAR_MAX + 60;
@@ -211,12 +217,37 @@ mod tests {
             outcome,
         };
         let records = [
-            lead(1, "2026-10-03", serde_json::json!({"source": "Newsletter", "campaign": "spring"}), LeadOutcome::Delivered),
-            lead(2, "2026-10-04", serde_json::json!({"source": "newsletter", "campaign": "spring"}), LeadOutcome::Pending),
-            lead(3, "2026-11-02", serde_json::json!({"source": "=cmd|' /C calc'!A0", "campaign": "<b>x</b>, \"q\""}), LeadOutcome::Failed),
-            lead(4, "2026-11-09", serde_json::json!(null), LeadOutcome::Delivered),
+            lead(
+                1,
+                "2026-10-03",
+                serde_json::json!({"source": "Newsletter", "campaign": "spring"}),
+                LeadOutcome::Delivered,
+            ),
+            lead(
+                2,
+                "2026-10-04",
+                serde_json::json!({"source": "newsletter", "campaign": "spring"}),
+                LeadOutcome::Pending,
+            ),
+            lead(
+                3,
+                "2026-11-02",
+                serde_json::json!({"source": "=cmd|' /C calc'!A0", "campaign": "<b>x</b>, \"q\""}),
+                LeadOutcome::Failed,
+            ),
+            lead(
+                4,
+                "2026-11-09",
+                serde_json::json!(null),
+                LeadOutcome::Delivered,
+            ),
         ];
-        report(&records, by, Some("2026-10-01".into()), Some("2026-11-30".into()))
+        report(
+            &records,
+            by,
+            Some("2026-10-01".into()),
+            Some("2026-11-30".into()),
+        )
     }
 
     #[test]

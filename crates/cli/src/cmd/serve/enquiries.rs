@@ -13,6 +13,9 @@ use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
+use supplysite_http::PublicUrl;
+use supplysite_http::connections::proxies::TrustedProxies;
+use supplysite_http::handlers::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_mail_adapter::brevo::DEFAULT_BASE_URL;
 use supplysite_mail_adapter::recaptcha::DEFAULT_VERIFY_URL;
 use supplysite_mail_adapter::settings::{
@@ -22,9 +25,6 @@ use supplysite_mail_adapter::{
     EnquiryStore, MailAddress, MailSettings, Secret, SystemClock, Worker, build_enquiries,
     build_enquiries_in,
 };
-use supplysite_http::PublicUrl;
-use supplysite_http::connections::proxies::TrustedProxies;
-use supplysite_http::handlers::contact::{ClientIpPolicy, ContactDesk, ContactSettings};
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 /// Enquiry settings.
