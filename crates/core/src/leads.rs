@@ -227,7 +227,7 @@ pub fn report(
         .collect();
     if by != GroupBy::Month {
         // Stable: ties keep the groups' alphabetical order.
-        rows.sort_by(|a, b| b.counts.leads.cmp(&a.counts.leads));
+        rows.sort_by_key(|row| std::cmp::Reverse(row.counts.leads));
     }
     LeadsReport {
         by,
