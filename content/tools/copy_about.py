@@ -51,6 +51,11 @@ PRIVACY_SECTIONS = [
     - for supplier users, details your customer asks you to provide, such as insurance and licence documents
     - technical information such as your browser type and the pages you visit
     We use this information to respond to enquiries, provide and support our services, keep our platform secure and, where you agree, send you information about our products. You can opt out of marketing emails at any time using the link in each email.
+    ### Tracking, where your visit came from, and Global Privacy Control
+    When our marketing analytics are switched on, this site loads Brevo's marketing-automation tracker, which records the pages you view and the calls to action you click. After you send the contact form, your email address is kept in your browser (as trackingEmail) so that those visits can be linked to your enquiry.
+    An enquiry you send also says where your visit came from, so that we can tell which newsletter, campaign, search or article led to it: the page you arrived on, the name of the website that linked to us (never the page or search it linked from), the campaign labels in the link you followed (utm_source, utm_medium, utm_campaign, utm_term and utm_content), whether you came from an advertisement (never the advertisement's click identifier) and the page you were on before the contact page. Your browser keeps these in session storage only, which is cleared when you close the tab; no cookie is set.
+    We keep them with your enquiry and as attributes of your contact in Brevo. For our leads report we also keep, for 400 days, a record of each enquiry's date, where it came from and whether it reached our team, without your name, email address, phone number, organisation or message; after 400 days it is deleted.
+    We honour Global Privacy Control. If your browser sends it, the tracker is never loaded, your email address is not kept in your browser (one kept earlier is removed) and nothing about where your visit came from is kept or sent. Your enquiry still reaches our team.
     """,
     """
     ## 3. Disclosure and overseas recipients

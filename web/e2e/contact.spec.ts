@@ -103,7 +103,14 @@ async function expectBrevoReceivedTheEnquiry(request: APIRequestContext) {
   }
   expect(received.find((r) => r.path === '/v3/contacts')!.body).toEqual({
     email: 'ann.lee@example.com',
-    attributes: { FIRSTNAME: 'Ann', LASTNAME: 'Lee', ORGANISATION: 'Acme Foods', PHONE: '02 9999 8888' },
+    // The visit began on the contact page itself (docs/behaviour.md §7): that is all it says.
+    attributes: {
+      FIRSTNAME: 'Ann',
+      LASTNAME: 'Lee',
+      ORGANISATION: 'Acme Foods',
+      PHONE: '02 9999 8888',
+      LANDING_PAGE: '/contact-us',
+    },
     updateEnabled: true,
   });
   expect(await brevoEmails(request)).toEqual({ total: 1, byKey: { [key]: 1 } });

@@ -23,6 +23,7 @@ const modules = { contact: await load('contact') };
 // How each area's input becomes a call, and which modules export it.
 const areas = {
   contact: { in: ['contact'], call: (m, input) => m.validateContact(input) },
+  attribution: { in: ['contact'], call: (m, input) => m.cleanAttribution(input) },
   video: { in: ['contact'], call: (m, input) => m.videoId(input) },
   dates: {
     in: ['contact'],

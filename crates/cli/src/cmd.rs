@@ -4,6 +4,7 @@ pub mod audit;
 pub mod config;
 pub mod content;
 pub mod contentful;
+pub mod enquiries;
 pub mod live_space;
 pub mod outbox;
 pub mod page;

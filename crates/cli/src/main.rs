@@ -35,6 +35,9 @@ enum Command {
     VideoId(cmd::video_id::Args),
     /// See and act on the enquiry outbox: list jobs, requeue dead ones, purge delivered ones.
     Outbox(cmd::outbox::Args),
+    /// Reports on enquiries for the marketing team: leads by source, medium, campaign,
+    /// landing page, referrer or month.
+    Enquiries(cmd::enquiries::Args),
     /// Run content reports (all of them, or one) for editors and SEO auditors.
     Audit(cmd::audit::Args),
     /// Check the settings of `serve` (every value and where it came from), or print their
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Richtext(args) => cmd::richtext::run(args),
         Command::VideoId(args) => cmd::video_id::run(args),
         Command::Outbox(args) => cmd::outbox::run(args),
+        Command::Enquiries(args) => cmd::enquiries::run(args),
         Command::Audit(args) => cmd::audit::run(args),
         Command::Config(args) => cmd::config::run(args),
     };

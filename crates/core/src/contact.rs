@@ -5,6 +5,7 @@
 //! (through WebAssembly), so a visitor never sees one message on the page and another from the
 //! server.
 
+mod attribution;
 mod email;
 mod enquiry;
 mod field;
@@ -13,6 +14,9 @@ mod request;
 mod submission;
 mod validate;
 
+pub use attribution::{
+    ATTRIBUTION_KEYS, ATTRIBUTION_MAX_CHARS, Attribution, AttributionDropped, clean_attribution,
+};
 pub use email::is_valid_email;
 pub use enquiry::{Enquiry, EnquiryId, EnquiryIdError};
 pub use field::{

@@ -30,6 +30,9 @@ pub fn typescript() -> String {
     walk.visit::<Embedded>();
     walk.visit::<PageAnswer>();
     walk.visit::<InterfaceCopy>();
+    // Sent by the page with an enquiry rather than received, but the page builds it to this
+    // shape and the server cleans it by the same type.
+    walk.visit::<crate::contact::Attribution>();
     walk.decls.sort();
     let mut out = String::from(PREAMBLE);
     for (_, decl) in walk.decls {
@@ -102,6 +105,7 @@ mod tests {
             "type Chrome",
             "type SourcingView",
             "type HomeView",
+            "type Attribution",
         ] {
             assert!(ts.contains(&format!("export {name} ")), "{name} missing");
         }

@@ -27,12 +27,14 @@ mod retry;
 mod service;
 
 pub use attempt::{Attempted, attempt_job};
-pub use deadline::{AnswerDeadline, NETWORK_MARGIN, STORE_RESERVE};
+pub use deadline::{AnswerDeadline, DELIVERY_WAIT, NETWORK_MARGIN, STORE_RESERVE};
 pub use deliver::deliver_now;
 pub use retry::{Jitter, RetryPolicy};
 pub use service::{Enquiries, EnquiryParts};
 
-use crate::contact::{ContactForm, Enquiry, EnquiryId, SubmissionId, Validation, validate};
+use crate::contact::{
+    Attribution, ContactForm, Enquiry, EnquiryId, SubmissionId, Validation, validate,
+};
 use crate::ports::{
     Clock, EnquiryDelivery, EnquiryOutbox, EnquiryStatus, JobState, RobotCheck, RobotCheckError,
     Stored,
@@ -66,6 +68,9 @@ pub struct Submission<'a> {
     pub client_ip: Option<IpAddr>,
     /// The page's id for this submission, the same on every attempt to send it.
     pub submission_id: Option<SubmissionId>,
+    /// Where the visit came from, already cleaned (see
+    /// [`clean_attribution`](crate::contact::clean_attribution)); stored with the enquiry.
+    pub attribution: Option<Attribution>,
 }
 
 /// A stored enquiry, and whether it has gone out yet.
@@ -183,6 +188,7 @@ where
         robot_token,
         client_ip,
         submission_id,
+        attribution,
     } = submission;
     if let Some(repeat) = repeat_of(ports.outbox, submission_id.as_ref()).await? {
         return Ok(Taken::Repeat(repeat));
@@ -198,7 +204,9 @@ where
         robot_checked: false,
         ..form.clone()
     });
-    let enquiry = Enquiry::parse(form).map_err(SubmitError::Invalid)?;
+    let enquiry = Enquiry::parse(form)
+        .map_err(SubmitError::Invalid)?
+        .with_attribution(attribution);
 
     match ports.robot.verify(robot_token, client_ip).await {
         Ok(()) => {}
@@ -347,6 +355,7 @@ mod tests {
                 robot_token: token,
                 client_ip: Some("203.0.113.7".parse().unwrap()),
                 submission_id: submission_id.map(|s| SubmissionId::parse(s).unwrap()),
+                attribution: None,
             };
             ready(submit(submission, ports, &RetryPolicy::default()))
         }
@@ -380,6 +389,7 @@ mod tests {
             robot_token: "good",
             client_ip: None,
             submission_id: None,
+            attribution: None,
         }
     }
 

@@ -21,6 +21,7 @@ pub mod feed;
 pub mod format;
 pub mod html;
 pub mod inspector;
+pub mod leads;
 pub mod picture;
 pub mod ports;
 pub mod redirects;

@@ -32,7 +32,7 @@ pub use allowance::{AllowanceError, SharedAllowance};
 pub use challenge::{Challenge, ChallengeIssuer};
 pub use clock::{Clock, UnixMillis};
 pub use content::{ContentLoadError, ContentSource, InZone};
-pub use delivery::{DeliveryError, EnquiryDelivery};
+pub use delivery::{Degraded, DeliveryError, EnquiryDelivery};
 pub use ledger::{ChallengeLedger, DEFAULT_LEDGER_CAPACITY, LedgerError, Spent, UsedChallenge};
 pub use outbox::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 use std::path::PathBuf;
-use supplysite_core::contact::{ContactForm, validate};
+use supplysite_core::contact::{ContactForm, clean_attribution, validate};
 use supplysite_core::content::PublishDate;
 use supplysite_core::format::{format_date, read_time_line};
 use supplysite_core::richtext::{Document, NoLinks, to_html};
@@ -15,7 +15,14 @@ use supplysite_core::time_zone::TimeZone;
 use supplysite_core::video::video_id;
 
 /// The areas this runner knows; every file in the folder must be one of them.
-const AREAS: &[&str] = &["contact", "dates", "richtext", "routes", "video"];
+const AREAS: &[&str] = &[
+    "attribution",
+    "contact",
+    "dates",
+    "richtext",
+    "routes",
+    "video",
+];
 
 fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors")
@@ -60,6 +67,16 @@ fn routes_vectors_match_the_native_core() {
     run("routes", |input| {
         let route = Route::parse(input.as_str().ok_or("input must be a string")?);
         Ok(json!({ "route": route, "canonical": route.path() }))
+    });
+}
+
+#[test]
+fn attribution_vectors_match_the_native_core() {
+    run("attribution", |input| {
+        Ok(match clean_attribution(Some(input)) {
+            Ok(attribution) => json!({ "attribution": attribution, "dropped": null }),
+            Err(e) => json!({ "attribution": null, "dropped": e.to_string() }),
+        })
     });
 }
 

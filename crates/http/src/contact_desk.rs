@@ -130,8 +130,13 @@ impl ContactDesk {
 /// `{"kind":"recaptcha","siteKey":…}` or `{"kind":"selfHosted"}`, and how long the contact form
 /// waits for an answer before it sends again (both null when enquiries are not taken), and the
 /// tracker, `{"clientKey":…}` (null without a key). Public values only: the site key and the
-/// tracker's client key are meant for the browser; no secret is ever part of it.
-pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -> PageSettings {
+/// tracker's client key are meant for the browser; no secret is ever part of it. `leadCapture`
+/// is true when enquiries are taken and `lead_capture` is set.
+pub fn page_settings(
+    contact: Option<&ContactDesk>,
+    tracker_key: Option<&str>,
+    lead_capture: bool,
+) -> PageSettings {
     PageSettings {
         robot: contact.map(|desk| desk.enquiries().robot_widget().clone()),
         tracker: tracker_key.map(|key| Tracker {
@@ -140,6 +145,7 @@ pub fn page_settings(contact: Option<&ContactDesk>, tracker_key: Option<&str>) -
         contact_wait_ms: contact.map(|desk| {
             u32::try_from(desk.enquiries().page_wait().as_millis()).unwrap_or(u32::MAX)
         }),
+        lead_capture: lead_capture && contact.is_some(),
     }
 }
 
@@ -152,12 +158,12 @@ mod tests {
     fn the_tracker_key_reaches_the_page_settings_only_when_configured() {
         let json = |settings| serde_json::to_value(settings).unwrap();
         assert_eq!(
-            json(page_settings(None, Some("abc123"))),
-            json!({"robot": null, "tracker": {"clientKey": "abc123"}, "contactWaitMs": null})
+            json(page_settings(None, Some("abc123"), true)),
+            json!({"robot": null, "tracker": {"clientKey": "abc123"}, "contactWaitMs": null, "leadCapture": false})
         );
         assert_eq!(
-            json(page_settings(None, None)),
-            json!({"robot": null, "tracker": null, "contactWaitMs": null})
+            json(page_settings(None, None, true)),
+            json!({"robot": null, "tracker": null, "contactWaitMs": null, "leadCapture": false})
         );
     }
 }

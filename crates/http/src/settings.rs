@@ -27,6 +27,9 @@ pub struct Settings {
     /// The marketing-automation tracker's client key: public (the page embeds it), so it is
     /// no secret; without one the page loads no tracker.
     pub tracker_key: Option<String>,
+    /// Whether the page captures where a visit came from and sends it with an enquiry
+    /// (`SUPPLYSITE_LEAD_CAPTURE`, on by default).
+    pub lead_capture: bool,
     /// The bytes of rendered pages kept per content version; past it the least recently used
     /// pages are dropped and made again when asked for.
     pub page_cache_bytes: usize,
@@ -71,6 +74,7 @@ impl Settings {
             asset_dir: None,
             request_timeout: Duration::from_secs(10),
             tracker_key: None,
+            lead_capture: true,
             page_cache_bytes: crate::cache::DEFAULT_BUDGET,
             image_encodes_per_minute: std::num::NonZeroU32::new(DEFAULT_IMAGE_ENCODES_PER_MINUTE)
                 .expect("the default is not zero"),

@@ -102,6 +102,7 @@ impl AppState {
         let settings_json = to_raw_value(&crate::contact_desk::page_settings(
             mounts.contact.as_deref(),
             parts.settings.tracker_key.as_deref(),
+            parts.settings.lead_capture,
         ))
         .expect("page settings serialise");
         let chrome_json = to_raw_value(&parts.composer.chrome()).expect("the chrome serialises");

@@ -6,6 +6,13 @@
 //! (see [`notification`]), the visitor becomes the `replyTo` only when Brevo accepts the address
 //! (see [`brevo_accepts`]), and a 400 that names `replyTo` anyway is sent again without it. A 401 or
 //! 403 is [`DeliveryError::Blocked`]: our key is refused, not the enquiry.
+//!
+//! Where the visit came from goes with the contact as the attributes of [`LEAD_ATTRIBUTES`].
+//! Brevo takes only attributes the account has (they are made once in Brevo, see
+//! docs/behaviour.md §9); when it refuses the upsert over one of them, the contact is upserted
+//! again without them, so the lead is never lost for want of an attribute, and the refusal is
+//! kept: on the job in the outbox (its `last_error`) and on `/readyz` (see
+//! [`EnquiryDelivery::degraded`]) until a contact goes through with them.
 
 mod reply_to;
 mod response;
@@ -18,8 +25,25 @@ use crate::secret::Secret;
 use async_trait::async_trait;
 use response::Verdict;
 use serde_json::{Value, json};
-use std::time::Duration;
-use supplysite_core::ports::{DeliveryError, EnquiryDelivery, StoredEnquiry};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use supplysite_core::ports::{Degraded, DeliveryError, EnquiryDelivery, JobKind, StoredEnquiry};
+
+/// The Brevo contact attributes an enquiry's attribution fills (all of type text), beside the
+/// attribution's keys: `LEAD_SOURCE` is `utm_source`, and so on.
+pub const LEAD_ATTRIBUTES: [(&str, &str); 8] = [
+    ("LEAD_SOURCE", "source"),
+    ("LEAD_MEDIUM", "medium"),
+    ("LEAD_CAMPAIGN", "campaign"),
+    ("LEAD_TERM", "term"),
+    ("LEAD_CONTENT", "content"),
+    ("LANDING_PAGE", "landingPage"),
+    ("REFERRER", "referrer"),
+    ("CONVERSION_PAGE", "conversionPage"),
+];
+
+/// What `/readyz` names a refusal of the lead attributes.
+pub const LEAD_ATTRIBUTES_REFUSED: &str = "lead-attributes-refused";
 
 /// Brevo's API origin.
 pub const DEFAULT_BASE_URL: &str = "https://api.brevo.com";
@@ -70,6 +94,8 @@ pub enum BrevoSetupError {
 pub struct BrevoClient {
     http: reqwest::Client,
     config: BrevoConfig,
+    /// Brevo's last refusal of the lead attributes, until a contact goes through with them.
+    refused: Arc<Mutex<Option<Degraded>>>,
 }
 
 impl BrevoClient {
@@ -91,7 +117,11 @@ impl BrevoClient {
             .user_agent(concat!("supplysite/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| BrevoSetupError::Client(e.to_string()))?;
-        Ok(BrevoClient { http, config })
+        Ok(BrevoClient {
+            http,
+            config,
+            refused: Arc::default(),
+        })
     }
 
     /// The request body of the transactional email for `stored`, with the visitor as
@@ -114,10 +144,12 @@ impl BrevoClient {
         body
     }
 
-    /// The request body of the contact upsert for `stored`.
-    pub fn contact_body(stored: &StoredEnquiry) -> Value {
+    /// The request body of the contact upsert for `stored`, with the [`LEAD_ATTRIBUTES`] of
+    /// its attribution when `leads` is set (only the values captured: an empty one would
+    /// overwrite what an earlier enquiry of the same visitor said).
+    pub fn contact_body(stored: &StoredEnquiry, leads: bool) -> Value {
         let e = &stored.enquiry;
-        json!({
+        let mut body = json!({
             "email": e.email(),
             "attributes": {
                 "FIRSTNAME": e.firstname(),
@@ -126,7 +158,63 @@ impl BrevoClient {
                 "PHONE": e.phone(),
             },
             "updateEnabled": true,
-        })
+        });
+        if let (true, Some(a)) = (leads, e.attribution()) {
+            for ((attribute, _), (_, value)) in LEAD_ATTRIBUTES.iter().zip(a.values()) {
+                if let Some(value) = value {
+                    body["attributes"][*attribute] = json!(value);
+                }
+            }
+        }
+        body
+    }
+
+    /// Whether the body carries any of the [`LEAD_ATTRIBUTES`].
+    fn has_lead_attributes(body: &Value) -> bool {
+        LEAD_ATTRIBUTES
+            .iter()
+            .any(|(attribute, _)| body["attributes"].get(attribute).is_some())
+    }
+
+    /// The contact upsert, and the note for the outbox when Brevo refused its lead attributes
+    /// and the contact went without them.
+    async fn upsert_noting(
+        &self,
+        enquiry: &StoredEnquiry,
+    ) -> Result<Option<String>, DeliveryError> {
+        let what = "contact upsert";
+        let body = Self::contact_body(enquiry, true);
+        match self.post(what, "/v3/contacts", enquiry, &body).await {
+            Ok(()) => {
+                if Self::has_lead_attributes(&body) {
+                    *self.refused.lock().unwrap_or_else(PoisonError::into_inner) = None;
+                }
+                Ok(None)
+            }
+            Err(DeliveryError::Permanent { reason })
+                if Self::has_lead_attributes(&body) && names_lead_attribute(&reason) =>
+            {
+                let note = format!(
+                    "contact upserted without its lead attributes: Brevo refused them ({reason}); create them in Brevo (Contacts, Settings, Contact attributes: {}, all text)",
+                    LEAD_ATTRIBUTES.map(|(a, _)| a).join(", ")
+                );
+                tracing::error!(enquiry = %enquiry.id, %reason, "brevo refused the lead attributes; upserting the contact without them");
+                let body = Self::contact_body(enquiry, false);
+                self.post(what, "/v3/contacts", enquiry, &body).await?;
+                let since = SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+                let mut refused = self.refused.lock().unwrap_or_else(PoisonError::into_inner);
+                let since = refused.as_ref().map_or(since, |r| r.since);
+                *refused = Some(Degraded {
+                    what: LEAD_ATTRIBUTES_REFUSED,
+                    reason: note.clone(),
+                    since,
+                });
+                Ok(Some(note))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     async fn post(
@@ -203,6 +291,14 @@ impl BrevoClient {
     }
 }
 
+/// Whether a refusal is a 400 that names one of the [`LEAD_ATTRIBUTES`] or speaks of an
+/// attribute (Brevo takes only attributes the account has).
+fn names_lead_attribute(reason: &str) -> bool {
+    reason.contains("HTTP 400")
+        && (reason.to_ascii_lowercase().contains("attribute")
+            || LEAD_ATTRIBUTES.iter().any(|(a, _)| reason.contains(a)))
+}
+
 /// Whether a refusal is a 400 that is about the `replyTo` field.
 fn names_reply_to(reason: &str) -> bool {
     reason.contains("HTTP 400") && reason.to_ascii_lowercase().contains("replyto")
@@ -260,8 +356,24 @@ impl EnquiryDelivery for BrevoClient {
     }
 
     async fn upsert_contact(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError> {
-        let body = Self::contact_body(enquiry);
-        self.post("contact upsert", "/v3/contacts", enquiry, &body)
-            .await
+        self.upsert_noting(enquiry).await.map(|_| ())
+    }
+
+    async fn deliver_noting(
+        &self,
+        kind: JobKind,
+        enquiry: &StoredEnquiry,
+    ) -> Result<Option<String>, DeliveryError> {
+        match kind {
+            JobKind::NotifyInbox => self.notify_inbox(enquiry).await.map(|()| None),
+            JobKind::UpsertContact => self.upsert_noting(enquiry).await,
+        }
+    }
+
+    fn degraded(&self) -> Option<Degraded> {
+        self.refused
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }

@@ -148,6 +148,6 @@ pub fn build_enquiries_in(
         robot_budget: settings.robot_budget,
     })
     .described_as(description);
-    let worker = Worker::serving(&enquiries, wakeup);
+    let worker = Worker::serving(&enquiries, wakeup).with_lead_retention(settings.lead_retention);
     Ok(BuiltEnquiries { enquiries, worker })
 }

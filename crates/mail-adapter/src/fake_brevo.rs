@@ -110,6 +110,8 @@ struct Inner {
     requests: Mutex<Vec<Recorded>>,
     /// Emails that went out, by idempotency key (requests without one under "").
     emails: Mutex<BTreeMap<String, u32>>,
+    /// The account's contact attributes, when a test set them; any attribute otherwise.
+    attributes: Mutex<Option<Vec<String>>>,
     changed: Notify,
 }
 
@@ -159,6 +161,14 @@ impl FakeBrevo {
     /// out, requests are accepted.
     pub fn script(&self, path: &str, reply: Reply) {
         self.inner.script(path, reply);
+    }
+
+    /// The contact attributes the account has, as made in Brevo's settings: a contact upsert
+    /// naming any other is refused with 400 `invalid_parameter`, as Brevo refuses attributes
+    /// the account does not have ("These attributes must be present in your Brevo account").
+    /// Until this is called every attribute is taken.
+    pub fn account_attributes(&self, names: &[&str]) {
+        *lock(&self.inner.attributes) = Some(names.iter().map(|n| (*n).to_owned()).collect());
     }
 
     /// Every request received, in order.
@@ -238,7 +248,19 @@ impl Inner {
         lock(&self.script).clear();
         lock(&self.requests).clear();
         lock(&self.emails).clear();
+        *lock(&self.attributes) = None;
         self.changed.notify_waiters();
+    }
+
+    /// The first attribute of a contact upsert the account does not have, when it has a set.
+    fn unknown_attribute(&self, body: &Value) -> Option<String> {
+        let known = lock(&self.attributes);
+        let known = known.as_ref()?;
+        body["attributes"]
+            .as_object()?
+            .keys()
+            .find(|name| !known.contains(name))
+            .cloned()
     }
 
     /// Sends the email of an accepted request (once per idempotency key).
@@ -285,6 +307,9 @@ async fn handle(
     let key = parsed["headers"]["idempotencyKey"]
         .as_str()
         .map(str::to_owned);
+    let unknown = (path == CONTACTS)
+        .then(|| inner.unknown_attribute(&parsed))
+        .flatten();
     lock(&inner.requests).push(Recorded {
         path: path.clone(),
         headers,
@@ -297,6 +322,13 @@ async fn handle(
     }
     if !violations.is_empty() {
         return error(400, "invalid_parameter", &violations.join("; "));
+    }
+    if let Some(unknown) = unknown {
+        return error(
+            400,
+            "invalid_parameter",
+            &format!("Attribute {unknown} does not exist"),
+        );
     }
     let scripted = lock(&inner.script)
         .get_mut(&path)

@@ -46,7 +46,7 @@ pub mod settings;
 pub mod worker;
 
 pub use address::MailAddress;
-pub use brevo::{BrevoClient, BrevoConfig};
+pub use brevo::{BrevoClient, BrevoConfig, LEAD_ATTRIBUTES, LEAD_ATTRIBUTES_REFUSED};
 pub use clock::SystemClock;
 pub use enquiries::{
     BuiltEnquiries, EnquiryStore, SetupError, build_enquiries, build_enquiries_in,

@@ -133,7 +133,7 @@ impl EnquiryDelivery for MailboxDelivery {
     /// an earlier one for the same address (an update, as Brevo's `updateEnabled` does).
     async fn upsert_contact(&self, enquiry: &StoredEnquiry) -> Result<(), DeliveryError> {
         let path = self.contact_path(enquiry.enquiry.email());
-        let mut json = serde_json::to_vec_pretty(&BrevoClient::contact_body(enquiry))
+        let mut json = serde_json::to_vec_pretty(&BrevoClient::contact_body(enquiry, true))
             .expect("a JSON value serialises");
         json.push(b'\n');
         blocking("contact", move || write_atomically(&path, &json)).await

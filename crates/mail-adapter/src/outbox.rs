@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
+use supplysite_core::leads::LeadRecord;
 use supplysite_core::ports::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, Job, JobFilter, JobKind, OutboxError, Stored,
     StoredEnquiry, UnixMillis,
@@ -182,6 +183,17 @@ impl EnquiryOutbox for SqliteOutbox {
             .await
     }
 
+    async fn note_delivered(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        note: &str,
+    ) -> Result<(), OutboxError> {
+        let (id, note) = (id.clone(), note.to_owned());
+        self.run(move |conn| queries::note_delivered(conn, &id, kind, &note))
+            .await
+    }
+
     async fn release(
         &self,
         id: &EnquiryId,
@@ -205,6 +217,20 @@ impl EnquiryOutbox for SqliteOutbox {
 
     async fn retry_blocked(&self, now: UnixMillis) -> Result<usize, OutboxError> {
         self.run(move |conn| queries::retry_blocked(conn, now))
+            .await
+    }
+
+    async fn leads(
+        &self,
+        since: UnixMillis,
+        until: UnixMillis,
+    ) -> Result<Vec<LeadRecord>, OutboxError> {
+        self.run(move |conn| queries::leads(conn, since, until))
+            .await
+    }
+
+    async fn purge_leads(&self, before: UnixMillis) -> Result<usize, OutboxError> {
+        self.run(move |conn| queries::purge_leads(conn, before))
             .await
     }
 

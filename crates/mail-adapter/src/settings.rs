@@ -66,6 +66,9 @@ pub struct MailSettings {
     pub answer_budget: Duration,
     /// How long the robot check may take.
     pub robot_budget: Duration,
+    /// How long the leads report's record of each enquiry is kept
+    /// (`SUPPLYSITE_LEAD_RETENTION_DAYS`).
+    pub lead_retention: Duration,
     /// The site's public hostname, which reCAPTCHA tokens must have been solved on; the
     /// server sets it from its public URL.
     pub site_hostname: Option<String>,
@@ -86,6 +89,9 @@ impl Default for MailSettings {
             robot_secret: None,
             answer_budget: DEFAULT_ANSWER_BUDGET,
             robot_budget: DEFAULT_ROBOT_BUDGET,
+            lead_retention: Duration::from_secs(
+                u64::from(supplysite_core::leads::DEFAULT_LEAD_RETENTION_DAYS) * 86_400,
+            ),
             site_hostname: None,
         }
     }
@@ -107,6 +113,7 @@ mod tests {
         assert_eq!(s.outbox_lease, Duration::from_secs(60));
         assert_eq!(s.answer_budget, Duration::from_millis(4500));
         assert_eq!(s.robot_budget, Duration::from_secs(4));
+        assert_eq!(s.lead_retention, Duration::from_secs(400 * 86_400));
         assert!(s.robot_secret.is_none());
     }
 

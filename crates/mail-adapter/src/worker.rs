@@ -10,7 +10,8 @@ use std::task::Poll;
 use std::time::Duration;
 use supplysite_core::enquiry::{Enquiries, Jitter, RetryPolicy, attempt_job};
 use supplysite_core::ports::{
-    Clock, EnquiryDelivery, EnquiryOutbox, Job, JobFilter, JobState, OutboxError, WakeWorker,
+    Clock, EnquiryDelivery, EnquiryOutbox, Job, JobFilter, JobState, OutboxError, UnixMillis,
+    WakeWorker,
 };
 use tokio::sync::Notify;
 
@@ -61,6 +62,7 @@ pub struct Worker {
     batch_size: usize,
     poll_interval: Duration,
     wakeup: WorkerWakeup,
+    lead_retention: Option<Duration>,
 }
 
 impl Worker {
@@ -78,6 +80,7 @@ impl Worker {
             batch_size: 8,
             poll_interval: Duration::from_secs(15),
             wakeup: WorkerWakeup::new(),
+            lead_retention: None,
         }
     }
 
@@ -87,6 +90,25 @@ impl Worker {
         Worker::new(enquiries.outbox(), enquiries.delivery(), enquiries.clock())
             .with_policy(*enquiries.policy())
             .with_wakeup(wakeup)
+    }
+
+    /// Removes the leads report's records older than `retention` as it runs: when it starts
+    /// and then at most once an hour ([`LEAD_PURGE_EVERY`]).
+    pub fn with_lead_retention(mut self, retention: Duration) -> Self {
+        self.lead_retention = Some(retention);
+        self
+    }
+
+    /// Removes the lead records older than the retention, when it is set; returns how many.
+    ///
+    /// Errors: the outbox's.
+    pub async fn purge_old_leads(&self) -> Result<usize, OutboxError> {
+        let Some(retention) = self.lead_retention else {
+            return Ok(0);
+        };
+        let retention = i64::try_from(retention.as_millis()).unwrap_or(i64::MAX);
+        let before = UnixMillis(self.clock.now().0.saturating_sub(retention));
+        self.outbox.purge_leads(before).await
     }
 
     /// Runs this worker on a tokio task until `shutdown` completes.
@@ -216,7 +238,16 @@ impl Worker {
             Err(e) => tracing::error!(error = %e, "cannot read whether deliveries are blocked"),
         }
         let mut failures: u32 = 0;
+        let mut leads_purged: Option<tokio::time::Instant> = None;
         loop {
+            if leads_purged.is_none_or(|at| at.elapsed() >= LEAD_PURGE_EVERY) {
+                leads_purged = Some(tokio::time::Instant::now());
+                match self.purge_old_leads().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(leads = n, "lead records past the retention removed"),
+                    Err(e) => tracing::error!(error = %e, "cannot remove old lead records"),
+                }
+            }
             let pause = match self.drain_until(&mut shutdown).await {
                 Ok((report, stopped)) => {
                     failures = 0;
@@ -295,6 +326,9 @@ impl Worker {
             })
     }
 }
+
+/// How often a running worker removes the lead records past the retention.
+pub const LEAD_PURGE_EVERY: Duration = Duration::from_secs(3600);
 
 /// The least a worker sleeps between drains, so that a job that is due but not claimable
 /// (held elsewhere an instant longer) does not spin it.

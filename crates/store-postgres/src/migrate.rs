@@ -5,10 +5,11 @@
 use deadpool_postgres::Object;
 
 /// The migrations in order: version `n` is `MIGRATIONS[n - 1]`.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     include_str!("../migrations/0001_shared_state.sql"),
     include_str!("../migrations/0002_seen_webhooks.sql"),
     include_str!("../migrations/0003_content_snapshots.sql"),
+    include_str!("../migrations/0004_leads.sql"),
 ];
 
 /// The schema version this build writes and reads.

@@ -8,8 +8,9 @@ use crate::PgStore;
 use async_trait::async_trait;
 use deadpool_postgres::GenericClient;
 use std::time::Duration;
-use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
+use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId, clean_attribution};
 use supplysite_core::enquiry::identity::{fingerprint, new_id};
+use supplysite_core::leads::{LeadOutcome, LeadRecord};
 use supplysite_core::ports::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,
     JobState, OutboxError, Stored, StoredEnquiry, UnixMillis,
@@ -135,6 +136,18 @@ async fn insert(
         .await
         .map_err(db)?;
     let seq: i64 = row.get(0);
+    let attribution = enquiry
+        .attribution()
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(unavailable)?;
+    c.execute(
+        "INSERT INTO outbox_lead (id, received_at, attribution, outcome)
+         VALUES ($1, $2, $3, 'pending')",
+        &[&id.as_str(), &received_at.0, &attribution],
+    )
+    .await
+    .map_err(db)?;
     for kind in JobKind::ALL {
         c.execute(
             "INSERT INTO outbox_job (enquiry_seq, kind, state, next_attempt_at)
@@ -144,6 +157,20 @@ async fn insert(
         .await
         .map_err(db)?;
     }
+    Ok(())
+}
+
+/// Sets the lead record's outcome of enquiry `seq` from its jobs now.
+async fn refresh_outcome(c: &impl GenericClient, seq: i64) -> Result<(), OutboxError> {
+    let states = jobs_of(c, seq).await?.into_iter().map(|j| j.state);
+    let outcome = LeadOutcome::of(states);
+    c.execute(
+        "UPDATE outbox_lead SET outcome = $1
+         WHERE id = (SELECT id FROM outbox_enquiry WHERE seq = $2)",
+        &[&outcome.as_str(), &seq],
+    )
+    .await
+    .map_err(db)?;
     Ok(())
 }
 
@@ -413,11 +440,35 @@ impl EnquiryOutbox for PgStore {
         )
         .await
         .map_err(db)?;
+        refresh_outcome(&tx, seq).await?;
         let updated = job(&tx, seq, kind)
             .await?
             .ok_or_else(|| unavailable("recorded job vanished"))?;
         tx.commit().await.map_err(db)?;
         Ok(updated)
+    }
+
+    async fn note_delivered(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        note: &str,
+    ) -> Result<(), OutboxError> {
+        let client = self.client().await?;
+        let noted = client
+            .execute(
+                "UPDATE outbox_job SET last_error = $1
+                 WHERE enquiry_seq = (SELECT seq FROM outbox_enquiry WHERE id = $2)
+                   AND kind = $3 AND state = 'delivered'",
+                &[&note, &id.as_str(), &kind.as_str()],
+            )
+            .await
+            .map_err(db)?;
+        if noted == 0 {
+            // Nothing noted: NotFound when there is no such enquiry.
+            seq_of(&client, id).await?;
+        }
+        Ok(())
     }
 
     async fn release(
@@ -456,6 +507,7 @@ impl EnquiryOutbox for PgStore {
         )
         .await
         .map_err(db)?;
+        refresh_outcome(&tx, seq).await?;
         let jobs = jobs_of(&tx, seq).await?;
         tx.commit().await.map_err(db)?;
         Ok(jobs)
@@ -481,6 +533,51 @@ impl EnquiryOutbox for PgStore {
             .map_err(db)?;
         tx.commit().await.map_err(db)?;
         Ok(usize::try_from(made_due).unwrap_or(usize::MAX))
+    }
+
+    async fn leads(
+        &self,
+        since: UnixMillis,
+        until: UnixMillis,
+    ) -> Result<Vec<LeadRecord>, OutboxError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT id, received_at, attribution, outcome FROM outbox_lead
+                 WHERE received_at >= $1 AND received_at < $2 ORDER BY received_at, id",
+                &[&since.0, &until.0],
+            )
+            .await
+            .map_err(db)?;
+        rows.iter()
+            .map(|row| {
+                let outcome: String = row.get(3);
+                let attribution: Option<String> = row.get(2);
+                Ok(LeadRecord {
+                    id: EnquiryId::parse(row.get::<_, String>(0)).map_err(unavailable)?,
+                    received_at: UnixMillis(row.get(1)),
+                    // Read back through core's rule, as the enquiry is.
+                    attribution: attribution.and_then(|text| {
+                        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+                        clean_attribution(Some(&value)).ok().flatten()
+                    }),
+                    outcome: LeadOutcome::parse(&outcome)
+                        .ok_or_else(|| unavailable(format!("a lead has outcome {outcome:?}")))?,
+                })
+            })
+            .collect()
+    }
+
+    async fn purge_leads(&self, before: UnixMillis) -> Result<usize, OutboxError> {
+        let client = self.client().await?;
+        let purged = client
+            .execute(
+                "DELETE FROM outbox_lead WHERE received_at < $1",
+                &[&before.0],
+            )
+            .await
+            .map_err(db)?;
+        Ok(usize::try_from(purged).unwrap_or(usize::MAX))
     }
 
     async fn purge_delivered(&self, before: UnixMillis) -> Result<usize, OutboxError> {

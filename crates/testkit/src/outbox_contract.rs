@@ -55,7 +55,11 @@ pub const ALL: &[Case<Handles>] = suite_cases![
 
 /// What the durable stores promise beyond the port: ids that are UUIDs in the order received
 /// (core's fake numbers its enquiries instead).
-pub const DURABLE: &[Case<Handles>] = suite_cases![ids_are_uuids_that_sort_in_the_order_received];
+pub const DURABLE: &[Case<Handles>] = suite_cases![
+    ids_are_uuids_that_sort_in_the_order_received,
+    lead_records_follow_their_enquiry_outlive_its_purge_and_go_after_the_retention,
+    a_note_on_a_delivered_job_is_kept_for_operators,
+];
 
 fn dead() -> JobFilter {
     JobFilter::in_state(JobState::Dead)
@@ -96,6 +100,120 @@ async fn ids_are_uuids_that_sort_in_the_order_received(h: Handles) {
         assert_eq!(uuid.get_version_num(), 7);
     }
     assert!(first < second);
+}
+
+async fn lead_records_follow_their_enquiry_outlive_its_purge_and_go_after_the_retention(
+    h: Handles,
+) {
+    use supplysite_core::leads::LeadOutcome;
+    let day = Duration::from_secs(86_400);
+    let attribution = supplysite_core::contact::clean_attribution(Some(&serde_json::json!({
+        "source": "Newsletter", "landingPage": "/insights"
+    })))
+    .unwrap();
+    let old =
+        h.a.store(
+            &enquiry("old@example.com").with_attribution(attribution.clone()),
+            T0,
+        )
+        .await
+        .unwrap();
+    let recent =
+        h.b.store(&enquiry("new@example.com"), T0.after(day * 30))
+            .await
+            .unwrap();
+    let all = UnixMillis(i64::MAX);
+    let leads = h.a.leads(UnixMillis(0), all).await.unwrap();
+    let seen: Vec<_> = leads
+        .iter()
+        .map(|l| (l.id.clone(), l.attribution.clone(), l.outcome))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (old.clone(), attribution, LeadOutcome::Pending),
+            (recent.clone(), None, LeadOutcome::Pending),
+        ]
+    );
+    // The outcome follows the jobs: delivered in full, or failed when one is given up on.
+    for kind in JobKind::ALL {
+        h.a.record(&old, kind, Attempt::Delivered, T0)
+            .await
+            .unwrap();
+    }
+    h.b.record(
+        &recent,
+        JobKind::NotifyInbox,
+        Attempt::GiveUp {
+            reason: "HTTP 400".into(),
+        },
+        T0,
+    )
+    .await
+    .unwrap();
+    let outcomes: Vec<_> =
+        h.b.leads(UnixMillis(0), all)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|l| l.outcome)
+            .collect();
+    assert_eq!(outcomes, [LeadOutcome::Delivered, LeadOutcome::Failed]);
+    // The period is from `since` until just before `until`.
+    assert_eq!(h.a.leads(T0, T0.after(day)).await.unwrap().len(), 1);
+    assert_eq!(h.a.leads(T0.after(day), all).await.unwrap().len(), 1);
+    // Purging the delivered enquiry keeps its lead record; nothing the visitor typed is left.
+    assert_eq!(h.a.purge_delivered(T0.after(LEASE)).await.unwrap(), 1);
+    assert_eq!(h.a.leads(UnixMillis(0), all).await.unwrap().len(), 2);
+    // The retention: records received before the cut-off go, later ones stay.
+    assert_eq!(h.b.purge_leads(T0.after(day)).await.unwrap(), 1);
+    let left: Vec<_> =
+        h.a.leads(UnixMillis(0), all)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|l| l.id)
+            .collect();
+    assert_eq!(left, [recent]);
+}
+
+async fn a_note_on_a_delivered_job_is_kept_for_operators(h: Handles) {
+    let id = h.a.store(&enquiry("a@example.com"), T0).await.unwrap();
+    // A pending job keeps no note: its own error says more.
+    h.a.note_delivered(&id, JobKind::UpsertContact, "early")
+        .await
+        .unwrap();
+    h.a.record(&id, JobKind::UpsertContact, Attempt::Delivered, T0)
+        .await
+        .unwrap();
+    h.b.note_delivered(
+        &id,
+        JobKind::UpsertContact,
+        "contact upserted without its lead attributes",
+    )
+    .await
+    .unwrap();
+    let jobs = h.a.inspect(&id).await.unwrap().jobs;
+    let notes: Vec<_> = jobs
+        .iter()
+        .map(|j| (j.kind, j.last_error.clone()))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            (JobKind::NotifyInbox, None),
+            (
+                JobKind::UpsertContact,
+                Some("contact upserted without its lead attributes".to_owned())
+            ),
+        ]
+    );
+    let unknown = EnquiryId::parse("no-such-enquiry").unwrap();
+    assert_eq!(
+        h.a.note_delivered(&unknown, JobKind::NotifyInbox, "x")
+            .await,
+        Err(OutboxError::NotFound { id: unknown })
+    );
 }
 
 async fn a_claimed_job_comes_due_again_only_when_its_lease_runs_out(h: Handles) {

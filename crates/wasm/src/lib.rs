@@ -10,6 +10,7 @@
 // Every public item is documented; clippy runs with `-D warnings`, so this is enforced.
 #![warn(missing_docs)]
 
+mod attribution;
 mod bridge;
 mod contact;
 mod panic_hook;

@@ -1,6 +1,8 @@
 // The application: the shared layout (navigation, footer) around the current screen, the
-// loading overlay, document head updates, the marketing tracker and the render-error screen.
+// loading overlay, document head updates, the marketing tracker, where the visit came from
+// (lib/attribution.ts) and the render-error screen.
 import { useCallback, useEffect, useState } from 'react';
+import { notePage } from '../lib/attribution';
 import { useLocation } from '../lib/router';
 import { LoadingOverlay } from '../components/LoadingOverlay/LoadingOverlay';
 import { SiteFooter } from '../components/SiteFooter/SiteFooter';
@@ -34,6 +36,9 @@ function Shell({ chrome: initialChrome, initialPage }: AppProps) {
   const { page, loading } = usePage(initialPage, keepFirstChrome);
   useScrollOnNavigation(page?.key);
   useTracker(page?.key);
+  const { pathname } = useLocation();
+  // Every page shown, the first one included: the first captures where the visit came from.
+  useEffect(() => notePage(pathname), [pathname]);
 
   // The server wrote the first page's head; later pages bring theirs (its writer loads then).
   useEffect(() => {

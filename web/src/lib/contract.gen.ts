@@ -97,6 +97,46 @@ href: string,
  */
 fileName: string, };
 
+export type Attribution = { 
+/**
+ * `utm_source`: who sent the visitor (a newsletter, a search engine, a partner).
+ */
+source?: string, 
+/**
+ * `utm_medium`: how (email, cpc, social).
+ */
+medium?: string, 
+/**
+ * `utm_campaign`: which campaign.
+ */
+campaign?: string, 
+/**
+ * `utm_term`: the paid search term.
+ */
+term?: string, 
+/**
+ * `utm_content`: which link or advertisement of the campaign.
+ */
+content?: string, 
+/**
+ * The path the visit started on, with no query but the campaign parameters, starting
+ * with `/`.
+ */
+landingPage?: string, 
+/**
+ * The host of the page that linked to the site (never its path or query).
+ */
+referrer?: string, 
+/**
+ * The path of the page the visitor came to the contact page from, starting with `/`.
+ */
+conversionPage?: string, 
+/**
+ * Whether the visit came from an advertisement's click (`gclid` or `msclkid` was
+ * present); the click id itself is never kept.
+ */
+adClick?: boolean, };
+
 export type BannerView = { 
 /**
  * The banner's background picture.
@@ -1136,7 +1176,14 @@ tracker: Tracker | null,
  * sends it once more: the server's answer budget and a margin for the network. Null when
  * the site takes no enquiries.
  */
-contactWaitMs: number | null, };
+contactWaitMs: number | null, 
+/**
+ * Whether the page captures where the visit came from (in session storage only) and
+ * sends it with an enquiry; false when the site takes no enquiries or capture is turned
+ * off (`SUPPLYSITE_LEAD_CAPTURE=0`). The page never captures for a visitor sending Global
+ * Privacy Control.
+ */
+leadCapture: boolean, };
 
 export type PageView = { "screen": "home", "view": HomeView } | { "screen": "videoPopup", "view": VideoPopupView } | { "screen": "caseStudyIndex", "view": CaseStudyIndexView } | { "screen": "caseStudy", "view": CaseStudyView } | { "screen": "solutions", "view": SolutionsView } | { "screen": "product", "view": ProductView } | { "screen": "page", "view": PageBuilderView } | { "screen": "aboutUs", "view": AboutView } | { "screen": "privacy", "view": PrivacyView } | { "screen": "contactUs", "view": ContactView } | { "screen": "insights", "view": InsightsView } | { "screen": "insight", "view": InsightView } | { "screen": "notFound", "view": NotFoundView };
 
@@ -1236,12 +1283,7 @@ policy: Policy | null,
 /**
  * What the page says instead, when the space has no policy.
  */
-emptyState: EmptyState | null, 
-/**
- * What the site tracks and that Global Privacy Control turns it off: fixed copy shown
- * after the policy or the empty state.
- */
-tracking: Block, };
+emptyState: EmptyState | null, };
 
 export type ProductCard = { 
 /**

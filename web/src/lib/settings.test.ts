@@ -7,7 +7,14 @@ describe('toSettings', () => {
       robot: { kind: 'recaptcha', siteKey: 'site-key' },
       trackerKey: 'k1',
       contactWaitMs: 5000,
+      leadCapture: false,
     });
+  });
+
+  it('captures where a visit came from only when the server says so', () => {
+    expect(toSettings({ leadCapture: true }).leadCapture).toBe(true);
+    expect(toSettings({ leadCapture: 'yes' }).leadCapture).toBe(false);
+    expect(toSettings({}).leadCapture).toBe(false);
   });
 
   it('reads how long the contact form waits for an answer', () => {
@@ -34,7 +41,12 @@ describe('siteSettings', () => {
       outcome: { outcome: 'not_found' },
       settings: { tracker: { clientKey: 'abc' } },
     })}</script>`;
-    expect(siteSettings(document)).toEqual({ robot: { kind: 'selfHosted' }, trackerKey: 'abc', contactWaitMs: 5000 });
+    expect(siteSettings(document)).toEqual({
+      robot: { kind: 'selfHosted' },
+      trackerKey: 'abc',
+      contactWaitMs: 5000,
+      leadCapture: false,
+    });
   });
 
   it('is the defaults when the page has no data', () => {

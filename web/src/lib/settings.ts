@@ -1,6 +1,6 @@
 // Site-wide settings the server sends next to the page data (`settings` in the embedded JSON):
-// which robot check the contact form shows, how long it waits for the server's answer, and the
-// marketing tracker's public client key.
+// which robot check the contact form shows, how long it waits for the server's answer, the
+// marketing tracker's public client key, and whether the page captures where a visit came from.
 // Nothing here is a secret; every field is optional so an older server still works.
 import { EMBEDDED_ID } from './bootstrap';
 import type { Embedded } from './view';
@@ -14,6 +14,8 @@ export interface SiteSettings {
   trackerKey: string | null;
   /** How long the contact form waits for an answer before it sends once more (ms). */
   contactWaitMs: number;
+  /** Whether the page captures where the visit came from for an enquiry (lib/attribution.ts). */
+  leadCapture: boolean;
 }
 
 /** The console message when no tracker client key is configured (docs/behaviour.md §8). */
@@ -21,9 +23,15 @@ export const MISSING_KEY_MESSAGE = 'The marketing-automation client key is missi
 
 /** The settings when the server sent none: the self-hosted check, no tracker, and the contact
  *  request limit of docs/behaviour.md §9. */
-export const DEFAULT_SETTINGS: SiteSettings = { robot: { kind: 'selfHosted' }, trackerKey: null, contactWaitMs: 5000 };
+export const DEFAULT_SETTINGS: SiteSettings = {
+  robot: { kind: 'selfHosted' },
+  trackerKey: null,
+  contactWaitMs: 5000,
+  leadCapture: false,
+};
 
-/** Reads `{"robot":…,"tracker":{"clientKey":…},"contactWaitMs":…}`, falling back field by field to the defaults. */
+/** Reads `{"robot":…,"tracker":{"clientKey":…},"contactWaitMs":…,"leadCapture":…}`, falling back field by
+ *  field to the defaults (capture only when the server says so). */
 export function toSettings(raw: unknown): SiteSettings {
   if (!isObject(raw)) return DEFAULT_SETTINGS;
   const robot = isObject(raw.robot) ? raw.robot : {};
@@ -38,6 +46,7 @@ export function toSettings(raw: unknown): SiteSettings {
       typeof raw.contactWaitMs === 'number' && raw.contactWaitMs > 0
         ? raw.contactWaitMs
         : DEFAULT_SETTINGS.contactWaitMs,
+    leadCapture: raw.leadCapture === true,
   };
 }
 

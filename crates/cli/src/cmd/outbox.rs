@@ -16,6 +16,16 @@ use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    store: StoreArgs,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where the outbox is: the SQLite file or the shared database (also read by `supplysite
+/// enquiries`).
+#[derive(clap::Args)]
+pub struct StoreArgs {
     /// The outbox's SQLite file [default: the one `supplysite serve` keeps, outbox.sqlite3 in
     /// the state folder: STATE_DIRECTORY, $XDG_STATE_HOME/supplysite or
     /// ~/.local/state/supplysite].
@@ -38,8 +48,39 @@ pub struct Args {
         value_name = "FILE"
     )]
     database_ca_file: Option<PathBuf>,
-    #[command(subcommand)]
-    command: Command,
+}
+
+impl StoreArgs {
+    /// Opens the outbox these arguments name: the shared database when one is set, else the
+    /// SQLite file, which must exist.
+    ///
+    /// Errors: a bad database URL or one that cannot be reached, no outbox file, or one that
+    /// cannot be opened, each naming the setting.
+    pub async fn open(self) -> anyhow::Result<Box<dyn EnquiryOutbox>> {
+        // Empty, as `.env.example` leaves it, is unset.
+        let database = self
+            .database_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty());
+        Ok(match database {
+            Some(url) => {
+                let ca = self
+                    .database_ca_file
+                    .as_deref()
+                    .filter(|f| !f.as_os_str().is_empty());
+                Box::new(open_database(url, ca).await?)
+            }
+            None => {
+                let path = match self.outbox.filter(|p| !p.as_os_str().is_empty()) {
+                    Some(path) => path,
+                    None => crate::install::state_dir()
+                        .context("SUPPLYSITE_OUTBOX / --outbox")?
+                        .join(crate::install::OUTBOX_FILE),
+                };
+                Box::new(open(&path)?)
+            }
+        })
+    }
 }
 
 #[derive(clap::Subcommand)]
@@ -95,32 +136,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
-        // Empty, as `.env.example` leaves it, is unset.
-        let database = args
-            .database_url
-            .as_deref()
-            .filter(|u| !u.trim().is_empty());
         if let Command::Backup { file } = &args.command {
-            if database.is_some() {
+            // Empty, as `.env.example` leaves it, is unset.
+            if args
+                .store
+                .database_url
+                .as_deref()
+                .is_some_and(|u| !u.trim().is_empty())
+            {
                 bail!(
                     "the shared PostgreSQL outbox (SUPPLYSITE_DATABASE_URL) is backed up with pg_dump, not by this command (see the README's deployment section)"
                 );
             }
-            let outbox = open(&outbox_path(args.outbox)?)?;
+            let outbox = open(&outbox_path(args.store.outbox.clone())?)?;
             outbox.backup(file).await?;
             eprintln!("outbox backed up to {}", file.display());
             return Ok(ExitCode::SUCCESS);
         }
-        let outbox: Box<dyn EnquiryOutbox> = match database {
-            Some(url) => {
-                let ca = args
-                    .database_ca_file
-                    .as_deref()
-                    .filter(|f| !f.as_os_str().is_empty());
-                Box::new(open_database(url, ca).await?)
-            }
-            None => Box::new(open(&outbox_path(args.outbox)?)?),
-        };
+        let outbox = args.store.open().await?;
         let outbox = &*outbox;
         match args.command {
             Command::List { state, format } => list(outbox, state, format).await,

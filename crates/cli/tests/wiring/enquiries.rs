@@ -51,7 +51,7 @@ async fn a_solved_enquiry_is_sent_to_brevo_and_the_server_stops_cleanly() {
     assert_eq!(status, 200);
     assert!(
         page.contains(
-            r#""settings":{"robot":{"kind":"selfHosted"},"tracker":null,"contactWaitMs":5000}"#
+            r#""settings":{"robot":{"kind":"selfHosted"},"tracker":null,"contactWaitMs":5000,"leadCapture":true}"#
         ),
         "the page is told which robot check to show"
     );

@@ -170,7 +170,7 @@ async fn recaptcha_puts_its_site_key_but_never_its_secret_in_the_page_and_issues
     assert_eq!(status, 200);
     assert!(
         page.contains(&format!(
-            r#""settings":{{"robot":{{"kind":"recaptcha","siteKey":"{SITE_KEY}"}},"tracker":null,"contactWaitMs":5000}}"#
+            r#""settings":{{"robot":{{"kind":"recaptcha","siteKey":"{SITE_KEY}"}},"tracker":null,"contactWaitMs":5000,"leadCapture":true}}"#
         )),
         "the page is told which robot check to show"
     );

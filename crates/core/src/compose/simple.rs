@@ -33,7 +33,6 @@ pub fn privacy(set: &ContentSet) -> PrivacyView {
                     image5: image_of(p.image5.as_ref()),
                 }),
                 empty_state: None,
-                tracking: &copy::PRIVACY_TRACKING,
             }
         }
         // Without a policy the page says so plainly and offers a way to ask; it stays out of
@@ -54,7 +53,6 @@ pub fn privacy(set: &ContentSet) -> PrivacyView {
                         ButtonStyle::Filled,
                     ),
                 }),
-                tracking: &copy::PRIVACY_TRACKING,
             }
         }
     }

@@ -1,7 +1,7 @@
 //! An enquiry: a contact form that passed every rule, trimmed and ready for the outbox and the
 //! mailers, and the id the outbox gives it.
 
-use super::{ContactForm, Validation, validate};
+use super::{Attribution, ContactForm, Validation, clean_attribution, validate};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -11,7 +11,8 @@ use std::fmt;
 /// free of line breaks, so they are safe to put in mail headers.
 ///
 /// Serialises as `{"firstname","lastname","orgName","phone","email","message"}` (the message
-/// empty when there is none). The robot check is not part of it: it was passed when the
+/// empty when there is none), with `"attribution"` when the visit's [`Attribution`] came with
+/// it. The robot check is not part of it: it was passed when the
 /// enquiry was made, so a stored enquiry is read back as ticked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", try_from = "ContactFormFields")]
@@ -22,6 +23,8 @@ pub struct Enquiry {
     phone: String,
     email: String,
     message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    attribution: Option<Attribution>,
 }
 
 impl Enquiry {
@@ -43,7 +46,20 @@ impl Enquiry {
                 .trim()
                 .replace("\r\n", "\n")
                 .replace('\r', "\n"),
+            attribution: None,
         })
+    }
+
+    /// The same enquiry with where its visit came from (already cleaned: an [`Attribution`]
+    /// can only be made by its rule or read back from a stored enquiry).
+    pub fn with_attribution(mut self, attribution: Option<Attribution>) -> Enquiry {
+        self.attribution = attribution.filter(|a| !a.is_empty());
+        self
+    }
+
+    /// Where the visit that sent this enquiry came from, when the page captured it.
+    pub fn attribution(&self) -> Option<&Attribution> {
+        self.attribution.as_ref()
     }
 
     /// The visitor's first name.
@@ -93,6 +109,8 @@ struct ContactFormFields {
     email: String,
     #[serde(default)]
     message: String,
+    #[serde(default)]
+    attribution: Option<serde_json::Value>,
 }
 
 impl TryFrom<ContactFormFields> for Enquiry {
@@ -108,6 +126,9 @@ impl TryFrom<ContactFormFields> for Enquiry {
             message: f.message,
             robot_checked: true,
         })
+        // Cleaned again on the way in, as the fields are; one that no longer passes is
+        // dropped, as it would have been when the enquiry was taken.
+        .map(|e| e.with_attribution(clean_attribution(f.attribution.as_ref()).ok().flatten()))
     }
 }
 
@@ -264,6 +285,31 @@ mod tests {
                               "phone":"0400000000","email":"a@b"});
         let err = serde_json::from_value::<Enquiry>(tampered).unwrap_err();
         assert!(err.to_string().contains("firstname"), "{err}");
+    }
+
+    #[test]
+    fn an_attribution_is_stored_with_the_enquiry_and_cleaned_again_on_the_way_in() {
+        let a =
+            clean_attribution(Some(&json!({"source": "Newsletter", "landingPage": "/"}))).unwrap();
+        let e = Enquiry::parse(form()).unwrap().with_attribution(a.clone());
+        assert_eq!(e.attribution(), a.as_ref());
+        let stored = serde_json::to_value(&e).unwrap();
+        assert_eq!(
+            stored["attribution"],
+            json!({"source": "newsletter", "landingPage": "/"})
+        );
+        assert_eq!(
+            serde_json::from_value::<Enquiry>(stored.clone()).unwrap(),
+            e
+        );
+        let mut tampered = stored;
+        tampered["attribution"]["source"] = json!("a\r\nb");
+        assert_eq!(
+            serde_json::from_value::<Enquiry>(tampered)
+                .unwrap()
+                .attribution(),
+            None
+        );
     }
 
     #[test]

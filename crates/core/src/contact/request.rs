@@ -1,8 +1,12 @@
 //! The body of `POST /api/contact` as the page sends it: a JSON object with the form's keys,
-//! `robotToken` and `submissionId`, read into the form without checking it (that is
-//! [`validate`](crate::contact::validate)'s job).
+//! `robotToken`, `submissionId` and the optional `attribution`, read into the form without
+//! checking it (that is [`validate`](crate::contact::validate)'s job). The attribution is
+//! cleaned here by its own rule ([`clean_attribution`]); one that breaks it is dropped, never a
+//! reason to refuse the body.
 
-use crate::contact::{ContactForm, SubmissionId};
+use crate::contact::{
+    Attribution, AttributionDropped, ContactForm, SubmissionId, clean_attribution,
+};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -19,6 +23,9 @@ pub struct ContactRequest {
     pub robot_token: String,
     /// The page's id for this submission, the same on every attempt to send it.
     pub submission_id: Option<SubmissionId>,
+    /// Where the visit came from, cleaned: `Ok(None)` when the page sent none, `Err` with the
+    /// reason when what it sent broke the rule and was dropped (the enquiry is taken anyway).
+    pub attribution: Result<Option<Attribution>, AttributionDropped>,
 }
 
 /// Why a body is not the JSON of an enquiry: a sentence for the caller.
@@ -48,10 +55,12 @@ pub fn parse_request(bytes: &[u8]) -> Result<ContactRequest, MalformedBody> {
     };
     let form = ContactForm::deserialize(&value)
         .map_err(|e| malformed(format!("body does not match the contact form: {e}")))?;
+    let attribution = clean_attribution(fields.get("attribution"));
     Ok(ContactRequest {
         form,
         robot_token,
         submission_id,
+        attribution,
     })
 }
 
@@ -90,6 +99,29 @@ mod tests {
         assert_eq!(
             message(r#"{"submissionId":12}"#),
             "submissionId must be a string"
+        );
+    }
+
+    #[test]
+    fn an_attribution_is_cleaned_and_a_broken_one_is_dropped_not_refused() {
+        assert_eq!(parse_request(b"{}").unwrap().attribution, Ok(None));
+        let read =
+            parse_request(br#"{"email":"a@b","attribution":{"source":" Newsletter "}}"#).unwrap();
+        assert_eq!(
+            read.attribution.unwrap().unwrap().source.as_deref(),
+            Some("newsletter")
+        );
+        let read = parse_request(br#"{"email":"a@b","attribution":{"source":"a\nb"}}"#).unwrap();
+        assert_eq!(read.form.email, "a@b");
+        assert_eq!(
+            read.attribution.unwrap_err().to_string(),
+            "attribution.source must not contain line breaks or control characters"
+        );
+        assert!(
+            parse_request(br#"{"attribution":"x"}"#)
+                .unwrap()
+                .attribution
+                .is_err()
         );
     }
 

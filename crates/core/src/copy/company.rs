@@ -1,7 +1,7 @@
 //! The company: its name, claims, offices and the contact page's copy.
 
 use super::Phone;
-use super::{Block, Claim, ContactFormCopy, Office};
+use super::{Claim, ContactFormCopy, Office};
 
 /// The brand, in titles and Open Graph.
 pub const BRAND: &str = "Supplysite";
@@ -114,15 +114,4 @@ pub const CONTACT_FORM: ContactFormCopy = ContactFormCopy {
     submitting: "Sending...",
     thank_you: "Thank you for your message. One of our team will be in touch shortly.",
     failed: "Sorry, your message could not be sent. Please try again, or call us on one of the numbers above.",
-};
-
-/// The privacy page's fixed section on tracking, shown after the space's policy (or its empty
-/// state) whatever the policy says: what the marketing tracker records, and that Global Privacy
-/// Control turns it off.
-pub const PRIVACY_TRACKING: Block = Block {
-    heading: "Tracking and Global Privacy Control",
-    paragraphs: &[
-        "When our marketing analytics are switched on, this site loads Brevo's marketing-automation tracker, which records the pages you view and the calls to action you click. After you send the contact form, your email address is kept in your browser (as trackingEmail) so that those visits can be linked to your enquiry.",
-        "We honour Global Privacy Control. If your browser sends it, the tracker is never loaded and your email address is not kept in your browser (one kept earlier is removed). Your enquiry still reaches our team.",
-    ],
 };

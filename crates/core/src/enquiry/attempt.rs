@@ -39,10 +39,29 @@ where
     D: EnquiryDelivery + ?Sized,
     C: Clock + ?Sized,
 {
-    let outcome = delivery.deliver(job.kind, stored).await;
+    let outcome = delivery.deliver_noting(job.kind, stored).await;
     let now = clock.now();
+    let (outcome, note) = match outcome {
+        Ok(note) => (Ok(()), note),
+        Err(e) => (Err(e), None),
+    };
     let attempt = policy.decide(job.attempts.saturating_add(1), &outcome, now, jitter);
     let job = outbox.record(&stored.id, job.kind, attempt, now).await?;
+    let job = match note {
+        // The delivery is recorded; the note is for operators, so failing to keep it costs
+        // nothing but the note (it is in the log as well).
+        Some(note) => match outbox.note_delivered(&stored.id, job.kind, &note).await {
+            Ok(()) => Job {
+                last_error: Some(note),
+                ..job
+            },
+            Err(e) => {
+                tracing::warn!(enquiry = %stored.id, kind = %job.kind, error = %e, %note, "delivery note not kept");
+                job
+            }
+        },
+        None => job,
+    };
     Ok(Attempted {
         job,
         failure: outcome.err(),

@@ -16,6 +16,13 @@ use std::time::Duration;
 /// verdict this long before the budget ends.
 pub const STORE_RESERVE: Duration = Duration::from_millis(500);
 
+/// The longest a visitor waits for an enquiry's deliveries once it is stored (and never past
+/// the end of the answer budget). A stored enquiry is safe: the email only decides whether the
+/// answer says "sent" or "queued", so waiting for a Brevo that hangs must not cost the visitor
+/// the rest of the budget, which is there for a slow robot check. With a quick robot check the
+/// answer comes about this long after the request, well inside the page's wait.
+pub const DELIVERY_WAIT: Duration = Duration::from_secs(2);
+
 /// What the page adds to the server's answer budget before it stops waiting for an answer:
 /// the time the request and its answer spend on the network.
 pub const NETWORK_MARGIN: Duration = Duration::from_millis(500);
@@ -77,6 +84,17 @@ impl AnswerDeadline {
     /// dropped, and so is every later step's).
     pub async fn within<F: Future>(&mut self, future: F) -> Option<F::Output> {
         self.end.race(future).await
+    }
+
+    /// `future`'s output, or `None` when `wait` (a timer started now) or the budget runs out
+    /// first, whichever comes sooner.
+    pub(super) async fn within_or<F: Future>(
+        &mut self,
+        wait: BoxFuture<'static, ()>,
+        future: F,
+    ) -> Option<F::Output> {
+        let mut wait = Timer(Some(wait));
+        self.end.race(wait.race(future)).await.flatten()
     }
 
     /// The deadline's end and `robot` held to the robot check's share of the budget, borrowed
@@ -179,6 +197,33 @@ mod tests {
         assert_eq!(ready(deadline.within(async { 1 })), Some(1));
         assert_eq!(ready(deadline.within(async { 2 })), Some(2));
         assert_eq!(deadline.budget(), Duration::from_secs(4));
+    }
+
+    #[test]
+    fn a_step_given_its_own_wait_ends_at_that_wait_or_the_budget_whichever_is_first() {
+        let fires = FakeRuntime::timers_fire_at_once();
+        let never = FakeRuntime::timers_never_fire();
+        // The budget has time left, the step's own wait fires: cut off.
+        let mut deadline =
+            AnswerDeadline::start(&never, Duration::from_secs(4), Duration::from_secs(3));
+        let wait = fires.sleep(DELIVERY_WAIT);
+        assert_eq!(
+            ready(deadline.within_or(wait, std::future::pending::<()>())),
+            None
+        );
+        // The step's wait has time left, the budget ends: cut off.
+        let mut deadline =
+            AnswerDeadline::start(&fires, Duration::from_secs(4), Duration::from_secs(3));
+        let wait = never.sleep(DELIVERY_WAIT);
+        assert_eq!(
+            ready(deadline.within_or(wait, std::future::pending::<()>())),
+            None
+        );
+        // Both have time left: the step's output.
+        let mut deadline =
+            AnswerDeadline::start(&never, Duration::from_secs(4), Duration::from_secs(3));
+        let wait = never.sleep(DELIVERY_WAIT);
+        assert_eq!(ready(deadline.within_or(wait, async { 5 })), Some(5));
     }
 
     #[test]

@@ -45,6 +45,38 @@ pub fn rfc5322(at: UnixMillis) -> String {
     )
 }
 
+/// The UTC month of an instant: `2023-11`.
+pub fn month(at: UnixMillis) -> String {
+    let c = civil(at);
+    format!("{:04}-{:02}", c.year, c.month + 1)
+}
+
+/// The UTC day of an instant: `2023-11-14`.
+pub fn day(at: UnixMillis) -> String {
+    let c = civil(at);
+    format!("{:04}-{:02}-{:02}", c.year, c.month + 1, c.day)
+}
+
+/// The start (00:00 UTC) of the day written `2023-11-14`; `None` for anything else or a day
+/// that does not exist.
+pub fn parse_day(text: &str) -> Option<UnixMillis> {
+    let mut parts = text.split('-');
+    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return None;
+    }
+    let (y, m, d): (i32, u8, u8) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    if !(1..=12).contains(&m) || d == 0 {
+        return None;
+    }
+    let days = crate::calendar::days_from_civil(y, m, d);
+    // A day past the month's end comes back as another date.
+    if crate::calendar::civil_from_days(days) != (i64::from(y), i64::from(m), i64::from(d)) {
+        return None;
+    }
+    Some(UnixMillis(days * 86_400_000))
+}
+
 /// RFC 3339 in UTC to the second: `2023-11-14T22:13:20Z`.
 pub fn rfc3339(at: UnixMillis) -> String {
     let c = civil(at);
@@ -71,6 +103,28 @@ pub fn readable(at: UnixMillis) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn days_and_months_read_and_write_in_utc() {
+        let at = parse_day("2023-11-14").unwrap();
+        assert_eq!(at, UnixMillis(1_699_920_000_000));
+        assert_eq!(day(UnixMillis(at.0 + 86_399_999)), "2023-11-14");
+        assert_eq!(month(at), "2023-11");
+        assert_eq!(
+            parse_day("2024-02-29").map(day).as_deref(),
+            Some("2024-02-29")
+        );
+        for bad in [
+            "2023-02-29",
+            "2023-13-01",
+            "2023-1-01",
+            "23-01-01",
+            "2023-01-01x",
+            "",
+        ] {
+            assert_eq!(parse_day(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn writes_the_mail_header_form_in_utc() {

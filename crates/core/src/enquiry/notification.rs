@@ -9,6 +9,7 @@
 //! the engine), and in the plain-text subject they become look-alikes (see [`subject`]).
 
 use super::mail_date as date;
+use crate::contact::Attribution;
 use crate::ports::StoredEnquiry;
 
 /// Escapes `&`, `<`, `>`, `"` and `'`, so a value is inert in element content and in
@@ -42,7 +43,8 @@ pub fn without_braces(text: &str) -> String {
 }
 
 /// The body: name, organisation, phone, email and message in a table, each escaped, the
-/// message's line breaks as `<br>`.
+/// message's line breaks as `<br>`; then, when the page captured where the visit came from,
+/// a "Where this enquiry came from" table of the attribution's values (escaped alike).
 pub fn html(stored: &StoredEnquiry) -> String {
     let e = &stored.enquiry;
     let message = e.message().map_or_else(
@@ -70,12 +72,48 @@ pub fn html(stored: &StoredEnquiry) -> String {
             "<tr><th align=\"left\" valign=\"top\">{label}</th><td>{value}</td></tr>"
         ));
     }
+    body.push_str("</table>");
+    if let Some(a) = e.attribution() {
+        body.push_str(&attribution_block(a));
+    }
     body.push_str(&format!(
-        "</table><p>Received {} (enquiry {}).</p></body></html>",
+        "<p>Received {} (enquiry {}).</p></body></html>",
         date::readable(stored.received_at),
         escape_html(stored.id.as_str())
     ));
     body
+}
+
+/// The labels of the attribution's values in the email, in [`ATTRIBUTION_KEYS`](crate::contact::ATTRIBUTION_KEYS) order.
+const ATTRIBUTION_LABELS: [&str; 8] = [
+    "Source",
+    "Medium",
+    "Campaign",
+    "Term",
+    "Content",
+    "Landing page",
+    "Referrer",
+    "Sent from page",
+];
+
+/// "Where this enquiry came from": a heading and a table of the values captured, each escaped.
+fn attribution_block(a: &Attribution) -> String {
+    let mut block = String::from("<h2>Where this enquiry came from</h2><table cellpadding=\"4\">");
+    for (label, (_, value)) in ATTRIBUTION_LABELS.iter().zip(a.values()) {
+        if let Some(value) = value {
+            block.push_str(&format!(
+                "<tr><th align=\"left\" valign=\"top\">{label}</th><td>{}</td></tr>",
+                escape_html(value)
+            ));
+        }
+    }
+    if a.ad_click {
+        block.push_str(
+            "<tr><th align=\"left\" valign=\"top\">Advertisement</th><td>came from an ad click</td></tr>",
+        );
+    }
+    block.push_str("</table>");
+    block
 }
 
 #[cfg(test)]
@@ -141,6 +179,22 @@ mod tests {
             subject,
             "Website enquiry from \u{FF5B}\u{FF5B}contact.FIRSTNAME\u{FF5D}\u{FF5D} Lovelace (\u{FF5B}% raw %\u{FF5D})"
         );
+    }
+
+    #[test]
+    fn where_the_enquiry_came_from_is_a_block_of_its_own_every_value_escaped() {
+        let mut s = stored("Hello");
+        assert!(!html(&s).contains("Where this enquiry came from"));
+        let attribution = crate::contact::clean_attribution(Some(&serde_json::json!({
+            "source": "news<letter>", "campaign": "{{ params.x }}", "landingPage": "/insights?utm_source=a&utm_medium=b",
+            "referrer": "news.example.com", "conversionPage": "/etender", "adClick": true
+        })))
+        .unwrap();
+        s.enquiry = s.enquiry.with_attribution(attribution);
+        let body = html(&s);
+        let block = &body[body.find("<h2>").unwrap()..body.find("<p>Received").unwrap()];
+        insta::assert_snapshot!(block);
+        assert!(!body.contains('{'), "{body}");
     }
 
     #[test]

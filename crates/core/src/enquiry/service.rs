@@ -1,11 +1,12 @@
 //! [`Enquiries`]: the enquiry application service a server mounts. It takes an enquiry from
 //! the contact endpoint ([`take`](super::take)) and waits for its deliveries, all within one
 //! answer budget ([`AnswerDeadline`]): the robot check has until a share of it is spent, storing
-//! and the wait for delivery share the rest. It also issues self-hosted challenges and wakes the
+//! and the wait for delivery share the rest, and the wait for delivery is at most
+//! [`DELIVERY_WAIT`] of it. It also issues self-hosted challenges and wakes the
 //! outbox worker when a delivery is left pending. It is made of ports only ([`EnquiryParts`]);
 //! the adapters that fill them are chosen outside core.
 
-use super::deadline::{AnswerDeadline, NETWORK_MARGIN, STORE_RESERVE};
+use super::deadline::{AnswerDeadline, DELIVERY_WAIT, NETWORK_MARGIN, STORE_RESERVE};
 use super::{
     EnquiryPorts, Jitter, RetryPolicy, Submission, SubmitError, Submitted, Taken, deliver_now, take,
 };
@@ -119,8 +120,14 @@ impl Enquiries {
         submission_id: Option<SubmissionId>,
     ) -> Result<Submitted, SubmitError> {
         let mut deadline = self.deadline();
-        self.submit_by(&mut deadline, form, robot_token, client_ip, submission_id)
-            .await
+        let submission = Submission {
+            form,
+            robot_token,
+            client_ip,
+            submission_id,
+            attribution: None,
+        };
+        self.submit_by(&mut deadline, submission).await
     }
 
     /// Takes an enquiry from the contact endpoint (see [`take`](super::take)), then waits for
@@ -136,19 +143,10 @@ impl Enquiries {
     pub async fn submit_by(
         &self,
         deadline: &mut AnswerDeadline,
-        form: ContactForm,
-        robot_token: &str,
-        client_ip: Option<IpAddr>,
-        submission_id: Option<SubmissionId>,
+        submission: Submission<'_>,
     ) -> Result<Submitted, SubmitError> {
         let budget = deadline.budget();
         let jitter = || Jitter::new(self.runtime.random_unit());
-        let submission = Submission {
-            form,
-            robot_token,
-            client_ip,
-            submission_id,
-        };
         let taken = {
             let (mut cutoff, robot) = deadline.with_robot(&*self.robot);
             let ports = EnquiryPorts {
@@ -207,7 +205,7 @@ impl Enquiries {
     }
 
     /// Attempts the deliveries of `id`, just stored, on a task of their own, and waits for
-    /// them until `deadline`. The task goes on after the visitor is answered, or after the
+    /// them at most [`DELIVERY_WAIT`] and never past `deadline`. The task goes on after the visitor is answered, or after the
     /// visitor went away, so an attempt is never cut off halfway.
     async fn deliver_within(&self, deadline: &mut AnswerDeadline, id: EnquiryId) -> Submitted {
         let this = self.clone();
@@ -223,7 +221,9 @@ impl Enquiries {
             }
             *answered.lock().unwrap_or_else(PoisonError::into_inner) = Some(submitted);
         }));
-        let ended = deadline.within(task).await;
+        let ended = deadline
+            .within_or(self.runtime.sleep(DELIVERY_WAIT), task)
+            .await;
         let problem = match ended {
             Some(Ok(())) => match answer.lock().unwrap_or_else(PoisonError::into_inner).take() {
                 Some(submitted) => return submitted,
@@ -231,7 +231,8 @@ impl Enquiries {
             },
             Some(Err(e)) => format!("delivery attempt did not finish: {e}"),
             None => format!(
-                "still delivering after the answer budget of {} ms; finishing in the background",
+                "still delivering after the wait for delivery ({} ms, within the answer budget of {} ms); finishing in the background",
+                DELIVERY_WAIT.as_millis(),
                 deadline.budget().as_millis()
             ),
         };

@@ -37,6 +37,39 @@ pub trait EnquiryDelivery: Send + Sync {
             JobKind::UpsertContact => self.upsert_contact(enquiry).await,
         }
     }
+
+    /// [`EnquiryDelivery::deliver`], and what an operator should know about a delivery that
+    /// went out short of something (the provider refused the contact's lead attributes, say,
+    /// and the contact was made without them): the outbox keeps it with the job.
+    ///
+    /// The default implementation notes nothing.
+    ///
+    /// Errors: those of [`EnquiryDelivery::deliver`].
+    async fn deliver_noting(
+        &self,
+        kind: JobKind,
+        enquiry: &StoredEnquiry,
+    ) -> Result<Option<String>, DeliveryError> {
+        self.deliver(kind, enquiry).await.map(|()| None)
+    }
+
+    /// What is wrong with deliveries that still go out, for `/readyz`: `None` when nothing
+    /// is (the default).
+    fn degraded(&self) -> Option<Degraded> {
+        None
+    }
+}
+
+/// Deliveries go out, short of something an operator should fix (see
+/// [`EnquiryDelivery::degraded`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Degraded {
+    /// A short name of what is missing, for `/readyz` (such as `lead-attributes-refused`).
+    pub what: &'static str,
+    /// What the provider said and what to do, for operators and the log.
+    pub reason: String,
+    /// When it was first seen, Unix seconds.
+    pub since: i64,
 }
 
 /// Why a delivery did not happen.

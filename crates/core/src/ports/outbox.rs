@@ -307,6 +307,23 @@ pub trait EnquiryOutbox: Send + Sync {
         now: UnixMillis,
     ) -> Result<Job, OutboxError>;
 
+    /// Keeps `note` with the delivered `kind` job of enquiry `id`, in its `last_error`, where
+    /// operators read it (`supplysite outbox list`): the delivery went out, short of what the
+    /// note says (see [`EnquiryDelivery::deliver_noting`](super::EnquiryDelivery::deliver_noting)).
+    ///
+    /// The default implementation keeps nothing; durable adapters override it.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn note_delivered(
+        &self,
+        id: &EnquiryId,
+        kind: JobKind,
+        note: &str,
+    ) -> Result<(), OutboxError> {
+        let _ = (id, kind, note);
+        Ok(())
+    }
+
     /// Gives back the `kind` job of enquiry `id`, claimed with the lease ending at
     /// `leased_until` (the `next_attempt_at` its claim returned), that will not be attempted
     /// after all because this server is stopping: it is due again at `now`, so another server
@@ -342,6 +359,34 @@ pub trait EnquiryOutbox: Send + Sync {
     ///
     /// Errors: [`OutboxError::Unavailable`].
     async fn retry_blocked(&self, now: UnixMillis) -> Result<usize, OutboxError>;
+
+    /// The lead records (see [`crate::leads`]) of the enquiries received from `since` until
+    /// just before `until`, oldest first: kept with each enquiry as it is stored, their
+    /// outcome following its jobs, and kept after the enquiry is purged until
+    /// [`EnquiryOutbox::purge_leads`] removes them.
+    ///
+    /// The default implementation has none; durable adapters override it.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn leads(
+        &self,
+        since: UnixMillis,
+        until: UnixMillis,
+    ) -> Result<Vec<crate::leads::LeadRecord>, OutboxError> {
+        let _ = (since, until);
+        Ok(Vec::new())
+    }
+
+    /// Removes the lead records of enquiries received before `before` (the lead retention);
+    /// returns how many.
+    ///
+    /// The default implementation keeps none, so has none to remove.
+    ///
+    /// Errors: [`OutboxError::Unavailable`].
+    async fn purge_leads(&self, before: UnixMillis) -> Result<usize, OutboxError> {
+        let _ = before;
+        Ok(0)
+    }
 
     /// Removes every enquiry whose jobs were all delivered before `before`, with its jobs;
     /// returns how many enquiries were removed.

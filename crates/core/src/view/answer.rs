@@ -80,6 +80,11 @@ pub struct PageSettings {
     /// sends it once more: the server's answer budget and a margin for the network. Null when
     /// the site takes no enquiries.
     pub contact_wait_ms: Option<u32>,
+    /// Whether the page captures where the visit came from (in session storage only) and
+    /// sends it with an enquiry; false when the site takes no enquiries or capture is turned
+    /// off (`SUPPLYSITE_LEAD_CAPTURE=0`). The page never captures for a visitor sending Global
+    /// Privacy Control.
+    pub lead_capture: bool,
 }
 
 /// The data a server-rendered page embeds (`<script id="…" type="application/json">`):

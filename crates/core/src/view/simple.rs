@@ -1,7 +1,7 @@
 //! The screens that are mostly fixed copy: privacy, contact, the video popup and not found.
 
 use super::{Head, Html, Image, LinkButton, MiniCardList, VideoButton};
-use crate::copy::{Block, ContactFormCopy, Office};
+use crate::copy::{ContactFormCopy, Office};
 use serde::Serialize;
 
 /// The privacy policy, or an empty state when the space has none.
@@ -17,9 +17,6 @@ pub struct PrivacyView {
     pub policy: Option<Policy>,
     /// What the page says instead, when the space has no policy.
     pub empty_state: Option<EmptyState>,
-    /// What the site tracks and that Global Privacy Control turns it off: fixed copy shown
-    /// after the policy or the empty state.
-    pub tracking: &'static Block,
 }
 
 /// The privacy page's five sections and two images.

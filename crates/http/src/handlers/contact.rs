@@ -41,9 +41,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
 use serde::Serialize;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use supplysite_core::contact::ContactForm;
 use supplysite_core::contact::FieldErrors;
-use supplysite_core::enquiry::{SubmitError, Submitted};
+use supplysite_core::contact::{Attribution, ContactForm};
+use supplysite_core::enquiry::{Submission, SubmitError, Submitted};
 
 /// The route: `POST` takes an enquiry; any other method is 405 in the same JSON shape.
 pub fn route() -> MethodRouter<AppState> {
@@ -72,6 +72,11 @@ pub struct ContactBody {
     /// ASCII letters, digits, `-` or `_`.
     #[schema(pattern = "^[A-Za-z0-9_-]{16,64}$")]
     pub submission_id: Option<String>,
+    /// Where the visit came from, as the page captured it (docs/behaviour.md §5). Each value
+    /// at most 200 characters, printable and on one line; one that breaks the rule drops the
+    /// whole attribution and the enquiry is taken without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attribution: Option<Attribution>,
 }
 
 /// The answer to an enquiry that was taken.
@@ -170,15 +175,21 @@ async fn submit(State(state): State<AppState>, request: Request) -> Result<Respo
             }));
         }
     }
+    let attribution = request.attribution.unwrap_or_else(|dropped| {
+        // The reason names the value and the rule, never the value.
+        tracing::warn!(reason = %dropped, "enquiry's attribution dropped; the enquiry is taken without it");
+        None
+    });
+    let submission = Submission {
+        form: request.form,
+        robot_token: &request.robot_token,
+        client_ip: client,
+        submission_id: request.submission_id,
+        attribution,
+    };
     let submitted = desk
         .enquiries
-        .submit_by(
-            &mut deadline,
-            request.form,
-            &request.robot_token,
-            client,
-            request.submission_id,
-        )
+        .submit_by(&mut deadline, submission)
         .await
         .map_err(|e| submit_error(&e))?;
     Ok(answer(StatusCode::OK, &Accepted::from(&submitted)))
@@ -263,6 +274,12 @@ mod tests {
             },
             robot_token: Some("token".into()),
             submission_id: Some("0b7e6c1e-4a7d-4c2b-9a51-3f1f2a6b9c0d".into()),
+            attribution: Some(Attribution {
+                source: Some("newsletter".into()),
+                landing_page: Some("/insights".into()),
+                ad_click: true,
+                ..Attribution::default()
+            }),
         };
         let read =
             supplysite_core::contact::parse_request(&serde_json::to_vec(&described).unwrap())
@@ -273,6 +290,7 @@ mod tests {
             read.submission_id.map(String::from),
             described.submission_id
         );
+        assert_eq!(read.attribution, Ok(described.attribution));
     }
 
     #[test]

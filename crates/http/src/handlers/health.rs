@@ -65,6 +65,12 @@ pub struct Ready {
     /// How enquiries' deliveries are going, when enquiries are taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deliveries: Option<Deliveries>,
+    /// What is wrong with deliveries that still go out, when something is: Brevo refused the
+    /// contacts' lead attributes (`lead-attributes-refused`, docs/behaviour.md §9), so contacts
+    /// go without them until the attributes are made in Brevo. Why is in the server's log and
+    /// on the job in `supplysite outbox list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deliveries_degraded: Option<DeliveriesDegraded>,
     /// What the connection defences did since start.
     pub connections: crate::connections::ConnectionCounts,
     /// Whether a reload asked for by a webhook is under way.
@@ -142,6 +148,16 @@ pub enum Deliveries {
     Unknown,
 }
 
+/// Deliveries go out short of something an operator should fix.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveriesDegraded {
+    /// What is missing: `lead-attributes-refused`.
+    pub what: &'static str,
+    /// When this server first saw it (Unix seconds).
+    pub since: i64,
+}
+
 /// `GET /healthz`: the process answers.
 #[utoipa::path(
     get,
@@ -210,8 +226,18 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
             Err(_) => Deliveries::Unknown,
         }),
     };
+    let deliveries_degraded = state.contact().and_then(|desk| {
+        desk.enquiries()
+            .delivery()
+            .degraded()
+            .map(|d| DeliveriesDegraded {
+                what: d.what,
+                since: d.since,
+            })
+    });
     let body = Ready {
         status: ReadyStatus::Ready,
+        deliveries_degraded,
         content_version: generation.version().to_owned(),
         loaded_at: unix(generation.loaded_at),
         age_seconds: age,

@@ -7,7 +7,9 @@
 use crate::cache::generated::Precompressed;
 use crate::handlers::api_error::ApiErrorBody;
 use crate::handlers::contact::{Accepted, AcceptedStatus, ContactBody, Invalid};
-use crate::handlers::health::{Deliveries, Health, HealthStatus, Ready, ReadyStatus};
+use crate::handlers::health::{
+    Deliveries, DeliveriesDegraded, Health, HealthStatus, Ready, ReadyStatus,
+};
 use crate::handlers::webhook::{ReloadAsked, WebhookAccepted};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
@@ -43,8 +45,10 @@ use utoipa::OpenApi;
         Challenge,
         ContactBody,
         ContactForm,
+        supplysite_core::contact::Attribution,
         crate::handlers::preview::compose::ComposeRequest,
         Deliveries,
+        DeliveriesDegraded,
         crate::connections::ConnectionCounts,
         Health,
         HealthStatus,

@@ -81,7 +81,8 @@ fn email(v: &mut Vec<String>, body: &Value) {
     );
 }
 
-/// `POST /v3/contacts`: the email, the four attributes we keep, and `updateEnabled: true`.
+/// `POST /v3/contacts`: the email, the four attributes we keep and the lead attributes of
+/// where the visit came from (each a string), and `updateEnabled: true`.
 fn contact(v: &mut Vec<String>, body: &Value) {
     keys(v, body, "body", &["email", "attributes", "updateEnabled"]);
     string(v, &body["email"], "email");
@@ -89,8 +90,28 @@ fn contact(v: &mut Vec<String>, body: &Value) {
         v,
         &body["attributes"],
         "attributes",
-        &["FIRSTNAME", "LASTNAME", "ORGANISATION", "PHONE"],
+        &[
+            "FIRSTNAME",
+            "LASTNAME",
+            "ORGANISATION",
+            "PHONE",
+            "LEAD_SOURCE",
+            "LEAD_MEDIUM",
+            "LEAD_CAMPAIGN",
+            "LEAD_TERM",
+            "LEAD_CONTENT",
+            "LANDING_PAGE",
+            "REFERRER",
+            "CONVERSION_PAGE",
+        ],
     );
+    if let Some(attributes) = body["attributes"].as_object() {
+        for (name, value) in attributes {
+            if !value.is_string() {
+                v.push(format!("attributes.{name} must be a string"));
+            }
+        }
+    }
     if body["updateEnabled"] != Value::Bool(true) {
         v.push("updateEnabled must be true".into());
     }

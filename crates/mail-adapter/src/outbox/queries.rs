@@ -4,8 +4,9 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 use std::time::Duration;
-use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId};
+use supplysite_core::contact::{Enquiry, EnquiryId, SubmissionId, clean_attribution};
 use supplysite_core::enquiry::identity::fingerprint;
+use supplysite_core::leads::{LeadOutcome, LeadRecord};
 use supplysite_core::ports::{
     Attempt, Blocked, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind, JobState,
     OutboxError, Stored, StoredEnquiry, UnixMillis,
@@ -211,6 +212,16 @@ fn insert(
     )
     .map_err(unavailable)?;
     let seq = tx.last_insert_rowid();
+    let attribution = enquiry
+        .attribution()
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(unavailable)?;
+    tx.execute(
+        "INSERT INTO lead (id, received_at, attribution, outcome) VALUES (?1, ?2, ?3, 'pending')",
+        params![id.as_str(), received_at.0, attribution],
+    )
+    .map_err(unavailable)?;
     for kind in JobKind::ALL {
         tx.execute(
             "INSERT INTO job (enquiry_seq, kind, state, next_attempt_at)
@@ -338,9 +349,28 @@ pub fn record(
         params![state.as_str(), next, finished, error, seq, kind.as_str()],
     )
     .map_err(unavailable)?;
+    refresh_outcome(&tx, seq)?;
     let updated = job(&tx, seq, kind)?.ok_or_else(|| unavailable("recorded job vanished"))?;
     tx.commit().map_err(unavailable)?;
     Ok(updated)
+}
+
+/// Keeps `note` as the `last_error` of a delivered job (a job in any other state is left as
+/// it is: its own last error says more).
+pub fn note_delivered(
+    conn: &mut Connection,
+    id: &EnquiryId,
+    kind: JobKind,
+    note: &str,
+) -> Result<(), OutboxError> {
+    let tx = write_tx(conn)?;
+    let seq = seq_of(&tx, id)?;
+    tx.execute(
+        "UPDATE job SET last_error = ?1 WHERE enquiry_seq = ?2 AND kind = ?3 AND state = 'delivered'",
+        params![note, seq, kind.as_str()],
+    )
+    .map_err(unavailable)?;
+    tx.commit().map_err(unavailable)
 }
 
 /// Makes the enquiry's dead jobs pending again, due at `now`, attempts reset; keeps their
@@ -380,6 +410,7 @@ pub fn requeue(
         params![now.0, seq],
     )
     .map_err(unavailable)?;
+    refresh_outcome(&tx, seq)?;
     let jobs = jobs_of(&tx, seq)?;
     tx.commit().map_err(unavailable)?;
     Ok(jobs)
@@ -395,6 +426,70 @@ pub fn purge_delivered(conn: &mut Connection, before: UnixMillis) -> Result<usiz
                  HAVING SUM(state <> 'delivered') = 0 AND MAX(finished_at) < ?1)",
             [before.0],
         )
+        .map_err(unavailable)?;
+    tx.commit().map_err(unavailable)?;
+    Ok(purged)
+}
+
+/// Sets the lead record's outcome of enquiry `seq` from its jobs now.
+fn refresh_outcome(tx: &Transaction<'_>, seq: i64) -> Result<(), OutboxError> {
+    let states = jobs_of(tx, seq)?.into_iter().map(|j| j.state);
+    let outcome = LeadOutcome::of(states);
+    tx.execute(
+        "UPDATE lead SET outcome = ?1 WHERE id = (SELECT id FROM enquiry WHERE seq = ?2)",
+        params![outcome.as_str(), seq],
+    )
+    .map_err(unavailable)?;
+    Ok(())
+}
+
+/// The lead records received from `since` until just before `until`, oldest first.
+pub fn leads(
+    conn: &Connection,
+    since: UnixMillis,
+    until: UnixMillis,
+) -> Result<Vec<LeadRecord>, OutboxError> {
+    let mut statement = conn
+        .prepare(
+            "SELECT id, received_at, attribution, outcome FROM lead
+             WHERE received_at >= ?1 AND received_at < ?2 ORDER BY received_at, id",
+        )
+        .map_err(unavailable)?;
+    let rows = statement
+        .query_map(params![since.0, until.0], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, Option<String>>(2)?,
+                row.get::<_, String>(3)?,
+            ))
+        })
+        .map_err(unavailable)?;
+    let mut leads = Vec::new();
+    for row in rows {
+        let (id, received_at, attribution, outcome) = row.map_err(unavailable)?;
+        leads.push(LeadRecord {
+            id: EnquiryId::parse(id).map_err(unavailable)?,
+            received_at: UnixMillis(received_at),
+            // Read back through core's rule, as the enquiry is: a hand-edited value that no
+            // longer passes counts as not captured.
+            attribution: attribution.and_then(|text| {
+                let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+                clean_attribution(Some(&value)).ok().flatten()
+            }),
+            outcome: LeadOutcome::parse(&outcome).ok_or_else(|| {
+                unavailable(format!("lead {received_at} has outcome {outcome:?}"))
+            })?,
+        });
+    }
+    Ok(leads)
+}
+
+/// Deletes the lead records received before `before`.
+pub fn purge_leads(conn: &mut Connection, before: UnixMillis) -> Result<usize, OutboxError> {
+    let tx = write_tx(conn)?;
+    let purged = tx
+        .execute("DELETE FROM lead WHERE received_at < ?1", [before.0])
         .map_err(unavailable)?;
     tx.commit().map_err(unavailable)?;
     Ok(purged)

@@ -9,7 +9,7 @@ use std::time::Duration;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// The migrations in order: a file at version `n` gets `MIGRATIONS[n..]`.
-const MIGRATIONS: [&str; 2] = [V1, V2];
+const MIGRATIONS: [&str; 3] = [V1, V2, V3];
 
 /// Version 1: enquiries in the order received, and one job per (enquiry, kind). `seq` keeps
 /// the order stored; the enquiry itself is kept as the JSON core reads back through its own
@@ -55,6 +55,27 @@ CREATE TABLE used_challenge (
     expires   INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX used_challenge_expires ON used_challenge (expires);
+";
+
+/// Version 3: `lead`, what the leads report keeps of each enquiry (see
+/// `supplysite_core::leads`): its id, when it was received, where the visit came from (the
+/// attribution's JSON) and the outcome of its deliveries, and nothing the visitor typed. It is
+/// not tied to the enquiry, so purging delivered enquiries keeps it; it is purged after the
+/// lead retention. Enquiries already stored get theirs.
+const V3: &str = "
+CREATE TABLE lead (
+    id          TEXT    PRIMARY KEY,
+    received_at INTEGER NOT NULL,
+    attribution TEXT,
+    outcome     TEXT    NOT NULL CHECK (outcome IN ('pending', 'delivered', 'failed'))
+) STRICT;
+CREATE INDEX lead_received ON lead (received_at);
+INSERT INTO lead (id, received_at, attribution, outcome)
+    SELECT e.id, e.received_at, json_extract(e.enquiry, '$.attribution'),
+           CASE WHEN SUM(j.state = 'dead') > 0 THEN 'failed'
+                WHEN SUM(j.state <> 'delivered') = 0 THEN 'delivered'
+                ELSE 'pending' END
+    FROM enquiry e JOIN job j ON j.enquiry_seq = e.seq GROUP BY e.seq;
 ";
 
 /// Why the outbox database could not be opened.
@@ -188,6 +209,46 @@ mod tests {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!((kept, version), (1, SCHEMA_VERSION));
+    }
+
+    #[test]
+    fn a_version_2_file_gets_a_lead_record_for_each_enquiry_it_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("outbox.sqlite3");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(V1).unwrap();
+            conn.execute_batch(V2).unwrap();
+            conn.execute_batch(
+                r#"INSERT INTO enquiry (id, received_at, enquiry) VALUES
+                       ('e1', 1, '{"attribution":{"source":"newsletter"}}'), ('e2', 2, '{}');
+                   INSERT INTO job (enquiry_seq, kind, state) VALUES
+                       (1, 'notify-inbox', 'delivered'), (1, 'upsert-contact', 'delivered'),
+                       (2, 'notify-inbox', 'dead'), (2, 'upsert-contact', 'pending');"#,
+            )
+            .unwrap();
+            conn.pragma_update(None, "user_version", 2).unwrap();
+        }
+        let conn = open(&path).unwrap();
+        let leads: Vec<(String, i64, Option<String>, String)> = conn
+            .prepare("SELECT id, received_at, attribution, outcome FROM lead ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(
+            leads,
+            [
+                (
+                    "e1".into(),
+                    1,
+                    Some(r#"{"source":"newsletter"}"#.into()),
+                    "delivered".into()
+                ),
+                ("e2".into(), 2, None, "failed".into()),
+            ]
+        );
     }
 
     #[test]

@@ -336,3 +336,114 @@ async fn a_bad_request_naming_reply_to_is_sent_again_without_it_once() {
     assert!(matches!(err, DeliveryError::Permanent { .. }), "{err:?}");
     assert_eq!(brevo.requests_to(EMAIL).len(), 1);
 }
+
+/// `enquiry` with where its visit came from.
+fn with_attribution(e: Enquiry) -> StoredEnquiry {
+    let attribution = supplysite_core::contact::clean_attribution(Some(&json!({
+        "source": "Newsletter", "medium": "email", "campaign": "spring-tenders",
+        "term": "e-sourcing", "content": "hero", "landingPage": "/insights/tender-guide",
+        "referrer": "news.example.com", "conversionPage": "/etender", "adClick": true
+    })))
+    .unwrap();
+    stored(e.with_attribution(attribution))
+}
+
+#[tokio::test]
+async fn the_contact_carries_the_lead_attributes_and_the_email_says_where_the_enquiry_came_from() {
+    let brevo = FakeBrevo::start().await.unwrap();
+    let e = with_attribution(enquiry("ada@example.com"));
+    let brevo_client = client(&brevo.base_url, Duration::from_secs(5));
+    assert_eq!(
+        brevo_client
+            .deliver_noting(supplysite_core::ports::JobKind::UpsertContact, &e)
+            .await,
+        Ok(None)
+    );
+    brevo_client.notify_inbox(&e).await.unwrap();
+    assert_eq!(brevo.violations(), Vec::<String>::new());
+    let attributes = &brevo.requests_to(CONTACTS)[0].body["attributes"];
+    assert_eq!(
+        attributes,
+        &json!({
+            "FIRSTNAME": "Ada", "LASTNAME": "Lovelace",
+            "ORGANISATION": "Analytical Engines Pty Ltd", "PHONE": "+61 2 9000 0000",
+            "LEAD_SOURCE": "newsletter", "LEAD_MEDIUM": "email",
+            "LEAD_CAMPAIGN": "spring-tenders", "LEAD_TERM": "e-sourcing", "LEAD_CONTENT": "hero",
+            "LANDING_PAGE": "/insights/tender-guide", "REFERRER": "news.example.com",
+            "CONVERSION_PAGE": "/etender",
+        })
+    );
+    let html = brevo.requests_to(EMAIL)[0].body["htmlContent"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        html.contains("<h2>Where this enquiry came from</h2>"),
+        "{html}"
+    );
+    assert!(html.contains("<td>spring-tenders</td>"), "{html}");
+    assert_eq!(brevo_client.degraded(), None);
+}
+
+#[tokio::test]
+async fn an_account_without_the_lead_attributes_gets_the_contact_without_them_and_says_so() {
+    let brevo = FakeBrevo::start().await.unwrap();
+    brevo.account_attributes(&["FIRSTNAME", "LASTNAME", "ORGANISATION", "PHONE"]);
+    let e = with_attribution(enquiry("ada@example.com"));
+    let brevo_client = client(&brevo.base_url, Duration::from_secs(5));
+    let note = brevo_client
+        .deliver_noting(supplysite_core::ports::JobKind::UpsertContact, &e)
+        .await
+        .unwrap()
+        .expect("a note for the outbox");
+    assert!(
+        note.starts_with("contact upserted without its lead attributes: Brevo refused them (brevo contact upsert: HTTP 400 invalid_parameter: Attribute CONVERSION_PAGE does not exist); create them in Brevo"),
+        "{note}"
+    );
+    let requests = brevo.requests_to(CONTACTS);
+    assert_eq!(requests.len(), 2, "refused once, then sent without them");
+    assert!(requests[0].body["attributes"].get("LEAD_SOURCE").is_some());
+    assert_eq!(
+        requests[1].body["attributes"],
+        json!({"FIRSTNAME": "Ada", "LASTNAME": "Lovelace",
+               "ORGANISATION": "Analytical Engines Pty Ltd", "PHONE": "+61 2 9000 0000"})
+    );
+    let degraded = brevo_client.degraded().expect("readyz is told");
+    assert_eq!(degraded.what, "lead-attributes-refused");
+    assert_eq!(degraded.reason, note);
+
+    // Once the attributes are made in Brevo, the next contact carries them and the mark goes.
+    brevo.account_attributes(&[
+        "FIRSTNAME",
+        "LASTNAME",
+        "ORGANISATION",
+        "PHONE",
+        "LEAD_SOURCE",
+        "LEAD_MEDIUM",
+        "LEAD_CAMPAIGN",
+        "LEAD_TERM",
+        "LEAD_CONTENT",
+        "LANDING_PAGE",
+        "REFERRER",
+        "CONVERSION_PAGE",
+    ]);
+    assert_eq!(
+        brevo_client
+            .deliver_noting(supplysite_core::ports::JobKind::UpsertContact, &e)
+            .await,
+        Ok(None)
+    );
+    assert_eq!(brevo_client.degraded(), None);
+}
+
+#[tokio::test]
+async fn a_contact_with_no_attribution_is_never_sent_twice_over_an_attribute() {
+    let brevo = FakeBrevo::start().await.unwrap();
+    brevo.account_attributes(&["FIRSTNAME", "LASTNAME", "ORGANISATION"]);
+    let err = client(&brevo.base_url, Duration::from_secs(5))
+        .upsert_contact(&stored(enquiry("ada@example.com")))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DeliveryError::Permanent { .. }), "{err:?}");
+    assert_eq!(brevo.requests_to(CONTACTS).len(), 1);
+}

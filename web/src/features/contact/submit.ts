@@ -5,6 +5,7 @@
 // once more: the server takes a submission id once, so a resend of an enquiry that was stored
 // gets its first answer, and a stored enquiry is never reported as failed.
 import { isObject } from '../../lib/api';
+import type { Attribution } from '../../lib/contract.gen';
 
 /** What the contact form sends: the six fields and the robot check's token. */
 export interface ContactRequest {
@@ -18,6 +19,8 @@ export interface ContactRequest {
   /** Made when the form is first shown and kept until an enquiry is accepted, so a resend
    *  (a lost answer, a retry after a failure) is recognised and taken once. */
   submissionId: string;
+  /** Where the visit came from (lib/attribution.ts); absent when nothing was captured. */
+  attribution?: Attribution;
 }
 
 /** How the server answered an enquiry. */

@@ -8,6 +8,7 @@
 // have been lost, and the request is sent once more when no answer comes in the time the server
 // names); a new one is made once an enquiry is accepted.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { visitAttribution } from '../../lib/attribution';
 import { rememberVisitor } from '../../lib/tracker';
 import { siteSettings } from '../../lib/settings';
 import { loadContactCore, type ContactCore } from '../../lib/wasm';
@@ -126,7 +127,7 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
     await wait(SEND_DELAY_MS);
     submissionId.current ??= newSubmissionId();
     const result = await submitContact(
-      { ...values, robotToken: token ?? '', submissionId: submissionId.current },
+      { ...values, robotToken: token ?? '', submissionId: submissionId.current, attribution: visitAttribution() },
       siteSettings(document).contactWaitMs,
     );
     if (!mounted.current) return;

@@ -1,6 +1,6 @@
 // The privacy policy (docs/behaviour.md §2): its five sections and two images, or the view model's empty
-// state when the space has no policy; then the site's own section on tracking and Global Privacy
-// Control, which is fixed copy and shows whatever the policy says.
+// state when the space has no policy. What the site tracks and keeps, and that Global Privacy
+// Control turns it off, is the policy's own text, which editors own.
 import { ButtonRow } from '../../components/Blocks/Blocks';
 import { Image } from '../../components/Image/Image';
 import * as sizes from '../../components/Image/sizes';
@@ -45,12 +45,6 @@ export function PrivacyScreen({ view }: { view: PrivacyView }) {
           <ButtonRow buttons={[emptyState.link]} />
         </div>
       )}
-      <section className={styles.tracking} aria-labelledby="privacy-tracking">
-        <h2 id="privacy-tracking">{view.tracking.heading}</h2>
-        {view.tracking.paragraphs.map((text) => (
-          <p key={text}>{text}</p>
-        ))}
-      </section>
     </article>
   );
 }

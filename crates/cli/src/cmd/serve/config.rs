@@ -4,7 +4,7 @@
 //! `crate::settings`), and a secret's value is never echoed back.
 
 use crate::install;
-use crate::settings::parse::{count, seconds, whole};
+use crate::settings::parse::{count, seconds, switch, whole};
 use anyhow::bail;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -139,6 +139,12 @@ pub struct Args {
     /// Without it the page loads no tracker.
     #[arg(long, env = "SUPPLYSITE_TRACKER_KEY", value_parser = tracker_key)]
     tracker_key: Option<String>,
+    /// Whether the page captures where a visit came from (the campaign parameters, the landing
+    /// page, the referrer's host and the page before the contact page, in session storage only)
+    /// and sends it with an enquiry, for Brevo and the leads report. 0 turns it off: nothing is
+    /// kept in the browser or sent. A visitor sending Global Privacy Control is never captured.
+    #[arg(long, env = "SUPPLYSITE_LEAD_CAPTURE", default_value = "1", value_parser = switch)]
+    lead_capture: bool,
     /// The web UI's server bundle, run to put each page's markup in the HTML (`npm run
     /// build:ssr` in web/). Default: web/dist-ssr/render.js, shipped beside the binary or in
     /// the source tree, when it exists (without it pages are served unrendered, with a
@@ -260,6 +266,8 @@ pub struct Config {
     pub ssr_off: Option<SsrOff>,
     pub workers: usize,
     pub tracker_key: Option<String>,
+    /// Whether the page captures where a visit came from.
+    pub lead_capture: bool,
     pub page_cache_bytes: usize,
     pub page_max_age: Duration,
     /// The zone visitors read publish dates in.
@@ -316,6 +324,7 @@ impl Config {
             ssr_bundle,
             ssr_off,
             tracker_key: args.tracker_key.clone(),
+            lead_capture: args.lead_capture,
             workers: args
                 .workers
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
@@ -346,6 +355,7 @@ impl Config {
         settings.webhook_ttl = self.webhook_ttl;
         settings.request_timeout = self.request_timeout;
         settings.tracker_key = self.tracker_key.clone();
+        settings.lead_capture = self.lead_capture;
         settings.page_cache_bytes = self.page_cache_bytes;
         settings.page_max_age = self.page_max_age;
         settings.redirect_targets = self.redirect_targets.clone();

@@ -6,7 +6,7 @@
 //! that only make sense together (a Brevo key and its sender, reCAPTCHA's two keys) are
 //! checked together here, and the enquiry adapter takes the typed values.
 
-use crate::settings::parse::{http_url, millis, seconds, secret_at_least, text, whole};
+use crate::settings::parse::{count, http_url, millis, seconds, secret_at_least, text, whole};
 use anyhow::Context;
 use clap::builder::TypedValueParser as _;
 use std::num::NonZeroU32;
@@ -126,6 +126,16 @@ pub struct Args {
         value_parser = millis(1_000, 10_000)
     )]
     contact_answer_budget_ms: std::time::Duration,
+    /// How many days the leads report's record of each enquiry is kept (its date, where the
+    /// visit came from and its delivery outcome; nothing the visitor typed), from 1 to 3660.
+    /// Older records are removed by the outbox worker within the hour.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_LEAD_RETENTION_DAYS",
+        default_value = "400",
+        value_parser = count(1, 3660, "number of days")
+    )]
+    lead_retention_days: usize,
     /// How many milliseconds the robot check may take before the visitor is asked to try
     /// again (503 with Retry-After, nothing stored); at most the answer budget less 500 ms kept
     /// for storing.
@@ -256,6 +266,9 @@ impl Args {
             robot_secret: self.robot_secret.clone(),
             answer_budget: self.contact_answer_budget_ms,
             robot_budget: self.robot_check_budget_ms,
+            lead_retention: std::time::Duration::from_secs(
+                u64::try_from(self.lead_retention_days).unwrap_or(u64::MAX) * 86_400,
+            ),
             site_hostname: Some(hostname(public_url)),
         })
     }

@@ -127,7 +127,7 @@ fn a_failed_delivery_is_queued_with_fresh_jitter_and_wakes_the_worker() {
 }
 
 #[test]
-fn a_delivery_still_running_after_the_answer_budget_is_queued_and_the_enquiry_kept() {
+fn a_delivery_still_running_after_the_wait_for_delivery_is_queued_and_the_enquiry_kept() {
     let mut world = World::new(Arc::new(Hanging));
     world.runtime = FakeRuntime::timers_fire_at_once();
     let (enquiries, outbox, wakeup) = world.enquiries();
@@ -137,7 +137,7 @@ fn a_delivery_still_running_after_the_answer_budget_is_queued_and_the_enquiry_ke
         Submitted::Queued {
             id: submitted.id().clone(),
             problems: vec![
-                "still delivering after the answer budget of 1500 ms; finishing in the background"
+                "still delivering after the wait for delivery (2000 ms, within the answer budget of 1500 ms); finishing in the background"
                     .to_owned()
             ],
         }

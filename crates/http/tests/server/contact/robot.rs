@@ -23,7 +23,7 @@ async fn the_self_hosted_check_is_named_to_the_page_and_the_csp_stays_closed_to_
     let data = embedded_data(&page.text);
     assert_eq!(
         data["settings"],
-        json!({"robot": {"kind": "selfHosted"}, "tracker": null, "contactWaitMs": 2500})
+        json!({"robot": {"kind": "selfHosted"}, "tracker": null, "contactWaitMs": 2500, "leadCapture": true})
     );
     assert!(data["chrome"].is_object() && data["outcome"].is_object());
     assert!(!csp(&page).contains("google"), "{}", csp(&page));
@@ -37,7 +37,7 @@ async fn recaptcha_puts_its_site_key_in_the_page_and_opens_the_csp() {
     let data = embedded_data(&page.text);
     assert_eq!(
         data["settings"],
-        json!({"robot": {"kind": "recaptcha", "siteKey": SITE_KEY}, "tracker": null, "contactWaitMs": 2500})
+        json!({"robot": {"kind": "recaptcha", "siteKey": SITE_KEY}, "tracker": null, "contactWaitMs": 2500, "leadCapture": true})
     );
     let policy = csp(&page);
     let directive = |name: &str| {
