@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Prints the raw and gzip sizes of the built WebAssembly package, and fails when the module the
-# contact page loads (supplysite_contact) is over its budget of 40 KB (40,000 bytes) gzip.
+# contact page loads (supplysite_contact) is over its budget of 44 KB (44,000 bytes) gzip.
+# The budget was 40 KB until the module took core's rule for a visit's attribution beside the
+# contact form's (42.9 KB measured with it; 34.9 KB before).
 #
 #   scripts/wasm-size.sh [DIR]   (default web/src/wasm-pkg, as scripts/build-wasm.sh writes it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=${1:-web/src/wasm-pkg}
-BUDGET=40000
+BUDGET=44000
 
 [[ -f $DIR/supplysite_contact_bg.wasm ]] || {
     echo "wasm-size: no package in $DIR (run scripts/build-wasm.sh first)" >&2
