@@ -7,8 +7,7 @@
 //! Records are kept for the lead retention (`SUPPLYSITE_LEAD_RETENTION_DAYS`, 400 days by
 //! default) and then purged.
 
-use crate::contact::{Attribution, EnquiryId};
-use crate::ports::{JobState, UnixMillis};
+use crate::contact::Attribution;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -16,66 +15,7 @@ use std::collections::BTreeMap;
 /// last year can be compared.
 pub const DEFAULT_LEAD_RETENTION_DAYS: u32 = 400;
 
-/// What became of an enquiry's deliveries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LeadOutcome {
-    /// Both deliveries made: the inbox has the email and Brevo the contact.
-    Delivered,
-    /// A delivery is still being tried.
-    Pending,
-    /// A delivery was given up on (dead-lettered); an operator must look.
-    Failed,
-}
-
-impl LeadOutcome {
-    /// The outcome of an enquiry whose jobs are in `states`: failed when one is dead,
-    /// delivered when all are, pending otherwise.
-    pub fn of(states: impl IntoIterator<Item = JobState>) -> LeadOutcome {
-        let mut outcome = LeadOutcome::Delivered;
-        for state in states {
-            match state {
-                JobState::Dead => return LeadOutcome::Failed,
-                JobState::Pending => outcome = LeadOutcome::Pending,
-                JobState::Delivered => {}
-            }
-        }
-        outcome
-    }
-
-    /// `delivered`, `pending` or `failed`, as stored.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LeadOutcome::Delivered => "delivered",
-            LeadOutcome::Pending => "pending",
-            LeadOutcome::Failed => "failed",
-        }
-    }
-
-    /// The outcome named by [`LeadOutcome::as_str`].
-    pub fn parse(text: &str) -> Option<LeadOutcome> {
-        [
-            LeadOutcome::Delivered,
-            LeadOutcome::Pending,
-            LeadOutcome::Failed,
-        ]
-        .into_iter()
-        .find(|o| o.as_str() == text)
-    }
-}
-
-/// One enquiry as the leads report sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeadRecord {
-    /// The enquiry's id.
-    pub id: EnquiryId,
-    /// When the enquiry was received.
-    pub received_at: UnixMillis,
-    /// Where the visit came from, when the page captured it.
-    pub attribution: Option<Attribution>,
-    /// What became of its deliveries.
-    pub outcome: LeadOutcome,
-}
+pub use crate::ports::{LeadOutcome, LeadRecord};
 
 /// What the report counts leads by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -241,6 +181,8 @@ pub fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contact::EnquiryId;
+    use crate::ports::JobState;
     use serde_json::json;
 
     fn record(

@@ -15,6 +15,7 @@ mod challenge;
 mod clock;
 mod content;
 mod delivery;
+mod lead;
 mod ledger;
 mod outbox;
 mod robot;
@@ -33,6 +34,7 @@ pub use challenge::{Challenge, ChallengeIssuer};
 pub use clock::{Clock, UnixMillis};
 pub use content::{ContentLoadError, ContentSource, InZone};
 pub use delivery::{Degraded, DeliveryError, EnquiryDelivery};
+pub use lead::{LeadOutcome, LeadRecord};
 pub use ledger::{ChallengeLedger, DEFAULT_LEDGER_CAPACITY, LedgerError, Spent, UsedChallenge};
 pub use outbox::{
     Attempt, Blocked, EnquiryOutbox, EnquiryStatus, FOLD_IDENTICAL_WITHIN, Job, JobFilter, JobKind,

@@ -360,7 +360,7 @@ pub trait EnquiryOutbox: Send + Sync {
     /// Errors: [`OutboxError::Unavailable`].
     async fn retry_blocked(&self, now: UnixMillis) -> Result<usize, OutboxError>;
 
-    /// The lead records (see [`crate::leads`]) of the enquiries received from `since` until
+    /// The lead records ([`crate::ports::LeadRecord`]) of the enquiries received from `since` until
     /// just before `until`, oldest first: kept with each enquiry as it is stored, their
     /// outcome following its jobs, and kept after the enquiry is purged until
     /// [`EnquiryOutbox::purge_leads`] removes them.
@@ -372,7 +372,7 @@ pub trait EnquiryOutbox: Send + Sync {
         &self,
         since: UnixMillis,
         until: UnixMillis,
-    ) -> Result<Vec<crate::leads::LeadRecord>, OutboxError> {
+    ) -> Result<Vec<crate::ports::LeadRecord>, OutboxError> {
         let _ = (since, until);
         Ok(Vec::new())
     }
