@@ -30,7 +30,7 @@ const CLICK_IDS = ['gclid', 'msclkid'];
 type Visit = Omit<Attribution, 'conversionPage'>;
 
 /** Whether capture may run for this visitor. */
-export function captureAllowed(doc: Document = document): boolean {
+function captureAllowed(doc: Document = document): boolean {
   return siteSettings(doc).leadCapture && !globalPrivacyControl();
 }
 
