@@ -152,7 +152,7 @@ async fn with_hosts_listed_a_redirect_to_another_host_is_refused_and_logged() {
     let (status, h) = server.get_headers("/careers?ref=footer").await;
     assert_eq!(status, 404);
     assert!(h.get("location").is_none());
-    let (status, answer) = server.get_json("/api/page?path=/careers").await;
+    let (status, answer) = server.get_json("/api/page?path=%2Fcareers").await;
     assert_eq!((status, &answer["outcome"]), (404, &json!("not_found")));
     // The site's own paths are redirected as before.
     let (status, h) = server.get_headers("/spring-offer").await;
