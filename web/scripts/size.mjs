@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // 71 KB since Live Preview (issue 21): the shared components put each CMS field's inspector
-// attributes on its element, which hydration must match (about 0.55 KB gzip).
-const BUDGET_GZIP = 71 * 1024;
+// attributes on its element, which hydration must match (about 0.55 KB gzip). 72 KB since the
+// first page of a visit notes where it came from for the enquiry (73,120 bytes measured).
+const BUDGET_GZIP = 72 * 1024;
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
