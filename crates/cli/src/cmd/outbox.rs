@@ -57,12 +57,7 @@ impl StoreArgs {
     /// Errors: a bad database URL or one that cannot be reached, no outbox file, or one that
     /// cannot be opened, each naming the setting.
     pub async fn open(self) -> anyhow::Result<Box<dyn EnquiryOutbox>> {
-        // Empty, as `.env.example` leaves it, is unset.
-        let database = self
-            .database_url
-            .as_deref()
-            .filter(|u| !u.trim().is_empty());
-        Ok(match database {
+        Ok(match self.database() {
             Some(url) => {
                 let ca = self
                     .database_ca_file
@@ -70,16 +65,27 @@ impl StoreArgs {
                     .filter(|f| !f.as_os_str().is_empty());
                 Box::new(open_database(url, ca).await?)
             }
-            None => {
-                let path = match self.outbox.filter(|p| !p.as_os_str().is_empty()) {
-                    Some(path) => path,
-                    None => crate::install::state_dir()
-                        .context("SUPPLYSITE_OUTBOX / --outbox")?
-                        .join(crate::install::OUTBOX_FILE),
-                };
-                Box::new(open(&path)?)
-            }
+            None => Box::new(open(&self.file()?)?),
         })
+    }
+
+    /// The shared database's URL, when one is set (empty, as `.env.example` leaves it, is unset).
+    fn database(&self) -> Option<&str> {
+        self.database_url
+            .as_deref()
+            .filter(|u| !u.trim().is_empty())
+    }
+
+    /// The outbox's SQLite file: the one named, else the one `supplysite serve` keeps.
+    fn file(&self) -> anyhow::Result<PathBuf> {
+        Ok(
+            match self.outbox.clone().filter(|p| !p.as_os_str().is_empty()) {
+                Some(path) => path,
+                None => crate::install::state_dir()
+                    .context("SUPPLYSITE_OUTBOX / --outbox")?
+                    .join(crate::install::OUTBOX_FILE),
+            },
+        )
     }
 }
 
@@ -137,18 +143,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
         if let Command::Backup { file } = &args.command {
-            // Empty, as `.env.example` leaves it, is unset.
-            if args
-                .store
-                .database_url
-                .as_deref()
-                .is_some_and(|u| !u.trim().is_empty())
-            {
+            if args.store.database().is_some() {
                 bail!(
                     "the shared PostgreSQL outbox (SUPPLYSITE_DATABASE_URL) is backed up with pg_dump, not by this command (see the README's deployment section)"
                 );
             }
-            let outbox = open(&outbox_path(args.store.outbox.clone())?)?;
+            let outbox = open(&args.store.file()?)?;
             outbox.backup(file).await?;
             eprintln!("outbox backed up to {}", file.display());
             return Ok(ExitCode::SUCCESS);
@@ -168,15 +168,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The outbox file named, else the one `supplysite serve` keeps in the state folder.
-fn outbox_path(named: Option<PathBuf>) -> anyhow::Result<PathBuf> {
-    Ok(match named.filter(|p| !p.as_os_str().is_empty()) {
-        Some(path) => path,
-        None => crate::install::state_dir()
-            .context("SUPPLYSITE_OUTBOX / --outbox")?
-            .join(crate::install::OUTBOX_FILE),
-    })
-}
-
 /// Connects to the shared database; the error names the setting, never the password.
 async fn open_database(url: &str, ca_file: Option<&Path>) -> anyhow::Result<PgStore> {
     const NAMED: &str = "SUPPLYSITE_DATABASE_URL / --database-url";
