@@ -1,6 +1,7 @@
 //! `supplysite audit [seo|links|coverage|freshness|faq|inspector|redirects]`: content reports for editors and SEO
 //! auditors, as a table (coloured on a terminal), JSON, CSV, Markdown, JUnit XML or SARIF, with
 //! an exit status CI can gate on, and optionally compared with an earlier run (`--baseline`).
+//! With `--external`, the links report also asks every outbound link how it answers.
 
 mod csv;
 mod external;
@@ -154,6 +155,14 @@ enum FailOn {
 /// Runs the reports asked for. Exit status: 0 when no finding reaches `--fail-on`, 1 when one
 /// does; a content file that cannot be loaded is an error (status 2, from `main`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.external
+        && let Some(ReportCommand(report)) = args.report
+        && report != Report::Links
+    {
+        anyhow::bail!(
+            "--external checks the links report's outbound links: run `supplysite audit links --external` or the whole audit"
+        );
+    }
     let baseline = match &args.baseline {
         Some(path) => Some(read_baseline(path)?),
         None => None,
@@ -176,11 +185,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut findings = audit_with(&loaded.set, &reports, &args.redirect_hosts.targets());
     if args.external {
-        if !reports.contains(&Report::Links) {
-            anyhow::bail!(
-                "--external checks the links report's outbound links: run `supplysite audit links --external` or the whole audit"
-            );
-        }
         findings.extend(check_external(&loaded.set, &args)?);
         sort(&mut findings);
     }
