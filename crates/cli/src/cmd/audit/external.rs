@@ -336,6 +336,42 @@ impl Cache {
 mod tests {
     use super::*;
 
+    /// A resolver for which no name exists, as DNS answers for a domain that lapsed.
+    struct NoSuchName;
+
+    impl reqwest::dns::Resolve for NoSuchName {
+        fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+            let name = name.as_str().to_string();
+            Box::pin(async move {
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!("failed to lookup address information: {name}"),
+                )
+                .into())
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_name_that_does_not_resolve_is_unreachable_naming_dns() {
+        let client = Client::builder()
+            .dns_resolver(Arc::new(NoSuchName))
+            .build()
+            .unwrap();
+        assert_eq!(
+            follow(&client, "https://lapsed.example/page").await,
+            LinkCheck::Unreachable {
+                reason: "the name lapsed.example does not resolve (DNS)".into()
+            }
+        );
+        assert_eq!(
+            follow(&client, "ftp://lapsed.example/").await,
+            LinkCheck::Unreachable {
+                reason: "the address is not a valid http(s) URL".into()
+            }
+        );
+    }
+
     #[test]
     fn answers_older_than_a_day_are_dropped_from_the_cache() {
         let dir = tempfile::tempdir().unwrap();
