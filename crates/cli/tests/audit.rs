@@ -544,7 +544,7 @@ mod live {
                     .iter()
                     .filter(|f| f["rule"].as_str().unwrap().starts_with("external-"))
                     .count();
-                assert_eq!(outbound, 9);
+                assert_eq!(outbound, 11);
             } else {
                 // The asset's finding opens the asset, not an entry, in Contentful.
                 let asset = format!(
@@ -957,6 +957,12 @@ mod outbound {
             "/moved-301" => to(StatusCode::MOVED_PERMANENTLY),
             "/moved-308" => to(StatusCode::PERMANENT_REDIRECT),
             "/temporary" => to(StatusCode::FOUND),
+            "/moved-to-gone" => (
+                StatusCode::MOVED_PERMANENTLY,
+                [(header::LOCATION, "/gone-after-move")],
+            )
+                .into_response(),
+            "/loop" => (StatusCode::FOUND, [(header::LOCATION, "/loop")]).into_response(),
             "/head-refused" if method == Method::HEAD => {
                 StatusCode::METHOD_NOT_ALLOWED.into_response()
             }
@@ -1114,6 +1120,22 @@ mod outbound {
                 format!("link \"{o}/button-gone\" answers HTTP 404"),
             ),
             row(
+                "error",
+                "external-dead",
+                post,
+                body,
+                format!(
+                    "link \"{o}/moved-to-gone\" redirects to \"{o}/gone-after-move\", which answers HTTP 404"
+                ),
+            ),
+            row(
+                "error",
+                "external-unreachable",
+                post,
+                body,
+                format!("link \"{o}/loop\" cannot be reached: more than 10 redirects"),
+            ),
+            row(
                 "warning",
                 "external-timeout",
                 post,
@@ -1146,6 +1168,8 @@ mod outbound {
         assert_eq!(rows, expected);
         // HEAD refused, then GET: no finding. Each address asked once though linked twice.
         assert_eq!(site.seen.count(&Method::HEAD, "/head-refused"), 1);
+        // The loop is followed ten times after the first request, then given up.
+        assert_eq!(site.seen.count(&Method::HEAD, "/loop"), 11);
         assert_eq!(site.seen.count(&Method::GET, "/head-refused"), 1);
         assert_eq!(site.seen.count(&Method::HEAD, "/ok"), 1 + 3);
         assert_eq!(site.seen.count(&Method::GET, "/dead"), 0);
@@ -1187,9 +1211,9 @@ mod outbound {
             );
         }
         let junit = quick_junit::Report::deserialize_from_str(&junit).expect("JUnit XML");
-        // The links suite fails once per error: the fixture's five outbound errors.
+        // The links suite fails once per error: the fixture's seven outbound errors.
         assert_eq!(junit.test_suites[0].name.as_str(), "links");
-        assert_eq!(junit.failures, 5);
+        assert_eq!(junit.failures, 7);
         let sarif =
             String::from_utf8(run(check(&dir, &content, &args("sarif"))).await.stdout).unwrap();
         let log = super::ci_formats::assert_valid_sarif(&sarif);
@@ -1204,7 +1228,7 @@ mod outbound {
                 .iter()
                 .filter(|r| **r == "links/external-dead")
                 .count(),
-            3
+            4
         );
         assert!(rules.contains(&"links/external-timeout"));
         let asset = log["runs"][0]["results"]
@@ -1274,7 +1298,7 @@ mod outbound {
         );
         let stderr = String::from_utf8_lossy(&second.stderr);
         assert!(
-            stderr.contains("10 answer(s) from the last day's cache"),
+            stderr.contains("12 answer(s) from the last day's cache"),
             "{stderr}"
         );
         let mut fresh_args = args.to_vec();
