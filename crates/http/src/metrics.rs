@@ -16,7 +16,8 @@
 //! `supplysite_content_reloads_total{outcome}`,
 //! `supplysite_content_snapshot_steps_total{step,outcome}` (`save`, `share`, `adopt`; `ok`,
 //! `failed`: the live source's last good copy), `supplysite_image_renditions_total{source}`
-//! (`memory`, `disk`, `encoded`), `supplysite_image_cache_bytes` and
+//! (`memory`, `disk`, `encoded`, and `stand_in`: another rendition or the original sent
+//! briefly cached while the encoding queue is full), `supplysite_image_cache_bytes` and
 //! `supplysite_image_cache_budget_bytes` (the renditions' disk cache: held and the most it
 //! keeps before the least recently used go), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
@@ -233,6 +234,9 @@ pub struct RenditionCounts {
     pub disk: u64,
     /// Encoded.
     pub encoded: u64,
+    /// Stand-ins: another rendition of the picture, or its original, sent briefly cached
+    /// because the one asked for could not be made then.
+    pub stand_in: u64,
 }
 
 /// The renditions' disk cache.
@@ -404,6 +408,7 @@ impl Collector for Snapshot {
                     ("memory", r.memory),
                     ("disk", r.disk),
                     ("encoded", r.encoded),
+                    ("stand_in", r.stand_in),
                 ],
             )?;
         }
