@@ -16,4 +16,5 @@ pub(crate) mod preview;
 pub mod robot;
 pub mod sitemap;
 pub mod static_files;
+pub mod vitals;
 pub mod webhook;

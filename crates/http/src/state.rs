@@ -79,6 +79,8 @@ pub(crate) struct Inner {
     pub images: Option<Arc<supplysite_images::Renditions>>,
     /// Encodes started per client by the image endpoint.
     pub image_encodes: crate::contact_desk::RateLimiter,
+    /// Web Vitals reports per client.
+    pub vitals: crate::contact_desk::RateLimiter,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: Box<RawValue>,
     /// What the server's connection defences did, for `/readyz`.
@@ -139,6 +141,10 @@ impl AppState {
                 preview: mounts.preview,
                 images: mounts.images.clone(),
                 image_encodes,
+                vitals: crate::contact_desk::RateLimiter::per_minute(
+                    std::num::NonZeroU32::new(crate::settings::VITALS_REPORTS_PER_MINUTE)
+                        .expect("not zero"),
+                ),
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
@@ -247,6 +253,10 @@ impl AppState {
     }
 
     /// The encodes each client has started at the image endpoint.
+    pub(crate) fn vitals_limit(&self) -> &crate::contact_desk::RateLimiter {
+        &self.inner.vitals
+    }
+
     pub(crate) fn image_encodes(&self) -> &crate::contact_desk::RateLimiter {
         &self.inner.image_encodes
     }

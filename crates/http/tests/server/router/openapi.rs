@@ -29,7 +29,7 @@ fn described(doc: &Value, method: &str, path: &str, status: StatusCode) -> Vec<S
 }
 
 #[tokio::test]
-async fn the_description_is_openapi_3_1_with_the_nine_paths() {
+async fn the_description_is_openapi_3_1_with_the_ten_paths() {
     let app = spawn_app();
     let doc = description(&app).await;
     assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
@@ -49,6 +49,7 @@ async fn the_description_is_openapi_3_1_with_the_nine_paths() {
             "/api/preview/compose",
             "/api/preview/exit",
             "/api/robot-challenge",
+            "/api/vitals",
             "/api/webhooks/contentful",
             "/healthz",
             "/readyz"
@@ -64,6 +65,7 @@ async fn the_description_is_openapi_3_1_with_the_nine_paths() {
         "NotFoundScreen",
         "HomeView",
         "Ready",
+        "VitalsReport",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
     }
@@ -105,6 +107,12 @@ async fn every_status_the_routes_answer_here_is_described_with_its_content_type(
         post_json("/api/preview/compose", r#"{"path":"/","entities":[]}"#),
         get("/api/robot-challenge", "/api/robot-challenge"),
         post_json("/api/contact", "{}"),
+        post_json(
+            "/api/vitals",
+            r#"{"route":"/insights/:slug","name":"LCP","value":1200}"#,
+        ),
+        post_json("/api/vitals", "{}"),
+        post_json("/api/vitals", vec![b' '; 1024]),
         post_json("/api/webhooks/contentful", "{}"),
         post_json("/api/webhooks/contentful", vec![b' '; 2 * 1024 * 1024]),
     ];
