@@ -242,6 +242,16 @@ impl AppState {
         self.inner.contact.as_deref()
     }
 
+    /// The client a request's allowances (pictures, Web Vitals reports) are counted by, found
+    /// as the contact form finds it: behind the trusted proxies when enquiries are taken, else
+    /// the socket's peer.
+    pub fn client_key(&self, parts: &axum::http::request::Parts) -> std::net::IpAddr {
+        match self.contact() {
+            Some(desk) => desk.client_ip.key(parts),
+            None => crate::contact_desk::ClientIpPolicy::default().key(parts),
+        }
+    }
+
     /// The editors' preview, when configured.
     pub fn preview(&self) -> Option<&crate::preview::Preview> {
         self.inner.preview.as_deref()

@@ -25,10 +25,9 @@
 use crate::handlers::api_error::ApiError;
 use crate::metrics::Shed;
 use crate::state::AppState;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use supplysite_images::ImageError;
 
 /// The path the endpoint answers under, before the picture's own path.
@@ -47,11 +46,10 @@ pub async fn rendition(
     request: Request,
 ) -> Result<Response, ApiError> {
     let (parts, _) = request.into_parts();
+    // The client, found as the contact form finds it (behind the trusted proxies); without
+    // any address all such requests share one allowance, as they do there.
+    let client = state.client_key(&parts);
     let (uri, headers) = (parts.uri, parts.headers);
-    let peer = parts
-        .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip());
     let engine = state
         .images()
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no pictures are resized here"))?;
@@ -60,14 +58,6 @@ pub async fn rendition(
     let accept = headers
         .get(header::ACCEPT)
         .and_then(|value| value.to_str().ok());
-    // The client, found as the contact form finds it (behind the trusted proxies); without
-    // any address all such requests share one allowance, as they do there.
-    let client = state
-        .contact()
-        .map(|desk| desk.client_ip.clone())
-        .unwrap_or_default()
-        .client_ip(peer, &headers)
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
     let admit = || {
         state
             .image_encodes()

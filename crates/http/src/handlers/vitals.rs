@@ -8,11 +8,10 @@
 
 use crate::handlers::api_error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, post};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 pub use supplysite_core::vitals::MAX_BODY_BYTES;
 use supplysite_core::vitals::Report;
 
@@ -67,16 +66,7 @@ pub struct VitalsReport {
 )]
 pub async fn report(State(state): State<AppState>, request: Request) -> Result<Response, ApiError> {
     let (parts, body) = request.into_parts();
-    let peer = parts
-        .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip());
-    let client = state
-        .contact()
-        .map(|desk| desk.client_ip.clone())
-        .unwrap_or_default()
-        .client_ip(peer, &parts.headers)
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    let client = state.client_key(&parts);
     if let Err(wait) = state
         .vitals_limit()
         .check(client, std::time::Instant::now())
