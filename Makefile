@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz test-cluster test-dist test-deploy test-alerts fuzz setup wasm web-deps web-build demo demo-photos bench dist
+        test-fuzz test-cluster test-dist test-deploy test-alerts fuzz screens setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
@@ -14,6 +14,7 @@ help:
 	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit and browser tests"
 	@echo "make bench  every performance, SEO and accessibility figure into bench/REPORT.md (minutes)"
 	@echo "make demo   rewrite the demo space from its generator (export.json and every file)"
+	@echo "make screens  every screen at each width photographed into web/test-results/screens/"
 	@echo "make fuzz   every fuzz target for five minutes (FUZZ_SECONDS to change)"
 	@echo "make dist   the archive that runs anywhere: target/dist/supplysite-VERSION-TARGET.tar.gz"
 
@@ -165,11 +166,17 @@ test-budget: web-build
 	cd web && node scripts/size.mjs --check
 
 # Whole journeys in Debian's Chromium against the real server over the demo space (Playwright,
-# axe-core); screenshots of every screen land in web/test-results/screens/.
+# axe-core).
 test-e2e: web-build demo-photos
 	$(TEST_BINARIES)
 	$(IGNORED_TESTS) an_uploaded_page_cannot_run_script_as_the_site
 	cd web && CI=1 E2E_PREBUILT=1 npx playwright test
+
+# Every screen at each width photographed whole into web/test-results/screens/ for review, with
+# the checks `make test-e2e` makes of it (the photographs are most of those checks' time).
+screens: web-build demo-photos
+	$(TEST_BINARIES)
+	cd web && CI=1 E2E_PREBUILT=1 E2E_SCREENS=1 npx playwright test e2e/screens.spec.ts
 
 web-deps: web/node_modules/.package-lock.json
 

@@ -27,10 +27,13 @@ export async function interactive(page: Page) {
 }
 
 /**
- * Saves a full-page screenshot under test-results/screens/, which CI keeps for review. JPEG at
- * quality 85: it reads the same to a reviewer and encodes in half the time of a PNG of a long page.
+ * Saves a full-page screenshot under test-results/screens/ for review, when E2E_SCREENS is set
+ * (`make screens`). JPEG at quality 85: it reads the same to a reviewer and encodes in half the
+ * time of a PNG of a long page. Drawing a long page whole in software is most of a screen check's
+ * time, so `make test` checks every screen and leaves the photographs to `make screens`.
  */
 export async function screenshot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENS) return;
   await page.screenshot({
     path: `test-results/screens/${name}.jpg`,
     type: 'jpeg',
