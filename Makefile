@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
+.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lane-browser lane-rest lint check-rust-tests check-web-tests lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
         test-fuzz test-cluster test-dist test-deploy test-alerts fuzz screens setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
@@ -41,7 +41,18 @@ test:
 setup-then-builds: setup
 	$(MAKE) web-build demo-photos
 
-test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
+# Then the suites in two lanes side by side, each running its suites one after another: the
+# browser suites, which spend most of their time waiting on pages and use about one core, beside
+# everything else. A lane's output shows whole when it ends.
+test-after-setup:
+	$(MAKE) -j2 --output-sync=recurse lane-browser lane-rest
+
+lane-browser:
+	$(MAKE) -j1 test-e2e test-ssr
+
+lane-rest:
+	$(MAKE) -j1 lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run \
+		test-fuzz test-content test-wasm test-web test-budget test-api test-bench test-cluster
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
 # warm-up after each content load would keep a core busy under every suite (the image
@@ -82,9 +93,16 @@ check:
 	$(HAVE_CLIPPY)
 	$(CARGO) fmt --all
 	$(CARGO_LINTED) test $(WORKSPACE) --all-targets --no-run
-	$(CARGO_LINTED) test $(WORKSPACE) --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
 	@test -d web/node_modules && test -f web/src/wasm-pkg/package.json || \
 		{ echo "make check: the web unit tests need the web packages and the wasm package once: make web-deps wasm" >&2; exit 1; }
+	$(MAKE) -j2 --output-sync=target check-rust-tests check-web-tests
+
+# The two halves of the fast loop's tests, side by side: the Rust suites spend much of their time
+# waiting on servers they start, the web unit tests on their DOM set-up.
+check-rust-tests:
+	$(CARGO_LINTED) test $(WORKSPACE) --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
+
+check-web-tests:
 	cd web && $(NPM) test
 
 # Every reference in the code and docs resolves inside the repository (docs/behaviour.md sections,
@@ -122,8 +140,12 @@ web/node_modules/.lint-passed: $(WEB_FILES) web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 	touch $@
 
+# The test binaries run one by one without cargo holding the target folder's lock meanwhile
+# (scripts/run-tests.py), so the other lane's suites can ask cargo for theirs; then the
+# documentation tests.
 test-rust: web-build demo-photos
-	$(CARGO_LINTED) test $(WORKSPACE)
+	$(RUN_TESTS)
+	$(CARGO_LINTED) test $(WORKSPACE) --doc
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content: demo-photos
@@ -139,9 +161,10 @@ SUPPLYSITE_DEBUG_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target)/debug/supplysi
 # feature set and profile: `cargo build -p supplysite-cli` resolves fewer features (no
 # dev-dependencies) and another profile, and would rebuild most of the dependency tree. Naming a
 # test target (`--test cluster`) narrows the resolution to the packages that have it, so the
-# ignored suites are picked by name instead (scripts/ignored-tests.sh).
+# ignored suites are picked by name instead (scripts/run-tests.py).
 TEST_BINARIES = $(CARGO_LINTED) test $(WORKSPACE) --no-run
-IGNORED_TESTS = $(LINTED) CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" bash scripts/ignored-tests.sh
+RUN_TESTS = $(LINTED) CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" python3 scripts/run-tests.py
+IGNORED_TESTS = $(RUN_TESTS) --ignored
 
 # First the committed fixtures equal what the demo composes now (seconds; the composed pictures
 # depend on the demo's photographs being there), then the unit tests.
