@@ -9,6 +9,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FORM_JOURNEY_TIMEOUT, ROBOT_WAIT } from './support';
+
+test.describe.configure({ timeout: FORM_JOURNEY_TIMEOUT });
 
 const BREVO = process.env.E2E_BREVO_URL;
 const OUTBOX = process.env.E2E_OUTBOX;
@@ -43,7 +46,7 @@ async function solveRobot(page: Page) {
   // The box shows ticked only once the work is done, so click (Playwright's check() expects an
   // immediate change).
   await robot.click();
-  await expect(robot).toBeChecked({ timeout: 15_000 });
+  await expect(robot).toBeChecked({ timeout: ROBOT_WAIT });
 }
 
 /** A request as the fake Brevo received it. */
