@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lane-browser lane-rest lint check-rust-tests check-web-tests lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
+.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint check-rust-tests check-web-tests lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
         test-fuzz test-cluster test-dist test-deploy test-alerts fuzz screens setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
@@ -41,18 +41,10 @@ test:
 setup-then-builds: setup
 	$(MAKE) web-build demo-photos
 
-# Then the suites in two lanes side by side, each running its suites one after another: the
-# browser suites, which spend most of their time waiting on pages and use about one core, beside
-# everything else. A lane's output shows whole when it ends.
-test-after-setup:
-	$(MAKE) -j2 --output-sync=recurse lane-browser lane-rest
-
-lane-browser:
-	$(MAKE) -j1 test-e2e test-ssr
-
-lane-rest:
-	$(MAKE) -j1 lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run \
-		test-fuzz test-content test-wasm test-web test-budget test-api test-bench test-cluster
+# Then every suite, one after another. (Run in two lanes side by side, the browser suites beside
+# the rest, they took as long in all: both lanes keep both cores busy, and the browser journeys'
+# waits on the robot check and on renders stretched with the other lane's work.)
+test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
 # warm-up after each content load would keep a core busy under every suite (the image
@@ -141,7 +133,7 @@ web/node_modules/.lint-passed: $(WEB_FILES) web/node_modules/.package-lock.json
 	touch $@
 
 # The test binaries run one by one without cargo holding the target folder's lock meanwhile
-# (scripts/run-tests.py), so the other lane's suites can ask cargo for theirs; then the
+# (scripts/run-tests.py), so a suite run beside them can ask cargo for its binaries; then the
 # documentation tests.
 test-rust: web-build demo-photos
 	$(RUN_TESTS)

@@ -6,8 +6,9 @@
                                           build, node, PostgreSQL or nginx); fails unless each ran
                                           and passed
 
-`cargo test` holds the target folder's lock for as long as its tests run, so two suites run side
-by side (`make test`'s lanes) would wait on each other through cargo. Here cargo is asked only
+`cargo test` holds the target folder's lock for as long as its tests run, so anything that asks
+cargo for its binaries meanwhile (a suite run beside it, a second terminal) waits for the whole
+run. Here cargo is asked only
 for the list of binaries (`--no-run`, a moment when they are built), and each binary is then run
 as cargo runs it: from its package's folder, named in CARGO_MANIFEST_DIR. The binaries
 are the ones the Makefile's build made: the same command, features and compiler wrapper

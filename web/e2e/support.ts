@@ -5,8 +5,9 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * How long a journey waits for the self-hosted robot check to tick: the browser solves its
- * challenge, which takes as long as the processor is busy (`make test` runs other suites beside
- * the browser's), and journeys through the contact form get time to match.
+ * challenge, which takes as long as the processor is busy (Chromium, the servers and anything
+ * else running share two cores on the project's machines), and journeys through the contact form
+ * get time to match.
  */
 export const ROBOT_WAIT = 60_000;
 export const FORM_JOURNEY_TIMEOUT = 120_000;
