@@ -132,12 +132,8 @@ web/node_modules/.lint-passed: $(WEB_FILES) web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 	touch $@
 
-# The test binaries run one by one without cargo holding the target folder's lock meanwhile
-# (scripts/run-tests.py), so a suite run beside them can ask cargo for its binaries; then the
-# documentation tests.
 test-rust: web-build demo-photos
-	$(RUN_TESTS)
-	$(CARGO_LINTED) test $(WORKSPACE) --doc
+	$(CARGO_LINTED) test $(WORKSPACE)
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content: demo-photos
@@ -153,10 +149,9 @@ SUPPLYSITE_DEBUG_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target)/debug/supplysi
 # feature set and profile: `cargo build -p supplysite-cli` resolves fewer features (no
 # dev-dependencies) and another profile, and would rebuild most of the dependency tree. Naming a
 # test target (`--test cluster`) narrows the resolution to the packages that have it, so the
-# ignored suites are picked by name instead (scripts/run-tests.py).
+# ignored suites are picked by name instead (scripts/ignored-tests.sh).
 TEST_BINARIES = $(CARGO_LINTED) test $(WORKSPACE) --no-run
-RUN_TESTS = $(LINTED) CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" python3 scripts/run-tests.py
-IGNORED_TESTS = $(RUN_TESTS) --ignored
+IGNORED_TESTS = $(LINTED) CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" bash scripts/ignored-tests.sh
 
 # First the committed fixtures equal what the demo composes now (seconds; the composed pictures
 # depend on the demo's photographs being there), then the unit tests.
@@ -188,7 +183,7 @@ test-e2e: web-build demo-photos
 	cd web && CI=1 E2E_PREBUILT=1 npx playwright test
 
 # Every screen at each width photographed whole into web/test-results/screens/ for review, with
-# the checks `make test-e2e` makes of it (the photographs are most of those checks' time).
+# the checks `make test-e2e` makes of it.
 screens: web-build demo-photos
 	$(TEST_BINARIES)
 	cd web && CI=1 E2E_PREBUILT=1 E2E_SCREENS=1 npx playwright test e2e/screens.spec.ts

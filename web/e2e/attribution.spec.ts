@@ -4,7 +4,7 @@
 // this enquiry came from" block; the same journey with Global Privacy Control sends none of it.
 // Session storage is the only storage the capture uses.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { FORM_JOURNEY_TIMEOUT, interactive, ROBOT_WAIT } from './support';
+import { FORM_JOURNEY_TIMEOUT, interactive, tickRobot } from './support';
 
 test.describe.configure({ timeout: FORM_JOURNEY_TIMEOUT });
 
@@ -60,9 +60,7 @@ async function journey(page: Page, email: string) {
   await page.getByLabel('Organisation name').fill('Acme Foods');
   await page.getByLabel('Phone number').fill('02 9999 8888');
   await page.getByLabel('Email').fill(email);
-  const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await robot.click();
-  await expect(robot).toBeChecked({ timeout: ROBOT_WAIT });
+  await tickRobot(page);
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible({ timeout: 10_000 });
 }

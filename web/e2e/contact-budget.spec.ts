@@ -16,7 +16,7 @@ import {
   type Request,
   type Route,
 } from '@playwright/test';
-import { FORM_JOURNEY_TIMEOUT, ROBOT_WAIT } from './support';
+import { FORM_JOURNEY_TIMEOUT, tickRobot } from './support';
 
 test.describe.configure({ timeout: FORM_JOURNEY_TIMEOUT });
 
@@ -45,9 +45,7 @@ test('with Brevo slow, the visitor is thanked for the queued enquiry and it is e
   await page.getByLabel('Phone number').fill('02 9999 8888');
   await page.getByLabel('Email').fill('ann.slow@example.com');
   await page.getByLabel('Message (optional)').fill(`Brevo is slow today (${Date.now()}).`);
-  const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await robot.click();
-  await expect(robot).toBeChecked({ timeout: ROBOT_WAIT });
+  await tickRobot(page);
 
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
@@ -76,9 +74,7 @@ async function fillInAndTick(page: Page, email: string) {
   await page.getByLabel('Phone number').fill('02 9999 8888');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Message (optional)').fill(`The first answer is lost (${Date.now()}).`);
-  const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await robot.click();
-  await expect(robot).toBeChecked({ timeout: ROBOT_WAIT });
+  await tickRobot(page);
 }
 
 test('when the answer to an enquiry never arrives, the page sends it once more and the visitor is thanked once', async ({
