@@ -176,11 +176,14 @@ test-budget: web-build
 	cd web && node scripts/size.mjs --check
 
 # Whole journeys in Debian's Chromium against the real server over the demo space (Playwright,
-# axe-core).
+# axe-core): first the specs that only read pages, on both cores, then the journeys that send
+# enquiries or read what the servers counted, one at a time (web/playwright.config.ts); the
+# second runs even when the first fails, so one run reports every failure.
 test-e2e: web-build demo-photos
 	$(TEST_BINARIES)
 	$(IGNORED_TESTS) an_uploaded_page_cannot_run_script_as_the_site
-	cd web && CI=1 E2E_PREBUILT=1 npx playwright test
+	cd web && { CI=1 E2E_PREBUILT=1 npx playwright test --project pages; pages=$$?; \
+		CI=1 E2E_PREBUILT=1 npx playwright test --project journeys && exit $$pages; }
 
 # Every screen at each width photographed whole into web/test-results/screens/ for review, with
 # the checks `make test-e2e` makes of it.

@@ -16,9 +16,11 @@ cd "$BENCH_ROOT"
 if [ "${1:-}" = --smoke ]; then
   # Built as the rest of `make test` builds the workspace (its flags in WORKSPACE, its compiler
   # wrapper in the environment), so the bench binary `make test` has built already is run, not
-  # the whole workspace built again.
+  # the whole workspace built again. The workspace's benches are named as a kind (`--benches`),
+  # not one by one: `--bench compose` narrows cargo's feature resolution to the package that
+  # has it, and cargo would build the workspace again with the narrower set.
   # shellcheck disable=SC2086 # WORKSPACE is a list of flags
-  SUPPLYSITE_BENCH_POSTS=100 cargo test -q ${WORKSPACE:---workspace} --bench compose
+  SUPPLYSITE_BENCH_POSTS=100 cargo test -q ${WORKSPACE:---workspace} --benches
   exit 0
 fi
 

@@ -78,11 +78,21 @@ const renderWhole = { SUPPLYSITE_SSR_DEADLINE_MS: '15000' };
 // docs/toolchain.md: headless as root, and quiet on a machine with no network.
 const chromiumArgs = [...CHROMIUM_ARGS];
 
+// The journeys that send enquiries, edit drafts or read what the servers counted: one at a time,
+// so each reads only its own effects (the fake Brevo's mail, the outbox, the metrics, the fake
+// Contentful's drafts) and their waits on the robot check never share the processor. Every
+// other spec only reads pages and runs test by test on all workers (one browser each: axe-core
+// and layout keep one core busy per page). `make test-e2e` runs the two projects one after the
+// other (`--project pages`, then `--project journeys`).
+const JOURNEYS = ['attribution', 'contact-budget', 'contact', 'tracker', 'vitals', 'live-preview'].map(
+  (name) => `${name}.spec.ts`,
+);
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
-  fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
@@ -95,7 +105,10 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'pages', testIgnore: JOURNEYS, fullyParallel: true, use: chromium },
+    { name: 'journeys', testMatch: JOURNEYS, fullyParallel: false, workers: 1, use: chromium },
+  ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : preview
