@@ -13,6 +13,8 @@ Pillow and numpy are installed by scripts/setup.sh at the versions pinned here.
 
 import hashlib
 import io
+import os
+from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
@@ -180,16 +182,58 @@ def made_ahead(build):
     finally:
         _ASKED = None
     import multiprocessing
-    import os
 
-    workers = max(1, min(len(asks), os.cpu_count() or 1))
+    kept = {ask: _kept(ask) for ask in asks}
+    _AHEAD.update({ask: made for ask, made in kept.items() if made is not None})
+    todo = [ask for ask in asks if ask not in _AHEAD]
+    workers = max(1, min(len(todo), os.cpu_count() or 1))
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            _AHEAD.update(zip(asks, pool.map(_make, asks, chunksize=1)))
+            _AHEAD.update(zip(todo, pool.map(_make, todo, chunksize=1)))
+    else:
+        _AHEAD.update((ask, _make(ask)) for ask in todo)
+    for ask in todo:
+        _keep(ask, _AHEAD[ask])
     try:
         return build()
     finally:
         _AHEAD.clear()
+
+
+# Photographs made before, by a digest of what they were made from (the ask, this file and the
+# installed versions): `make demo-photos` and the demo's own tests (which write the whole space
+# again to compare it with the committed one) make the same photographs, so the second finds
+# them here. Git-ignored, under the build folder; removing it only costs the time to remake.
+CACHE = Path(__file__).resolve().parents[2] / "target" / "demo-photos"
+
+
+def _cache_path(ask):
+    digest = hashlib.sha256(repr(ask).encode())
+    digest.update(Path(__file__).read_bytes())
+    import PIL
+
+    digest.update(f"{PIL.__version__} {np.__version__}".encode())
+    return CACHE / digest.hexdigest()
+
+
+def _kept(ask):
+    """The photograph made before for `ask`, or None."""
+    try:
+        return _cache_path(ask).read_bytes()
+    except OSError:
+        return None
+
+
+def _keep(ask, made):
+    """Keeps `made` for the next build that asks for it (written whole, then renamed)."""
+    path = _cache_path(ask)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(made)
+        part.replace(path)
+    except OSError:
+        pass  # only a cache: the next build makes it again
 
 
 def _make(ask):
