@@ -249,10 +249,12 @@ bench: demo-photos
 
 # Two replicas sharing their own PostgreSQL behind nginx (deploy/nginx.conf), on loopback, with
 # the fake Brevo and Contentful: deliveries exactly once through a SIGKILL, the shared rate
-# limit, webhooks reaching both, the cache's 304s and stale pages (about two minutes).
+# limit, webhooks reaching both, the cache's 304s and stale pages (about two minutes); and the
+# README's pg_dump and pg_restore, restored over the database and into an empty one.
 test-cluster: demo-photos
 	$(IGNORED_TESTS) two_replicas_share_postgres_behind_an_nginx_cache \
-		nginx_counts_an_ipv6_visitor_by_its_64 two_clients_holding_pictures_leave_room_for_a_third
+		nginx_counts_an_ipv6_visitor_by_its_64 two_clients_holding_pictures_leave_room_for_a_third \
+		a_postgres_dump_restored_delivers_what_was_pending_once
 
 # One archive holding the release binary, the web build, the server bundle and the demo space
 # with its photographs, which runs from wherever it is unpacked (scripts/dist.sh describes it).

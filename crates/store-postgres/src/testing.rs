@@ -166,6 +166,13 @@ impl TestPostgres {
         self.dir.path().join("data")
     }
 
+    /// `program` from the same installation as the server (`pg_dump`, `pg_restore`, `dropdb`…),
+    /// as the postgres user when we are root: a file it writes or reads belongs in
+    /// [`TestPostgres::folder`], which that user owns.
+    pub fn program(&self, program: &str) -> Command {
+        self.command(program)
+    }
+
     /// `program` from the server's binaries, as the postgres user when we are root.
     fn command(&self, program: &str) -> Command {
         let path = self.bin.join(program);

@@ -29,6 +29,9 @@
 //! wait over 2 s; 600 client connections at once are all answered; a rolling restart of both
 //! replicas under load loses no request and no enquiry; and a client reaching a replica
 //! directly cannot choose its address with X-Forwarded-For.
+//!
+//! Apart (`restore`): the PostgreSQL backup and restore as the README gives them deliver what
+//! was pending at the dump, each enquiry once.
 
 #[allow(dead_code)]
 #[path = "../wiring/support.rs"]
@@ -36,6 +39,7 @@ mod support;
 
 mod keys;
 mod nginx;
+mod restore;
 
 use nginx::{Nginx, client_builder};
 use serde_json::{Value, json};
