@@ -580,9 +580,6 @@ async fn two_replicas_share_postgres_behind_an_nginx_cache() {
 /// Enquiries sent through nginx while both replicas restart one after the other.
 const RESTART_ENQUIRIES: usize = 8;
 
-/// The longest an uncached request may wait while pictures are being made.
-/// A replica started with an empty cache folder starts from the snapshot of the live content
-/// that `a` shared in the database and reads one delta: no initial sync of the space.
 /// Every page as nginx serves it from its cache (`cache` is what `X-Cache-Status` may say), twice,
 /// and as each replica sends it: one policy and the same bytes for all four, the policy naming
 /// the hash of the shell's loader and no nonce, the page running no script but the loader.
@@ -638,6 +635,8 @@ async fn cached_pages_run_only_the_sites_scripts(
     }
 }
 
+/// A replica started with an empty cache folder starts from the snapshot of the live content
+/// that `a` shared in the database and reads one delta: no initial sync of the space.
 async fn a_new_replica_starts_from_the_shared_snapshot(
     a: &Server,
     contentful: &FakeContentful,
@@ -692,6 +691,7 @@ async fn a_new_replica_starts_from_the_shared_snapshot(
     assert!(status.success());
 }
 
+/// The longest an uncached request may wait while pictures are being made.
 const PROBE_PATIENCE: Duration = Duration::from_secs(2);
 
 /// What the shipped file promises besides caching pages: TLS with plain HTTP redirecting,
