@@ -502,7 +502,8 @@ impl SearchRequest {
         product: Option<&str>,
         page: Option<&str>,
     ) -> Result<SearchRequest, SearchError> {
-        let query = q.unwrap_or("").trim();
+        let asked = q.unwrap_or("");
+        let query = asked.trim();
         if query.chars().count() > MAX_QUERY_CHARS {
             return Err(SearchError::QueryTooLong);
         }
@@ -542,7 +543,8 @@ impl SearchRequest {
                 }
             }
         }
-        let typing = !query.ends_with(|c: char| c.is_whitespace() || c == '"');
+        // A query that ends in a space or a closing quote has no word still being typed.
+        let typing = !asked.ends_with(|c: char| c.is_whitespace() || c == '"');
         let all = text::terms(query);
         let last_from = all.iter().map(|t| t.from).max();
         let mut terms: Vec<QueryTerm> = Vec::new();
@@ -904,14 +906,14 @@ mod tests {
         let text = "Tom & Jerry <script>alert(1)</script> read about RFQ templates";
         let at = text.find("RFQ").unwrap();
         assert_eq!(
-            highlight(text, &[at..at + 3]),
+            highlight(text, std::slice::from_ref(&(at..at + 3))),
             "Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; read about <mark>RFQ</mark> templates"
         );
         // A range off a character boundary is skipped, never split.
-        assert_eq!(highlight("é", &[0..1]), "é");
+        assert_eq!(highlight("é", std::slice::from_ref(&(0..1))), "é");
         let long = format!("{} needle {}", "word ".repeat(100), "tail ".repeat(100));
         let at = long.find("needle").unwrap();
-        let s = snippet(&long, &[at..at + 6]);
+        let s = snippet(&long, std::slice::from_ref(&(at..at + 6)));
         assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
         assert!(s.contains("<mark>needle</mark>"));
         assert!(s.chars().count() < SNIPPET_CHARS + 20);
