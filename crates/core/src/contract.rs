@@ -30,6 +30,8 @@ pub fn typescript() -> String {
     walk.visit::<Embedded>();
     walk.visit::<PageAnswer>();
     walk.visit::<InterfaceCopy>();
+    // The site search's answer (`GET /api/search`), which the search page reads.
+    walk.visit::<crate::search::SearchAnswer>();
     // Sent by the page with an enquiry rather than received, but the page builds it to this
     // shape and the server cleans it by the same type.
     walk.visit::<crate::contact::Attribution>();

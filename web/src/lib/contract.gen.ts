@@ -972,6 +972,16 @@ pageNotFound: string, };
 
 export type Justification = "full" | "centre" | "right" | "left";
 
+export type KindCount = { 
+/**
+ * The kind.
+ */
+kind: SearchKind, 
+/**
+ * Results of that kind.
+ */
+count: number, };
+
 export type Layout = "leftColumn" | "rightColumn" | "fullWidth";
 
 export type LinkButton = { 
@@ -1317,6 +1327,16 @@ heading: string,
  */
 cards: Array<ProductCard>, };
 
+export type ProductCount = { 
+/**
+ * The product tag.
+ */
+product: ProductTag, 
+/**
+ * Results tagged with it.
+ */
+count: number, };
+
 export type ProductHero = { 
 /**
  * The module's hero heading.
@@ -1453,6 +1473,66 @@ export type RobotWidget = { "kind": "recaptcha",
  * The reCAPTCHA site key (public).
  */
 siteKey: string, } | { "kind": "selfHosted" };
+
+export type SearchAnswer = { 
+/**
+ * The query as understood (trimmed).
+ */
+query: string, 
+/**
+ * How many results there are in all (with the filters).
+ */
+total: number, 
+/**
+ * This page of answers, from 1.
+ */
+page: number, 
+/**
+ * How many pages the results make (at most [`MAX_PAGE`]).
+ */
+pages: number, 
+/**
+ * This page's results, best first.
+ */
+results: Array<SearchHit>, 
+/**
+ * The counts by filter value.
+ */
+facets: SearchFacets, };
+
+export type SearchFacets = { 
+/**
+ * By kind, in [`SearchKind::ALL`] order.
+ */
+kinds: Array<KindCount>, 
+/**
+ * By product, in [`ProductTag::ALL`] order.
+ */
+products: Array<ProductCount>, };
+
+export type SearchHit = { 
+/**
+ * The page's site path.
+ */
+path: string, 
+/**
+ * The page's title.
+ */
+title: string, 
+/**
+ * The kind of page.
+ */
+kind: SearchKind, 
+/**
+ * A passage of the page as HTML: its text escaped, the matched words in `<mark>`.
+ */
+snippet: string, 
+/**
+ * The publish day (`YYYY-MM-DD`) of an insight.
+ */
+date: string | null, };
+
+export type SearchKind = "insight" | "caseStudy" | "product" | "page" | "about";
 
 export type Side = "left" | "right";
 
