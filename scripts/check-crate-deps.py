@@ -21,6 +21,7 @@ ADAPTERS = {
     "supplysite-store-postgres",
     "supplysite-images",
     "supplysite-ssr",
+    "supplysite-search-adapter",
 }
 
 
