@@ -23,6 +23,7 @@ use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource};
 use supplysite_core::redirects::{ExternalTargets, Problem, Redirects};
+use supplysite_search_adapter::SearchIndex;
 
 /// One loaded content set and what has been built from it so far.
 pub struct Generation {
@@ -36,9 +37,42 @@ pub struct Generation {
     pub(crate) feed: OnceLock<crate::cache::generated::FeedFile>,
     /// The editors' redirects this content serves.
     pub(crate) redirects: Redirects,
+    /// The public search index, brought to this content before the generation is served;
+    /// `None` when it could not be built (search then answers 503, the pages are served).
+    pub search: Option<Arc<SearchIndex>>,
     /// The pages of the generations before, by key: each is taken (or dropped) when its key
     /// is first asked for here. With the pages cached here they stay within the page budget.
     earlier: Mutex<Earlier>,
+}
+
+/// `before`'s index brought to `set` (a delta costs what it changed), or a new one.
+fn search_index(set: &ContentSet, before: Option<&Arc<SearchIndex>>) -> Option<Arc<SearchIndex>> {
+    let started = std::time::Instant::now();
+    let index = match before {
+        Some(index) => match index.update(set) {
+            Ok(changed) => {
+                tracing::debug!(changed, version = set.version(), "search index updated");
+                Some(Arc::clone(index))
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "search index could not be updated: rebuilding it");
+                SearchIndex::build(set).ok().map(Arc::new)
+            }
+        },
+        None => match SearchIndex::build(set) {
+            Ok(index) => Some(Arc::new(index)),
+            Err(e) => {
+                tracing::error!(error = %e, "search index could not be built: search answers 503");
+                None
+            }
+        },
+    };
+    tracing::debug!(
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        documents = index.as_ref().map(|i| i.len()),
+        "search index ready"
+    );
+    index
 }
 
 impl Generation {
@@ -66,8 +100,10 @@ impl Generation {
                 _ => {}
             }
         }
+        let search = search_index(&set, before.and_then(|b| b.search.as_ref()));
         Generation {
             redirects,
+            search,
             set,
             loaded_at: SystemTime::now(),
             pages: PageCache::with_budget(page_budget),

@@ -184,6 +184,7 @@ pub fn router(state: AppState) -> Site {
                 .layer::<_, Infallible>(hard_cap()),
         )
         .route("/api/robot-challenge", get(robot::challenge))
+        .route("/api/search", get(handlers::search::search))
         .route("/api/openapi.json", get(openapi::openapi_json))
         .route(
             "/api/webhooks/contentful",

@@ -25,12 +25,13 @@ use utoipa::OpenApi;
 #[openapi(
     info(
         title = "supplysite",
-        description = "The site's HTTP API: pages for in-app navigation, enquiries, the robot check, the content webhook, editors' preview and health."
+        description = "The site's HTTP API: pages for in-app navigation, site search, enquiries, the robot check, the content webhook, editors' preview and health."
     ),
     paths(
         crate::handlers::pages::api,
         crate::handlers::contact::submit,
         crate::handlers::robot::challenge,
+        crate::handlers::search::search,
         crate::handlers::webhook::contentful,
         crate::handlers::preview::routes::enter,
         crate::handlers::preview::routes::exit,
@@ -55,6 +56,7 @@ use utoipa::OpenApi;
         Invalid,
         PageAnswer,
         Ready,
+        supplysite_core::search::SearchAnswer,
         ReadyStatus,
         WebhookAccepted,
         ReloadAsked,

@@ -1,0 +1,248 @@
+//! `GET /api/search`: answers, refusals and the index kept current by each content set,
+//! including Sync deltas from the fake Contentful (publish, change, delete).
+
+use crate::support::*;
+use axum::body::to_bytes;
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+use supplysite_content_adapter::contentful::SyncSource;
+use supplysite_content_adapter::contentful::fake::FakeContentful;
+use supplysite_core::ports::ContentSource;
+use supplysite_core::search::SearchRequest;
+use supplysite_http::content::ContentStore;
+
+async fn ask(app: &TestApp, uri: &str) -> (StatusCode, String, Value) {
+    let response = app.get(uri).await;
+    let status = response.status();
+    let cache = response
+        .headers()
+        .get("cache-control")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let body = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (status, cache, serde_json::from_slice(&body).unwrap())
+}
+
+fn paths(answer: &Value) -> Vec<String> {
+    answer["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["path"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn an_answer_lists_indexable_pages_with_escaped_snippets_and_counts() {
+    let app = spawn_app();
+    let (status, cache, answer) = ask(&app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(cache, "no-store");
+    assert_eq!(answer["query"], "insight");
+    assert_eq!(answer["total"], 2);
+    assert_eq!(answer["page"], 1);
+    assert_eq!(answer["pages"], 1);
+    // The newer of two equally relevant posts first; the noindex post never.
+    assert_eq!(
+        paths(&answer),
+        ["/insights/newest-insight", "/insights/older-insight"]
+    );
+    let first = &answer["results"][0];
+    assert_eq!(first["kind"], "insight");
+    assert_eq!(first["title"], "Insight newest-insight v1");
+    assert_eq!(first["date"], "2024-03-05");
+    assert_eq!(
+        first["snippet"],
+        "About newest-<mark>insight</mark> &amp; &lt;things&gt;"
+    );
+    assert_eq!(
+        answer["facets"],
+        json!({"kinds": [{"kind": "insight", "count": 2}], "products": [{"product": "eRFx", "count": 2}]})
+    );
+}
+
+#[tokio::test]
+async fn filters_narrow_the_results_and_leave_the_counts_of_the_query() {
+    let app = spawn_app();
+    let (_, _, answer) = ask(&app, "/api/search?q=acme&type=caseStudy").await;
+    assert_eq!(paths(&answer), ["/case-study/manage-contractor-compliance"]);
+    let (_, _, answer) = ask(&app, "/api/search?q=insight&product=SIM").await;
+    assert_eq!(answer["total"], 0);
+    assert_eq!(answer["facets"]["kinds"][0]["count"], 2);
+    let (_, _, answer) = ask(&app, "/api/search?q=story&type=insight").await;
+    assert_eq!(answer["total"], 0);
+    // A hidden story and page are never found.
+    let (_, _, answer) = ask(&app, "/api/search?q=quiet%20customer").await;
+    assert!(!paths(&answer).contains(&"/case-study/quiet-customer".to_string()));
+    let (_, _, answer) = ask(&app, "/api/search?q=draft%20campaign").await;
+    assert!(!paths(&answer).contains(&"/page/draft-campaign".to_string()));
+    // An empty query finds nothing, without refusing.
+    let (status, _, answer) = ask(&app, "/api/search?q=").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["total"], 0);
+}
+
+#[tokio::test]
+async fn bad_parameters_are_refused_with_a_sentence() {
+    let app = spawn_app();
+    let long = "a".repeat(201);
+    let many = (0..13)
+        .map(|i| format!("w{i}"))
+        .collect::<Vec<_>>()
+        .join("+");
+    for (uri, says) in [
+        (format!("/api/search?q={long}"), "at most 200 characters"),
+        (format!("/api/search?q={many}"), "at most 12"),
+        (
+            "/api/search?q=x&type=blog".to_string(),
+            "type must be one of",
+        ),
+        (
+            "/api/search?q=x&product=ERP".to_string(),
+            "product must be one of",
+        ),
+        (
+            "/api/search?q=x&page=0".to_string(),
+            "page must be a whole number",
+        ),
+        (
+            "/api/search?q=x&page=51".to_string(),
+            "page must be a whole number",
+        ),
+    ] {
+        let (status, cache, body) = ask(&app, &uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(cache, "no-store", "{uri}");
+        assert!(
+            body["message"].as_str().unwrap().contains(says),
+            "{uri}: {body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_openapi_description_has_the_search_route_and_its_answer() {
+    let app = spawn_app();
+    let (_, _, doc) = ask(&app, "/api/openapi.json").await;
+    let get = &doc["paths"]["/api/search"]["get"];
+    let names: Vec<&str> = get["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["q", "type", "product", "page"]);
+    assert!(get["responses"]["400"].is_object());
+    let schema = &doc["components"]["schemas"]["SearchAnswer"];
+    for field in ["query", "total", "results", "facets"] {
+        assert!(schema["properties"][field].is_object(), "{field}");
+    }
+}
+
+#[tokio::test]
+async fn answers_over_the_demo_validate_against_the_description() {
+    let app = super::openapi::demo_app();
+    let doc = super::openapi::description(&app).await;
+    let mut schema = doc["paths"]["/api/search"]["get"]["responses"]["200"]["content"]
+        ["application/json"]["schema"]
+        .clone();
+    assert!(schema.is_object(), "no JSON body described for 200");
+    schema["components"] = doc["components"].clone();
+    let validator = jsonschema::draft202012::new(&schema).expect("the schema compiles");
+    for uri in [
+        "/api/search?q=allergen",
+        "/api/search?q=reverse%20auction&type=insight",
+        "/api/search?q=supplier&product=SPM&page=2",
+        "/api/search?q=zzzzqqq",
+    ] {
+        let (status, _, answer) = ask(&app, uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        let errors: Vec<String> = validator
+            .iter_errors(&answer)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{uri}: {errors:?}");
+    }
+    let (_, _, answer) = ask(&app, "/api/search?q=allergen").await;
+    assert_eq!(
+        answer["results"][0]["path"],
+        "/insights/allergen-declarations-pim"
+    );
+}
+
+fn entry_mut<'a>(export: &'a mut Value, id: &str) -> &'a mut Value {
+    export["entries"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| e["sys"]["id"] == id)
+        .unwrap_or_else(|| panic!("no entry {id}"))
+}
+
+fn found(store: &ContentStore, q: &str) -> Vec<String> {
+    let generation = store.current();
+    let index = generation.search.as_ref().expect("an index");
+    let answer = index
+        .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
+        .unwrap();
+    answer.results.into_iter().map(|h| h.path).collect()
+}
+
+#[tokio::test]
+async fn publish_change_and_delete_on_the_live_space_reach_the_results_with_the_delta() {
+    let fake = FakeContentful::start(supplysite_testkit::demo::export_json()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let source = SyncSource::new(fake.settings(), Some(dir.path().join("snapshot.json"))).unwrap();
+    let store = ContentStore::new(source.load().await.unwrap());
+    assert_eq!(
+        found(&store, "allergen declarations")
+            .first()
+            .map(String::as_str),
+        Some("/insights/allergen-declarations-pim")
+    );
+    assert!(found(&store, "quokka").is_empty());
+
+    // Publish: a new post, found by the words of its title.
+    fake.edit(|export| {
+        let mut copy = entry_mut(export, "post-allergen-declarations-pim").clone();
+        copy["sys"]["id"] = json!("post-quokka-sourcing");
+        copy["fields"]["slug"]["en-AU"] = json!("quokka-sourcing");
+        copy["fields"]["title"]["en-AU"] = json!("Sourcing for Quokka Sanctuaries");
+        export["entries"].as_array_mut().unwrap().push(copy);
+    });
+    store.reload(&source).await.unwrap();
+    assert_eq!(
+        found(&store, "quokka").first().map(String::as_str),
+        Some("/insights/quokka-sourcing")
+    );
+
+    // Change: the new title is found, the old one's words no longer find it.
+    fake.edit(|export| {
+        let entry = entry_mut(export, "post-quokka-sourcing");
+        entry["fields"]["title"]["en-AU"] = json!("Sourcing for Wombat Sanctuaries");
+        entry["sys"]["publishedVersion"] = json!(90);
+    });
+    store.reload(&source).await.unwrap();
+    assert_eq!(
+        found(&store, "wombat").first().map(String::as_str),
+        Some("/insights/quokka-sourcing")
+    );
+    assert!(found(&store, "quokka").is_empty());
+
+    // Delete (unpublish): gone from the results at once.
+    fake.unpublish("post-quokka-sourcing");
+    store.reload(&source).await.unwrap();
+    assert!(found(&store, "wombat").is_empty());
+    // seoIndex turned off: the page leaves the results too.
+    fake.edit(|export| {
+        let entry = entry_mut(export, "post-allergen-declarations-pim");
+        entry["fields"]["seoIndex"]["en-AU"] = json!(false);
+        entry["sys"]["publishedVersion"] = json!(91);
+    });
+    store.reload(&source).await.unwrap();
+    assert!(
+        !found(&store, "allergen declarations")
+            .contains(&"/insights/allergen-declarations-pim".to_string())
+    );
+    fake.stop().await;
+}
