@@ -41,6 +41,9 @@ const previewSecret = 'e2e-preview-secret-0123456789abcdefghij';
 const photosPort = Number(process.env.E2E_PHOTOS_PORT ?? port + 6);
 const photosURL = `http://127.0.0.1:${photosPort}`;
 const photosDir = fileURLToPath(new URL('./test-results/e2e-photos', import.meta.url));
+// The main server's metrics listener, where the Web Vitals journey reads what was counted.
+const metricsPort = Number(process.env.E2E_METRICS_PORT ?? port + 7);
+const metricsURL = `http://127.0.0.1:${metricsPort}`;
 if (ownServer) {
   process.env.E2E_LIVE_URL = liveURL;
   process.env.E2E_CONTENTFUL_CONTROL_URL = contentfulControlURL;
@@ -49,6 +52,7 @@ if (ownServer) {
   process.env.E2E_OUTBOX = path.join(outboxDir, 'outbox.sqlite3');
   process.env.E2E_ARCHIVE_URL = archiveURL;
   process.env.E2E_PHOTOS_URL = photosURL;
+  process.env.E2E_METRICS_URL = metricsURL;
 }
 
 // How the servers start. By default through `cargo run`, which builds what is missing. With
@@ -122,6 +126,7 @@ export default defineConfig({
               SUPPLYSITE_MAILBOX: path.join(outboxDir, 'mailbox'),
               // Several journeys from one address, run again and again while debugging.
               SUPPLYSITE_CONTACT_RATE_PER_MINUTE: '60',
+              SUPPLYSITE_METRICS_BIND: `127.0.0.1:${metricsPort}`,
             },
             stdout: 'ignore',
             reuseExistingServer: false,

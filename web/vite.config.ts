@@ -166,5 +166,8 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    // Journeys through the form and the listing wait out real delays (the one-second loading
+    // state, the send delay): 5 s is too close on a busy two-core machine.
+    testTimeout: 15_000,
   },
 }));

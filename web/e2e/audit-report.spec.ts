@@ -45,6 +45,10 @@ async function open(page: Page, file: string): Promise<string[]> {
   return requests;
 }
 
+// The demo space's report is a long page: axe alone takes most of the default 30 s on a busy
+// two-core machine.
+test.setTimeout(90_000);
+
 test('the demo space report is axe-clean, loads nothing and charts every figure', async ({ page }) => {
   const file = report('demo', [
     '--content',

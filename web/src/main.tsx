@@ -10,6 +10,7 @@ import { App } from './app/App';
 import { isExternal, loadPage, locationKey, type LoadedPage } from './app/usePage';
 import { readEmbedded } from './lib/bootstrap';
 import { unregisterServiceWorkers } from './lib/serviceWorkers';
+import { startVitals } from './lib/vitals';
 import './styles/global.css';
 
 async function start() {
@@ -42,6 +43,7 @@ async function start() {
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   void startPreview();
+  startVitals();
 }
 
 /** On a preview page only (the server put its preview bar there, with the content's locale),

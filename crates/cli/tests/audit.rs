@@ -427,6 +427,136 @@ mod live {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_live_space_gets_the_same_junit_sarif_and_html_as_its_export() {
+        let fake = demo_space().await;
+        let both = |args: &[&str]| {
+            let live = live_audit(&fake, TOKEN, args);
+            let mut export_args = args.to_vec();
+            export_args.extend(["--content", DEMO, "--space-id", SPACE_ID]);
+            (live, live_audit(&fake, TOKEN, &export_args))
+        };
+        // JUnit names no source: the same document.
+        let (live, export) = both(&["--format", "junit"]);
+        let (live, export) = (run(live).await, run(export).await);
+        assert!(!live.stdout.is_empty());
+        assert_eq!(
+            String::from_utf8_lossy(&live.stdout),
+            String::from_utf8_lossy(&export.stdout)
+        );
+        assert_eq!(live.status.code(), export.status.code());
+        // SARIF: the same results; only where each is (the entry in Contentful's web app, or
+        // the export file) differs.
+        let (live, export) = both(&["--format", "sarif"]);
+        let (live, export) = (run(live).await, run(export).await);
+        let sarif = |out: &std::process::Output| {
+            let mut log: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let mut located = 0;
+            for run in log["runs"].as_array_mut().unwrap() {
+                for result in run["results"].as_array_mut().unwrap() {
+                    for location in result["locations"].as_array_mut().unwrap() {
+                        let gone = location.as_object_mut().unwrap().remove("physicalLocation");
+                        located += usize::from(gone.is_some());
+                    }
+                }
+            }
+            (log, located)
+        };
+        let (live_log, located) = sarif(&live);
+        assert!(located > 0);
+        assert_eq!((live_log, located), sarif(&export));
+        super::ci_formats::assert_valid_sarif(std::str::from_utf8(&live.stdout).unwrap());
+        let entry = format!(
+            "https://app.contentful.com/spaces/{SPACE_ID}/environments/{ENVIRONMENT}/entries/"
+        );
+        assert!(String::from_utf8_lossy(&live.stdout).contains(&entry));
+        // HTML: the same page but for the line naming the source; with --space-id the export's
+        // findings link the same entries in Contentful.
+        let (live, export) = both(&["--format", "html"]);
+        let (live, export) = (run(live).await, run(export).await);
+        let (live, export) = (
+            String::from_utf8(live.stdout).unwrap(),
+            String::from_utf8(export.stdout).unwrap(),
+        );
+        let differing: Vec<(&str, &str)> = live
+            .lines()
+            .zip(export.lines())
+            .filter(|(a, b)| a != b)
+            .collect();
+        assert_eq!(live.lines().count(), export.lines().count());
+        assert_eq!(differing.len(), 1, "{differing:#?}");
+        assert!(
+            differing[0]
+                .0
+                .contains(&format!("the space <code>{SPACE_ID}</code>")),
+            "{differing:?}"
+        );
+        assert!(live.contains(&entry));
+        fake.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_live_space_gets_the_same_outbound_link_findings_as_its_export() {
+        let site = super::outbound::site().await;
+        let dir = tempfile::tempdir().unwrap();
+        // The outbound fixture's entries and assets, in the demo's content model (the fake's
+        // schema).
+        let mut export: Value = serde_json::from_str(&site.export()).unwrap();
+        let demo: Value = serde_json::from_slice(
+            &std::fs::read(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../content/demo/export.json"
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+        for key in ["contentTypes", "editorInterfaces", "locales"] {
+            export[key] = demo[key].clone();
+        }
+        let content = super::outbound::file(&dir, "export.json", &export.to_string());
+        let fake = FakeContentful::start(export).await;
+        for format in ["json", "sarif"] {
+            // Asked afresh each time: the findings come from the answers, not the cache.
+            let args = [
+                "links",
+                "--external",
+                "--fresh",
+                "--timeout",
+                "1",
+                "--format",
+                format,
+            ];
+            let mut live = live_audit(&fake, TOKEN, &args);
+            live.env("CACHE_DIRECTORY", dir.path());
+            let mut export_args = args.to_vec();
+            export_args.extend(["--content", &content]);
+            let mut export = live_audit(&fake, TOKEN, &export_args);
+            export.env("CACHE_DIRECTORY", dir.path());
+            let (live, export) = (run(live).await, run(export).await);
+            assert_eq!(live.status.code(), Some(1), "{format}");
+            assert_eq!(export.status.code(), Some(1), "{format}");
+            let text = String::from_utf8_lossy(&live.stdout);
+            assert!(text.contains("external-dead"), "{format}: {text}");
+            if format == "json" {
+                assert_eq!(text, String::from_utf8_lossy(&export.stdout));
+                let outbound = serde_json::from_str::<Value>(&text).unwrap()["findings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|f| f["rule"].as_str().unwrap().starts_with("external-"))
+                    .count();
+                assert_eq!(outbound, 11);
+            } else {
+                // The asset's finding opens the asset, not an entry, in Contentful.
+                let asset = format!(
+                    "https://app.contentful.com/spaces/{SPACE_ID}/environments/{ENVIRONMENT}/assets/photo-credited"
+                );
+                assert!(text.contains(&asset), "{text}");
+            }
+        }
+        fake.stop().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_refused_token_exits_2_naming_the_setting_without_the_token() {
         let fake = demo_space().await;
         let out = run(live_audit(&fake, "not-the-token", &[])).await;
@@ -477,7 +607,7 @@ mod ci_formats {
             .expect("the SARIF schema compiles")
     }
 
-    fn assert_valid_sarif(text: &str) -> Value {
+    pub(super) fn assert_valid_sarif(text: &str) -> Value {
         let log: Value = serde_json::from_str(text).expect("SARIF is JSON");
         let validator = sarif_schema();
         let errors: Vec<String> = validator
@@ -761,5 +891,500 @@ mod baseline {
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains("Cargo.toml"), "{stderr}");
         assert!(out.stdout.is_empty());
+    }
+}
+
+/// `audit links --external` against a site on loopback that answers, refuses, hangs and
+/// redirects (no request leaves the machine): every answer is its finding in every format, the
+/// answers are kept a day and `--fresh` asks again.
+mod outbound {
+    use super::*;
+    use axum::extract::State;
+    use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+    use axum::response::{IntoResponse, Response};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    /// What the site was asked, and how many requests it held at once at most.
+    #[derive(Default)]
+    pub(super) struct Seen {
+        requests: Mutex<Vec<(Method, String, String)>>,
+        held: AtomicUsize,
+        most_held: AtomicUsize,
+    }
+
+    impl Seen {
+        pub(super) fn count(&self, method: &Method, path: &str) -> usize {
+            let requests = self.requests.lock().unwrap();
+            requests
+                .iter()
+                .filter(|(m, p, _)| m == method && p == path)
+                .count()
+        }
+    }
+
+    /// Counts a request as held until its answer is given (or the client goes).
+    struct Held(Arc<Seen>);
+
+    impl Drop for Held {
+        fn drop(&mut self) {
+            self.0.held.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    async fn answer(
+        State(seen): State<Arc<Seen>>,
+        method: Method,
+        uri: Uri,
+        headers: HeaderMap,
+    ) -> Response {
+        let held = seen.held.fetch_add(1, Ordering::SeqCst) + 1;
+        seen.most_held.fetch_max(held, Ordering::SeqCst);
+        let _held = Held(seen.clone());
+        let agent = headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        let path = uri.path().to_string();
+        seen.requests
+            .lock()
+            .unwrap()
+            .push((method.clone(), path.clone(), agent));
+        let to = |status: StatusCode| (status, [(header::LOCATION, "/ok")]).into_response();
+        match path.as_str() {
+            "/ok" => StatusCode::OK.into_response(),
+            "/moved-301" => to(StatusCode::MOVED_PERMANENTLY),
+            "/moved-308" => to(StatusCode::PERMANENT_REDIRECT),
+            "/temporary" => to(StatusCode::FOUND),
+            "/moved-to-gone" => (
+                StatusCode::MOVED_PERMANENTLY,
+                [(header::LOCATION, "/gone-after-move")],
+            )
+                .into_response(),
+            "/loop" => (StatusCode::FOUND, [(header::LOCATION, "/loop")]).into_response(),
+            "/head-refused" if method == Method::HEAD => {
+                StatusCode::METHOD_NOT_ALLOWED.into_response()
+            }
+            "/head-refused" => StatusCode::OK.into_response(),
+            p if p == "/hang" || p.starts_with("/hang/") => std::future::pending().await,
+            p if p.starts_with("/many/") => StatusCode::OK.into_response(),
+            _ => StatusCode::NOT_FOUND.into_response(),
+        }
+    }
+
+    /// The site on a loopback port, and an address where nothing listens.
+    pub(super) struct Site {
+        pub(super) origin: String,
+        pub(super) seen: Arc<Seen>,
+        closed: String,
+    }
+
+    pub(super) async fn site() -> Site {
+        let seen = Arc::new(Seen::default());
+        let app = axum::Router::new()
+            .fallback(answer)
+            .with_state(seen.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let origin = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let closed = format!("http://{}", closed.local_addr().unwrap());
+        Site {
+            origin,
+            seen,
+            closed,
+        }
+    }
+
+    impl Site {
+        /// The fixture export with its links pointing at this site.
+        pub(super) fn export(&self) -> String {
+            let text = std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/audit/external.json"
+            ))
+            .unwrap();
+            let host = self.origin.trim_start_matches("http://");
+            text.replace("ORIGIN_HOST", host)
+                .replace("ORIGIN", &self.origin)
+                .replace("REFUSED", &self.closed)
+        }
+    }
+
+    /// A file in `dir` holding `text`, as a path the command can take.
+    pub(super) fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    }
+
+    /// The external check of `content`, its answers kept under `cache`.
+    pub(super) fn check(cache: &tempfile::TempDir, content: &str, args: &[&str]) -> Command {
+        let mut all = vec!["links", "--external", "--content", content];
+        all.extend(args);
+        let mut cmd = audit(&all);
+        cmd.env("CACHE_DIRECTORY", cache.path());
+        cmd
+    }
+
+    pub(super) async fn run(mut cmd: Command) -> std::process::Output {
+        tokio::task::spawn_blocking(move || cmd.output().expect("run supplysite"))
+            .await
+            .unwrap()
+    }
+
+    fn json(out: &std::process::Output) -> Value {
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+        })
+    }
+
+    /// The outbound findings as (severity, rule, entry, field, message).
+    fn outbound_findings(json: &Value) -> Vec<[String; 5]> {
+        json["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["rule"].as_str().unwrap().starts_with("external-"))
+            .map(|f| {
+                ["severity", "rule", "entryId", "field", "message"]
+                    .map(|k| f[k].as_str().unwrap_or("").to_string())
+            })
+            .collect()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_answer_is_its_finding_and_a_refused_head_is_asked_again_with_get() {
+        let site = site().await;
+        let dir = tempfile::tempdir().unwrap();
+        let content = file(&dir, "export.json", &site.export());
+        let out = run(check(
+            &dir,
+            &content,
+            &["--format", "json", "--timeout", "1"],
+        ))
+        .await;
+        assert_eq!(out.status.code(), Some(1), "errors fail the run");
+        let o = &site.origin;
+        let host = o.trim_start_matches("http://");
+        // Sorted here by rule and entry: the findings' own order compares the messages, whose
+        // addresses hold the ports the system chose.
+        let mut rows = outbound_findings(&json(&out));
+        rows.sort();
+        let row = |severity: &str, rule: &str, entry: &str, field: &str, message: String| {
+            [severity, rule, entry, field, &message].map(str::to_string)
+        };
+        let post = "post-outbound";
+        let body = "bodyRichtext";
+        let mut expected = [
+            row(
+                "error",
+                "external-dead",
+                "photo-credited",
+                "description",
+                format!("link \"{o}/asset-credit-gone\" answers HTTP 404"),
+            ),
+            // The protocol-relative link is https: a plain-HTTP site fails the handshake.
+            row(
+                "error",
+                "external-unreachable",
+                "timeline-outbound",
+                "imagehyperlink",
+                format!(
+                    "link \"https://{host}/ok\" cannot be reached: TLS with 127.0.0.1 failed: received corrupt message of type InvalidContentType"
+                ),
+            ),
+            row(
+                "error",
+                "external-dead",
+                post,
+                body,
+                format!("link \"{o}/dead\" answers HTTP 404"),
+            ),
+            row(
+                "error",
+                "external-unreachable",
+                post,
+                body,
+                format!(
+                    "link \"{}/closed\" cannot be reached: 127.0.0.1 refused the connection",
+                    site.closed
+                ),
+            ),
+            row(
+                "error",
+                "external-dead",
+                "btn-outbound",
+                "buttonActionUrl",
+                format!("link \"{o}/button-gone\" answers HTTP 404"),
+            ),
+            row(
+                "error",
+                "external-dead",
+                post,
+                body,
+                format!(
+                    "link \"{o}/moved-to-gone\" redirects to \"{o}/gone-after-move\", which answers HTTP 404"
+                ),
+            ),
+            row(
+                "error",
+                "external-unreachable",
+                post,
+                body,
+                format!("link \"{o}/loop\" cannot be reached: more than 10 redirects"),
+            ),
+            row(
+                "warning",
+                "external-timeout",
+                post,
+                body,
+                format!("link \"{o}/hang\" gave no answer within 1 s"),
+            ),
+            row(
+                "info",
+                "external-redirect",
+                "timeline-outbound",
+                "buttonlink",
+                format!("link \"{o}/temporary\" redirects (temporarily) to \"{o}/ok\""),
+            ),
+            row(
+                "info",
+                "external-moved",
+                post,
+                body,
+                format!("link \"{o}/moved-301\" has moved permanently to \"{o}/ok\""),
+            ),
+            row(
+                "info",
+                "external-moved",
+                post,
+                body,
+                format!("link \"{o}/moved-308\" has moved permanently to \"{o}/ok\""),
+            ),
+        ];
+        expected.sort();
+        assert_eq!(rows, expected);
+        // HEAD refused, then GET: no finding. Each address asked once though linked twice.
+        assert_eq!(site.seen.count(&Method::HEAD, "/head-refused"), 1);
+        // The loop is followed ten times after the first request, then given up.
+        assert_eq!(site.seen.count(&Method::HEAD, "/loop"), 11);
+        assert_eq!(site.seen.count(&Method::GET, "/head-refused"), 1);
+        assert_eq!(site.seen.count(&Method::HEAD, "/ok"), 1 + 3);
+        assert_eq!(site.seen.count(&Method::GET, "/dead"), 0);
+        // The internal and mail links are not asked.
+        assert_eq!(site.seen.count(&Method::HEAD, "/insights/outbound"), 0);
+        // A polite user agent naming the site whose links these are.
+        for (_, _, agent) in site.seen.requests.lock().unwrap().iter() {
+            assert!(
+                agent.contains("supplysite-audit/") && agent.contains("http://127.0.0.1:8080"),
+                "{agent}"
+            );
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_outbound_findings_flow_through_every_format_and_the_baseline() {
+        let site = site().await;
+        let dir = tempfile::tempdir().unwrap();
+        let content = file(&dir, "export.json", &site.export());
+        let args = |format: &'static str| ["--format", format, "--timeout", "1"];
+        let json_out = run(check(&dir, &content, &args("json"))).await;
+        let dead = format!("link \\\"{}/dead\\\" answers HTTP 404", site.origin);
+        let mut junit = String::new();
+        for format in ["table", "csv", "markdown", "junit", "html"] {
+            let out = run(check(&dir, &content, &args(format))).await;
+            let text = String::from_utf8_lossy(&out.stdout);
+            if format == "junit" {
+                junit = text.to_string();
+            }
+            assert_eq!(out.status.code(), Some(1), "{format}");
+            // The table, CSV and Markdown show no rule ids; JUnit and HTML do.
+            assert!(
+                !matches!(format, "junit" | "html") || text.contains("external-dead"),
+                "{format}: {text}"
+            );
+            assert!(
+                text.contains(&format!("{}/dead", site.origin)),
+                "{format}: {text}"
+            );
+        }
+        let junit = quick_junit::Report::deserialize_from_str(&junit).expect("JUnit XML");
+        // The links suite fails once per error: the fixture's seven outbound errors.
+        assert_eq!(junit.test_suites[0].name.as_str(), "links");
+        assert_eq!(junit.failures, 7);
+        let sarif =
+            String::from_utf8(run(check(&dir, &content, &args("sarif"))).await.stdout).unwrap();
+        let log = super::ci_formats::assert_valid_sarif(&sarif);
+        let rules: Vec<&str> = log["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["ruleId"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            rules
+                .iter()
+                .filter(|r| **r == "links/external-dead")
+                .count(),
+            4
+        );
+        assert!(rules.contains(&"links/external-timeout"));
+        let asset = log["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| {
+                r["message"]["text"]
+                    .as_str()
+                    .unwrap()
+                    .contains("asset-credit-gone")
+            })
+            .unwrap();
+        assert_eq!(
+            asset["locations"][0]["logicalLocations"][0]["fullyQualifiedName"],
+            "assets/photo-credited/fields/description"
+        );
+        assert!(String::from_utf8_lossy(&json_out.stdout).contains(&dead));
+        // The JSON as a baseline: nothing new, so nothing fails.
+        let baseline = file(
+            &dir,
+            "baseline.json",
+            std::str::from_utf8(&json_out.stdout).unwrap(),
+        );
+        let out = run(check(
+            &dir,
+            &content,
+            &[
+                "--format",
+                "json",
+                "--timeout",
+                "1",
+                "--baseline",
+                &baseline,
+            ],
+        ))
+        .await;
+        assert_eq!(out.status.code(), Some(0));
+        let json = json(&out);
+        assert_eq!(json["baselineSummary"]["new"], 0);
+        assert_eq!(
+            json["findings"].as_array().unwrap().len(),
+            serde_json::from_slice::<Value>(&json_out.stdout).unwrap()["findings"]
+                .as_array()
+                .unwrap()
+                .len()
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn answers_are_kept_for_the_next_run_and_fresh_asks_again() {
+        let site = site().await;
+        let dir = tempfile::tempdir().unwrap();
+        let content = file(&dir, "export.json", &site.export());
+        let args = ["--format", "json", "--timeout", "1"];
+        let first = run(check(&dir, &content, &args)).await;
+        assert_eq!(site.seen.count(&Method::HEAD, "/dead"), 1);
+        assert_eq!(site.seen.count(&Method::HEAD, "/hang"), 1);
+        let second = run(check(&dir, &content, &args)).await;
+        // Kept: asked no more. A time-out is not kept: asked again.
+        assert_eq!(site.seen.count(&Method::HEAD, "/dead"), 1);
+        assert_eq!(site.seen.count(&Method::HEAD, "/moved-301"), 1);
+        assert_eq!(site.seen.count(&Method::HEAD, "/hang"), 2);
+        assert_eq!(
+            first.stdout, second.stdout,
+            "the same findings from the cache"
+        );
+        let stderr = String::from_utf8_lossy(&second.stderr);
+        assert!(
+            stderr.contains("12 answer(s) from the last day's cache"),
+            "{stderr}"
+        );
+        let mut fresh_args = args.to_vec();
+        fresh_args.push("--fresh");
+        let fresh = run(check(&dir, &content, &fresh_args)).await;
+        assert_eq!(site.seen.count(&Method::HEAD, "/dead"), 2);
+        assert_eq!(site.seen.count(&Method::HEAD, "/moved-301"), 2);
+        assert_eq!(first.stdout, fresh.stdout);
+        // The cache is in the cache folder.
+        assert!(dir.path().join("links/external.json").is_file());
+    }
+
+    /// An export whose one post links `n` addresses of the site (`/{prefix}/{i}`).
+    fn many_links(site: &Site, prefix: &str, n: usize) -> String {
+        let mut export: Value = serde_json::from_str(&site.export()).unwrap();
+        let paragraphs: Vec<Value> = (0..n)
+            .map(|i| {
+                serde_json::json!({"nodeType": "paragraph", "data": {}, "content": [{
+                    "nodeType": "hyperlink",
+                    "data": {"uri": format!("{}/{prefix}/{i}", site.origin)},
+                    "content": [{"nodeType": "text", "value": "a link", "marks": [], "data": {}}]
+                }]})
+            })
+            .collect();
+        export["entries"] = Value::Array(vec![export["entries"][0].clone()]);
+        export["assets"] = Value::Array(vec![]);
+        export["entries"][0]["fields"]["bodyRichtext"]["en-AU"]["content"] =
+            Value::Array(paragraphs);
+        export.to_string()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_hundred_links_are_checked_within_the_run_limit_two_at_a_time_per_host() {
+        let site = site().await;
+        let dir = tempfile::tempdir().unwrap();
+        let content = file(&dir, "export.json", &many_links(&site, "many", 200));
+        let out = run(check(
+            &dir,
+            &content,
+            &["--format", "json", "--run-limit", "60"],
+        ))
+        .await;
+        assert_eq!(out.status.code(), Some(0));
+        assert!(outbound_findings(&json(&out)).is_empty());
+        let asked = site.seen.requests.lock().unwrap().len();
+        assert_eq!(asked, 200, "each answered HEAD once");
+        let most = site.seen.most_held.load(Ordering::SeqCst);
+        assert!((1..=2).contains(&most), "{most} requests at once");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn links_not_answered_within_the_run_limit_are_unchecked_warnings() {
+        let site = site().await;
+        let dir = tempfile::tempdir().unwrap();
+        let content = file(&dir, "export.json", &many_links(&site, "hang", 3));
+        let started = std::time::Instant::now();
+        let out = run(check(
+            &dir,
+            &content,
+            &["--format", "json", "--timeout", "60", "--run-limit", "0.5"],
+        ))
+        .await;
+        assert!(started.elapsed() < std::time::Duration::from_secs(30));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "warnings do not fail by default"
+        );
+        let rows = outbound_findings(&json(&out));
+        assert_eq!(rows.len(), 3);
+        for row in rows {
+            assert_eq!(row[..2], ["warning", "external-unchecked"]);
+        }
+    }
+
+    #[test]
+    fn external_with_a_report_other_than_links_is_a_usage_error() {
+        let out = audit(&["seo", "--external", "--content", DEMO])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("audit links --external"), "{stderr}");
+        let out = audit(&["links", "--external", "--timeout", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
     }
 }

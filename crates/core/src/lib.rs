@@ -36,4 +36,5 @@ pub mod time_zone;
 pub mod uri;
 pub mod video;
 pub mod view;
+pub mod vitals;
 pub mod webhook;

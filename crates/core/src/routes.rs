@@ -238,6 +238,28 @@ impl Route {
         }
     }
 
+    /// The route's template, as the server's request metrics and visitors' Web Vitals reports
+    /// name it ([`crate::vitals`]): the path with its slug or product segment as a parameter
+    /// (`/insights/:slug`, `/:product`), a listing's later pages as its first, and a path no
+    /// route matches as `/*path`.
+    pub fn template(&self) -> &'static str {
+        match self {
+            Route::Home => "/",
+            Route::VideoPopup => "/videopopup",
+            Route::CaseStudyIndex | Route::CaseStudyIndexPage(_) => "/case-study-index",
+            Route::CaseStudy(_) => "/case-study/:slug",
+            Route::Solutions => "/supplier-management-platform",
+            Route::Product(_) => "/:product",
+            Route::Page(_) => "/page/:slug",
+            Route::AboutUs => "/about-us",
+            Route::Privacy => "/privacy",
+            Route::ContactUs => "/contact-us",
+            Route::Insights | Route::InsightsPage(_) => "/insights",
+            Route::Insight(_) => "/insights/:slug",
+            Route::NotFound => "/*path",
+        }
+    }
+
     /// The path with the listing page, when there is one (`/insights?page=2`): the address of
     /// exactly this page, its canonical and its key in the page cache.
     pub fn href(&self) -> String {

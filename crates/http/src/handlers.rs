@@ -17,4 +17,5 @@ pub mod robot;
 pub mod search;
 pub mod sitemap;
 pub mod static_files;
+pub mod vitals;
 pub mod webhook;

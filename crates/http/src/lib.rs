@@ -155,7 +155,7 @@ pub fn router(state: AppState) -> Site {
     let settings = state.settings().clone();
     // Only the routes that read a body carry body limits: 64 KiB for the contact form's
     // extractors, 1 MiB for the webhook and for Live Preview's edits, and the 1 MiB hard cap on
-    // the stream for all three.
+    // the stream for all three; 256 bytes for a Web Vitals report.
     let hard_cap = || {
         (
             axum::middleware::map_response(too_large_as_json),
@@ -182,6 +182,13 @@ pub fn router(state: AppState) -> Site {
             contact::route()
                 .layer::<_, Infallible>(DefaultBodyLimit::max(BODY_LIMIT))
                 .layer::<_, Infallible>(hard_cap()),
+        )
+        .route(
+            "/api/vitals",
+            handlers::vitals::route().layer::<_, Infallible>((
+                axum::middleware::map_response(too_large_as_json),
+                RequestBodyLimitLayer::new(handlers::vitals::MAX_BODY_BYTES),
+            )),
         )
         .route("/api/robot-challenge", get(robot::challenge))
         .route("/api/search", get(handlers::search::search))

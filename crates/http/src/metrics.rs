@@ -6,7 +6,10 @@
 //! `supplysite_http_request_duration_seconds{route}`, where `route` is the route's template
 //! (`/insights/:slug`), never the path asked for, so a visitor cannot make up label values;
 //! `supplysite_page_cache_requests_total{result}` (`hit`, `miss`, and `stale`: a cached page
-//! served while a reload of newer content is under way); and the requests shed with 503
+//! served while a reload of newer content is under way); visitors' Core Web Vitals
+//! (`POST /api/vitals`) as histograms by route template and metric,
+//! `supplysite_web_vitals_seconds{route,metric}` (LCP, INP, TTFB) and
+//! `supplysite_web_vitals_cls{route,metric}`; and the requests shed with 503
 //! (`supplysite_shed_total{reason}`, with the connections the server refused at once).
 //!
 //! Read when scraped ([`Scrape`]): `supplysite_ready` (1 while the server takes requests, 0
@@ -16,7 +19,8 @@
 //! `supplysite_content_reloads_total{outcome}`,
 //! `supplysite_content_snapshot_steps_total{step,outcome}` (`save`, `share`, `adopt`; `ok`,
 //! `failed`: the live source's last good copy), `supplysite_image_renditions_total{source}`
-//! (`memory`, `disk`, `encoded`), `supplysite_image_cache_bytes` and
+//! (`memory`, `disk`, `encoded`, and `stand_in`: another rendition or the original sent
+//! briefly cached while the encoding queue is full), `supplysite_image_cache_bytes` and
 //! `supplysite_image_cache_budget_bytes` (the renditions' disk cache: held and the most it
 //! keeps before the least recently used go), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
@@ -59,6 +63,31 @@ struct RouteOnly {
 
 type Durations = Family<RouteOnly, Histogram, fn() -> Histogram>;
 
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteMetric {
+    route: &'static str,
+    metric: &'static str,
+}
+
+type Vitals = Family<RouteMetric, Histogram, fn() -> Histogram>;
+
+/// The bounds of the Web Vitals' time buckets, in seconds: fine around the thresholds of
+/// "good" (TTFB 0.8 s, INP 0.2 s, LCP 2.5 s) and "poor" (INP 0.5 s, LCP 4 s).
+const VITAL_SECONDS: [f64; 16] = [
+    0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 8.0, 12.0, 20.0,
+];
+
+/// The bounds of the CLS buckets (unitless): around "good" (0.1) and "poor" (0.25).
+const VITAL_CLS: [f64; 8] = [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1.0];
+
+fn vital_seconds() -> Histogram {
+    Histogram::new(VITAL_SECONDS)
+}
+
+fn vital_cls() -> Histogram {
+    Histogram::new(VITAL_CLS)
+}
+
 /// How a page request was served by the page cache; a page response carries it as an
 /// extension for the front layer to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +124,8 @@ pub struct Metrics {
     routes: Box<[RouteHandles]>,
     page_cache: [AtomicU64; 3],
     shed: [AtomicU64; 2],
+    vitals_seconds: Vitals,
+    vitals_cls: Vitals,
 }
 
 /// The statuses whose counter a route keeps a handle to; any other status is looked up in the
@@ -128,6 +159,24 @@ impl Metrics {
             routes: TEMPLATES.iter().map(|_| RouteHandles::default()).collect(),
             page_cache: Default::default(),
             shed: Default::default(),
+            vitals_seconds: Vitals::new_with_constructor(vital_seconds),
+            vitals_cls: Vitals::new_with_constructor(vital_cls),
+        }
+    }
+
+    /// Counts one visitor's Web Vitals measurement: LCP, INP and TTFB in seconds, CLS as it
+    /// is, by route template and metric.
+    pub fn vital(&self, report: supplysite_core::vitals::Report) {
+        let labels = RouteMetric {
+            route: report.route,
+            metric: report.metric.name(),
+        };
+        if report.metric.is_time() {
+            self.vitals_seconds
+                .get_or_create(&labels)
+                .observe(report.value / 1000.0);
+        } else {
+            self.vitals_cls.get_or_create(&labels).observe(report.value);
         }
     }
 
@@ -178,6 +227,16 @@ impl Metrics {
             "supplysite_http_request_duration_seconds",
             "Time from a request's arrival to its response, by route template",
             self.durations.clone(),
+        );
+        registry.register(
+            "supplysite_web_vitals_seconds",
+            "Visitors' Core Web Vitals that are times (LCP, INP, TTFB), by route template and metric",
+            self.vitals_seconds.clone(),
+        );
+        registry.register(
+            "supplysite_web_vitals_cls",
+            "Visitors' Cumulative Layout Shift, by route template",
+            self.vitals_cls.clone(),
         );
         let read = |n: &AtomicU64| n.load(Ordering::Relaxed);
         registry.register_collector(Box::new(Snapshot {
@@ -233,6 +292,9 @@ pub struct RenditionCounts {
     pub disk: u64,
     /// Encoded.
     pub encoded: u64,
+    /// Stand-ins: another rendition of the picture, or its original, sent briefly cached
+    /// because the one asked for could not be made then.
+    pub stand_in: u64,
 }
 
 /// The renditions' disk cache.
@@ -404,6 +466,7 @@ impl Collector for Snapshot {
                     ("memory", r.memory),
                     ("disk", r.disk),
                     ("encoded", r.encoded),
+                    ("stand_in", r.stand_in),
                 ],
             )?;
         }
@@ -435,7 +498,7 @@ impl Collector for Snapshot {
 const IMAGES_PREFIX: &str = "/img/images.ctfassets.net/";
 
 /// The routes the router names, with their templates.
-const FIXED: [&str; 13] = [
+const FIXED: [&str; 14] = [
     "/healthz",
     "/readyz",
     "/sitemap.xml",
@@ -445,6 +508,7 @@ const FIXED: [&str; 13] = [
     "/api/preview",
     "/api/preview/exit",
     "/api/contact",
+    "/api/vitals",
     "/api/robot-challenge",
     "/api/openapi.json",
     "/api/webhooks/contentful",

@@ -63,6 +63,10 @@ pub const DEFAULT_PAGE_MAX_AGE: Duration = Duration::from_secs(60);
 /// site in one format asks for far fewer, and the warm-up makes the common ones beforehand.
 pub const DEFAULT_IMAGE_ENCODES_PER_MINUTE: u32 = 60;
 
+/// Web Vitals reports (`POST /api/vitals`) one client may send a minute: a page sends four,
+/// and a visit of several pages a few dozen.
+pub const VITALS_REPORTS_PER_MINUTE: u32 = 120;
+
 impl Settings {
     /// Settings for `public_url` with the defaults for everything else.
     pub fn new(public_url: PublicUrl, web_dir: impl Into<PathBuf>) -> Self {

@@ -79,6 +79,8 @@ pub(crate) struct Inner {
     pub images: Option<Arc<supplysite_images::Renditions>>,
     /// Encodes started per client by the image endpoint.
     pub image_encodes: crate::contact_desk::RateLimiter,
+    /// Web Vitals reports per client.
+    pub vitals: crate::contact_desk::RateLimiter,
     /// The page settings (`{"robot":…}`), serialised once.
     pub settings_json: Box<RawValue>,
     /// What the server's connection defences did, for `/readyz`.
@@ -139,6 +141,10 @@ impl AppState {
                 preview: mounts.preview,
                 images: mounts.images.clone(),
                 image_encodes,
+                vitals: crate::contact_desk::RateLimiter::per_minute(
+                    std::num::NonZeroU32::new(crate::settings::VITALS_REPORTS_PER_MINUTE)
+                        .expect("not zero"),
+                ),
                 settings_json,
                 connections: Arc::default(),
                 page_stamp,
@@ -236,6 +242,16 @@ impl AppState {
         self.inner.contact.as_deref()
     }
 
+    /// The client a request's allowances (pictures, Web Vitals reports) are counted by, found
+    /// as the contact form finds it: behind the trusted proxies when enquiries are taken, else
+    /// the socket's peer.
+    pub fn client_key(&self, parts: &axum::http::request::Parts) -> std::net::IpAddr {
+        match self.contact() {
+            Some(desk) => desk.client_ip.key(parts),
+            None => crate::contact_desk::ClientIpPolicy::default().key(parts),
+        }
+    }
+
     /// The editors' preview, when configured.
     pub fn preview(&self) -> Option<&crate::preview::Preview> {
         self.inner.preview.as_deref()
@@ -247,6 +263,10 @@ impl AppState {
     }
 
     /// The encodes each client has started at the image endpoint.
+    pub(crate) fn vitals_limit(&self) -> &crate::contact_desk::RateLimiter {
+        &self.inner.vitals
+    }
+
     pub(crate) fn image_encodes(&self) -> &crate::contact_desk::RateLimiter {
         &self.inner.image_encodes
     }

@@ -72,6 +72,11 @@ pub struct Served {
     pub etag: String,
     /// The rendition's encoding, for its `Content-Type`.
     pub format: Format,
+    /// Whether this is a stand-in for the rendition asked for, sent because it could not be
+    /// made now (the encoding queue full, or the client past its encodes): the nearest
+    /// rendition of the same picture already made, or the original. It is to be cached
+    /// briefly, so the proper rendition replaces it.
+    pub stand_in: bool,
 }
 
 /// Counts of what the engine did, for tests and health pages.
@@ -87,6 +92,9 @@ pub struct Stats {
     pub encodes: AtomicU64,
     /// Renditions made by the background warm-up.
     pub warmed: AtomicU64,
+    /// Requests answered with a stand-in ([`Served::stand_in`]) because the rendition asked
+    /// for could not be made then.
+    pub stand_ins: AtomicU64,
     /// Renditions the background warm-up has still to make (or find made): 0 once it is done.
     pub to_warm: AtomicU64,
 }
@@ -121,23 +129,27 @@ pub fn choose_format(asked: Option<Format>, accept: Option<&str>, source: Format
     if let Some(format) = asked {
         return format;
     }
-    let accepts = |mime: &str| {
-        accept.unwrap_or("").split(',').any(|item| {
-            let mut parts = item.split(';').map(str::trim);
-            parts.next().is_some_and(|t| t.eq_ignore_ascii_case(mime))
-                && !parts.any(|p| {
-                    p.strip_prefix("q=")
-                        .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0))
-                })
-        })
-    };
-    if accepts("image/avif") {
+    if accepts(accept, Format::Avif) {
         Format::Avif
-    } else if accepts("image/webp") {
+    } else if accepts(accept, Format::Webp) {
         Format::Webp
     } else {
         source.fallback()
     }
+}
+
+/// Whether the `Accept` header takes `format` (named, with a quality above 0).
+fn accepts(accept: Option<&str>, format: Format) -> bool {
+    accept.unwrap_or("").split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        parts
+            .next()
+            .is_some_and(|t| t.eq_ignore_ascii_case(format.mime()))
+            && !parts.any(|p| {
+                p.strip_prefix("q=")
+                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0))
+            })
+    })
 }
 
 fn key(identity: &Identity, target: Target) -> String {
@@ -263,15 +275,53 @@ impl Renditions {
             format,
             quality: request.quality.unwrap_or(format.default_quality()),
         };
-        let hit = self.rendition(&identity, target, admit).await?;
+        let hit = match self.rendition(&identity, target, admit).await {
+            Ok(hit) => hit,
+            Err(refused @ (ImageError::Busy | ImageError::Limited(_))) => {
+                // Not made now: the nearest thing already there, never kept long.
+                let Some(served) = self.stand_in(&identity, &probe, target, accept).await else {
+                    return Err(refused);
+                };
+                self.stats.stand_ins.fetch_add(1, Ordering::Relaxed);
+                return Ok(served);
+            }
+            Err(error) => return Err(error),
+        };
         let served = Served {
             bytes: hit.bytes.into(),
             etag: hit.etag,
             format,
+            stand_in: false,
         };
         self.recent
             .put(recent_key, served.clone(), served.bytes.len(), now);
         Ok(served)
+    }
+
+    /// A stand-in ([`Served::stand_in`]) for the rendition `query` asks of the picture at
+    /// `raw_path`, for a request that could not wait for it to be made (the caller's own
+    /// deadline): the nearest rendition made, else the original. `None` when there is nothing
+    /// to send or the request is not one [`Renditions::serve`] would make.
+    pub async fn stand_in_for(
+        &self,
+        raw_path: &str,
+        query: &str,
+        accept: Option<&str>,
+    ) -> Option<Served> {
+        let request = Request::parse(query).ok()?;
+        let (identity, probe) = self.source(raw_path).await.ok()?;
+        if answer(&request, probe.width, probe.format) != Answer::Serve {
+            return None;
+        }
+        let format = choose_format(request.format, accept, probe.format);
+        let target = Target {
+            width: request.width,
+            format,
+            quality: request.quality.unwrap_or(format.default_quality()),
+        };
+        let served = self.stand_in(&identity, &probe, target, accept).await?;
+        self.stats.stand_ins.fetch_add(1, Ordering::Relaxed);
+        Some(served)
     }
 
     fn file(&self, raw_path: &str) -> Result<PathBuf, ImageError> {
@@ -368,6 +418,67 @@ impl Renditions {
             lock(&self.inflight).remove(&name);
         }
         outcome
+    }
+
+    /// What is sent for `target` of the source `identity` when it cannot be made now: the
+    /// nearest rendition of the picture already in the cache (the narrowest offered width at
+    /// least as wide, else the widest narrower one; at a width, the format asked for first,
+    /// then the others the client takes), else the source file itself when the client takes
+    /// its format (it passed the resizer's limits to get here). Nothing is encoded. `None`
+    /// when there is nothing to send.
+    async fn stand_in(
+        &self,
+        identity: &Identity,
+        probe: &Probe,
+        target: Target,
+        accept: Option<&str>,
+    ) -> Option<Served> {
+        let fallback = probe.format.fallback();
+        let mut formats = vec![target.format];
+        for format in [Format::Avif, Format::Webp, fallback] {
+            let taken = format == fallback || accepts(accept, format);
+            if taken && !formats.contains(&format) {
+                formats.push(format);
+            }
+        }
+        let mut widths = supplysite_core::rendition::widths_for(probe.width);
+        // Wider first (scaled down, it looks right), the nearest of each side first.
+        widths.sort_by_key(|&w| (w < target.width, w.abs_diff(target.width)));
+        for width in widths {
+            for &format in &formats {
+                let candidate = Target {
+                    width,
+                    format,
+                    quality: format.default_quality(),
+                };
+                let name = DiskCache::name(&key(identity, candidate), format.param());
+                if !self.cache.contains(&name) {
+                    continue;
+                }
+                if let Some(hit) = self.cache.get(&name).await {
+                    return Some(Served {
+                        bytes: hit.bytes.into(),
+                        etag: hit.etag,
+                        format,
+                        stand_in: true,
+                    });
+                }
+            }
+        }
+        if !formats.contains(&probe.format) {
+            return None;
+        }
+        let bytes = tokio::fs::read(&identity.file).await.ok()?;
+        if bytes.len() as u64 != identity.len {
+            // Replaced since it was looked at: not the picture probed.
+            return None;
+        }
+        Some(Served {
+            etag: crate::cache::etag_of(&bytes),
+            bytes: bytes.into(),
+            format: probe.format,
+            stand_in: true,
+        })
     }
 
     /// Makes the rendition `target` of the picture at `raw_path` for the warm-up, blocking

@@ -1,11 +1,13 @@
 // The one loader of the WebAssembly core (issue 7). The small module (contact validation and
 // dates) is fetched and compiled on first use only, so no screen pays for it until it
 // needs it and first paint never waits.
-import type { ContactForm, Validation } from '../wasm-pkg/supplysite_contact';
+import type { CleanedAttribution, ContactForm, Validation } from '../wasm-pkg/supplysite_contact';
 
 /** The core's functions the contact form uses. */
 export interface ContactCore {
   validateContact(form: Partial<ContactForm>): Validation;
+  /** Core's attribution rule: what the server would keep of the visit's origin, or why none. */
+  cleanAttribution(value: unknown): CleanedAttribution;
 }
 
 type SmallModule = typeof import('../wasm-pkg/supplysite_contact.js');
@@ -24,7 +26,10 @@ function loadSmallModule(): Promise<SmallModule> {
   return small;
 }
 
-/** The contact form's validator. */
+/** The contact form's validator and attribution rule. */
 export function loadContactCore(): Promise<ContactCore> {
-  return loadSmallModule().then((module) => ({ validateContact: module.validateContact }));
+  return loadSmallModule().then((module) => ({
+    validateContact: module.validateContact,
+    cleanAttribution: module.cleanAttribution,
+  }));
 }

@@ -1,8 +1,10 @@
 //! `supplysite audit [seo|links|coverage|freshness|faq|inspector|redirects]`: content reports for editors and SEO
 //! auditors, as a table (coloured on a terminal), JSON, CSV, Markdown, JUnit XML or SARIF, with
 //! an exit status CI can gate on, and optionally compared with an earlier run (`--baseline`).
+//! With `--external`, the links report also asks every outbound link how it answers.
 
 mod csv;
+mod external;
 mod html;
 mod json;
 mod junit;
@@ -15,10 +17,15 @@ use anyhow::Context;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 use supplysite_content_adapter::contentful::ContentfulSettings;
 use supplysite_content_adapter::{Loaded, load_export};
 use supplysite_core::audit::baseline::{Recorded, compare};
-use supplysite_core::audit::{Finding, Report, Severity, Summary, audit_with, stats};
+use supplysite_core::audit::external::{distinct_urls, outbound_links};
+use supplysite_core::audit::{
+    Finding, Report, Severity, Summary, audit_with, external as rule, sort, stats,
+};
+use supplysite_core::content::ContentSet;
 use supplysite_http::PublicUrl;
 
 #[derive(clap::Args)]
@@ -57,6 +64,21 @@ pub struct Args {
     /// Contentful's web app (live audits know their space)
     #[arg(long, value_name = "ID", value_parser = ContentfulSettings::check_id, global = true)]
     space_id: Option<String>,
+    /// Also asks every http(s) link in rich text, on buttons and in assets' descriptions how it
+    /// answers (the links report; answers are kept a day in the cache folder)
+    #[arg(long, global = true)]
+    external: bool,
+    /// With --external: each link's time limit in seconds (HEAD, GET and redirects together);
+    /// a link that takes longer is a warning
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds, global = true)]
+    timeout: Duration,
+    /// With --external: the whole check's time limit in seconds; links not asked by then are
+    /// warnings
+    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = seconds, global = true)]
+    run_limit: Duration,
+    /// With --external: asks every link again instead of using answers from the last day
+    #[arg(long, global = true)]
+    fresh: bool,
     #[command(flatten)]
     contentful: super::contentful::Args,
     #[command(flatten)]
@@ -133,11 +155,19 @@ enum FailOn {
 /// Runs the reports asked for. Exit status: 0 when no finding reaches `--fail-on`, 1 when one
 /// does; a content file that cannot be loaded is an error (status 2, from `main`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.external
+        && let Some(ReportCommand(report)) = args.report
+        && report != Report::Links
+    {
+        anyhow::bail!(
+            "--external checks the links report's outbound links: run `supplysite audit links --external` or the whole audit"
+        );
+    }
     let baseline = match &args.baseline {
         Some(path) => Some(read_baseline(path)?),
         None => None,
     };
-    let (loaded, source) = load(args.content, &args.contentful)?;
+    let (loaded, source) = load(args.content.clone(), &args.contentful)?;
     if !loaded.problems.is_empty() {
         // Not findings: they are about reading the export, and every report is computed from
         // what could be read. Said on stderr so piped output stays clean.
@@ -153,7 +183,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => Report::ALL.to_vec(),
         Some(ReportCommand(report)) => vec![report],
     };
-    let findings = audit_with(&loaded.set, &reports, &args.redirect_hosts.targets());
+    let mut findings = audit_with(&loaded.set, &reports, &args.redirect_hosts.targets());
+    if args.external {
+        findings.extend(check_external(&loaded.set, &args)?);
+        sort(&mut findings);
+    }
     let summary = Summary::of(&findings);
     // Compared with the baseline's findings of the reports run only: a report not run has
     // fixed nothing.
@@ -209,6 +243,50 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&gated, args.fail_on))
 }
 
+/// The outbound links' findings: each distinct address asked once (or read from the cache).
+fn check_external(set: &ContentSet, args: &Args) -> anyhow::Result<Vec<Finding>> {
+    let links = outbound_links(set);
+    let urls = distinct_urls(&links);
+    let cache = match crate::install::cache_dir() {
+        Ok(dir) => Some(dir.join(external::CACHE_FILE)),
+        Err(e) => {
+            eprintln!("supplysite: the link answers are not kept: {e}");
+            None
+        }
+    };
+    let site = args.site_url.as_str();
+    let checked = external::check(
+        &urls,
+        &external::Options {
+            timeout: args.timeout,
+            run_limit: args.run_limit,
+            user_agent: format!(
+                "Mozilla/5.0 (compatible; supplysite-audit/{}; link check for {site}; +{site}/)",
+                env!("CARGO_PKG_VERSION")
+            ),
+            cache,
+            fresh: args.fresh,
+        },
+    )?;
+    eprintln!(
+        "supplysite: {} outbound link(s) at {} address(es), {} answer(s) from the last day's cache",
+        links.len(),
+        urls.len(),
+        checked.from_cache
+    );
+    Ok(rule::findings(&links, |url| checked.answers.get(url)))
+}
+
+/// A positive number of seconds (fractions allowed), as a duration.
+fn seconds(value: &str) -> Result<Duration, String> {
+    match value.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s < 86_400.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "{value:?} is not a number of seconds above 0 and below a day"
+        )),
+    }
+}
+
 /// Where the findings come from, for the formats that point into it.
 enum Source {
     /// The export file, as given (relative paths stay relative).
@@ -217,17 +295,21 @@ enum Source {
     Space { space: String, environment: String },
 }
 
-/// The entry in Contentful's web app.
-fn entry_app_url(space: &str, environment: &str, entry_id: &str) -> String {
-    format!(
-        "https://app.contentful.com/spaces/{space}/environments/{environment}/entries/{entry_id}"
-    )
+/// The entry (or, for a finding about an asset, the asset) in Contentful's web app.
+fn entry_app_url(space: &str, environment: &str, f: &Finding, id: &str) -> String {
+    let kind = if f.content_type.as_deref() == Some(rule::ASSET) {
+        "assets"
+    } else {
+        "entries"
+    };
+    format!("https://app.contentful.com/spaces/{space}/environments/{environment}/{kind}/{id}")
 }
 
 /// Where a finding is, as CI tools track it: `entries/{id}/fields/{field}`, `entries/{id}`,
-/// `pages/{route}/fields/{field}` or `pages/{route}`.
+/// `assets/{id}/fields/{field}`, `pages/{route}/fields/{field}` or `pages/{route}`.
 fn logical_name(f: &Finding) -> String {
     let base = match (&f.entry_id, &f.route) {
+        (Some(id), _) if f.content_type.as_deref() == Some(rule::ASSET) => format!("assets/{id}"),
         (Some(id), _) => format!("entries/{id}"),
         (None, Some(route)) => format!("pages{route}"),
         (None, None) => "space".to_string(),

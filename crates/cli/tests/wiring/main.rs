@@ -26,6 +26,8 @@ mod metrics;
 mod proxies;
 // Heavy pages and made-up paths: /healthz stays quick, memory stays flat.
 mod load;
+// A flood of cold pictures: every one answered (some with a brief stand-in), the site answering.
+mod pictures;
 // Machine-readable dates fall on the printed day in the site's zone: export, live, preview.
 mod dates;
 // Files uploaded to the space: sandboxed, the runnable ones downloaded, never run as the site.

@@ -413,6 +413,7 @@ async fn the_alert_rules_and_the_dashboard_name_only_metrics_the_server_exposes(
         "supplysite_shed_total",
         "supplysite_image_cache_bytes",
         "supplysite_connections_open",
+        "supplysite_web_vitals_seconds_bucket",
     ] {
         assert!(named.contains(family), "{family} is named nowhere");
         assert!(
@@ -458,9 +459,16 @@ async fn the_alert_rules_and_the_dashboard_name_only_metrics_the_server_exposes(
             "named but not exposed: {missing:?}\n{}",
             server.log()
         );
-        // Pages, and the picture they show, make the request and picture families appear.
+        // Pages, and the picture they show, make the request and picture families appear; a
+        // visitor's measurements, the Web Vitals ones.
         assert_eq!(server.get(POST).await.0, 200);
         let _ = server.get(PICTURE).await;
+        for report in [
+            &br#"{"route":"/insights/:slug","name":"LCP","value":1200}"#[..],
+            br#"{"route":"/insights/:slug","name":"CLS","value":0.01}"#,
+        ] {
+            assert_eq!(server.post_raw("/api/vitals", &[], report).await.0, 204);
+        }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     server.terminate().await;

@@ -286,6 +286,11 @@ impl ContentSet {
         self.parts.assets.get(id)
     }
 
+    /// Every published asset, by id.
+    pub fn assets(&self) -> impl ExactSizeIterator<Item = &Asset> {
+        self.parts.assets.values()
+    }
+
     /// What an entry id refers to.
     pub fn entry(&self, id: &str) -> Option<EntryRef> {
         self.entries.get(id).copied()

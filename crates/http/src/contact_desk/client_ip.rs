@@ -6,8 +6,10 @@
 //! that reaches the server directly cannot choose its address with the header.
 
 use crate::connections::proxies::TrustedProxies;
+use axum::extract::ConnectInfo;
 use axum::http::HeaderMap;
-use std::net::IpAddr;
+use axum::http::request::Parts;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// How to find the client's address.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,6 +23,18 @@ impl ClientIpPolicy {
     /// `None` only when the server was not given the peer's address.
     pub fn client_ip(&self, peer: Option<IpAddr>, headers: &HeaderMap) -> Option<IpAddr> {
         peer.map(|peer| self.trusted_proxies.client_ip(peer, headers))
+    }
+
+    /// The address a request's allowances are counted by: [`Self::client_ip`] of the socket's
+    /// peer. Without any peer address all such requests share one allowance, which errs on the
+    /// safe side.
+    pub fn key(&self, parts: &Parts) -> IpAddr {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip());
+        self.client_ip(peer, &parts.headers)
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
     }
 }
 

@@ -305,6 +305,7 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
                 memory: stats.memory_hits.load(Ordering::Relaxed),
                 disk: stats.disk_hits.load(Ordering::Relaxed),
                 encoded: stats.encodes.load(Ordering::Relaxed),
+                stand_in: stats.stand_ins.load(Ordering::Relaxed),
             }
         }),
         image_cache: state.images().map(|engine| ImageCache {

@@ -12,14 +12,22 @@
 //! uses. Each client (found as the contact form finds it) may start
 //! [`crate::Settings::image_encodes_per_minute`] encodes a minute; past that, a rendition not
 //! made yet is answered 429 with Retry-After (made ones are always served).
+//!
+//! A picture a page offers is never left broken by load: when its rendition cannot be made
+//! now (the encoding queue is full, or the client is past its encodes), the nearest one of the
+//! same picture already made (another width or format) is sent instead, else the original
+//! file (it passed the resizer's limits), with [`STAND_IN_CACHE_CONTROL`] so that neither
+//! nginx nor the browser keeps it and the proper rendition replaces it. Nothing is encoded
+//! for a stand-in, so encoding stays bounded by the pool. A request still waiting for its
+//! encode after [`stand_in_patience`] gets a stand-in the same way, instead of running into
+//! the request timeout. Only when there is nothing to send is the request refused (503 or 429).
 
 use crate::handlers::api_error::ApiError;
 use crate::metrics::Shed;
 use crate::state::AppState;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use supplysite_images::ImageError;
 
 /// The path the endpoint answers under, before the picture's own path.
@@ -28,17 +36,20 @@ pub const PREFIX: &str = "/img/images.ctfassets.net/";
 /// Seconds a client is asked to wait when the encoding queue is full.
 pub const RETRY_AFTER_SECONDS: u64 = 2;
 
+/// The lifetime of a stand-in: long enough to spare a burst, short enough that the proper
+/// rendition replaces it within a minute in every cache.
+pub const STAND_IN_CACHE_CONTROL: &str = "public, max-age=30";
+
 /// The route's handler.
 pub async fn rendition(
     State(state): State<AppState>,
     request: Request,
 ) -> Result<Response, ApiError> {
     let (parts, _) = request.into_parts();
+    // The client, found as the contact form finds it (behind the trusted proxies); without
+    // any address all such requests share one allowance, as they do there.
+    let client = state.client_key(&parts);
     let (uri, headers) = (parts.uri, parts.headers);
-    let peer = parts
-        .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip());
     let engine = state
         .images()
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no pictures are resized here"))?;
@@ -47,20 +58,27 @@ pub async fn rendition(
     let accept = headers
         .get(header::ACCEPT)
         .and_then(|value| value.to_str().ok());
-    // The client, found as the contact form finds it (behind the trusted proxies); without
-    // any address all such requests share one allowance, as they do there.
-    let client = state
-        .contact()
-        .map(|desk| desk.client_ip.clone())
-        .unwrap_or_default()
-        .client_ip(peer, &headers)
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
     let admit = || {
         state
             .image_encodes()
             .check(client, std::time::Instant::now())
     };
-    let served = match engine.serve_admitted(raw_path, query, accept, &admit).await {
+    // A request waiting in the queue longer than its patience gets a stand-in instead of
+    // running into the request timeout; the encode it waited for goes on if it had started.
+    let patience = stand_in_patience(state.settings().request_timeout);
+    let made = tokio::time::timeout(
+        patience,
+        engine.serve_admitted(raw_path, query, accept, &admit),
+    )
+    .await;
+    let made = match made {
+        Ok(made) => made,
+        Err(_) => engine
+            .stand_in_for(raw_path, query, accept)
+            .await
+            .ok_or(ImageError::Busy),
+    };
+    let served = match made {
         Ok(served) => served,
         Err(ImageError::Elsewhere(nearest)) => {
             // The nearest rendition the site writes: a cache in front keeps the redirect.
@@ -83,8 +101,9 @@ pub async fn rendition(
             return Err(error.into());
         }
     };
-    // The query names the format, or the Accept header chose it.
-    let varies = !query.split('&').any(|pair| pair.starts_with("fm="));
+    // The query names the format, or the Accept header chose it; a stand-in's format
+    // always follows the Accept header.
+    let varies = served.stand_in || !query.split('&').any(|pair| pair.starts_with("fm="));
     let etag = HeaderValue::from_str(&served.etag).expect("a hex ETag is a header value");
     let mut response = if not_modified(&headers, &served.etag) {
         StatusCode::NOT_MODIFIED.into_response()
@@ -100,7 +119,11 @@ pub async fn rendition(
     out.insert(header::ETAG, etag);
     out.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static(crate::handlers::static_files::IMMUTABLE),
+        HeaderValue::from_static(if served.stand_in {
+            STAND_IN_CACHE_CONTROL
+        } else {
+            crate::handlers::static_files::IMMUTABLE
+        }),
     );
     out.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -115,6 +138,13 @@ pub async fn rendition(
         out.insert(header::VARY, HeaderValue::from_static("accept"));
     }
     Ok(response)
+}
+
+/// How long a picture request waits for its rendition to be made before it is answered with a
+/// stand-in: three quarters of the request timeout, so the stand-in is read and sent before
+/// the timeout would answer 503.
+pub fn stand_in_patience(request_timeout: std::time::Duration) -> std::time::Duration {
+    request_timeout * 3 / 4
 }
 
 /// Why a rendition is refused, as the API answers it: 400 for a query, width or path that is

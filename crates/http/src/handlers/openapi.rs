@@ -25,11 +25,12 @@ use utoipa::OpenApi;
 #[openapi(
     info(
         title = "supplysite",
-        description = "The site's HTTP API: pages for in-app navigation, site search, enquiries, the robot check, the content webhook, editors' preview and health."
+        description = "The site's HTTP API: pages for in-app navigation, site search, enquiries, visitors' Web Vitals, the robot check, the content webhook, editors' preview and health."
     ),
     paths(
         crate::handlers::pages::api,
         crate::handlers::contact::submit,
+        crate::handlers::vitals::report,
         crate::handlers::robot::challenge,
         crate::handlers::search::search,
         crate::handlers::webhook::contentful,
@@ -60,6 +61,7 @@ use utoipa::OpenApi;
         ReadyStatus,
         WebhookAccepted,
         ReloadAsked,
+        crate::handlers::vitals::VitalsReport,
     ))
 )]
 pub struct ApiDoc;

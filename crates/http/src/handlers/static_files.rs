@@ -83,22 +83,30 @@ pub fn export_files(asset_dir: &Path, host: &str) -> SpaceFiles {
     MapResponse::new(cached, untrusted as fn(FileResponse) -> FileResponse)
 }
 
-/// A file someone uploaded, made harmless to open: `Content-Security-Policy: sandbox` (an
-/// opaque origin, no scripts), `X-Content-Type-Options: nosniff` (its declared type only),
+/// A file someone uploaded, made harmless to open according to what it can run:
+/// `X-Content-Type-Options: nosniff` (its declared type only) always;
+/// `Content-Security-Policy: sandbox` (an opaque origin, no scripts) on everything but a PDF;
 /// and `Content-Disposition: attachment` unless its type is one a browser only displays
-/// ([`displayed_inline`]): an HTML, SVG or XML file is downloaded, never opened on the
-/// site's origin. As a subresource (`<img>`, `<video>`, a link's download) nothing changes.
+/// ([`displayed_inline`]): an HTML, SVG or XML file is downloaded, never opened on the site's
+/// origin. A PDF is opened inline by the browser's own viewer, which a sandboxed document
+/// may be refused (a sandbox allows no plugins and no scripts, and viewers are either); it
+/// gets the site's page policy from the front layer instead, and whatever script a PDF holds
+/// runs in the viewer, never as the site. As a subresource (`<img>`, `<video>`, a link's
+/// download) nothing changes.
 pub fn untrusted<B>(mut response: Response<B>) -> Response<B> {
-    let inline = response
+    let content_type = response
         .headers()
         .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(displayed_inline);
+        .and_then(|value| value.to_str().ok());
+    let inline = content_type.is_some_and(displayed_inline);
+    let viewed = content_type.is_some_and(opened_by_a_viewer);
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(crate::front::security::UNTRUSTED_FILE_POLICY),
-    );
+    if !viewed {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(crate::front::security::UNTRUSTED_FILE_POLICY),
+        );
+    }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -110,6 +118,12 @@ pub fn untrusted<B>(mut response: Response<B>) -> Response<B> {
         );
     }
     response
+}
+
+/// Whether a file of `content_type` is shown by a viewer of the browser's own (a PDF), which
+/// a sandboxing policy would stop from opening it.
+pub fn opened_by_a_viewer(content_type: &str) -> bool {
+    crate::cache::compressible::essence(content_type) == "application/pdf"
 }
 
 /// Whether a file of `content_type` is only displayed by a browser, never run: raster

@@ -9,6 +9,7 @@
 // names); a new one is made once an enquiry is accepted.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { visitAttribution } from '../../lib/attribution';
+import type { Attribution } from '../../lib/contract.gen';
 import { rememberVisitor } from '../../lib/tracker';
 import { siteSettings } from '../../lib/settings';
 import { loadContactCore, type ContactCore } from '../../lib/wasm';
@@ -49,6 +50,21 @@ async function core(): Promise<ContactCore | null> {
     console.error('contact validation could not be loaded; the server will check the form', cause);
     return null;
   }
+}
+
+/**
+ * Where the visit came from, as core's rule keeps it (the server applies the same rule and
+ * drops what it refuses; the page sends nothing it would drop). Without the core module, the
+ * captured values as they are.
+ */
+async function attribution(): Promise<Attribution | undefined> {
+  const captured = visitAttribution();
+  if (!captured) return undefined;
+  const checker = await core();
+  if (!checker) return captured;
+  const cleaned = checker.cleanAttribution(captured);
+  if (cleaned.dropped) console.warn('where the visit came from is not sent:', cleaned.dropped);
+  return cleaned.attribution ?? undefined;
 }
 
 export function useContactForm(focus: (key: ErrorKey) => void) {
@@ -127,7 +143,7 @@ export function useContactForm(focus: (key: ErrorKey) => void) {
     await wait(SEND_DELAY_MS);
     submissionId.current ??= newSubmissionId();
     const result = await submitContact(
-      { ...values, robotToken: token ?? '', submissionId: submissionId.current, attribution: visitAttribution() },
+      { ...values, robotToken: token ?? '', submissionId: submissionId.current, attribution: await attribution() },
       siteSettings(document).contactWaitMs,
     );
     if (!mounted.current) return;

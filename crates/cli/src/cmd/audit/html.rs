@@ -555,6 +555,7 @@ fn report_section(out: &mut String, page: &Page, report: Report) {
                         escape(&entry_app_url(
                             &segment(space),
                             &segment(environment),
+                            f,
                             &segment(entry)
                         )),
                         escape(entry)

@@ -133,7 +133,9 @@ fn level(s: Severity) -> &'static str {
 fn location_of(f: &Finding, logical: &str, source: &Source) -> Value {
     let uri = match (source, &f.entry_id) {
         (Source::File(path), _) => path.clone(),
-        (Source::Space { space, environment }, Some(id)) => entry_app_url(space, environment, id),
+        (Source::Space { space, environment }, Some(id)) => {
+            entry_app_url(space, environment, f, id)
+        }
         (Source::Space { space, environment }, None) => {
             format!("https://app.contentful.com/spaces/{space}/environments/{environment}/entries")
         }

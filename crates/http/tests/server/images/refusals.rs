@@ -116,7 +116,7 @@ async fn without_an_engine_the_endpoint_is_not_found() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_encoding_queue_answers_503_with_retry_after() {
+async fn a_full_encoding_queue_with_nothing_to_stand_in_answers_503_with_retry_after() {
     let export = export_with_big_photo();
     let cache = tempfile::tempdir().unwrap();
     let mut setup = Setup::new(export.path(), cache.path());
@@ -138,8 +138,17 @@ async fn a_full_encoding_queue_answers_503_with_retry_after() {
         || engine.pool().queued() == 1,
     )
     .await;
+    // A WebP original and no rendition made: nothing stands in for a client taking only PNG.
+    put(
+        export.path(),
+        "space1/pic1/token1/pic.webp",
+        &webp(700, 400),
+    );
     let response = server
-        .get("/img/images.ctfassets.net/space1/big1/token1/big.jpg?w=1600&fm=avif")
+        .get_with(
+            "/img/images.ctfassets.net/space1/pic1/token1/pic.webp?w=320&fm=png",
+            &[("accept", "image/png")],
+        )
         .await;
     // A 2048-wide AVIF of a camera-sized picture takes a good part of a second at least:
     // the second request arrives while it runs.

@@ -35,3 +35,5 @@ mod outage;
 mod ssr;
 // `GET /api/openapi.json` and the statuses the routes answer.
 mod openapi;
+// POST /api/vitals: counted by template and metric, refusals, size and rate limits.
+mod vitals;

@@ -50,6 +50,7 @@ async fn the_description_is_openapi_3_1_with_the_ten_paths() {
             "/api/preview/exit",
             "/api/robot-challenge",
             "/api/search",
+            "/api/vitals",
             "/api/webhooks/contentful",
             "/healthz",
             "/readyz"
@@ -66,6 +67,7 @@ async fn the_description_is_openapi_3_1_with_the_ten_paths() {
         "HomeView",
         "Ready",
         "SearchAnswer",
+        "VitalsReport",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
     }
@@ -109,6 +111,12 @@ async fn every_status_the_routes_answer_here_is_described_with_its_content_type(
         get("/api/search", "/api/search?q=insight"),
         get("/api/search", "/api/search?q=x&page=0"),
         post_json("/api/contact", "{}"),
+        post_json(
+            "/api/vitals",
+            r#"{"route":"/insights/:slug","name":"LCP","value":1200}"#,
+        ),
+        post_json("/api/vitals", "{}"),
+        post_json("/api/vitals", vec![b' '; 1024]),
         post_json("/api/webhooks/contentful", "{}"),
         post_json("/api/webhooks/contentful", vec![b' '; 2 * 1024 * 1024]),
     ];

@@ -31,6 +31,23 @@ pub fn png_with_alpha(width: u32, height: u32) -> Vec<u8> {
     png(&picture)
 }
 
+/// A lossless WebP picture.
+pub fn webp(width: u32, height: u32) -> Vec<u8> {
+    let picture = RgbaImage::from_fn(width, height, |x, y| {
+        Rgba([(x % 256) as u8, (y % 256) as u8, 90, 255])
+    });
+    let mut out = Vec::new();
+    image::codecs::webp::WebPEncoder::new_lossless(&mut out)
+        .encode(
+            picture.as_raw(),
+            width,
+            height,
+            image::ExtendedColorType::Rgba8,
+        )
+        .unwrap();
+    out
+}
+
 /// Writes `bytes` at `path` under the export's image folder.
 pub fn put(export: &Path, path: &str, bytes: &[u8]) {
     let file = export.join("images.ctfassets.net").join(path);
