@@ -5,11 +5,11 @@ use std::process::Command;
 use std::sync::LazyLock;
 use supplysite_content_adapter::load_export;
 use supplysite_core::search::{SearchAnswer, SearchRequest};
-use supplysite_search_adapter::SearchIndex;
+use supplysite_search_adapter::TantivyIndex;
 
-static DEMO: LazyLock<SearchIndex> = LazyLock::new(|| {
+static DEMO: LazyLock<TantivyIndex> = LazyLock::new(|| {
     let loaded = load_export(supplysite_testkit::demo::export_path()).expect("the demo loads");
-    SearchIndex::build(&loaded.set).expect("the demo's index builds")
+    TantivyIndex::build(&loaded.set).expect("the demo's index builds")
 });
 
 fn search(q: &str) -> SearchAnswer {

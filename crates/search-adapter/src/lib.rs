@@ -1,18 +1,23 @@
 //! The site search's index: the documents core says are public ([`documents`]), in an
 //! in-memory tantivy index, ranked and answered by core's rules ([`supplysite_core::search`]).
+//! [`TantivyIndex`] is the adapter of core's [`SearchIndex`] port.
 //!
 //! Each searched field is indexed twice: stemmed (English Snowball after core's terms, for
 //! BM25 matches, phrases and snippets) and plain (core's terms alone, for typos and prefixes,
-//! which must be measured against the words as written). [`SearchIndex::update`] brings the
+//! which must be measured against the words as written). [`TantivyIndex::update`] brings the
 //! index to a new content set in place: documents whose content changed are replaced, those
-//! gone are deleted, the rest stay, so a Sync delta costs what it changed.
+//! gone are deleted, the rest stay, so a Sync delta costs what it changed. Each update gives a
+//! [`Snapshot`]: a tantivy `Searcher` over the segments committed for that content, which keeps
+//! answering as of it while later updates add, replace and delete (tantivy never changes a
+//! committed segment; a delete is a new bitset of a new commit).
 
 mod tokens;
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use supplysite_core::content::{ContentSet, ProductTag};
+use supplysite_core::ports::{SearchIndex, SearchIndexError, SearchSnapshot};
 use supplysite_core::search::{
     self, Field, KindCount, PAGE_SIZE, PREFIX_WEIGHT, ProductCount, SearchAnswer, SearchDocument,
     SearchFacets, SearchHit, SearchKind, SearchRequest, TYPO_WEIGHT, documents,
@@ -26,8 +31,8 @@ use tantivy::schema::{
     FAST, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
 };
 use tantivy::{
-    DocAddress, DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentOrdinal,
-    SegmentReader, TantivyDocument, Term,
+    DocAddress, DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher,
+    SegmentOrdinal, SegmentReader, TantivyDocument, Term,
 };
 
 /// What can go wrong in the index (each is a bug or an exhausted machine: the documents and
@@ -57,20 +62,31 @@ struct Fields {
     body_text: tantivy::schema::Field,
 }
 
-/// What the index holds, by document key: a fingerprint of each document's content.
-#[derive(Default)]
+/// What the index holds, by document key: a fingerprint of each document's content; and the
+/// snapshot of the last content set it was brought to.
 struct Held {
     fingerprints: HashMap<String, u64>,
-    newest_minutes: i64,
+    latest: Arc<Snapshot>,
 }
 
-/// The public search index of the content being served.
-pub struct SearchIndex {
+/// The public search index of the content being served, updated in place.
+pub struct TantivyIndex {
     index: Index,
     reader: IndexReader,
     writer: Mutex<IndexWriter>,
     fields: Fields,
     held: Mutex<Held>,
+}
+
+/// The index as of one content set: a tantivy `Searcher` (the segments and deletes committed
+/// for that set) with what ranking needs of the set. Cheap to keep: the segments are shared.
+pub struct Snapshot {
+    searcher: Searcher,
+    fields: Fields,
+    /// The publish instant of the newest document, for the recency tie-break.
+    newest_minutes: i64,
+    documents: usize,
+    changed: usize,
 }
 
 fn slot(field: Field) -> usize {
@@ -91,9 +107,16 @@ fn fingerprint(doc: &SearchDocument) -> u64 {
     h.finish()
 }
 
-impl SearchIndex {
+impl TantivyIndex {
     /// An index of `set`'s public documents.
-    pub fn build(set: &ContentSet) -> Result<SearchIndex, IndexError> {
+    pub fn build(set: &ContentSet) -> Result<TantivyIndex, IndexError> {
+        let built = TantivyIndex::new()?;
+        built.update(set)?;
+        Ok(built)
+    }
+
+    /// An index holding nothing yet.
+    pub fn new() -> Result<TantivyIndex, IndexError> {
         let mut schema = Schema::builder();
         let stemmed_options = TextOptions::default().set_indexing_options(
             TextFieldIndexing::default()
@@ -124,36 +147,41 @@ impl SearchIndex {
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
-        let built = SearchIndex {
+        let fields = Fields {
+            key,
+            kind,
+            product,
+            path,
+            title,
+            date,
+            published,
+            stemmed,
+            plain,
+            description_text,
+            body_text,
+        };
+        let latest = Arc::new(Snapshot {
+            searcher: reader.searcher(),
+            fields,
+            newest_minutes: 0,
+            documents: 0,
+            changed: 0,
+        });
+        Ok(TantivyIndex {
             index,
             reader,
             writer: Mutex::new(writer),
-            fields: Fields {
-                key,
-                kind,
-                product,
-                path,
-                title,
-                date,
-                published,
-                stemmed,
-                plain,
-                description_text,
-                body_text,
-            },
-            held: Mutex::new(Held::default()),
-        };
-        built.update(set)?;
-        Ok(built)
+            fields,
+            held: Mutex::new(Held {
+                fingerprints: HashMap::new(),
+                latest,
+            }),
+        })
     }
 
     /// How many documents the index holds.
     pub fn len(&self) -> usize {
-        self.held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .fingerprints
-            .len()
+        self.latest().documents
     }
 
     /// Whether the index holds no document.
@@ -161,46 +189,81 @@ impl SearchIndex {
         self.len() == 0
     }
 
+    /// The snapshot of the last content set the index was brought to.
+    pub fn latest(&self) -> Arc<Snapshot> {
+        Arc::clone(
+            &self
+                .held
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .latest,
+        )
+    }
+
+    /// [`Snapshot::search`] on the [`TantivyIndex::latest`] snapshot.
+    pub fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, IndexError> {
+        self.latest().search(request)
+    }
+
     /// Brings the index to `set`: adds its new documents, replaces those whose content changed
-    /// and deletes those no longer public (deleted, unpublished, or `seoIndex` turned off).
-    /// Searches see the change once this returns. Returns how many documents changed.
-    pub fn update(&self, set: &ContentSet) -> Result<usize, IndexError> {
+    /// and deletes those no longer public (deleted, unpublished, or `seoIndex` turned off), and
+    /// returns the snapshot of `set`. Snapshots taken before keep answering as of their own
+    /// content. On an error nothing of `set` is kept: the index stays as it was, and the next
+    /// update starts from there.
+    pub fn update(&self, set: &ContentSet) -> Result<Arc<Snapshot>, IndexError> {
         let docs = documents(set);
         let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
         let mut writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
         let mut next: HashMap<String, u64> = HashMap::with_capacity(docs.len());
         let mut changed = 0;
-        for doc in &docs {
-            let print = fingerprint(doc);
-            next.insert(doc.key.clone(), print);
-            match held.fingerprints.get(&doc.key) {
-                Some(&before) if before == print => {}
-                before => {
-                    if before.is_some() {
-                        writer.delete_term(Term::from_field_text(self.fields.key, &doc.key));
+        let mut write = |writer: &mut IndexWriter| -> Result<(), IndexError> {
+            for doc in &docs {
+                let print = fingerprint(doc);
+                next.insert(doc.key.clone(), print);
+                match held.fingerprints.get(&doc.key) {
+                    Some(&before) if before == print => {}
+                    before => {
+                        if before.is_some() {
+                            writer.delete_term(Term::from_field_text(self.fields.key, &doc.key));
+                        }
+                        writer.add_document(self.to_tantivy(doc))?;
+                        changed += 1;
                     }
-                    writer.add_document(self.to_tantivy(doc))?;
+                }
+            }
+            for key in held.fingerprints.keys() {
+                if !next.contains_key(key) {
+                    writer.delete_term(Term::from_field_text(self.fields.key, key));
                     changed += 1;
                 }
             }
-        }
-        for key in held.fingerprints.keys() {
-            if !next.contains_key(key) {
-                writer.delete_term(Term::from_field_text(self.fields.key, key));
-                changed += 1;
+            if changed > 0 {
+                writer.commit()?;
+                self.reader.reload()?;
             }
+            Ok(())
+        };
+        if let Err(e) = write(&mut writer) {
+            // What was added or deleted before the failure is let go, uncommitted.
+            if let Err(rollback) = writer.rollback() {
+                return Err(IndexError(rollback));
+            }
+            return Err(e);
         }
-        if changed > 0 {
-            writer.commit()?;
-            self.reader.reload()?;
-        }
+        let snapshot = Arc::new(Snapshot {
+            searcher: self.reader.searcher(),
+            fields: self.fields,
+            newest_minutes: docs
+                .iter()
+                .filter_map(|d| d.published_minutes)
+                .max()
+                .unwrap_or(0),
+            documents: next.len(),
+            changed,
+        });
         held.fingerprints = next;
-        held.newest_minutes = docs
-            .iter()
-            .filter_map(|d| d.published_minutes)
-            .max()
-            .unwrap_or(0);
-        Ok(changed)
+        held.latest = Arc::clone(&snapshot);
+        Ok(snapshot)
     }
 
     fn to_tantivy(&self, doc: &SearchDocument) -> TantivyDocument {
@@ -227,6 +290,50 @@ impl SearchIndex {
         out.add_text(f.description_text, &doc.description);
         out.add_text(f.body_text, &doc.body);
         out
+    }
+
+    /// The index itself, for its statistics.
+    pub fn tantivy(&self) -> &Index {
+        &self.index
+    }
+}
+
+impl SearchIndex for TantivyIndex {
+    fn index(&self, set: &ContentSet) -> Result<Arc<dyn SearchSnapshot>, SearchIndexError> {
+        match self.update(set) {
+            Ok(snapshot) => Ok(snapshot),
+            Err(e) => Err(SearchIndexError::Update {
+                version: set.version().to_string(),
+                reason: e.0.to_string(),
+            }),
+        }
+    }
+}
+
+impl SearchSnapshot for Snapshot {
+    fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, SearchIndexError> {
+        Snapshot::search(self, request).map_err(|e| SearchIndexError::Query(e.0.to_string()))
+    }
+
+    fn documents(&self) -> usize {
+        self.documents
+    }
+}
+
+impl Snapshot {
+    /// How many documents the update that made this snapshot added, replaced or removed.
+    pub fn changed(&self) -> usize {
+        self.changed
+    }
+
+    /// How many documents it holds.
+    pub fn len(&self) -> usize {
+        self.documents
+    }
+
+    /// Whether it holds no document.
+    pub fn is_empty(&self) -> bool {
+        self.documents == 0
     }
 
     /// The query of `request`'s words: each word must match (`all`) or any may, in any field,
@@ -329,12 +436,8 @@ impl SearchIndex {
         if request.is_empty() {
             return Ok(SearchAnswer::empty(request));
         }
-        let searcher = self.reader.searcher();
-        let newest = self
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .newest_minutes;
+        let searcher = &self.searcher;
+        let newest = self.newest_minutes;
         let mut words = self.words_query(request, true);
         let mut facets = searcher.search(words.as_ref(), &FacetCounts)?;
         if facets.iter().all(|&n| n == 0) && request.terms.len() > 1 {
@@ -357,7 +460,7 @@ impl SearchIndex {
         let (found, total) = searcher.search(query.as_ref(), &(top, Count))?;
         let mut results = Vec::with_capacity(found.len());
         for (_, address) in found {
-            results.push(self.hit(&searcher, address, request)?);
+            results.push(self.hit(searcher, address, request)?);
         }
         Ok(SearchAnswer {
             query: request.query.clone(),
@@ -431,11 +534,6 @@ impl SearchIndex {
             snippet,
             date: (!date.is_empty()).then_some(date),
         })
-    }
-
-    /// The index itself, for its statistics.
-    pub fn tantivy(&self) -> &Index {
-        &self.index
     }
 }
 
@@ -511,7 +609,7 @@ mod tests {
     use std::sync::Arc;
     use supplysite_core::compose::fixture;
 
-    fn ask(index: &SearchIndex, q: &str) -> Vec<String> {
+    fn ask(index: &TantivyIndex, q: &str) -> Vec<String> {
         index
             .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
             .unwrap()
@@ -530,7 +628,7 @@ mod tests {
     #[test]
     fn the_index_holds_the_public_documents_and_finds_them() {
         let set = fixture::content();
-        let index = SearchIndex::build(&set).unwrap();
+        let index = TantivyIndex::build(&set).unwrap();
         assert_eq!(index.len(), documents(&set).len());
         assert_eq!(ask(&index, "erfx templates")[0], "/insights/erfx-templates");
         assert!(
@@ -542,7 +640,7 @@ mod tests {
 
     #[test]
     fn an_update_replaces_what_changed_and_removes_what_left() {
-        let index = SearchIndex::build(&fixture::content()).unwrap();
+        let index = TantivyIndex::build(&fixture::content()).unwrap();
         let renamed = with_parts(|parts| {
             let post = parts
                 .posts
@@ -551,9 +649,13 @@ mod tests {
                 .unwrap();
             Arc::make_mut(post).title = "Wombat scorecards".into();
         });
-        assert_eq!(index.update(&renamed).unwrap(), 1);
+        assert_eq!(index.update(&renamed).unwrap().changed(), 1);
         assert_eq!(ask(&index, "wombat"), ["/insights/spm-scorecards"]);
-        assert_eq!(index.update(&renamed).unwrap(), 0, "nothing changed");
+        assert_eq!(
+            index.update(&renamed).unwrap().changed(),
+            0,
+            "nothing changed"
+        );
         let hidden = with_parts(|parts| {
             let post = parts
                 .posts
@@ -562,7 +664,7 @@ mod tests {
                 .unwrap();
             Arc::make_mut(post).seo_index = false;
         });
-        assert_eq!(index.update(&hidden).unwrap(), 1);
+        assert_eq!(index.update(&hidden).unwrap().changed(), 1);
         assert!(
             ask(&index, "scorecards")
                 .iter()
@@ -579,7 +681,7 @@ mod tests {
 
     #[test]
     fn typos_prefixes_and_phrases_find_their_pages() {
-        let index = SearchIndex::build(&fixture::content()).unwrap();
+        let index = TantivyIndex::build(&fixture::content()).unwrap();
         assert_eq!(ask(&index, "templtes")[0], "/insights/erfx-templates");
         assert_eq!(ask(&index, "templ")[0], "/insights/erfx-templates");
         assert!(
@@ -589,6 +691,62 @@ mod tests {
         assert_eq!(
             ask(&index, "\"erfx templates\"")[0],
             "/insights/erfx-templates"
+        );
+    }
+
+    fn paths(snapshot: &Snapshot, q: &str) -> Vec<String> {
+        snapshot
+            .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
+            .unwrap()
+            .results
+            .into_iter()
+            .map(|h| h.path)
+            .collect()
+    }
+
+    #[test]
+    fn a_snapshot_answers_as_of_its_own_content_whatever_the_index_takes_in_after() {
+        let index = TantivyIndex::new().unwrap();
+        let first = index.update(&fixture::content()).unwrap();
+        let before = paths(&first, "erfx templates");
+        assert_eq!(before[0], "/insights/erfx-templates");
+        let documents = first.len();
+        // The next content deletes the post and renames another: the first snapshot's answers
+        // stay as they were, the second's follow its own content.
+        let next = with_parts(|parts| {
+            parts.posts.retain(|p| p.slug != "erfx-templates");
+            let post = parts
+                .posts
+                .iter_mut()
+                .find(|p| p.slug == "spm-scorecards")
+                .unwrap();
+            Arc::make_mut(post).title = "Wombat scorecards".into();
+        });
+        let second = index.update(&next).unwrap();
+        assert!(second.changed() >= 2);
+        assert!(
+            paths(&second, "erfx templates")
+                .iter()
+                .all(|p| p != "/insights/erfx-templates")
+        );
+        assert_eq!(paths(&second, "wombat"), ["/insights/spm-scorecards"]);
+        assert_eq!(paths(&first, "erfx templates"), before);
+        assert!(paths(&first, "wombat").is_empty());
+        assert_eq!(first.len(), documents);
+        assert_eq!(second.len(), documents - 1);
+        // Through the port, too.
+        let port: &dyn SearchIndex = &index;
+        let third = port.index(&fixture::content()).unwrap();
+        assert_eq!(third.documents(), documents);
+        // The post is back in the third; the second still answers without it.
+        let back = third
+            .search(&SearchRequest::parse(Some("erfx templates"), None, None, None).unwrap())
+            .unwrap();
+        assert_eq!(back.results[0].path, "/insights/erfx-templates");
+        assert!(
+            paths(&second, "erfx templates")
+                .iter()
+                .all(|p| p != "/insights/erfx-templates")
         );
     }
 }

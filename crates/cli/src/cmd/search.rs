@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use supplysite_content_adapter::load_export;
 use supplysite_core::search::{SearchAnswer, SearchRequest};
-use supplysite_search_adapter::SearchIndex;
+use supplysite_search_adapter::TantivyIndex;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -52,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let path = super::content::content_path(args.content)?;
     let loaded = load_export(&path).with_context(|| format!("cannot load {}", path.display()))?;
-    let index = SearchIndex::build(&loaded.set).context("cannot build the search index")?;
+    let index = TantivyIndex::build(&loaded.set).context("cannot build the search index")?;
     let answer = index.search(&request)?;
     match args.format {
         Format::Json => println!("{}", serde_json::to_string(&answer)?),

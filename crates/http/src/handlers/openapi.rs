@@ -57,6 +57,7 @@ use utoipa::OpenApi;
         Invalid,
         PageAnswer,
         Ready,
+        crate::handlers::health::SearchReady,
         supplysite_core::search::SearchAnswer,
         ReadyStatus,
         WebhookAccepted,

@@ -64,15 +64,18 @@ pub async fn search(
         .into_response())
 }
 
-/// The served content's answer to `request`.
+/// The served content's answer to `request`, from the index as of that content.
 pub(crate) fn answer(state: &AppState, request: &SearchRequest) -> Result<SearchAnswer, ApiError> {
     let generation = state.content().current();
-    let index = generation
-        .search
-        .as_ref()
-        .ok_or_else(|| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "search is not available"))?;
+    let unavailable = || {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "search is not available: the site's search index is not ready; the pages are served as usual",
+        )
+    };
+    let index = generation.search.snapshot().ok_or_else(unavailable)?;
     index.search(request).map_err(|e| {
         tracing::error!(error = %e, "search failed");
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "search is not available")
+        unavailable()
     })
 }

@@ -1,15 +1,21 @@
 //! `GET /api/search`: answers, refusals and the index kept current by each content set,
-//! including Sync deltas from the fake Contentful (publish, change, delete).
+//! including Sync deltas from the fake Contentful (publish, change, delete); each generation
+//! answering from the index as of its own content; an index that fails shown in the answer
+//! (503), `/readyz` and the metrics.
 
 use crate::support::*;
 use axum::body::to_bytes;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
+use std::sync::Arc;
 use supplysite_content_adapter::contentful::SyncSource;
 use supplysite_content_adapter::contentful::fake::FakeContentful;
-use supplysite_core::ports::ContentSource;
+use supplysite_core::content::ContentSet;
+use supplysite_core::ports::{ContentSource, SearchIndex, SearchIndexError, SearchSnapshot};
 use supplysite_core::search::SearchRequest;
-use supplysite_http::content::ContentStore;
+use supplysite_http::content::{ContentStore, Generation};
+use supplysite_search_adapter::TantivyIndex;
+use tower::ServiceExt;
 
 async fn ask(app: &TestApp, uri: &str) -> (StatusCode, String, Value) {
     let response = app.get(uri).await;
@@ -180,12 +186,19 @@ fn entry_mut<'a>(export: &'a mut Value, id: &str) -> &'a mut Value {
 }
 
 fn found(store: &ContentStore, q: &str) -> Vec<String> {
-    let generation = store.current();
-    let index = generation.search.as_ref().expect("an index");
+    found_in(&store.current(), q)
+}
+
+fn found_in(generation: &Generation, q: &str) -> Vec<String> {
+    let index = generation.search.snapshot().expect("an index");
     let answer = index
         .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
         .unwrap();
     answer.results.into_iter().map(|h| h.path).collect()
+}
+
+fn tantivy() -> Arc<dyn SearchIndex> {
+    Arc::new(TantivyIndex::new().unwrap())
 }
 
 #[tokio::test]
@@ -193,7 +206,7 @@ async fn publish_change_and_delete_on_the_live_space_reach_the_results_with_the_
     let fake = FakeContentful::start(supplysite_testkit::demo::export_json()).await;
     let dir = tempfile::tempdir().unwrap();
     let source = SyncSource::new(fake.settings(), Some(dir.path().join("snapshot.json"))).unwrap();
-    let store = ContentStore::new(source.load().await.unwrap());
+    let store = ContentStore::with_search(source.load().await.unwrap(), tantivy());
     assert_eq!(
         found(&store, "allergen declarations")
             .first()
@@ -245,4 +258,132 @@ async fn publish_change_and_delete_on_the_live_space_reach_the_results_with_the_
             .contains(&"/insights/allergen-declarations-pim".to_string())
     );
     fake.stop().await;
+}
+
+#[tokio::test]
+async fn a_generation_still_served_answers_as_of_its_own_content_after_the_next_deletes_a_page() {
+    let fake = FakeContentful::start(supplysite_testkit::demo::export_json()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let source = SyncSource::new(fake.settings(), Some(dir.path().join("snapshot.json"))).unwrap();
+    let store = ContentStore::with_search(source.load().await.unwrap(), tantivy());
+    // A request that began on this generation holds it while the next is built and swapped in.
+    let older = store.current();
+    let before = found_in(&older, "allergen declarations");
+    assert_eq!(
+        before.first().map(String::as_str),
+        Some("/insights/allergen-declarations-pim")
+    );
+    fake.unpublish("post-allergen-declarations-pim");
+    store.reload(&source).await.unwrap();
+    let newer = store.current();
+    assert!(!Arc::ptr_eq(&older, &newer));
+    assert!(
+        !found_in(&newer, "allergen declarations")
+            .contains(&"/insights/allergen-declarations-pim".to_string())
+    );
+    assert_eq!(found_in(&older, "allergen declarations"), before);
+    assert_eq!(
+        older.search.snapshot().unwrap().documents(),
+        newer.search.snapshot().unwrap().documents() + 1
+    );
+    fake.stop().await;
+}
+
+/// An index that takes content until told to fail.
+struct Failing {
+    inner: TantivyIndex,
+    failing: std::sync::atomic::AtomicBool,
+}
+
+impl SearchIndex for Failing {
+    fn index(&self, set: &ContentSet) -> Result<Arc<dyn SearchSnapshot>, SearchIndexError> {
+        if self.failing.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(SearchIndexError::Update {
+                version: set.version().to_string(),
+                reason: "out of memory".into(),
+            });
+        }
+        self.inner.index(set)
+    }
+}
+
+async fn metrics_text(app: &TestApp) -> String {
+    let response = supplysite_http::metrics_router(app.state.clone())
+        .oneshot(
+            axum::http::Request::get("/metrics")
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    body_text(response).await
+}
+
+#[tokio::test]
+async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_the_metrics() {
+    let index = Arc::new(Failing {
+        inner: TantivyIndex::new().unwrap(),
+        failing: false.into(),
+    });
+    let app = spawn_app_with(Options {
+        search: Some(Some(index.clone())),
+        ..Options::default()
+    });
+    let (status, _, answer) = ask(&app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["total"], 2);
+    let (_, _, ready) = ask(&app, "/readyz").await;
+    assert_eq!(ready["search"]["status"], "ready");
+    assert!(ready["search"]["documents"].as_u64().unwrap() > 2);
+    let text = metrics_text(&app).await;
+    assert!(text.contains("supplysite_search_index_ready 1"), "{text}");
+    assert!(
+        text.contains("supplysite_search_index_failures_total 0"),
+        "{text}"
+    );
+
+    index
+        .failing
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    app.state.content().replace(content("v2"));
+    let (status, cache, answer) = ask(&app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(cache, "no-store");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("search is not available"),
+        "{answer}"
+    );
+    let (status, _, ready) = ask(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::OK, "the pages are still served");
+    assert_eq!(ready["search"], json!({"status": "failed", "failures": 1}));
+    let text = metrics_text(&app).await;
+    assert!(text.contains("supplysite_search_index_ready 0"), "{text}");
+    assert!(
+        text.contains("supplysite_search_index_failures_total 1"),
+        "{text}"
+    );
+
+    // The next content set is taken again.
+    index
+        .failing
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    app.state.content().replace(content("v3"));
+    let (status, _, _) = ask(&app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn without_an_index_search_answers_503_and_readyz_says_off() {
+    let app = spawn_app_with(Options {
+        search: Some(None),
+        ..Options::default()
+    });
+    let (status, _, answer) = ask(&app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(answer["message"].as_str().unwrap().contains("search"));
+    let (_, _, ready) = ask(&app, "/readyz").await;
+    assert_eq!(ready["search"], json!({"status": "off"}));
 }
