@@ -13,12 +13,14 @@ mod paging;
 mod picture;
 mod pieces;
 mod product;
+mod search;
 mod simple;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod fixture;
 
 pub use home::FEATURED_STORY;
+pub use search::{Found, search};
 pub(crate) use home::shown_logos;
 pub(crate) use page::{banner_text, shown_buttons, shown_slices};
 
@@ -65,6 +67,19 @@ pub fn compose(route: &Route, set: &ContentSet) -> Outcome {
         Route::Insight(slug) => match set.post(slug) {
             Some(post) => PageView::Insight(Box::new(insight::insight(post, set))),
             None => return redirect(Route::Insights),
+        },
+        // Without the server's index: the form, and for words asked, that search is not
+        // available here (the server answers from its index, [`search`]).
+        Route::Search(query) => match crate::search::SearchQuery::from_query(query) {
+            Ok(query) => {
+                let found = if query.q.is_empty() {
+                    Found::NotAsked
+                } else {
+                    Found::Unavailable
+                };
+                PageView::Search(Box::new(search::search(&query, found)))
+            }
+            Err(_) => return Outcome::NotFound,
         },
         Route::NotFound => return Outcome::NotFound,
     };

@@ -8,7 +8,10 @@
 //! [`text`] turns text into terms the same way at index and query time, [`SearchRequest`]
 //! checks what a visitor asked, and [`SearchAnswer`] is what the API and the page answer.
 
+pub mod query;
 pub mod text;
+
+pub use query::{SEARCH_PAGE, SEARCH_PARAMETERS, SearchQuery, form_encode};
 
 use crate::content::{ContentSet, ProductTag};
 use crate::copy::{self, Block};

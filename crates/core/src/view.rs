@@ -15,6 +15,7 @@ mod page;
 mod pagination;
 mod parts;
 mod product;
+mod search;
 mod simple;
 
 pub use crate::copy::{
@@ -28,6 +29,7 @@ pub use home::{HomeHero, HomeView};
 pub use insight::{InsightView, InsightsView};
 pub use page::{ActionButton, BannerView, Justification, Layout, PageBuilderView, SliceView};
 pub use pagination::Pagination;
+pub use search::SearchView;
 pub use parts::{
     BlogCard, BlogCardList, ButtonStyle, CaseStudyTeaser, Download, Faq, FaqEntry, Html, Image,
     ImageSource, LinkButton, MiniCard, MiniCardKind, MiniCardList, ProductCard, ProductCardList,
@@ -116,6 +118,8 @@ pub enum PageView {
     Insights(Box<InsightsView>),
     /// One insight post.
     Insight(Box<InsightView>),
+    /// The site search.
+    Search(Box<SearchView>),
     /// The not-found page.
     NotFound(Box<NotFoundView>),
 }
@@ -136,6 +140,7 @@ impl PageView {
             PageView::ContactUs(v) => &v.head,
             PageView::Insights(v) => &v.head,
             PageView::Insight(v) => &v.head,
+            PageView::Search(v) => &v.head,
             PageView::NotFound(v) => &v.head,
         }
     }
@@ -155,6 +160,7 @@ impl PageView {
             PageView::ContactUs(v) => &mut v.head,
             PageView::Insights(v) => &mut v.head,
             PageView::Insight(v) => &mut v.head,
+            PageView::Search(v) => &mut v.head,
             PageView::NotFound(v) => &mut v.head,
         }
     }
@@ -174,6 +180,7 @@ impl PageView {
             PageView::ContactUs(_) => "contactUs",
             PageView::Insights(_) => "insights",
             PageView::Insight(_) => "insight",
+            PageView::Search(_) => "search",
             PageView::NotFound(_) => "notFound",
         }
     }

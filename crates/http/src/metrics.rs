@@ -663,6 +663,7 @@ pub fn route_template(path: &str) -> RouteId {
             Route::ContactUs => const { RouteId::of("/contact-us") },
             Route::Insights | Route::InsightsPage(_) => const { RouteId::of("/insights") },
             Route::Insight(_) => const { RouteId::of("/insights/:slug") },
+            Route::Search(_) => const { RouteId::of("/search") },
             Route::NotFound => const { RouteId::of("/*path") },
         }
     }

@@ -10,6 +10,8 @@ export const paths = {
   privacy: '/privacy',
   contactUs: '/contact-us',
   insights: '/insights',
+  /** The site search; its query is read by the server (`q`, `type`, `product`, `page`). */
+  search: '/search',
   /** The Atom feed of the insights: a file for feed readers, not a screen. */
   insightsFeed: '/insights/feed.xml',
   etender: '/etender',
@@ -24,6 +26,9 @@ export const paths = {
 
 /** The insight article with this slug. */
 export const insightPath = (slug: string) => `/insights/${encodeURIComponent(slug)}`;
+
+/** The search API's address for the same query string as a search page's address. */
+export const searchApiPath = (query: string) => (query ? `/api/search?${query}` : '/api/search');
 
 /** The view-model API for a site path (path plus query, as the visitor sees it). */
 export const pageApiPath = (path: string) => `/api/page?path=${encodeURIComponent(path)}`;

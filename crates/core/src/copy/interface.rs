@@ -38,6 +38,64 @@ pub struct InterfaceCopy {
     pub unexpected_error: &'static str,
     /// The not-found screen's heading when its page data has not arrived.
     pub page_not_found: &'static str,
+    /// The site search's page and the search fields that lead to it.
+    pub search: SearchCopy,
+}
+
+/// The words of the site search: its form, its results, its filters and its empty states.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchCopy {
+    /// The search page's heading.
+    pub heading: &'static str,
+    /// The label of the search field.
+    pub field: &'static str,
+    /// The search button.
+    pub submit: &'static str,
+    /// The search form's landmark.
+    pub form: &'static str,
+    /// After the count of one result ('1 result for “q”').
+    pub result: &'static str,
+    /// After the count of several results ('3 results for “q”').
+    pub results: &'static str,
+    /// Between the count and the words asked.
+    pub results_for: &'static str,
+    /// What the page says before anything is asked.
+    pub prompt: &'static str,
+    /// The filters' landmark.
+    pub filters: &'static str,
+    /// The heading of the filters by kind.
+    pub by_type: &'static str,
+    /// The heading of the filters by product.
+    pub by_product: &'static str,
+    /// The filter that removes a filter.
+    pub all: &'static str,
+    /// The kinds of result, as the filters and the results name them.
+    pub insight: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub case_study: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub product: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub page: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub about: &'static str,
+    /// The page-to-page navigation of the results.
+    pub result_pages: &'static str,
+    /// The link to the page of results before.
+    pub previous_page: &'static str,
+    /// The link to the next page of results.
+    pub next_page: &'static str,
+    /// The heading of the no-results state ('No results for “q”').
+    pub no_results: &'static str,
+    /// Suggestions when nothing was found.
+    pub tip_spelling: &'static str,
+    /// See [`SearchCopy::tip_spelling`].
+    pub tip_fewer: &'static str,
+    /// See [`SearchCopy::tip_spelling`]; followed by links to the insights and the products.
+    pub tip_browse: &'static str,
+    /// Shown when the search index cannot answer.
+    pub unavailable: &'static str,
 }
 
 /// The site's interface copy.
@@ -56,4 +114,31 @@ pub const INTERFACE: InterfaceCopy = InterfaceCopy {
     customer_story_pages: "Customer story pages",
     unexpected_error: "Unexpected Application Error!",
     page_not_found: NOT_FOUND_TITLE,
+    search: SearchCopy {
+        heading: "Search",
+        field: "Search the site",
+        submit: "Search",
+        form: "Site search",
+        result: "result",
+        results: "results",
+        results_for: "for",
+        prompt: "Search our insights, customer stories, products and pages: type a few words, such as a topic, a product or an organisation.",
+        filters: "Filter results",
+        by_type: "Type",
+        by_product: "Product",
+        all: "All",
+        insight: "Insight",
+        case_study: "Customer story",
+        product: "Product",
+        page: "Page",
+        about: "About us",
+        result_pages: "Search result pages",
+        previous_page: super::PREVIOUS_PAGE,
+        next_page: "Next page",
+        no_results: "No results for",
+        tip_spelling: "Check the spelling of your words.",
+        tip_fewer: "Try fewer words, or more general ones.",
+        tip_browse: "Or browse instead:",
+        unavailable: "Search is not available just now. Please try again in a moment.",
+    },
 };

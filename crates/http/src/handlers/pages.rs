@@ -166,8 +166,12 @@ impl AppState {
         if let Some(entry) = generation.pages.get(key) {
             return Ok(Made::Page(entry));
         }
+        let outcome = match route {
+            Route::Search(query) => search_page(generation, query),
+            _ => self.inner().composer.compose(route, &generation.set),
+        };
         Ok(
-            match self.inner().composer.compose(route, &generation.set) {
+            match outcome {
                 Outcome::Page(page) => {
                     let head = self.head_tags(page.head());
                     let answer = view::PageAnswer::Page(page);
@@ -245,6 +249,30 @@ impl AppState {
             etag(&digest, stamp, "api", path),
         ))
     }
+}
+
+/// The search page for `query` (its query string, canonical), answered from the index as of
+/// `generation`'s content: the page and its answer are cached together with the generation.
+fn search_page(generation: &Generation, query: &str) -> Outcome {
+    use supplysite_core::compose::{Found, search};
+    let Ok(query) = supplysite_core::search::SearchQuery::from_query(query) else {
+        return Outcome::NotFound;
+    };
+    let found = if query.q.is_empty() {
+        Found::NotAsked
+    } else {
+        match generation.search.snapshot() {
+            None => Found::Unavailable,
+            Some(index) => match index.search(&query.request()) {
+                Ok(answer) => Found::Answer(answer),
+                Err(e) => {
+                    tracing::error!(error = %e, "search failed");
+                    Found::Unavailable
+                }
+            },
+        }
+    };
+    Outcome::Page(view::PageView::Search(Box::new(search(&query, found))))
 }
 
 /// `GET` any path that no other route claims: a page, a file of the web build, or 404.

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { searchHref } from './query';
+
+describe('searchHref', () => {
+  it('spells the address as the server canonicalises it', () => {
+    expect(searchHref({ q: '  reverse   auction! ', kind: 'insight', product: 'eRFx', page: 2 })).toBe(
+      '/search?q=reverse+auction%21&type=insight&product=eRFx&page=2',
+    );
+    expect(searchHref({ q: '', kind: null, product: null, page: 1 })).toBe('/search');
+    expect(searchHref({ q: 'café “quotes” a*b-c_d.e~f', kind: null, product: null, page: 1 })).toBe(
+      '/search?q=caf%C3%A9+%E2%80%9Cquotes%E2%80%9D+a*b-c_d.e%7Ef',
+    );
+  });
+});
