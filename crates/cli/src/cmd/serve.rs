@@ -170,7 +170,7 @@ fn serve_with(
         search: Some(Arc::new(
             supplysite_search_adapter::TantivyIndex::new()
                 .context("cannot create the search index")?,
-        )),
+        ) as Arc<dyn supplysite_core::ports::SearchIndex>),
     };
     let state = AppState::with_mounts(
         StateParts {

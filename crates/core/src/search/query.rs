@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a visit to `/search` asks, canonical: the query trimmed with its runs of spaces made
 /// one, filters spelt as the API spells them, page 1 unwritten.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SearchQuery {
     /// The words, trimmed, single spaces between them (empty: the form alone).
     pub q: String,
@@ -22,6 +22,18 @@ pub struct SearchQuery {
     pub product: Option<ProductTag>,
     /// The page of results, from 1.
     pub page: usize,
+}
+
+impl Default for SearchQuery {
+    /// The form alone: nothing asked, page 1.
+    fn default() -> Self {
+        SearchQuery {
+            q: String::new(),
+            kind: None,
+            product: None,
+            page: 1,
+        }
+    }
 }
 
 /// `s` spelt as a form sends it: ASCII letters, digits and `*-._` as they are, a space as

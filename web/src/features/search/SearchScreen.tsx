@@ -43,12 +43,12 @@ export function formatDay(ymd: string): string {
 }
 
 /** A kind of result as the filters and results name it. */
-export function kindLabel(kind: SearchKind): string {
+function kindLabel(kind: SearchKind): string {
   return UI.search[kind];
 }
 
 /** '3 results for “rfq”'. */
-export function countLine(total: number, words: string): string {
+function countLine(total: number, words: string): string {
   return `${total} ${total === 1 ? UI.search.result : UI.search.results} ${UI.search.resultsFor} “${words}”`;
 }
 

@@ -17,7 +17,7 @@ export function canonicalWords(words: string): string {
 }
 
 /** The query string of a search (no `?`; empty for the form alone). */
-export function searchQueryString({ q, kind, product, page }: SearchParams): string {
+function searchQueryString({ q, kind, product, page }: SearchParams): string {
   const params = new URLSearchParams();
   const words = canonicalWords(q);
   if (words) params.set('q', words);

@@ -326,7 +326,7 @@ async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_th
         failing: false.into(),
     });
     let app = spawn_app_with(Options {
-        search: Some(Some(index.clone())),
+        search: Some(Some(index.clone() as Arc<dyn SearchIndex>)),
         ..Options::default()
     });
     let (status, _, answer) = ask(&app, "/api/search?q=insight").await;

@@ -174,9 +174,8 @@ impl TestApp {
             images: options.images.clone(),
             preview: options.preview,
             search: options.search.unwrap_or_else(|| {
-                Some(Arc::new(
-                    supplysite_search_adapter::TantivyIndex::new().unwrap(),
-                ))
+                Some(Arc::new(supplysite_search_adapter::TantivyIndex::new().unwrap())
+                    as Arc<dyn supplysite_core::ports::SearchIndex>)
             }),
             ..Default::default()
         };
