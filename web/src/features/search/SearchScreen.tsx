@@ -14,7 +14,7 @@ import { SiteLink } from '../../components/SmartLink/SmartLink';
 import { fetchSearch } from '../../lib/api';
 import { UI } from '../../lib/contract.gen';
 import type { ProductTag, SearchAnswer, SearchKind, SearchView } from '../../lib/view';
-import { canonicalWords, searchHref, type SearchParams } from './query';
+import { canonicalWords, queryString, searchHref, type SearchParams } from './query';
 import styles from './SearchScreen.module.css';
 
 /** How long typing must pause before the results are asked for. */
@@ -103,10 +103,10 @@ export function SearchScreen({ view }: { view: SearchView }) {
     request.current = controller;
     // The words as typed: a last word not yet followed by a space is still being typed, and the
     // server also matches it as the start of a word.
-    const params = new URLSearchParams({ q: next });
-    if (filters.kind) params.set('type', filters.kind);
-    if (filters.product) params.set('product', filters.product);
-    void fetchSearch(params.toString(), controller.signal).then((answer) => {
+    const pairs: [string, string][] = [['q', next]];
+    if (filters.kind) pairs.push(['type', filters.kind]);
+    if (filters.product) pairs.push(['product', filters.product]);
+    void fetchSearch(queryString(pairs), controller.signal).then((answer) => {
       if (controller.signal.aborted) return;
       setShown({
         from: view.head.canonical,
