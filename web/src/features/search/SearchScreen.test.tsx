@@ -66,7 +66,8 @@ describe('SearchScreen', () => {
     expect(screen.getByRole('searchbox', { name: 'Search the site' })).toHaveValue('supplier');
     const first = screen.getByRole('link', { name: 'Supplier onboarding' });
     expect(first).toHaveAttribute('href', '/insights/supplier-onboarding');
-    const item = first.closest('li')!;
+    const item = first.closest('li');
+    if (!item) throw new Error('the result is no list item');
     // The snippet is the server's HTML: its marks are elements, its escaped text stays text.
     expect(item.querySelector('mark')).toHaveTextContent('supplier');
     expect(item.querySelector('b')).toBeNull();
