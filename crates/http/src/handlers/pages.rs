@@ -167,7 +167,7 @@ impl AppState {
             return Ok(Made::Page(entry));
         }
         let outcome = match route {
-            Route::Search(query) => search_page(generation, query),
+            Route::Search(query) => search_outcome(query, generation.search.snapshot()),
             _ => self.inner().composer.compose(route, &generation.set),
         };
         Ok(
@@ -251,9 +251,13 @@ impl AppState {
     }
 }
 
-/// The search page for `query` (its query string, canonical), answered from the index as of
-/// `generation`'s content: the page and its answer are cached together with the generation.
-fn search_page(generation: &Generation, query: &str) -> Outcome {
+/// The search page for `query` (its query string, canonical), answered from `index`: the
+/// index as of the content the page is composed from (a generation's, with which the page is
+/// cached, or the preview content's).
+pub(crate) fn search_outcome(
+    query: &str,
+    index: Option<&Arc<dyn supplysite_core::ports::SearchSnapshot>>,
+) -> Outcome {
     use supplysite_core::compose::{Found, search};
     let Ok(query) = supplysite_core::search::SearchQuery::from_query(query) else {
         return Outcome::NotFound;
@@ -261,7 +265,7 @@ fn search_page(generation: &Generation, query: &str) -> Outcome {
     let found = if query.q.is_empty() {
         Found::NotAsked
     } else {
-        match generation.search.snapshot() {
+        match index {
             None => Found::Unavailable,
             Some(index) => match index.search(&query.request()) {
                 Ok(answer) => Found::Answer(answer),

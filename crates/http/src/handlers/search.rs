@@ -5,7 +5,7 @@
 use crate::handlers::api_error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 use axum::extract::{Query, State, rejection::QueryRejection};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use supplysite_core::search::{SearchAnswer, SearchRequest};
@@ -41,6 +41,7 @@ pub struct SearchParams {
 )]
 pub async fn search(
     State(state): State<AppState>,
+    headers: HeaderMap,
     params: Result<Query<SearchParams>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(params) =
@@ -52,7 +53,10 @@ pub async fn search(
         params.page.as_deref(),
     )
     .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
-    let answer = answer(&state, &request)?;
+    let answer = match state.preview_for(&headers) {
+        Some(preview) => preview_answer(&state, preview, request).await?,
+        None => answer(&state, &request)?,
+    };
     Ok((
         StatusCode::OK,
         [
@@ -67,15 +71,49 @@ pub async fn search(
 /// The served content's answer to `request`, from the index as of that content.
 pub(crate) fn answer(state: &AppState, request: &SearchRequest) -> Result<SearchAnswer, ApiError> {
     let generation = state.content().current();
-    let unavailable = || {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "search is not available: the site's search index is not ready; the pages are served as usual",
-        )
-    };
     let index = generation.search.snapshot().ok_or_else(unavailable)?;
     index.search(request).map_err(|e| {
         tracing::error!(error = %e, "search failed");
         unavailable()
     })
+}
+
+/// The answer for an editor holding the preview cookie: from the preview content, drafts
+/// included, searched in the preview's own pool.
+async fn preview_answer(
+    state: &AppState,
+    preview: &crate::preview::Preview,
+    request: SearchRequest,
+) -> Result<SearchAnswer, ApiError> {
+    let set = preview.content().await.map_err(|e| {
+        tracing::error!(error = %e, "preview content could not be read");
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the preview content could not be read; please try again",
+        )
+    })?;
+    let made = state.clone();
+    let found = preview
+        .pool()
+        .run(move |_| {
+            let index = made.preview().and_then(|p| p.snapshot(&set));
+            Some(index.map(|index| index.search(&request)))
+        })
+        .await
+        .map_err(crate::handlers::preview::pages::refused)?;
+    match found {
+        Some(Ok(answer)) => Ok(answer),
+        Some(Err(e)) => {
+            tracing::error!(error = %e, "preview search failed");
+            Err(unavailable())
+        }
+        None => Err(unavailable()),
+    }
+}
+
+fn unavailable() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "search is not available: the site's search index is not ready; the pages are served as usual",
+    )
 }
