@@ -61,12 +61,13 @@ test('the whole search works from the keyboard', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeFocused();
   const first = results(page).first().getByRole('link');
+  const href = await first.getAttribute('href');
   for (let i = 0; i < 30 && !(await first.evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
   }
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/insights\/rfq-vs-rfp-vs-rft$/);
+  await expect(page).toHaveURL(new URL(href ?? '/', page.url()).href);
 });
 
 test('nothing found says so, with suggestions', async ({ page }) => {

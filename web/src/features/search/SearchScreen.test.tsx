@@ -56,6 +56,7 @@ describe('SearchScreen', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('shows the count in a polite live region, the results with their kind, link, snippet and date', () => {
@@ -132,9 +133,12 @@ describe('SearchScreen', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
     });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
     // One request for the words once typing paused, as typed, with the page's filter.
     expect(asked).toEqual(['/api/search?q=supplier++scorecards+&type=product']);
-    expect(replace).toHaveBeenLastCalledWith(expect.anything(), '', '/search?q=supplier+scorecards&type=product');
+    expect(replace.mock.lastCall?.[2]).toBe('/search?q=supplier+scorecards&type=product');
     expect(screen.getByRole('status')).toHaveTextContent('1 result for “supplier scorecards”');
     expect(screen.getAllByRole('listitem').some((li) => li.textContent?.includes('Supplier information'))).toBe(
       true,
