@@ -20,9 +20,9 @@ mod simple;
 pub mod fixture;
 
 pub use home::FEATURED_STORY;
-pub use search::{Found, search};
 pub(crate) use home::shown_logos;
 pub(crate) use page::{banner_text, shown_buttons, shown_slices};
+pub use search::{Found, page as search_page, search};
 
 use crate::content::ContentSet;
 use crate::routes::Route;
@@ -69,18 +69,8 @@ pub fn compose(route: &Route, set: &ContentSet) -> Outcome {
             None => return redirect(Route::Insights),
         },
         // Without the server's index: the form, and for words asked, that search is not
-        // available here (the server answers from its index, [`search`]).
-        Route::Search(query) => match crate::search::SearchQuery::from_query(query) {
-            Ok(query) => {
-                let found = if query.q.is_empty() {
-                    Found::NotAsked
-                } else {
-                    Found::Unavailable
-                };
-                PageView::Search(Box::new(search::search(&query, found)))
-            }
-            Err(_) => return Outcome::NotFound,
-        },
+        // available here (the server answers from its index, [`search_page`]).
+        Route::Search(query) => return search::page(query, |_| None),
         Route::NotFound => return Outcome::NotFound,
     };
     Outcome::Page(view)

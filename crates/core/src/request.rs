@@ -242,7 +242,11 @@ fn read_search(path: &str, query: &str) -> Reading {
     }
     let mut to = read.search.href();
     for (i, pair) in read.campaign.iter().enumerate() {
-        to.push(if i == 0 && canonical.is_empty() { '?' } else { '&' });
+        to.push(if i == 0 && canonical.is_empty() {
+            '?'
+        } else {
+            '&'
+        });
         to.push_str(pair);
     }
     Reading::Redirect(to)
@@ -252,9 +256,11 @@ fn read_search_api(query: &str) -> Reading {
     match search_read(query) {
         Err(QueryError::Search(_)) => Reading::AsAsked,
         Err(error) => Reading::Refused(error),
-        Ok(read) => match read.stray.or(read.campaign.first().map(|p| {
-            p.split('=').next().unwrap_or_default()
-        })) {
+        Ok(read) => match read.stray.or(read
+            .campaign
+            .first()
+            .map(|p| p.split('=').next().unwrap_or_default()))
+        {
             // The handler answers the search's own refusals, with the same words.
             None => Reading::AsAsked,
             Some(name) => Reading::Refused(QueryError::NotSearched(name.to_owned())),
@@ -674,10 +680,7 @@ mod tests {
         ] {
             assert_eq!(read("/search", Some(query)), redirect(to), "{query}");
         }
-        assert_eq!(
-            read("/search/", Some("q=rfq")),
-            redirect("/search?q=rfq")
-        );
+        assert_eq!(read("/search/", Some("q=rfq")), redirect("/search?q=rfq"));
         // Ambiguous or refused by the search rules.
         assert_eq!(
             read("/search", Some("Q=a&q=b")),
@@ -719,10 +722,7 @@ mod tests {
             api("q=a&utm_source=x"),
             Reading::Refused(QueryError::NotSearched("utm_source".into()))
         );
-        assert_eq!(
-            api("q=a&q=b"),
-            Reading::Refused(QueryError::Repeated("q"))
-        );
+        assert_eq!(api("q=a&q=b"), Reading::Refused(QueryError::Repeated("q")));
         assert_eq!(
             api("TYPE=insight&q=a"),
             Reading::Refused(QueryError::Spelling {

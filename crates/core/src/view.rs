@@ -29,13 +29,13 @@ pub use home::{HomeHero, HomeView};
 pub use insight::{InsightView, InsightsView};
 pub use page::{ActionButton, BannerView, Justification, Layout, PageBuilderView, SliceView};
 pub use pagination::Pagination;
-pub use search::SearchView;
 pub use parts::{
     BlogCard, BlogCardList, ButtonStyle, CaseStudyTeaser, Download, Faq, FaqEntry, Html, Image,
     ImageSource, LinkButton, MiniCard, MiniCardKind, MiniCardList, ProductCard, ProductCardList,
     Promo, Quote, Video, VideoButton,
 };
 pub use product::{ModuleArticles, ProductHero, ProductView, SolutionsView, SourcingView};
+pub use search::SearchView;
 pub use simple::{ContactView, EmptyState, NotFoundView, Policy, PrivacyView, VideoPopupView};
 
 use serde::Serialize;

@@ -61,20 +61,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The search page for `query` (its canonical query string) over `set`.
 fn search_page(query: &str, set: &ContentSet) -> anyhow::Result<Outcome> {
-    use supplysite_core::compose::{Found, search};
-    let Ok(query) = supplysite_core::search::SearchQuery::from_query(query) else {
-        return Ok(Outcome::NotFound);
-    };
-    let found = if query.q.is_empty() {
-        Found::NotAsked
-    } else {
-        let index = supplysite_search_adapter::TantivyIndex::build(set)
-            .context("cannot build the search index")?;
-        Found::Answer(index.search(&query.request())?)
-    };
-    Ok(Outcome::Page(supplysite_core::view::PageView::Search(
-        Box::new(search(&query, found)),
-    )))
+    let index = supplysite_search_adapter::TantivyIndex::build(set)
+        .context("cannot build the search index")?;
+    Ok(supplysite_core::compose::search_page(query, |request| {
+        index.search(request).ok()
+    }))
 }
 
 /// The answer the browser gets for `outcome`: not found comes with the not-found page's view.

@@ -111,7 +111,10 @@ mod tests {
     fn a_page_its_title_does_not_bring_up_in_the_first_three_is_a_finding() {
         let set = crate::compose::fixture::content();
         let docs = documents(&set);
-        let found = findings(&set, &Always(vec!["/about-us", "/etender", "/insights/erfx-templates"]));
+        let found = findings(
+            &set,
+            &Always(vec!["/about-us", "/etender", "/insights/erfx-templates"]),
+        );
         assert_eq!(found.len(), docs.len() - 3, "{found:#?}");
         let scorecards = found
             .iter()
@@ -128,7 +131,10 @@ mod tests {
 
     #[test]
     fn a_long_title_is_cut_to_the_words_a_query_may_have() {
-        let long = (0..20).map(|i| format!("word{i}")).collect::<Vec<_>>().join(" ");
+        let long = (0..20)
+            .map(|i| format!("word{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         let request = request_for(&long).unwrap();
         assert!(request.terms.len() <= crate::search::MAX_QUERY_TERMS);
         assert!(request.terms.iter().all(|t| !t.prefix));

@@ -4,8 +4,8 @@ use super::head::{self, HeadInput};
 use super::pieces::button;
 use crate::copy::{self, INTERFACE};
 use crate::routes::Route;
-use crate::search::{SearchAnswer, SearchQuery};
-use crate::view::{ButtonStyle, Robots, SearchView};
+use crate::search::{SearchAnswer, SearchQuery, SearchRequest};
+use crate::view::{ButtonStyle, Outcome, PageView, Robots, SearchView};
 
 /// What the index made of the page's words.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,11 +18,32 @@ pub enum Found {
     Unavailable,
 }
 
+/// The search page for a [`Route::Search`]'s query string, with the answer `ask` gets from the
+/// index as of the content served (`None`: the index could not answer); not found for a query
+/// the search rules refuse (the request rule refuses it before a page is made).
+pub fn page(query: &str, ask: impl FnOnce(&SearchRequest) -> Option<SearchAnswer>) -> Outcome {
+    let Ok(query) = SearchQuery::from_query(query) else {
+        return Outcome::NotFound;
+    };
+    let found = if query.q.is_empty() {
+        Found::NotAsked
+    } else {
+        ask(&query.request()).map_or(Found::Unavailable, Found::Answer)
+    };
+    Outcome::Page(PageView::Search(Box::new(search(&query, found))))
+}
+
 /// The search page for `query` with what the index `found`. Never indexed by search engines
 /// (its links are followed): a results page is a copy of other pages' words.
 pub fn search(query: &SearchQuery, found: Found) -> SearchView {
     let words = &INTERFACE.search;
-    let route = Route::Search(query.href().split_once('?').map_or("", |(_, q)| q).to_string());
+    let route = Route::Search(
+        query
+            .href()
+            .split_once('?')
+            .map_or("", |(_, q)| q)
+            .to_string(),
+    );
     let title = if query.q.is_empty() {
         format!("{} | {}", words.heading, copy::BRAND)
     } else {
@@ -80,7 +101,10 @@ mod tests {
             view.head.canonical,
             "/search?q=reverse+auction&type=insight&page=2"
         );
-        assert_eq!(view.head.title, format!("Search: reverse auction | {}", copy::BRAND));
+        assert_eq!(
+            view.head.title,
+            format!("Search: reverse auction | {}", copy::BRAND)
+        );
         assert!(view.unavailable);
         assert_eq!(view.kind, Some(SearchKind::Insight));
         let form = search(&SearchQuery::default(), Found::Unavailable);

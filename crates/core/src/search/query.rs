@@ -159,11 +159,16 @@ mod tests {
             q.href(),
             "/search?q=reverse+auction%21&type=insight&product=eRFx&page=2"
         );
-        assert_eq!(q.with_page(1).href(), "/search?q=reverse+auction%21&type=insight&product=eRFx");
+        assert_eq!(
+            q.with_page(1).href(),
+            "/search?q=reverse+auction%21&type=insight&product=eRFx"
+        );
         assert_eq!(SearchQuery::from_query("").unwrap().href(), "/search");
         assert_eq!(SearchQuery::from_query("q=").unwrap().href(), "/search");
         assert_eq!(
-            SearchQuery::from_query("q=caf%C3%A9+%E2%80%9Cquotes%E2%80%9D").unwrap().href(),
+            SearchQuery::from_query("q=caf%C3%A9+%E2%80%9Cquotes%E2%80%9D")
+                .unwrap()
+                .href(),
             "/search?q=caf%C3%A9+%E2%80%9Cquotes%E2%80%9D"
         );
         assert_eq!(form_encode("a*b-c_d.e~f'g"), "a*b-c_d.e%7Ef%27g");

@@ -170,22 +170,19 @@ impl AppState {
             Route::Search(query) => search_outcome(query, generation.search.snapshot()),
             _ => self.inner().composer.compose(route, &generation.set),
         };
-        Ok(
-            match outcome {
-                Outcome::Page(page) => {
-                    let head = self.head_tags(page.head());
-                    let answer = view::PageAnswer::Page(page);
-                    let entry =
-                        self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
-                    entry.html_gzip();
-                    let entry = generation.pages.insert(key, Arc::new(entry));
-                    generation.fit_earlier();
-                    Made::Page(entry)
-                }
-                Outcome::Redirect { to, kind } => Made::Redirect(to, kind),
-                Outcome::NotFound => Made::NotFound,
-            },
-        )
+        Ok(match outcome {
+            Outcome::Page(page) => {
+                let head = self.head_tags(page.head());
+                let answer = view::PageAnswer::Page(page);
+                let entry = self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
+                entry.html_gzip();
+                let entry = generation.pages.insert(key, Arc::new(entry));
+                generation.fit_earlier();
+                Made::Page(entry)
+            }
+            Outcome::Redirect { to, kind } => Made::Redirect(to, kind),
+            Outcome::NotFound => Made::NotFound,
+        })
     }
 
     async fn not_found_page(
@@ -258,25 +255,12 @@ pub(crate) fn search_outcome(
     query: &str,
     index: Option<&Arc<dyn supplysite_core::ports::SearchSnapshot>>,
 ) -> Outcome {
-    use supplysite_core::compose::{Found, search};
-    let Ok(query) = supplysite_core::search::SearchQuery::from_query(query) else {
-        return Outcome::NotFound;
-    };
-    let found = if query.q.is_empty() {
-        Found::NotAsked
-    } else {
-        match index {
-            None => Found::Unavailable,
-            Some(index) => match index.search(&query.request()) {
-                Ok(answer) => Found::Answer(answer),
-                Err(e) => {
-                    tracing::error!(error = %e, "search failed");
-                    Found::Unavailable
-                }
-            },
-        }
-    };
-    Outcome::Page(view::PageView::Search(Box::new(search(&query, found))))
+    supplysite_core::compose::search_page(query, |request| {
+        index?
+            .search(request)
+            .inspect_err(|e| tracing::error!(error = %e, "search failed"))
+            .ok()
+    })
 }
 
 /// `GET` any path that no other route claims: a page, a file of the web build, or 404.

@@ -174,8 +174,10 @@ impl TestApp {
             images: options.images.clone(),
             preview: options.preview,
             search: options.search.unwrap_or_else(|| {
-                Some(Arc::new(supplysite_search_adapter::TantivyIndex::new().unwrap())
-                    as Arc<dyn supplysite_core::ports::SearchIndex>)
+                Some(
+                    Arc::new(supplysite_search_adapter::TantivyIndex::new().unwrap())
+                        as Arc<dyn supplysite_core::ports::SearchIndex>,
+                )
             }),
             ..Default::default()
         };
