@@ -12,6 +12,7 @@
 //! `bench/run.sh search` runs it at 100,000 posts.
 
 use serde_json::json;
+use supplysite_testkit::memory::status_kib;
 use std::time::Instant;
 use supplysite_core::search::SearchRequest;
 use supplysite_search_adapter::TantivyIndex;
@@ -36,17 +37,6 @@ const QUERIES: [(&str, Option<&str>, Option<&str>); 12] = [
 /// Each query is asked this many times (after one unmeasured run).
 const ROUNDS: usize = 50;
 
-fn status_kib(key: &str) -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with(key))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
-}
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;

@@ -610,13 +610,7 @@ mod tests {
     use supplysite_core::compose::fixture;
 
     fn ask(index: &TantivyIndex, q: &str) -> Vec<String> {
-        index
-            .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
-            .unwrap()
-            .results
-            .into_iter()
-            .map(|h| h.path)
-            .collect()
+        paths(&index.latest(), q)
     }
 
     fn with_parts(change: impl FnOnce(&mut supplysite_core::content::ContentParts)) -> ContentSet {

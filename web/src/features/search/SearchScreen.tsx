@@ -164,48 +164,65 @@ interface ListProps {
   product: ProductTag | null;
 }
 
+/** A filter: a link to the same words with it, and the results it would give. */
+interface Filter {
+  key: string;
+  label: string;
+  href: string;
+  count?: number;
+  current: boolean;
+}
+
 function Filters({ words, answer, kind, product }: ListProps) {
   const href = (k: SearchKind | null, p: ProductTag | null) => searchHref({ q: words, kind: k, product: p, page: 1 });
+  const kinds: Filter[] = [
+    { key: 'all', label: UI.search.all, href: href(null, product), current: kind === null },
+    ...answer.facets.kinds.map((f) => ({
+      key: f.kind,
+      label: kindLabel(f.kind),
+      href: href(f.kind, product),
+      count: f.count,
+      current: kind === f.kind,
+    })),
+  ];
+  const products: Filter[] = [
+    { key: 'all', label: UI.search.all, href: href(kind, null), current: product === null },
+    ...answer.facets.products.map((f) => ({
+      key: f.product,
+      label: f.product,
+      href: href(kind, f.product),
+      count: f.count,
+      current: product === f.product,
+    })),
+  ];
   return (
     <nav className={styles.filters} aria-label={UI.search.filters}>
-      <h2 className={styles.filterHeading}>{UI.search.byType}</h2>
+      <FilterList heading={UI.search.byType} filters={kinds} />
+      {answer.facets.products.length > 0 && <FilterList heading={UI.search.byProduct} filters={products} />}
+    </nav>
+  );
+}
+
+function FilterList({ heading, filters }: { heading: string; filters: Filter[] }) {
+  return (
+    <>
+      <h2 className={styles.filterHeading}>{heading}</h2>
       <ul className={styles.filterList}>
-        <li>
-          <SiteLink to={href(null, product)} aria-current={kind === null ? 'true' : undefined}>
-            {UI.search.all}
-          </SiteLink>
-        </li>
-        {answer.facets.kinds.map((facet) => (
-          <li key={facet.kind}>
-            <SiteLink to={href(facet.kind, product)} aria-current={kind === facet.kind ? 'true' : undefined}>
-              {kindLabel(facet.kind)} <span className={styles.facetCount}>({facet.count})</span>
+        {filters.map((filter) => (
+          <li key={filter.key}>
+            <SiteLink to={filter.href} aria-current={filter.current ? 'true' : undefined}>
+              {filter.label}
+              {filter.count !== undefined && (
+                <>
+                  {' '}
+                  <span className={styles.facetCount}>({filter.count})</span>
+                </>
+              )}
             </SiteLink>
           </li>
         ))}
       </ul>
-      {answer.facets.products.length > 0 && (
-        <>
-          <h2 className={styles.filterHeading}>{UI.search.byProduct}</h2>
-          <ul className={styles.filterList}>
-            <li>
-              <SiteLink to={href(kind, null)} aria-current={product === null ? 'true' : undefined}>
-                {UI.search.all}
-              </SiteLink>
-            </li>
-            {answer.facets.products.map((facet) => (
-              <li key={facet.product}>
-                <SiteLink
-                  to={href(kind, facet.product)}
-                  aria-current={product === facet.product ? 'true' : undefined}
-                >
-                  {facet.product} <span className={styles.facetCount}>({facet.count})</span>
-                </SiteLink>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </nav>
+    </>
   );
 }
 

@@ -15,7 +15,6 @@ use supplysite_core::ports::{ContentSource, SearchIndex, SearchIndexError, Searc
 use supplysite_core::search::SearchRequest;
 use supplysite_http::content::{ContentStore, Generation};
 use supplysite_search_adapter::TantivyIndex;
-use tower::ServiceExt;
 
 async fn ask(app: &TestApp, uri: &str) -> (StatusCode, String, Value) {
     let response = app.get(uri).await;
@@ -307,18 +306,6 @@ impl SearchIndex for Failing {
     }
 }
 
-async fn metrics_text(app: &TestApp) -> String {
-    let response = supplysite_http::metrics_router(app.state.clone())
-        .oneshot(
-            axum::http::Request::get("/metrics")
-                .body(axum::body::Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    body_text(response).await
-}
-
 #[tokio::test]
 async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_the_metrics() {
     let index = Arc::new(Failing {
@@ -335,7 +322,7 @@ async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_th
     let (_, _, ready) = ask(&app, "/readyz").await;
     assert_eq!(ready["search"]["status"], "ready");
     assert!(ready["search"]["documents"].as_u64().unwrap() > 2);
-    let text = metrics_text(&app).await;
+    let text = app.metrics_text().await;
     assert!(text.contains("supplysite_search_index_ready 1"), "{text}");
     assert!(
         text.contains("supplysite_search_index_failures_total 0"),
@@ -359,7 +346,7 @@ async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_th
     let (status, _, ready) = ask(&app, "/readyz").await;
     assert_eq!(status, StatusCode::OK, "the pages are still served");
     assert_eq!(ready["search"], json!({"status": "failed", "failures": 1}));
-    let text = metrics_text(&app).await;
+    let text = app.metrics_text().await;
     assert!(text.contains("supplysite_search_index_ready 0"), "{text}");
     assert!(
         text.contains("supplysite_search_index_failures_total 1"),

@@ -203,6 +203,15 @@ impl TestApp {
             .await
     }
 
+    /// What the metrics listener answers to `GET /metrics`.
+    pub async fn metrics_text(&self) -> String {
+        let response = supplysite_http::metrics_router(self.state.clone())
+            .oneshot(Request::get("/metrics").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        body_text(response).await
+    }
+
     /// `GET uri` from a client that accepts `encoding` (an `accept-encoding` value).
     pub async fn get_accepting(&self, uri: &str, encoding: &str) -> Response<Body> {
         let request = Request::get(uri)
