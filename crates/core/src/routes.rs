@@ -353,7 +353,7 @@ fn search_query(query: &str) -> String {
             .split('&')
             .find_map(|pair| pair.split_once('=').filter(|(n, _)| *n == name))
             .map(|(_, v)| v)
-            .filter(|v| !v.is_empty() && !(name == "page" && *v == "1"));
+            .filter(|v| !(v.is_empty() || (name == "page" && *v == "1")));
         if let Some(value) = value {
             out.push(format!("{name}={value}"));
         }

@@ -968,7 +968,11 @@ unexpectedError: string,
 /**
  * The not-found screen's heading when its page data has not arrived.
  */
-pageNotFound: string, };
+pageNotFound: string, 
+/**
+ * The site search's page and the search fields that lead to it.
+ */
+search: SearchCopy, };
 
 export type Justification = "full" | "centre" | "right" | "left";
 
@@ -1195,7 +1199,7 @@ contactWaitMs: number | null,
  */
 leadCapture: boolean, };
 
-export type PageView = { "screen": "home", "view": HomeView } | { "screen": "videoPopup", "view": VideoPopupView } | { "screen": "caseStudyIndex", "view": CaseStudyIndexView } | { "screen": "caseStudy", "view": CaseStudyView } | { "screen": "solutions", "view": SolutionsView } | { "screen": "product", "view": ProductView } | { "screen": "page", "view": PageBuilderView } | { "screen": "aboutUs", "view": AboutView } | { "screen": "privacy", "view": PrivacyView } | { "screen": "contactUs", "view": ContactView } | { "screen": "insights", "view": InsightsView } | { "screen": "insight", "view": InsightView } | { "screen": "notFound", "view": NotFoundView };
+export type PageView = { "screen": "home", "view": HomeView } | { "screen": "videoPopup", "view": VideoPopupView } | { "screen": "caseStudyIndex", "view": CaseStudyIndexView } | { "screen": "caseStudy", "view": CaseStudyView } | { "screen": "solutions", "view": SolutionsView } | { "screen": "product", "view": ProductView } | { "screen": "page", "view": PageBuilderView } | { "screen": "aboutUs", "view": AboutView } | { "screen": "privacy", "view": PrivacyView } | { "screen": "contactUs", "view": ContactView } | { "screen": "insights", "view": InsightsView } | { "screen": "insight", "view": InsightView } | { "screen": "search", "view": SearchView } | { "screen": "notFound", "view": NotFoundView };
 
 export type Pagination = { 
 /**
@@ -1500,6 +1504,108 @@ results: Array<SearchHit>,
  */
 facets: SearchFacets, };
 
+export type SearchCopy = { 
+/**
+ * The search page's heading.
+ */
+heading: string, 
+/**
+ * The label of the search field.
+ */
+field: string, 
+/**
+ * The search button.
+ */
+submit: string, 
+/**
+ * The search form's landmark.
+ */
+form: string, 
+/**
+ * After the count of one result ('1 result for “q”').
+ */
+result: string, 
+/**
+ * After the count of several results ('3 results for “q”').
+ */
+results: string, 
+/**
+ * Between the count and the words asked.
+ */
+resultsFor: string, 
+/**
+ * What the page says before anything is asked.
+ */
+prompt: string, 
+/**
+ * The filters' landmark.
+ */
+filters: string, 
+/**
+ * The heading of the filters by kind.
+ */
+byType: string, 
+/**
+ * The heading of the filters by product.
+ */
+byProduct: string, 
+/**
+ * The filter that removes a filter.
+ */
+all: string, 
+/**
+ * The kinds of result, as the filters and the results name them.
+ */
+insight: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+caseStudy: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+product: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+page: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+about: string, 
+/**
+ * The page-to-page navigation of the results.
+ */
+resultPages: string, 
+/**
+ * The link to the page of results before.
+ */
+previousPage: string, 
+/**
+ * The link to the next page of results.
+ */
+nextPage: string, 
+/**
+ * The heading of the no-results state ('No results for “q”').
+ */
+noResults: string, 
+/**
+ * Suggestions when nothing was found.
+ */
+tipSpelling: string, 
+/**
+ * See [`SearchCopy::tip_spelling`].
+ */
+tipFewer: string, 
+/**
+ * See [`SearchCopy::tip_spelling`]; followed by links to the insights and the products.
+ */
+tipBrowse: string, 
+/**
+ * Shown when the search index cannot answer.
+ */
+unavailable: string, };
+
 export type SearchFacets = { 
 /**
  * By kind, in [`SearchKind::ALL`] order.
@@ -1533,6 +1639,36 @@ snippet: string,
 date: string | null, };
 
 export type SearchKind = "insight" | "caseStudy" | "product" | "page" | "about";
+
+export type SearchView = { 
+/**
+ * Title, description, canonical (the page's own address) and robots (`noindex, follow`).
+ */
+head: Head, 
+/**
+ * The words asked, trimmed (empty: the form alone).
+ */
+query: string, 
+/**
+ * The kind the results are filtered to.
+ */
+kind: SearchKind | null, 
+/**
+ * The product the results are filtered to.
+ */
+product: ProductTag | null, 
+/**
+ * The answer, when words were asked and the index answered.
+ */
+answer: SearchAnswer | null, 
+/**
+ * Whether words were asked and the index could not answer.
+ */
+unavailable: boolean, 
+/**
+ * Where to look when nothing is found: the insights and the products.
+ */
+suggestions: Array<LinkButton>, };
 
 export type Side = "left" | "right";
 
@@ -1767,5 +1903,32 @@ export const UI: InterfaceCopy = {
   "insightsPages": "Insights pages",
   "customerStoryPages": "Customer story pages",
   "unexpectedError": "Unexpected Application Error!",
-  "pageNotFound": "Page not found"
+  "pageNotFound": "Page not found",
+  "search": {
+    "heading": "Search",
+    "field": "Search the site",
+    "submit": "Search",
+    "form": "Site search",
+    "result": "result",
+    "results": "results",
+    "resultsFor": "for",
+    "prompt": "Search our insights, customer stories, products and pages: type a few words, such as a topic, a product or an organisation.",
+    "filters": "Filter results",
+    "byType": "Type",
+    "byProduct": "Product",
+    "all": "All",
+    "insight": "Insight",
+    "caseStudy": "Customer story",
+    "product": "Product",
+    "page": "Page",
+    "about": "About us",
+    "resultPages": "Search result pages",
+    "previousPage": "Previous page",
+    "nextPage": "Next page",
+    "noResults": "No results for",
+    "tipSpelling": "Check the spelling of your words.",
+    "tipFewer": "Try fewer words, or more general ones.",
+    "tipBrowse": "Or browse instead:",
+    "unavailable": "Search is not available just now. Please try again in a moment."
+  }
 };
