@@ -12,10 +12,10 @@
 //! `bench/run.sh search` runs it at 100,000 posts.
 
 use serde_json::json;
-use supplysite_testkit::memory::status_kib;
 use std::time::Instant;
 use supplysite_core::search::SearchRequest;
 use supplysite_search_adapter::TantivyIndex;
+use supplysite_testkit::memory::status_kib;
 
 /// What a visitor types: words of the synthesised posts' titles, a typo, a word being typed,
 /// acronyms, a phrase and filters.
@@ -36,7 +36,6 @@ const QUERIES: [(&str, Option<&str>, Option<&str>); 12] = [
 
 /// Each query is asked this many times (after one unmeasured run).
 const ROUNDS: usize = 50;
-
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;

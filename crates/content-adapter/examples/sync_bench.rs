@@ -17,13 +17,12 @@
 //! holds it.
 
 use serde_json::{Value, json};
-use supplysite_testkit::memory::status_kib;
 use std::time::Instant;
 use supplysite_content_adapter::contentful::SyncSource;
 use supplysite_content_adapter::contentful::fake::FakeContentful;
 use supplysite_core::ports::fakes::FakeSnapshots;
 use supplysite_core::ports::{ContentSource, SharedSnapshots};
-
+use supplysite_testkit::memory::status_kib;
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -165,7 +165,11 @@ pub fn read(path: &str, query: Option<&str>) -> Reading {
             None => Reading::AsAsked,
         },
         Keyed::PageApi => read_page_api(query.unwrap_or("")),
-        Keyed::Search => read_search(path, query.unwrap_or("")),
+        Keyed::Search => match query {
+            Some(query) => read_search(path, query),
+            None if path == SEARCH_PAGE => Reading::AsAsked,
+            None => Reading::Redirect(SEARCH_PAGE.to_owned()),
+        },
         Keyed::Never if path == SEARCH_API => read_search_api(query.unwrap_or("")),
         Keyed::Picture | Keyed::Never => Reading::AsAsked,
     }
@@ -237,7 +241,9 @@ fn read_search(path: &str, query: &str) -> Reading {
     written.sort_unstable();
     let mut wanted: Vec<(&str, &str)> = canonical.iter().map(|(n, v)| (*n, v.as_str())).collect();
     wanted.sort_unstable();
-    if path == SEARCH_PAGE && read.stray.is_none() && written == wanted {
+    // A bare `?` or an empty pair strays too: one spelling of each search.
+    let bare = query.split('&').any(str::is_empty);
+    if path == SEARCH_PAGE && read.stray.is_none() && !bare && written == wanted {
         return Reading::AsAsked;
     }
     let mut to = read.search.href();

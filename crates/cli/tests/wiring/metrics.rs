@@ -129,7 +129,10 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
     // The served demo's search index took it.
     assert_eq!(value(&before, "supplysite_search_index_ready", &[]), 1.0);
     assert!(value(&before, "supplysite_search_index_documents", &[]) > 10.0);
-    assert_eq!(value(&before, "supplysite_search_index_failures_total", &[]), 0.0);
+    assert_eq!(
+        value(&before, "supplysite_search_index_failures_total", &[]),
+        0.0
+    );
     assert_eq!(value(&before, "supplysite_ready", &[]), 1.0);
     assert!(value(&before, "supplysite_image_cache_budget_bytes", &[]) > 0.0);
 
