@@ -43,7 +43,9 @@ export function SearchField({ id, value, onChange, hidden = {}, className }: Sea
           enterKeyHint="search"
           {...controlled}
         />
-        {Object.entries(hidden).map(([name, v]) => (v ? <input key={name} type="hidden" name={name} value={v} /> : null))}
+        {Object.entries(hidden).map(([name, v]) =>
+          v ? <input key={name} type="hidden" name={name} value={v} /> : null,
+        )}
         <button type="submit" className={styles.submit}>
           {words.submit}
         </button>

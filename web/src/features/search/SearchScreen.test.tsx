@@ -16,7 +16,7 @@ const answer: SearchAnswer = {
       path: '/insights/supplier-onboarding',
       title: 'Supplier onboarding',
       kind: 'insight',
-      snippet: 'How <mark>supplier</mark> onboarding &amp; <b>checks</b> work',
+      snippet: 'How <mark>supplier</mark> onboarding &amp; &lt;b&gt;checks&lt;/b&gt; work',
       date: '2024-03-05',
     },
     {
@@ -90,10 +90,7 @@ describe('SearchScreen', () => {
     );
     expect(within(filters).getAllByRole('link', { name: 'All' })[0]).toHaveAttribute('aria-current', 'true');
     const pages = screen.getByRole('navigation', { name: 'Search result pages' });
-    expect(within(pages).getByRole('link', { name: 'Next page' })).toHaveAttribute(
-      'href',
-      '/search?q=supplier&page=2',
-    );
+    expect(within(pages).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/search?q=supplier&page=2');
   });
 
   it('says clearly when nothing is found and where to look instead', () => {
@@ -140,9 +137,7 @@ describe('SearchScreen', () => {
     expect(asked).toEqual(['/api/search?q=supplier++scorecards+&type=product']);
     expect(replace.mock.lastCall?.[2]).toBe('/search?q=supplier+scorecards&type=product');
     expect(screen.getByRole('status')).toHaveTextContent('1 result for “supplier scorecards”');
-    expect(screen.getAllByRole('listitem').some((li) => li.textContent?.includes('Supplier information'))).toBe(
-      true,
-    );
+    expect(screen.getAllByRole('listitem').some((li) => li.textContent?.includes('Supplier information'))).toBe(true);
   });
 
   it('renders on the server with its snippets and its page links in the markup', () => {

@@ -18,7 +18,7 @@ export function canonicalWords(words: string): string {
 }
 
 /** A value as an HTML form sends it: letters, digits and `*-._` as they are, a space as `+`. */
-export function formEncode(value: string): string {
+function formEncode(value: string): string {
   const whole = value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
   return encodeURIComponent(whole)
     .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
