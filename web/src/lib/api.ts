@@ -1,7 +1,7 @@
 // The one API client: fetches a path's outcome from the server. Failures are logged to the
 // console only (docs/behaviour.md §8); callers treat a missing answer as data that has not arrived.
-import { pageApiPath, searchApiPath } from './routes';
-import type { Outcome, PagePayload, SearchAnswer } from './view';
+import { pageApiPath } from './routes';
+import type { Outcome, PagePayload } from './view';
 
 /**
  * Fetches what the server decided for `path`. Resolves to null (after logging) when the
@@ -25,31 +25,6 @@ export async function fetchPage(path: string, signal?: AbortSignal): Promise<Pag
   } catch (error) {
     if (signal?.aborted) return null;
     console.error(`page request for ${path} failed`, error);
-    return null;
-  }
-}
-
-/**
- * The site search's answer for a search page's query string (`q=…&type=…`), as
- * `GET /api/search` gives it. Resolves to null (after logging) when the request fails or the
- * server refuses; an aborted request resolves to null silently.
- */
-export async function fetchSearch(query: string, signal?: AbortSignal): Promise<SearchAnswer | null> {
-  try {
-    const response = await fetch(searchApiPath(query), { headers: { Accept: 'application/json' }, signal });
-    if (!response.ok) {
-      console.error(`search request for ${query} failed with status ${response.status}`);
-      return null;
-    }
-    const body: unknown = await response.json();
-    if (isObject(body) && typeof body.total === 'number' && Array.isArray(body.results) && isObject(body.facets)) {
-      return body as unknown as SearchAnswer;
-    }
-    console.error(`search request for ${query} returned an unexpected body`);
-    return null;
-  } catch (error) {
-    if (signal?.aborted) return null;
-    console.error(`search request for ${query} failed`, error);
     return null;
   }
 }

@@ -970,9 +970,17 @@ unexpectedError: string,
  */
 pageNotFound: string, 
 /**
- * The site search's page and the search fields that lead to it.
+ * The label of a search field (the search page's, and those that lead to it).
  */
-search: SearchCopy, };
+searchField: string, 
+/**
+ * A search form's button.
+ */
+searchSubmit: string, 
+/**
+ * A search form's landmark.
+ */
+searchForm: string, };
 
 export type Justification = "full" | "centre" | "right" | "left";
 
@@ -1510,18 +1518,6 @@ export type SearchCopy = {
  */
 heading: string, 
 /**
- * The label of the search field.
- */
-field: string, 
-/**
- * The search button.
- */
-submit: string, 
-/**
- * The search form's landmark.
- */
-form: string, 
-/**
  * After the count of one result ('1 result for “q”').
  */
 result: string, 
@@ -1668,7 +1664,11 @@ unavailable: boolean,
 /**
  * Where to look when nothing is found: the insights and the products.
  */
-suggestions: Array<LinkButton>, };
+suggestions: Array<LinkButton>, 
+/**
+ * The page's words.
+ */
+copy: SearchCopy, };
 
 export type Side = "left" | "right";
 
@@ -1904,31 +1904,7 @@ export const UI: InterfaceCopy = {
   "customerStoryPages": "Customer story pages",
   "unexpectedError": "Unexpected Application Error!",
   "pageNotFound": "Page not found",
-  "search": {
-    "heading": "Search",
-    "field": "Search the site",
-    "submit": "Search",
-    "form": "Site search",
-    "result": "result",
-    "results": "results",
-    "resultsFor": "for",
-    "prompt": "Search our insights, customer stories, products and pages: type a few words, such as a topic, a product or an organisation.",
-    "filters": "Filter results",
-    "byType": "Type",
-    "byProduct": "Product",
-    "all": "All",
-    "insight": "Insight",
-    "caseStudy": "Customer story",
-    "product": "Product",
-    "page": "Page",
-    "about": "About us",
-    "resultPages": "Search result pages",
-    "previousPage": "Previous page",
-    "nextPage": "Next page",
-    "noResults": "No results for",
-    "tipSpelling": "Check the spelling of your words.",
-    "tipFewer": "Try fewer words, or more general ones.",
-    "tipBrowse": "Or browse instead:",
-    "unavailable": "Search is not available just now. Please try again in a moment."
-  }
+  "searchField": "Search the site",
+  "searchSubmit": "Search",
+  "searchForm": "Site search"
 };

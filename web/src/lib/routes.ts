@@ -27,9 +27,6 @@ export const paths = {
 /** The insight article with this slug. */
 export const insightPath = (slug: string) => `/insights/${encodeURIComponent(slug)}`;
 
-/** The search API's address for the same query string as a search page's address. */
-export const searchApiPath = (query: string) => (query ? `/api/search?${query}` : '/api/search');
-
 /** The view-model API for a site path (path plus query, as the visitor sees it). */
 export const pageApiPath = (path: string) => `/api/page?path=${encodeURIComponent(path)}`;
 

@@ -2,7 +2,7 @@
 
 use super::head::{self, HeadInput};
 use super::pieces::button;
-use crate::copy::{self, INTERFACE};
+use crate::copy::{self, SEARCH};
 use crate::routes::Route;
 use crate::search::{SearchAnswer, SearchQuery, SearchRequest};
 use crate::view::{ButtonStyle, Outcome, PageView, Robots, SearchView};
@@ -36,7 +36,7 @@ pub fn page(query: &str, ask: impl FnOnce(&SearchRequest) -> Option<SearchAnswer
 /// The search page for `query` with what the index `found`. Never indexed by search engines
 /// (its links are followed): a results page is a copy of other pages' words.
 pub fn search(query: &SearchQuery, found: Found) -> SearchView {
-    let words = &INTERFACE.search;
+    let words = &SEARCH;
     let route = Route::Search(
         query
             .href()
@@ -72,6 +72,7 @@ pub fn search(query: &SearchQuery, found: Found) -> SearchView {
         product: query.product,
         answer,
         unavailable,
+        copy: &SEARCH,
         suggestions: vec![
             button(
                 copy::BROWSE_INSIGHTS,

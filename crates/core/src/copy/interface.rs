@@ -38,22 +38,23 @@ pub struct InterfaceCopy {
     pub unexpected_error: &'static str,
     /// The not-found screen's heading when its page data has not arrived.
     pub page_not_found: &'static str,
-    /// The site search's page and the search fields that lead to it.
-    pub search: SearchCopy,
+    /// The label of a search field (the search page's, and those that lead to it).
+    pub search_field: &'static str,
+    /// A search form's button.
+    pub search_submit: &'static str,
+    /// A search form's landmark.
+    pub search_form: &'static str,
 }
 
-/// The words of the site search: its form, its results, its filters and its empty states.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+/// The words of the search page: its results, its filters and its empty states (its form's
+/// words are the interface copy's, shared with the search fields elsewhere). Sent with the
+/// page, not with every page's script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchCopy {
     /// The search page's heading.
     pub heading: &'static str,
-    /// The label of the search field.
-    pub field: &'static str,
-    /// The search button.
-    pub submit: &'static str,
-    /// The search form's landmark.
-    pub form: &'static str,
     /// After the count of one result ('1 result for “q”').
     pub result: &'static str,
     /// After the count of several results ('3 results for “q”').
@@ -114,31 +115,33 @@ pub const INTERFACE: InterfaceCopy = InterfaceCopy {
     customer_story_pages: "Customer story pages",
     unexpected_error: "Unexpected Application Error!",
     page_not_found: NOT_FOUND_TITLE,
-    search: SearchCopy {
-        heading: "Search",
-        field: "Search the site",
-        submit: "Search",
-        form: "Site search",
-        result: "result",
-        results: "results",
-        results_for: "for",
-        prompt: "Search our insights, customer stories, products and pages: type a few words, such as a topic, a product or an organisation.",
-        filters: "Filter results",
-        by_type: "Type",
-        by_product: "Product",
-        all: "All",
-        insight: "Insight",
-        case_study: "Customer story",
-        product: "Product",
-        page: "Page",
-        about: "About us",
-        result_pages: "Search result pages",
-        previous_page: super::PREVIOUS_PAGE,
-        next_page: "Next page",
-        no_results: "No results for",
-        tip_spelling: "Check the spelling of your words.",
-        tip_fewer: "Try fewer words, or more general ones.",
-        tip_browse: "Or browse instead:",
-        unavailable: "Search is not available just now. Please try again in a moment.",
-    },
+    search_field: "Search the site",
+    search_submit: "Search",
+    search_form: "Site search",
+};
+
+/// The search page's words.
+pub const SEARCH: SearchCopy = SearchCopy {
+    heading: "Search",
+    result: "result",
+    results: "results",
+    results_for: "for",
+    prompt: "Search our insights, customer stories, products and pages: type a few words, such as a topic, a product or an organisation.",
+    filters: "Filter results",
+    by_type: "Type",
+    by_product: "Product",
+    all: "All",
+    insight: "Insight",
+    case_study: "Customer story",
+    product: "Product",
+    page: "Page",
+    about: "About us",
+    result_pages: "Search result pages",
+    previous_page: super::PREVIOUS_PAGE,
+    next_page: "Next page",
+    no_results: "No results for",
+    tip_spelling: "Check the spelling of your words.",
+    tip_fewer: "Try fewer words, or more general ones.",
+    tip_browse: "Or browse instead:",
+    unavailable: "Search is not available just now. Please try again in a moment.",
 };

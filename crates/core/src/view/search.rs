@@ -2,6 +2,7 @@
 
 use super::{Head, LinkButton};
 use crate::content::ProductTag;
+use crate::copy::SearchCopy;
 use crate::search::{SearchAnswer, SearchKind};
 use serde::Serialize;
 
@@ -26,4 +27,6 @@ pub struct SearchView {
     pub unavailable: bool,
     /// Where to look when nothing is found: the insights and the products.
     pub suggestions: Vec<LinkButton>,
+    /// The page's words.
+    pub copy: &'static SearchCopy,
 }

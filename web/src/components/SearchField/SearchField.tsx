@@ -17,20 +17,19 @@ export interface SearchFieldProps {
 }
 
 export function SearchField({ id, value, onChange, hidden = {}, className }: SearchFieldProps) {
-  const words = UI.search;
   const controlled = onChange
     ? { value: value ?? '', onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value) }
     : { defaultValue: value ?? '' };
   return (
     <form
       role="search"
-      aria-label={words.form}
+      aria-label={UI.searchForm}
       action={paths.search}
       method="get"
       className={className ? `${styles.form} ${className}` : styles.form}
     >
       <label htmlFor={id} className={styles.label}>
-        {words.field}
+        {UI.searchField}
       </label>
       <div className={styles.row}>
         <input
@@ -47,7 +46,7 @@ export function SearchField({ id, value, onChange, hidden = {}, className }: Sea
           v ? <input key={name} type="hidden" name={name} value={v} /> : null,
         )}
         <button type="submit" className={styles.submit}>
-          {words.submit}
+          {UI.searchSubmit}
         </button>
       </div>
     </form>

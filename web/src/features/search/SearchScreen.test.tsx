@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { notFound } from '../../testing/fixtures/views';
 import { renderWithRouter } from '../../testing/render';
 import { MemoryRouter } from '../../lib/router';
-import type { SearchAnswer, SearchView } from '../../lib/view';
+import type { SearchAnswer, SearchCopy, SearchView } from '../../lib/view';
 import { SearchScreen, TYPING_PAUSE_MS, formatDay } from './SearchScreen';
 
 const answer: SearchAnswer = {
@@ -36,6 +36,31 @@ const answer: SearchAnswer = {
   },
 };
 
+const copy: SearchCopy = {
+  heading: 'Search',
+  result: 'result',
+  results: 'results',
+  resultsFor: 'for',
+  prompt: 'Search our insights, customer stories, products and pages.',
+  filters: 'Filter results',
+  byType: 'Type',
+  byProduct: 'Product',
+  all: 'All',
+  insight: 'Insight',
+  caseStudy: 'Customer story',
+  product: 'Product',
+  page: 'Page',
+  about: 'About us',
+  resultPages: 'Search result pages',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  noResults: 'No results for',
+  tipSpelling: 'Check the spelling of your words.',
+  tipFewer: 'Try fewer words, or more general ones.',
+  tipBrowse: 'Or browse instead:',
+  unavailable: 'Search is not available just now. Please try again in a moment.',
+};
+
 function view(overrides: Partial<SearchView> = {}): SearchView {
   return {
     head: { ...notFound.head, canonical: '/search?q=supplier', robots: 'noindex, follow' },
@@ -44,6 +69,7 @@ function view(overrides: Partial<SearchView> = {}): SearchView {
     product: null,
     answer,
     unavailable: false,
+    copy,
     suggestions: [
       { label: 'BROWSE INSIGHTS', href: '/insights', style: 'outline' },
       { label: 'Our Solutions', href: '/supplier-management-platform', style: 'outline' },

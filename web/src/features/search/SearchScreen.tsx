@@ -11,9 +11,8 @@ import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader';
 import { SearchField } from '../../components/SearchField/SearchField';
 import { Section } from '../../components/Section/Section';
 import { SiteLink } from '../../components/SmartLink/SmartLink';
-import { fetchSearch } from '../../lib/api';
-import { UI } from '../../lib/contract.gen';
-import type { ProductTag, SearchAnswer, SearchKind, SearchView } from '../../lib/view';
+import { fetchSearch } from './api';
+import type { ProductTag, SearchAnswer, SearchCopy, SearchKind, SearchView } from '../../lib/view';
 import { canonicalWords, queryString, searchHref, type SearchParams } from './query';
 import styles from './SearchScreen.module.css';
 
@@ -42,14 +41,9 @@ export function formatDay(ymd: string): string {
   return name && year && day ? `${name} ${day}, ${year}` : ymd;
 }
 
-/** A kind of result as the filters and results name it. */
-function kindLabel(kind: SearchKind): string {
-  return UI.search[kind];
-}
-
 /** '3 results for “rfq”'. */
-function countLine(total: number, words: string): string {
-  return `${total} ${total === 1 ? UI.search.result : UI.search.results} ${UI.search.resultsFor} “${words}”`;
+function countLine(copy: SearchCopy, total: number, words: string): string {
+  return `${total} ${total === 1 ? copy.result : copy.results} ${copy.resultsFor} “${words}”`;
 }
 
 /** What the page shows: the words asked and the answer to them. */
@@ -122,7 +116,7 @@ export function SearchScreen({ view }: { view: SearchView }) {
   return (
     <>
       <ScreenHeader>
-        <h1>{UI.search.heading}</h1>
+        <h1>{view.copy.heading}</h1>
       </ScreenHeader>
       <Section>
         <SearchField
@@ -133,31 +127,32 @@ export function SearchScreen({ view }: { view: SearchView }) {
           className={styles.form}
         />
         <p className={styles.count} role="status" aria-live="polite">
-          {status(current)}
+          {status(view.copy, current)}
         </p>
         {answer && asked && (answer.facets.kinds.length > 0 || answer.facets.products.length > 0) && (
           <div className={styles.layout}>
-            <Filters words={current.words} answer={answer} kind={view.kind} product={view.product} />
+            <Filters copy={view.copy} words={current.words} answer={answer} kind={view.kind} product={view.product} />
             <div>
-              {answer.results.length > 0 && <Results answer={answer} />}
-              <Pages words={current.words} answer={answer} kind={view.kind} product={view.product} />
+              {answer.results.length > 0 && <Results copy={view.copy} answer={answer} />}
+              <Pages copy={view.copy} words={current.words} answer={answer} kind={view.kind} product={view.product} />
             </div>
           </div>
         )}
         {answer && asked && answer.total === 0 && <NoResults view={view} words={current.words} />}
-        {!asked && <p className={styles.prompt}>{UI.search.prompt}</p>}
+        {!asked && <p className={styles.prompt}>{view.copy.prompt}</p>}
       </Section>
     </>
   );
 }
 
-function status({ words, answer, unavailable }: Shown): string {
-  if (unavailable) return UI.search.unavailable;
+function status(copy: SearchCopy, { words, answer, unavailable }: Shown): string {
+  if (unavailable) return copy.unavailable;
   if (!words || !answer) return '';
-  return countLine(answer.total, words);
+  return countLine(copy, answer.total, words);
 }
 
 interface ListProps {
+  copy: SearchCopy;
   words: string;
   answer: SearchAnswer;
   kind: SearchKind | null;
@@ -173,20 +168,20 @@ interface Filter {
   current: boolean;
 }
 
-function Filters({ words, answer, kind, product }: ListProps) {
+function Filters({ copy, words, answer, kind, product }: ListProps) {
   const href = (k: SearchKind | null, p: ProductTag | null) => searchHref({ q: words, kind: k, product: p, page: 1 });
   const kinds: Filter[] = [
-    { key: 'all', label: UI.search.all, href: href(null, product), current: kind === null },
+    { key: 'all', label: copy.all, href: href(null, product), current: kind === null },
     ...answer.facets.kinds.map((f) => ({
       key: f.kind,
-      label: kindLabel(f.kind),
+      label: copy[f.kind],
       href: href(f.kind, product),
       count: f.count,
       current: kind === f.kind,
     })),
   ];
   const products: Filter[] = [
-    { key: 'all', label: UI.search.all, href: href(kind, null), current: product === null },
+    { key: 'all', label: copy.all, href: href(kind, null), current: product === null },
     ...answer.facets.products.map((f) => ({
       key: f.product,
       label: f.product,
@@ -196,9 +191,9 @@ function Filters({ words, answer, kind, product }: ListProps) {
     })),
   ];
   return (
-    <nav className={styles.filters} aria-label={UI.search.filters}>
-      <FilterList heading={UI.search.byType} filters={kinds} />
-      {answer.facets.products.length > 0 && <FilterList heading={UI.search.byProduct} filters={products} />}
+    <nav className={styles.filters} aria-label={copy.filters}>
+      <FilterList heading={copy.byType} filters={kinds} />
+      {answer.facets.products.length > 0 && <FilterList heading={copy.byProduct} filters={products} />}
     </nav>
   );
 }
@@ -226,12 +221,12 @@ function FilterList({ heading, filters }: { heading: string; filters: Filter[] }
   );
 }
 
-function Results({ answer }: { answer: SearchAnswer }) {
+function Results({ copy, answer }: { copy: SearchCopy; answer: SearchAnswer }) {
   return (
     <ol className={styles.results} start={(answer.page - 1) * 10 + 1}>
       {answer.results.map((hit) => (
         <li key={hit.path} className={styles.result}>
-          <p className={styles.kind}>{kindLabel(hit.kind)}</p>
+          <p className={styles.kind}>{copy[hit.kind]}</p>
           <h2 className={styles.title}>
             <SiteLink to={hit.path}>{hit.title}</SiteLink>
           </h2>
@@ -248,15 +243,15 @@ function Results({ answer }: { answer: SearchAnswer }) {
   );
 }
 
-function Pages({ words, answer, kind, product }: ListProps) {
+function Pages({ copy, words, answer, kind, product }: ListProps) {
   const href = (page: number) => searchHref({ q: words, kind, product, page });
   return (
     <Pager
-      label={UI.search.resultPages}
+      label={copy.resultPages}
       prev={answer.page > 1 ? href(answer.page - 1) : null}
-      prevLabel={UI.search.previousPage}
+      prevLabel={copy.previousPage}
       next={answer.page < answer.pages ? href(answer.page + 1) : null}
-      nextLabel={UI.search.nextPage}
+      nextLabel={copy.nextPage}
     />
   );
 }
@@ -265,12 +260,12 @@ function NoResults({ view, words }: { view: SearchView; words: string }) {
   return (
     <div className={styles.none}>
       <h2>
-        {UI.search.noResults} “{words}”
+        {view.copy.noResults} “{words}”
       </h2>
       <ul className={styles.tips}>
-        <li>{UI.search.tipSpelling}</li>
-        <li>{UI.search.tipFewer}</li>
-        <li>{UI.search.tipBrowse}</li>
+        <li>{view.copy.tipSpelling}</li>
+        <li>{view.copy.tipFewer}</li>
+        <li>{view.copy.tipBrowse}</li>
       </ul>
       <div className={styles.suggestions}>
         {view.suggestions.map((link) => (
