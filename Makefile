@@ -5,8 +5,8 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz test-cluster test-dist test-deploy test-alerts fuzz setup wasm web-deps web-build demo demo-photos bench dist
+.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint check-rust-tests check-web-tests lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
+        test-fuzz test-cluster test-dist test-deploy test-alerts fuzz screens setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
@@ -14,6 +14,7 @@ help:
 	@echo "make test   every test: lints, Rust, demo content, wasm parity, web unit and browser tests"
 	@echo "make bench  every performance, SEO and accessibility figure into bench/REPORT.md (minutes)"
 	@echo "make demo   rewrite the demo space from its generator (export.json and every file)"
+	@echo "make screens  every screen at each width photographed into web/test-results/screens/"
 	@echo "make fuzz   every fuzz target for five minutes (FUZZ_SECONDS to change)"
 	@echo "make dist   the archive that runs anywhere: target/dist/supplysite-VERSION-TARGET.tar.gz"
 
@@ -40,6 +41,9 @@ test:
 setup-then-builds: setup
 	$(MAKE) web-build demo-photos
 
+# Then every suite, one after another. (Run in two lanes side by side, the browser suites beside
+# the rest, they took as long in all: both lanes keep both cores busy, and the browser journeys'
+# waits on the robot check and on renders stretched with the other lane's work.)
 test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
@@ -81,9 +85,16 @@ check:
 	$(HAVE_CLIPPY)
 	$(CARGO) fmt --all
 	$(CARGO_LINTED) test $(WORKSPACE) --all-targets --no-run
-	$(CARGO_LINTED) test $(WORKSPACE) --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
 	@test -d web/node_modules && test -f web/src/wasm-pkg/package.json || \
 		{ echo "make check: the web unit tests need the web packages and the wasm package once: make web-deps wasm" >&2; exit 1; }
+	$(MAKE) -j2 --output-sync=target check-rust-tests check-web-tests
+
+# The two halves of the fast loop's tests, side by side: the Rust suites spend much of their time
+# waiting on servers they start, the web unit tests on their DOM set-up.
+check-rust-tests:
+	$(CARGO_LINTED) test $(WORKSPACE) --no-fail-fast -- $(addprefix --skip ,$(CHECK_SKIP))
+
+check-web-tests:
 	cd web && $(NPM) test
 
 # Every reference in the code and docs resolves inside the repository (docs/behaviour.md sections,
@@ -165,11 +176,17 @@ test-budget: web-build
 	cd web && node scripts/size.mjs --check
 
 # Whole journeys in Debian's Chromium against the real server over the demo space (Playwright,
-# axe-core); screenshots of every screen land in web/test-results/screens/.
+# axe-core).
 test-e2e: web-build demo-photos
 	$(TEST_BINARIES)
 	$(IGNORED_TESTS) an_uploaded_page_cannot_run_script_as_the_site
 	cd web && CI=1 E2E_PREBUILT=1 npx playwright test
+
+# Every screen at each width photographed whole into web/test-results/screens/ for review, with
+# the checks `make test-e2e` makes of it.
+screens: web-build demo-photos
+	$(TEST_BINARIES)
+	cd web && CI=1 E2E_PREBUILT=1 E2E_SCREENS=1 npx playwright test e2e/screens.spec.ts
 
 web-deps: web/node_modules/.package-lock.json
 

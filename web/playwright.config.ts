@@ -70,6 +70,11 @@ const fakeContentful = prebuilt
   ? path.join(debugDir, 'examples', 'fake_contentful')
   : 'cargo run -p supplysite-content-adapter --features fake --example fake_contentful --';
 
+// Every server here renders each page whole however busy the machine is: the journeys check the
+// markup a render makes, and the deadline that cuts a runaway render short is the router's tests'
+// subject.
+const renderWhole = { SUPPLYSITE_SSR_DEADLINE_MS: '15000' };
+
 // docs/toolchain.md: headless as root, and quiet on a machine with no network.
 const chromiumArgs = [...CHROMIUM_ARGS];
 
@@ -118,6 +123,7 @@ export default defineConfig({
             env: {
               // Request logs would drown the test report; warnings and errors still show.
               RUST_LOG: 'warn',
+              ...renderWhole,
               BREVO_API_KEY: brevoKey,
               BREVO_API_BASE: brevoURL,
               CONTACT_SENDER: 'Supplysite Website <website@supplysite.test>',
@@ -142,6 +148,7 @@ export default defineConfig({
             url: `${archiveURL}/`,
             env: {
               RUST_LOG: 'warn',
+              ...renderWhole,
               BREVO_API_KEY: brevoKey,
               BREVO_API_BASE: brevoURL,
               CONTACT_SENDER: 'Supplysite Website <website@supplysite.test>',
@@ -162,6 +169,7 @@ export default defineConfig({
             url: `${photosURL}/`,
             env: {
               RUST_LOG: 'warn',
+              ...renderWhole,
               BREVO_API_KEY: brevoKey,
               BREVO_API_BASE: brevoURL,
               CONTACT_SENDER: 'Supplysite Website <website@supplysite.test>',
@@ -194,6 +202,7 @@ export default defineConfig({
             url: `${liveURL}/healthz`,
             env: {
               RUST_LOG: 'warn',
+              ...renderWhole,
               CONTENTFUL_SPACE_ID: 'fakespace',
               CONTENTFUL_ACCESS_TOKEN: 'fake-delivery-token',
               CONTENTFUL_GRAPHQL_HOST: contentfulURL,

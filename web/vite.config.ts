@@ -167,7 +167,8 @@ export default defineConfig(({ command }) => ({
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
     // Journeys through the form and the listing wait out real delays (the one-second loading
-    // state, the send delay): 5 s is too close on a busy two-core machine.
-    testTimeout: 15_000,
+    // state, the send delay), and `make check` runs these tests beside the Rust suites: 5 s is
+    // too close on a busy two-core machine.
+    testTimeout: 30_000,
   },
 }));

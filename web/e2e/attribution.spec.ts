@@ -4,7 +4,9 @@
 // this enquiry came from" block; the same journey with Global Privacy Control sends none of it.
 // Session storage is the only storage the capture uses.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { interactive } from './support';
+import { FORM_JOURNEY_TIMEOUT, interactive, tickRobot } from './support';
+
+test.describe.configure({ timeout: FORM_JOURNEY_TIMEOUT });
 
 const BREVO = process.env.E2E_BREVO_URL;
 
@@ -58,9 +60,7 @@ async function journey(page: Page, email: string) {
   await page.getByLabel('Organisation name').fill('Acme Foods');
   await page.getByLabel('Phone number').fill('02 9999 8888');
   await page.getByLabel('Email').fill(email);
-  const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await robot.click();
-  await expect(robot).toBeChecked({ timeout: 15_000 });
+  await tickRobot(page);
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible({ timeout: 10_000 });
 }
@@ -75,7 +75,6 @@ async function stored(page: Page) {
 }
 
 test.skip(!BREVO, 'needs the fake Brevo of the server playwright.config.ts starts');
-test.setTimeout(60_000);
 
 test('a campaign visit gives Brevo the lead attributes and the inbox where the enquiry came from', async ({
   page,

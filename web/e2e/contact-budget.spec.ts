@@ -16,6 +16,9 @@ import {
   type Request,
   type Route,
 } from '@playwright/test';
+import { FORM_JOURNEY_TIMEOUT, tickRobot } from './support';
+
+test.describe.configure({ timeout: FORM_JOURNEY_TIMEOUT });
 
 const BREVO = process.env.E2E_BREVO_URL;
 
@@ -42,9 +45,7 @@ test('with Brevo slow, the visitor is thanked for the queued enquiry and it is e
   await page.getByLabel('Phone number').fill('02 9999 8888');
   await page.getByLabel('Email').fill('ann.slow@example.com');
   await page.getByLabel('Message (optional)').fill(`Brevo is slow today (${Date.now()}).`);
-  const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await robot.click();
-  await expect(robot).toBeChecked({ timeout: 15_000 });
+  await tickRobot(page);
 
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
@@ -73,9 +74,7 @@ async function fillInAndTick(page: Page, email: string) {
   await page.getByLabel('Phone number').fill('02 9999 8888');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Message (optional)').fill(`The first answer is lost (${Date.now()}).`);
-  const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await robot.click();
-  await expect(robot).toBeChecked({ timeout: 15_000 });
+  await tickRobot(page);
 }
 
 test('when the answer to an enquiry never arrives, the page sends it once more and the visitor is thanked once', async ({
@@ -83,7 +82,6 @@ test('when the answer to an enquiry never arrives, the page sends it once more a
   request,
 }) => {
   test.skip(!BREVO, 'needs the fake Brevo of the server started by playwright.config.ts');
-  test.setTimeout(45_000);
   expect((await request.post(`${BREVO}/_control/reset`)).ok()).toBe(true);
 
   // The first request reaches the server, which stores the enquiry and answers, but the answer

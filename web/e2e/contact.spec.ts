@@ -9,6 +9,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FORM_JOURNEY_TIMEOUT, tickRobot } from './support';
+
+test.describe.configure({ timeout: FORM_JOURNEY_TIMEOUT });
 
 const BREVO = process.env.E2E_BREVO_URL;
 const OUTBOX = process.env.E2E_OUTBOX;
@@ -36,14 +39,6 @@ async function fillIn(page: Page, message = 'We would like a demo of eRFx.') {
   await page.getByLabel('Phone number').fill('02 9999 8888');
   await page.getByLabel('Email').fill('ann.lee@example.com');
   await page.getByLabel('Message (optional)').fill(message);
-}
-
-async function solveRobot(page: Page) {
-  const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-  // The box shows ticked only once the work is done, so click (Playwright's check() expects an
-  // immediate change).
-  await robot.click();
-  await expect(robot).toBeChecked({ timeout: 15_000 });
 }
 
 /** A request as the fake Brevo received it. */
@@ -131,7 +126,7 @@ test('an empty submit shows every message, and fixing the fields clears them', a
   await expect(page.getByText('Enter a valid email.', { exact: true })).toBeVisible();
 
   await fillIn(page);
-  await solveRobot(page);
+  await tickRobot(page);
   for (const message of [...MESSAGES, 'Enter a valid phone number', 'Enter a valid email.']) {
     await expect(page.getByText(message, { exact: true })).toHaveCount(0);
   }
@@ -144,7 +139,7 @@ test('a valid enquiry reaches Brevo, is thanked for about four seconds, clears t
   if (BREVO) await resetBrevo(request);
   await open(page);
   await fillIn(page, "We'd like a <b>demo</b> of eRFx & eAuction.\nCall after 2pm.");
-  await solveRobot(page);
+  await tickRobot(page);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
@@ -176,7 +171,7 @@ test('when Brevo refuses the email for good, the enquiry is kept and the visitor
   expect(scripted.ok()).toBe(true);
   await open(page);
   await fillIn(page);
-  await solveRobot(page);
+  await tickRobot(page);
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   // Stored in the outbox, so nothing is lost: the server says "queued" and the page thanks.
@@ -225,7 +220,7 @@ test('when the outbox cannot store the enquiry a polite error shows and the text
   await resetBrevo(request);
   await open(page);
   await fillIn(page);
-  await solveRobot(page);
+  await tickRobot(page);
   const lock = await lockOutbox(OUTBOX!);
   try {
     await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
@@ -252,7 +247,7 @@ test('when the server answers with an error a polite error shows and the text is
   );
   await open(page);
   await fillIn(page);
-  await solveRobot(page);
+  await tickRobot(page);
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   await expect(page.getByRole('status')).toContainText('Sorry, your message could not be sent.');
   await expect(page.getByLabel('First name')).toHaveValue('Ann');

@@ -1,5 +1,6 @@
 // Every screen at 375, 768 and 1280px: it draws its main heading, the page throws nothing and
-// logs no error, axe-core finds no violation, and a full-page screenshot is kept for review.
+// logs no error, and axe-core finds no violation. `make screens` also keeps a full-page
+// screenshot of each for review (support.ts `screenshot`).
 // Slug routes take their first example from the listing pages, so the test follows the content.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, PRODUCT_PATHS, screenshot, WIDTHS } from './support';

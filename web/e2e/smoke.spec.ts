@@ -1,9 +1,9 @@
 // A smoke test of the set-up and the shell: the first page is drawn from the embedded data
-// without a second request, in-app navigation asks the page API once, the menus work, axe-core
-// finds nothing, and screenshots are kept. It passes against the real server and against
-// `vite preview` with the fixture API.
+// without a second request, in-app navigation asks the page API once, and the menus work (every
+// screen's axe-core check at each width is screens.spec.ts's). It passes against the real server
+// and against `vite preview` with the fixture API.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, interactive, screenshot, WIDTHS } from './support';
+import { interactive } from './support';
 
 test('the home page is drawn from the embedded data and navigation asks the page API once', async ({ page }) => {
   const apiCalls: string[] = [];
@@ -63,13 +63,3 @@ test('the Solutions dropdown shows the large graphic at 1280px and a plain list 
   await expect(page.getByRole('img', { name: /source, supply, product and food industry/ })).toBeHidden();
   await expect(page.getByRole('list', { name: 'Source' })).toBeVisible();
 });
-
-for (const width of WIDTHS) {
-  test(`home at ${width}px has no axe violations and is photographed`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Supply Chain Software' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await screenshot(page, `home-${width}`);
-  });
-}

@@ -6,7 +6,9 @@
 // the server's page (and the tracker's host to its CSP), as the server does when
 // SUPPLYSITE_TRACKER_KEY is set.
 import { expect, test, type Page } from '@playwright/test';
-import { editEmbeddedData, interactive } from './support';
+import { editEmbeddedData, FORM_JOURNEY_TIMEOUT, interactive, tickRobot } from './support';
+
+test.describe.configure({ timeout: FORM_JOURNEY_TIMEOUT });
 
 const MISSING = 'The marketing-automation client key is missing: the tracker is not loaded.';
 
@@ -100,9 +102,7 @@ test.describe('with Global Privacy Control', () => {
     await page.getByLabel('Organisation name').fill('Quiet Foods');
     await page.getByLabel('Phone number').fill('02 9999 7777');
     await page.getByLabel('Email').fill('gail.private@example.com');
-    const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
-    await robot.click();
-    await expect(robot).toBeChecked({ timeout: 15_000 });
+    await tickRobot(page);
     await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible({ timeout: 15_000 });
 

@@ -37,7 +37,13 @@ async function startServer() {
       `--content=${root}/content/demo/export.json`,
       `--ssr-bundle=${root}/web/dist-ssr/render.js`,
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } },
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // What is checked is the markup a render makes, so a render is not cut short when the
+      // machine is busy with other suites (the deadline itself is the router's tests' subject).
+      env: { ...process.env, RUST_LOG: 'warn', SUPPLYSITE_SSR_DEADLINE_MS: '15000' },
+    },
   );
   let seen = '';
   for await (const chunk of server.stdout) {

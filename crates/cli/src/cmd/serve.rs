@@ -14,6 +14,7 @@ use config::{Config, LogFormat};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 use supplysite_content_adapter::{ExportSource, Loaded, Severity, load_export};
 use supplysite_core::ports::InZone;
 use supplysite_http::{AppState, Mounts, RenderOptions, Renderer, Shell, StateParts};
@@ -78,10 +79,11 @@ fn serve(
     let shell = Shell::parse(&html).with_context(|| format!("web build {}", index.display()))?;
     // The server-rendering engines compile the bundle on their own threads while the content
     // is read: start-up waits for the slower of the two, not for both in turn.
+    let deadline = config.ssr_deadline;
     let started = config
         .ssr_bundle
         .clone()
-        .map(|path| std::thread::spawn(move || renderer(&path)));
+        .map(|path| std::thread::spawn(move || renderer(&path, deadline)));
     let renderer = || -> anyhow::Result<Option<Renderer>> {
         match started {
             Some(started) => match started.join() {
@@ -350,7 +352,7 @@ fn log_problems(loaded: &Loaded) {
 /// (and counted by the writer) rather than slowing the site down.
 /// Starts the render engines with the server bundle at `path` (loading it on each engine's
 /// thread, so a broken bundle stops start-up here).
-fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
+fn renderer(path: &std::path::Path, deadline: Duration) -> anyhow::Result<Renderer> {
     let named = || {
         format!(
             "server bundle {} (SUPPLYSITE_SSR_BUNDLE / --ssr-bundle; --no-ssr serves pages without it)",
@@ -358,7 +360,8 @@ fn renderer(path: &std::path::Path) -> anyhow::Result<Renderer> {
         )
     };
     let bundle = std::fs::read_to_string(path).with_context(named)?;
-    let options = RenderOptions::default();
+    let mut options = RenderOptions::default();
+    options.limits.deadline = deadline;
     let renderer = Renderer::new(bundle, options).with_context(named)?;
     tracing::info!(
         bundle = %path.display(),

@@ -154,6 +154,12 @@ pub struct Args {
     /// Send pages without server-rendered markup: the browser draws them from the page data.
     #[arg(long)]
     no_ssr: bool,
+    /// The longest one server render of a page may run, in milliseconds. A page renders in a
+    /// few milliseconds; past this the page is sent without its markup (the browser draws it)
+    /// and the render is tried again after a back-off. A guard against a runaway render, to
+    /// raise only on a machine so loaded that ordinary renders are cut short.
+    #[arg(long, env = "SUPPLYSITE_SSR_DEADLINE_MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(100..=60_000))]
+    ssr_deadline_ms: u64,
     /// MiB of rendered pages (HTML, API JSON, their compressed forms and server-rendered
     /// copies) kept in memory per content version; past it the least recently used are
     /// dropped and made again when asked for.
@@ -264,6 +270,8 @@ pub struct Config {
     pub ssr_bundle: Option<PathBuf>,
     /// Why there is no server bundle, when there is none: turned off, or the default missing.
     pub ssr_off: Option<SsrOff>,
+    /// The longest one server render may run.
+    pub ssr_deadline: Duration,
     pub workers: usize,
     pub tracker_key: Option<String>,
     /// Whether the page captures where a visit came from.
@@ -323,6 +331,7 @@ impl Config {
             page_max_age: args.page_max_age_seconds,
             ssr_bundle,
             ssr_off,
+            ssr_deadline: Duration::from_millis(args.ssr_deadline_ms),
             tracker_key: args.tracker_key.clone(),
             lead_capture: args.lead_capture,
             workers: args
