@@ -968,19 +968,7 @@ unexpectedError: string,
 /**
  * The not-found screen's heading when its page data has not arrived.
  */
-pageNotFound: string, 
-/**
- * The label of a search field (the search page's, and those that lead to it).
- */
-searchField: string, 
-/**
- * A search form's button.
- */
-searchSubmit: string, 
-/**
- * A search form's landmark.
- */
-searchForm: string, };
+pageNotFound: string, };
 
 export type Justification = "full" | "centre" | "right" | "left";
 
@@ -1612,6 +1600,20 @@ kinds: Array<KindCount>,
  */
 products: Array<ProductCount>, };
 
+export type SearchFieldCopy = { 
+/**
+ * The label of the field.
+ */
+label: string, 
+/**
+ * The form's button.
+ */
+submit: string, 
+/**
+ * The form's landmark.
+ */
+landmark: string, };
+
 export type SearchHit = { 
 /**
  * The page's site path.
@@ -1903,8 +1905,5 @@ export const UI: InterfaceCopy = {
   "insightsPages": "Insights pages",
   "customerStoryPages": "Customer story pages",
   "unexpectedError": "Unexpected Application Error!",
-  "pageNotFound": "Page not found",
-  "searchField": "Search the site",
-  "searchSubmit": "Search",
-  "searchForm": "Site search"
+  "pageNotFound": "Page not found"
 };

@@ -38,16 +38,25 @@ pub struct InterfaceCopy {
     pub unexpected_error: &'static str,
     /// The not-found screen's heading when its page data has not arrived.
     pub page_not_found: &'static str,
-    /// The label of a search field (the search page's, and those that lead to it).
-    pub search_field: &'static str,
-    /// A search form's button.
-    pub search_submit: &'static str,
-    /// A search form's landmark.
-    pub search_form: &'static str,
+}
+
+/// The words of a search form (the search page's, and those on the insights listing and the
+/// not-found page that lead to it). The browser gets them as `SEARCH_FIELD` in a generated file
+/// of their own rather than in `UI`, so they travel with the search field's code and not in
+/// every page's script.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchFieldCopy {
+    /// The label of the field.
+    pub label: &'static str,
+    /// The form's button.
+    pub submit: &'static str,
+    /// The form's landmark.
+    pub landmark: &'static str,
 }
 
 /// The words of the search page: its results, its filters and its empty states (its form's
-/// words are the interface copy's, shared with the search fields elsewhere). Sent with the
+/// words are [`SEARCH_FIELD`]'s, shared with the search fields elsewhere). Sent with the
 /// page, not with every page's script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -115,9 +124,13 @@ pub const INTERFACE: InterfaceCopy = InterfaceCopy {
     customer_story_pages: "Customer story pages",
     unexpected_error: "Unexpected Application Error!",
     page_not_found: NOT_FOUND_TITLE,
-    search_field: "Search the site",
-    search_submit: "Search",
-    search_form: "Site search",
+};
+
+/// The search forms' words.
+pub const SEARCH_FIELD: SearchFieldCopy = SearchFieldCopy {
+    label: "Search the site",
+    submit: "Search",
+    landmark: "Site search",
 };
 
 /// The search page's words.

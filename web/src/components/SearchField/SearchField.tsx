@@ -1,8 +1,8 @@
 // A small search form that leads to the site search's page: a plain GET form, so it works the
 // same with or without the page's script (the server answers /search?q=… on its own).
 import type { ChangeEvent } from 'react';
-import { UI } from '../../lib/contract.gen';
-import { paths } from '../../lib/routes';
+import { SEARCH_FIELD } from '../../lib/searchField.gen';
+import { searchPath } from '../../lib/routes';
 import styles from './SearchField.module.css';
 
 export interface SearchFieldProps {
@@ -23,13 +23,13 @@ export function SearchField({ id, value, onChange, hidden = {}, className }: Sea
   return (
     <form
       role="search"
-      aria-label={UI.searchForm}
-      action={paths.search}
+      aria-label={SEARCH_FIELD.landmark}
+      action={searchPath}
       method="get"
       className={className ? `${styles.form} ${className}` : styles.form}
     >
       <label htmlFor={id} className={styles.label}>
-        {UI.searchField}
+        {SEARCH_FIELD.label}
       </label>
       <div className={styles.row}>
         <input
@@ -46,7 +46,7 @@ export function SearchField({ id, value, onChange, hidden = {}, className }: Sea
           v ? <input key={name} type="hidden" name={name} value={v} /> : null,
         )}
         <button type="submit" className={styles.submit}>
-          {UI.searchSubmit}
+          {SEARCH_FIELD.submit}
         </button>
       </div>
     </form>

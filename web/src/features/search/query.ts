@@ -2,7 +2,7 @@
 // trimmed with single spaces, then the filters and a page past the first, each spelt as a form
 // sends it, so an address this module writes is never redirected. Written out rather than
 // taken from URLSearchParams: the server renderer's stand-in for it spells values another way.
-import { paths } from '../../lib/routes';
+import { searchPath } from '../../lib/routes';
 import type { ProductTag, SearchKind } from '../../lib/view';
 
 export interface SearchParams {
@@ -38,5 +38,5 @@ export function searchHref({ q, kind, product, page }: SearchParams): string {
   if (kind) pairs.push(['type', kind]);
   if (product) pairs.push(['product', product]);
   if (page > 1) pairs.push(['page', String(page)]);
-  return pairs.length > 0 ? `${paths.search}?${queryString(pairs)}` : paths.search;
+  return pairs.length > 0 ? `${searchPath}?${queryString(pairs)}` : searchPath;
 }
