@@ -184,6 +184,13 @@ impl PageView {
             PageView::NotFound(_) => "notFound",
         }
     }
+
+    /// Whether the page stands for a passing failure rather than the content: the search page
+    /// when words were asked and the index could not answer. Such a page is answered as
+    /// unavailable and never kept, by the server or a cache, so the next request asks again.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, PageView::Search(view) if view.unavailable)
+    }
 }
 
 #[cfg(test)]

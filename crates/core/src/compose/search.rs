@@ -115,6 +115,25 @@ mod tests {
     }
 
     #[test]
+    fn only_a_search_the_index_could_not_answer_is_an_unavailable_page() {
+        let unavailable = |query: &str, found: Option<SearchAnswer>| match page(query, |_| found) {
+            Outcome::Page(view) => view.is_unavailable(),
+            other => panic!("not a page: {other:?}"),
+        };
+        let none = SearchAnswer {
+            query: "rfq".into(),
+            total: 0,
+            page: 1,
+            pages: 0,
+            results: vec![],
+            facets: SearchFacets::default(),
+        };
+        assert!(unavailable("q=rfq", None));
+        assert!(!unavailable("q=rfq", Some(none)), "no results is an answer");
+        assert!(!unavailable("", None), "nothing asked, nothing missing");
+    }
+
+    #[test]
     fn the_answer_is_carried_as_the_index_gave_it() {
         let query = SearchQuery::from_query("q=rfq").unwrap();
         let answer = SearchAnswer {

@@ -1,7 +1,7 @@
 //! `GET /api/search`: answers, refusals and the index kept current by each content set,
 //! including Sync deltas from the fake Contentful (publish, change, delete); each generation
 //! answering from the index as of its own content; an index that fails shown in the answer
-//! (503), `/readyz` and the metrics.
+//! (503), the search page (503, never stored), `/readyz` and the metrics.
 
 use crate::support::*;
 use axum::body::to_bytes;
@@ -12,7 +12,7 @@ use supplysite_content_adapter::contentful::SyncSource;
 use supplysite_content_adapter::contentful::fake::FakeContentful;
 use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentSource, SearchIndex, SearchIndexError, SearchSnapshot};
-use supplysite_core::search::SearchRequest;
+use supplysite_core::search::{SearchAnswer, SearchRequest};
 use supplysite_http::content::{ContentStore, Generation};
 use supplysite_search_adapter::TantivyIndex;
 
@@ -373,4 +373,126 @@ async fn without_an_index_search_answers_503_and_readyz_says_off() {
     assert!(answer["message"].as_str().unwrap().contains("search"));
     let (_, _, ready) = ask(&app, "/readyz").await;
     assert_eq!(ready["search"], json!({"status": "off"}));
+}
+
+/// The search page's answer: status, Cache-Control, ETag and the HTML.
+async fn search_page(app: &TestApp, uri: &str) -> (StatusCode, String, Option<String>, String) {
+    let response = app.get(uri).await;
+    let status = response.status();
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    let (cache, etag) = (header("cache-control").unwrap_or_default(), header("etag"));
+    (status, cache, etag, body_text(response).await)
+}
+
+const UNAVAILABLE: &str = "Search is not available just now";
+const NOINDEX: &str = r#"<meta name="robots" content="noindex, follow">"#;
+
+#[tokio::test]
+async fn while_the_index_cannot_answer_the_search_page_says_so_with_a_503_nothing_keeps() {
+    let index = Arc::new(Failing {
+        inner: TantivyIndex::new().unwrap(),
+        failing: true.into(),
+    });
+    let app = spawn_app_with(Options {
+        search: Some(Some(index.clone() as Arc<dyn SearchIndex>)),
+        ..Options::default()
+    });
+    for _ in 0..2 {
+        let (status, cache, etag, html) = search_page(&app, "/search?q=insight").await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(cache, "no-store");
+        assert_eq!(etag, None);
+        // The page's data says so; its words are the page copy's (the markup is the script's,
+        // or the server renderer's, which `ssr_parity` covers).
+        assert!(html.contains(r#""unavailable":true"#), "{html}");
+        assert!(html.contains(UNAVAILABLE), "{html}");
+        assert!(html.contains(NOINDEX), "{html}");
+    }
+    // The page API gives the same page for in-app navigation, on the same terms.
+    let (status, cache, answer) = ask(&app, "/api/page?path=%2Fsearch%3Fq%3Dinsight").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(cache, "no-store");
+    assert_eq!(answer["screen"], "search");
+    assert_eq!(answer["view"]["unavailable"], true);
+    // The form alone asks the index nothing: a page like any other.
+    let (status, cache, _, _) = search_page(&app, "/search").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(cache.starts_with("public, max-age="), "{cache}");
+
+    // Once the index takes the content, the same address answers with results.
+    index
+        .failing
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    app.state.content().replace(content("v2"));
+    let (status, cache, etag, html) = search_page(&app, "/search?q=insight").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(cache.starts_with("public, max-age="), "{cache}");
+    assert!(etag.is_some());
+    assert!(html.contains(r#""unavailable":false"#), "{html}");
+    assert!(html.contains("/insights/newest-insight"), "{html}");
+    assert!(html.contains(NOINDEX), "{html}");
+}
+
+/// An index whose snapshots fail each query while `failing` is set.
+struct FlakySnapshots {
+    inner: TantivyIndex,
+    failing: Arc<std::sync::atomic::AtomicBool>,
+}
+
+struct FlakySnapshot {
+    inner: Arc<dyn SearchSnapshot>,
+    failing: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl SearchIndex for FlakySnapshots {
+    fn index(&self, set: &ContentSet) -> Result<Arc<dyn SearchSnapshot>, SearchIndexError> {
+        Ok(Arc::new(FlakySnapshot {
+            inner: self.inner.index(set)?,
+            failing: Arc::clone(&self.failing),
+        }))
+    }
+}
+
+impl SearchSnapshot for FlakySnapshot {
+    fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, SearchIndexError> {
+        if self.failing.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(SearchIndexError::Query("reader gone".into()));
+        }
+        self.inner.search(request)
+    }
+
+    fn documents(&self) -> usize {
+        self.inner.documents()
+    }
+}
+
+#[tokio::test]
+async fn a_search_the_index_failed_is_asked_again_by_the_next_request_of_the_same_content() {
+    let failing = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let app = spawn_app_with(Options {
+        search: Some(Some(Arc::new(FlakySnapshots {
+            inner: TantivyIndex::new().unwrap(),
+            failing: Arc::clone(&failing),
+        }) as Arc<dyn SearchIndex>)),
+        ..Options::default()
+    });
+    let version = app.state.content().current().version().to_string();
+    let (status, cache, _, _) = search_page(&app, "/search?q=insight").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(cache, "no-store");
+    failing.store(false, std::sync::atomic::Ordering::SeqCst);
+    let (status, _, etag, html) = search_page(&app, "/search?q=insight").await;
+    assert_eq!(app.state.content().current().version(), version);
+    assert_eq!(status, StatusCode::OK);
+    assert!(etag.is_some());
+    assert!(html.contains("/insights/newest-insight"), "{html}");
+    // Now the answer is the page, and it is kept: a failure after it does not replace it.
+    failing.store(true, std::sync::atomic::Ordering::SeqCst);
+    let (status, _, _, _) = search_page(&app, "/search?q=insight").await;
+    assert_eq!(status, StatusCode::OK);
 }
