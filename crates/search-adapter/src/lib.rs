@@ -1,26 +1,27 @@
-//! The site search's index: the documents core says are public ([`documents`]), in an
-//! in-memory tantivy index, ranked and answered by core's rules ([`supplysite_core::search`]).
-//! [`TantivyIndex`] is the adapter of core's [`SearchIndex`] port.
+//! The site search's index: the documents core says are public
+//! ([`supplysite_core::search::documents`]), in an in-memory tantivy index, ranked and answered
+//! by core's rules ([`supplysite_core::search`]). [`TantivyIndex`] is the adapter of core's
+//! [`SearchIndex`] port.
 //!
 //! Each searched field is indexed twice: stemmed (English Snowball after core's terms, for
 //! BM25 matches, phrases and snippets) and plain (core's terms alone, for typos and prefixes,
 //! which must be measured against the words as written). [`TantivyIndex::update`] brings the
 //! index to a new content set in place: documents whose content changed are replaced, those
-//! gone are deleted, the rest stay, so a Sync delta costs what it changed. Each update gives a
+//! gone are deleted, the rest stay, so a Sync delta costs what it changed (and a failed update
+//! is followed by a true index: see the `update` module). Each update gives a
 //! [`Snapshot`]: a tantivy `Searcher` over the segments committed for that content, which keeps
 //! answering as of it while later updates add, replace and delete (tantivy never changes a
 //! committed segment; a delete is a new bitset of a new commit).
 
 mod tokens;
+mod update;
 
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 use supplysite_core::content::{ContentSet, ProductTag};
 use supplysite_core::ports::{SearchIndex, SearchIndexError, SearchSnapshot};
 use supplysite_core::search::{
     self, Field, KindCount, PAGE_SIZE, PREFIX_WEIGHT, ProductCount, SearchAnswer, SearchDocument,
-    SearchFacets, SearchHit, SearchKind, SearchRequest, TYPO_WEIGHT, documents,
+    SearchFacets, SearchHit, SearchKind, SearchRequest, TYPO_WEIGHT,
 };
 use tantivy::collector::{Collector, Count, SegmentCollector, TopDocs};
 use tantivy::columnar::Column;
@@ -34,6 +35,7 @@ use tantivy::{
     DocAddress, DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher,
     SegmentOrdinal, SegmentReader, TantivyDocument, Term,
 };
+use update::Held;
 
 /// What can go wrong in the index (each is a bug or an exhausted machine: the documents and
 /// queries are core's, checked before they get here).
@@ -62,13 +64,6 @@ struct Fields {
     body_text: tantivy::schema::Field,
 }
 
-/// What the index holds, by document key: a fingerprint of each document's content; and the
-/// snapshot of the last content set it was brought to.
-struct Held {
-    fingerprints: HashMap<String, u64>,
-    latest: Arc<Snapshot>,
-}
-
 /// The public search index of the content being served, updated in place.
 pub struct TantivyIndex {
     index: Index,
@@ -76,6 +71,9 @@ pub struct TantivyIndex {
     writer: Mutex<IndexWriter>,
     fields: Fields,
     held: Mutex<Held>,
+    /// Failures the tests make happen where tantivy gives no way to cause one.
+    #[cfg(test)]
+    faults: update::Faults,
 }
 
 /// The index as of one content set: a tantivy `Searcher` (the segments and deletes committed
@@ -99,12 +97,6 @@ fn kind_number(kind: SearchKind) -> u64 {
 
 fn product_number(tag: ProductTag) -> u64 {
     ProductTag::ALL.iter().position(|&t| t == tag).unwrap_or(0) as u64
-}
-
-fn fingerprint(doc: &SearchDocument) -> u64 {
-    let mut h = DefaultHasher::new();
-    doc.hash(&mut h);
-    h.finish()
 }
 
 impl TantivyIndex {
@@ -172,10 +164,9 @@ impl TantivyIndex {
             reader,
             writer: Mutex::new(writer),
             fields,
-            held: Mutex::new(Held {
-                fingerprints: HashMap::new(),
-                latest,
-            }),
+            held: Mutex::new(Held::new(latest)),
+            #[cfg(test)]
+            faults: update::Faults::default(),
         })
     }
 
@@ -203,67 +194,6 @@ impl TantivyIndex {
     /// [`Snapshot::search`] on the [`TantivyIndex::latest`] snapshot.
     pub fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, IndexError> {
         self.latest().search(request)
-    }
-
-    /// Brings the index to `set`: adds its new documents, replaces those whose content changed
-    /// and deletes those no longer public (deleted, unpublished, or `seoIndex` turned off), and
-    /// returns the snapshot of `set`. Snapshots taken before keep answering as of their own
-    /// content. On an error nothing of `set` is kept: the index stays as it was, and the next
-    /// update starts from there.
-    pub fn update(&self, set: &ContentSet) -> Result<Arc<Snapshot>, IndexError> {
-        let docs = documents(set);
-        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut writer = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut next: HashMap<String, u64> = HashMap::with_capacity(docs.len());
-        let mut changed = 0;
-        let mut write = |writer: &mut IndexWriter| -> Result<(), IndexError> {
-            for doc in &docs {
-                let print = fingerprint(doc);
-                next.insert(doc.key.clone(), print);
-                match held.fingerprints.get(&doc.key) {
-                    Some(&before) if before == print => {}
-                    before => {
-                        if before.is_some() {
-                            writer.delete_term(Term::from_field_text(self.fields.key, &doc.key));
-                        }
-                        writer.add_document(self.to_tantivy(doc))?;
-                        changed += 1;
-                    }
-                }
-            }
-            for key in held.fingerprints.keys() {
-                if !next.contains_key(key) {
-                    writer.delete_term(Term::from_field_text(self.fields.key, key));
-                    changed += 1;
-                }
-            }
-            if changed > 0 {
-                writer.commit()?;
-                self.reader.reload()?;
-            }
-            Ok(())
-        };
-        if let Err(e) = write(&mut writer) {
-            // What was added or deleted before the failure is let go, uncommitted.
-            if let Err(rollback) = writer.rollback() {
-                return Err(IndexError(rollback));
-            }
-            return Err(e);
-        }
-        let snapshot = Arc::new(Snapshot {
-            searcher: self.reader.searcher(),
-            fields: self.fields,
-            newest_minutes: docs
-                .iter()
-                .filter_map(|d| d.published_minutes)
-                .max()
-                .unwrap_or(0),
-            documents: next.len(),
-            changed,
-        });
-        held.fingerprints = next;
-        held.latest = Arc::clone(&snapshot);
-        Ok(snapshot)
     }
 
     fn to_tantivy(&self, doc: &SearchDocument) -> TantivyDocument {
@@ -608,6 +538,7 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use supplysite_core::compose::fixture;
+    use supplysite_core::search::documents;
 
     fn ask(index: &TantivyIndex, q: &str) -> Vec<String> {
         paths(&index.latest(), q)
