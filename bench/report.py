@@ -6,7 +6,7 @@ non-zero status means the report itself could not be written).
 
 RESULTS_DIR holds meta.json (written by run.sh) and what each step wrote: compose.json,
 serve.txt, serve-hostile.txt, start.json, pages.json, lighthouse.json, vnu.json, sitemap.json, wasm.txt,
-web-size.txt, live.json. A step that did not run leaves its sections marked "not run" and its budgets
+web-size.txt, live.json, search.json. A step that did not run leaves its sections marked "not run" and its budgets
 unchecked.
 """
 
@@ -421,6 +421,34 @@ def live_section(data, budget, b: Budgets) -> list[str]:
     return out
 
 
+def search_section(data, budget, b: Budgets) -> list[str]:
+    """The search step: index build time and memory, query times, judged at `posts` posts."""
+    out = ["## Site search (`bash bench/run.sh search`)", ""]
+    if data is None:
+        return out + ["Not run.", ""]
+    out += [
+        f"{data['posts']:,} posts ({data['documents']:,} documents in the index), "
+        f"{data['queries']} queries asked {data['rounds']} times each, in the process (no HTTP).",
+        "",
+        "| measure | value |",
+        "|---|---|",
+        f"| index build | {data['build_seconds']:.2f} s |",
+        f"| resident memory the index added | {data['index_rss_kib'] / 1024:,.0f} MiB |",
+        f"| peak resident memory (content and index) | {data['peak_rss_kib'] / 1024:,.0f} MiB |",
+        f"| query p50 | {data['query_p50_ms']:.2f} ms |",
+        f"| query p99 | {data['query_p99_ms']:.2f} ms |",
+        f"| slowest query | {data['query_max_ms']:.2f} ms |",
+        "",
+    ]
+    if budget is None or data["posts"] != budget["posts"]:
+        return out + [f"Budgets are judged at {budget['posts']:,} posts only." if budget else "", ""]
+    name = f"at {data['posts']:,} posts"
+    for key, label in (("query_p50_ms", "p50"), ("query_p99_ms", "p99")):
+        limit = budget[key]
+        b.check(f"search: query {label} {name}", f"≤ {limit} ms", f"{data[key]:.2f} ms", data[key] <= limit)
+    return out
+
+
 def main() -> None:
     results, budgets_path, report_path = sys.argv[1:4]
     with open(budgets_path, "rb") as f:
@@ -438,6 +466,7 @@ def main() -> None:
     body += html_section(load(results, "vnu.json"), load(results, "sitemap.json"), budgets, b)
     body += wasm_section(load(results, "wasm.txt"), load(results, "web-size.txt"), budgets["wasm"], b)
     body += live_section(load(results, "live.json"), budgets.get("live"), b)
+    body += search_section(load(results, "search.json"), budgets.get("search"), b)
     failed = meta.get("failed_steps", [])
     for step in failed:
         b.check(f"step {step}", "completes", "failed", False)

@@ -13,6 +13,8 @@
 #   start     cold start to ready and peak memory at 1,000 and 100,000 posts  (bench/start.py)
 #   images    the image endpoint: first encodes, bytes, cached rendition vs nginx (bench/images.sh)
 #   web       Lighthouse, JS/wasm bytes, axe-core, Nu HTML Checker, sitemap   (bench/web.sh)
+#   search    the site search at 100,000 posts: index build time and memory, query p50/p99
+#             (crates/cli/examples/search_bench.rs; figures in search.json)
 #   live      on request only: live content through the Sync API at LIVE_POSTS (100,000) posts:
 #             initial sync, a publish made visible, an empty poll, a restart from the snapshot
 #             (crates/content-adapter/examples/sync_bench.rs; figures in live.json, judged
@@ -26,9 +28,9 @@ source "$(dirname "$0")/lib.sh"
 cd "$BENCH_ROOT"
 
 STEPS=("$@")
-[ ${#STEPS[@]} -gt 0 ] || STEPS=(compose serve start images web)
+[ ${#STEPS[@]} -gt 0 ] || STEPS=(compose serve start images web search)
 for s in "${STEPS[@]}"; do
-  case $s in compose | serve | start | images | web | live) ;; *) die "unknown step $s (compose, serve, start, images, web, live)" ;; esac
+  case $s in compose | serve | start | images | web | live | search) ;; *) die "unknown step $s (compose, serve, start, images, web, live, search)" ;; esac
 done
 
 rm -rf "$BENCH_RESULTS"
@@ -72,6 +74,10 @@ run_step() {
           "${LIVE_POSTS:-100000}" >"$BENCH_RESULTS/live.json" || ok=$?
       ;;
     web) bash "$BENCH_DIR/web.sh" || ok=$? ;;
+    search)
+      cargo build --release -q -p supplysite-cli --example search_bench &&
+        target/release/examples/search_bench "${SEARCH_POSTS:-100000}" >"$BENCH_RESULTS/search.json" || ok=$?
+      ;;
   esac
   if [ $ok != 0 ]; then
     say "step $step failed (exit $ok)"

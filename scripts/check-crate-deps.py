@@ -3,6 +3,9 @@
 
 - Core depends on no other crate of the workspace.
 - An adapter depends on core alone; its tests may add the test kit, never another adapter.
+- The HTTP server depends on core's ports, never on the adapters behind them (content, mail,
+  shared store, search): the CLI, the composition root, builds those and hands them in. Its
+  tests may use them.
 - The test kit depends on core alone and is never a dependency of shipped code.
 - No cycle between the workspace's crates, counting dev-dependencies: a test-only cycle still
   ties two crates' builds together.
@@ -15,12 +18,21 @@ import sys
 
 CORE = "supplysite-core"
 TESTKIT = "supplysite-testkit"
+HTTP = "supplysite-http"
+# The adapters of core's ports, which only the composition root (the CLI) names.
+WIRED_BY_CLI = {
+    "supplysite-content-adapter",
+    "supplysite-mail-adapter",
+    "supplysite-store-postgres",
+    "supplysite-search-adapter",
+}
 ADAPTERS = {
     "supplysite-content-adapter",
     "supplysite-mail-adapter",
     "supplysite-store-postgres",
     "supplysite-images",
     "supplysite-ssr",
+    "supplysite-search-adapter",
 }
 
 
@@ -34,7 +46,7 @@ def main():
         ).stdout
     )
     ours = {p["name"] for p in meta["packages"]}
-    missing = (ADAPTERS | {CORE, TESTKIT}) - ours
+    missing = (ADAPTERS | WIRED_BY_CLI | {CORE, TESTKIT, HTTP}) - ours
     if missing:
         print(f"check-crate-deps: the workspace has no crate named {sorted(missing)}: update ADAPTERS")
         return 1
@@ -53,6 +65,9 @@ def main():
             breaches.append(f"{name} depends on the test kit outside its tests")
         if name == CORE and deps:
             breaches.append(f"core depends on {sorted(deps)}: core depends on no other crate")
+        if name == HTTP:
+            for dep in sorted(shipped & WIRED_BY_CLI):
+                breaches.append(f"{name} depends on {dep}: the server uses core's port, the CLI wires the adapter")
         if name in ADAPTERS | {TESTKIT}:
             for dep in sorted(shipped - {CORE}):
                 breaches.append(f"{name} depends on {dep}: an adapter depends on core alone")

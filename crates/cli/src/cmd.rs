@@ -11,6 +11,7 @@ pub mod page;
 pub mod redirect_hosts;
 pub mod richtext;
 pub mod route;
+pub mod search;
 pub mod serve;
 pub mod validate_contact;
 pub mod video_id;

@@ -27,6 +27,8 @@ enum Command {
     Content(cmd::content::Args),
     /// Print what the site answers for a path (page view model, redirect or not found), as JSON.
     Page(cmd::page::Args),
+    /// Search the site as a visitor would (`/search?q=`): results as a table or JSON.
+    Search(cmd::search::Args),
     /// Check a contact form (JSON on stdin) by the contact page's rules and print the result.
     ValidateContact(cmd::validate_contact::Args),
     /// Render a Contentful rich-text document (JSON on stdin) as HTML.
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Route(args) => cmd::route::run(args),
         Command::Content(args) => cmd::content::run(args),
         Command::Page(args) => cmd::page::run(args),
+        Command::Search(args) => cmd::search::run(args),
         Command::ValidateContact(args) => cmd::validate_contact::run(args),
         Command::Richtext(args) => cmd::richtext::run(args),
         Command::VideoId(args) => cmd::video_id::run(args),

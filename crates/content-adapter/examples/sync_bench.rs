@@ -22,18 +22,7 @@ use supplysite_content_adapter::contentful::SyncSource;
 use supplysite_content_adapter::contentful::fake::FakeContentful;
 use supplysite_core::ports::fakes::FakeSnapshots;
 use supplysite_core::ports::{ContentSource, SharedSnapshots};
-
-fn status_kib(key: &str) -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with(key))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
-}
+use supplysite_testkit::memory::status_kib;
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {

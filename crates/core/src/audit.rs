@@ -11,12 +11,14 @@
 //! inspector tags) and `redirects` (loops, chains, dead targets, targets on hosts the site does not allow and redirects from a page). [`audit`] runs the ones asked for and sorts the findings, so the same content
 //! always gives the same list. Each finding names its rule (`seo/title-tag-length`), a stable
 //! id CI tools track it by; [`baseline`] compares an audit with an earlier one; [`external`] lists the
-//! outbound links and judges how each answered, for a checker outside core to ask.
+//! outbound links and judges how each answered, for a checker outside core to ask; [`findable`]
+//! asks the site search's index whether each public page is found by its own title.
 
 pub mod baseline;
 mod coverage;
 pub mod external;
 mod faq;
+pub mod findable;
 mod finding;
 mod freshness;
 mod images;

@@ -13,6 +13,7 @@ mod paging;
 mod picture;
 mod pieces;
 mod product;
+mod search;
 mod simple;
 
 #[cfg(any(test, feature = "test-support"))]
@@ -21,6 +22,7 @@ pub mod fixture;
 pub use home::FEATURED_STORY;
 pub(crate) use home::shown_logos;
 pub(crate) use page::{banner_text, shown_buttons, shown_slices};
+pub use search::{Found, page as search_page, search};
 
 use crate::content::ContentSet;
 use crate::routes::Route;
@@ -66,6 +68,9 @@ pub fn compose(route: &Route, set: &ContentSet) -> Outcome {
             Some(post) => PageView::Insight(Box::new(insight::insight(post, set))),
             None => return redirect(Route::Insights),
         },
+        // Without the server's index: the form, and for words asked, that search is not
+        // available here (the server answers from its index, [`search_page`]).
+        Route::Search(query) => return search::page(query, |_| None),
         Route::NotFound => return Outcome::NotFound,
     };
     Outcome::Page(view)

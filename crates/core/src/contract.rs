@@ -5,11 +5,17 @@
 //! of controls and landmarks, see [`crate::copy::INTERFACE`]), so the browser's fixed words come
 //! from the same place as the rest of the copy.
 //!
-//! The web build commits the output as `web/src/lib/contract.gen.ts`; a test in this crate
-//! fails when the committed file differs from what these types generate, and
-//! `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract` rewrites it.
+//! The search forms' words ([`crate::copy::SEARCH_FIELD`]) are a file of their own: a bundler
+//! puts a module whole into one chunk, and the contract is part of every page's entry script,
+//! while the search field is code only the insights listing, the not-found page and the search
+//! page load.
+//!
+//! The web build commits the output as `web/src/lib/contract.gen.ts` and
+//! `web/src/lib/searchField.gen.ts`; a test in this crate fails when a committed file differs
+//! from what these types generate, and `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract`
+//! rewrites them.
 
-use crate::copy::{INTERFACE, InterfaceCopy};
+use crate::copy::{INTERFACE, InterfaceCopy, SEARCH_FIELD, SearchFieldCopy};
 use crate::view::{Embedded, PageAnswer};
 use std::any::TypeId;
 use std::collections::HashSet;
@@ -30,6 +36,9 @@ pub fn typescript() -> String {
     walk.visit::<Embedded>();
     walk.visit::<PageAnswer>();
     walk.visit::<InterfaceCopy>();
+    walk.visit::<SearchFieldCopy>();
+    // The site search's answer (`GET /api/search`), which the search page reads.
+    walk.visit::<crate::search::SearchAnswer>();
     // Sent by the page with an enquiry rather than received, but the page builds it to this
     // shape and the server cleans it by the same type.
     walk.visit::<crate::contact::Attribution>();
@@ -46,6 +55,15 @@ pub fn typescript() -> String {
         "\n/** The site's interface copy: labels of controls and landmarks. */\nexport const UI: InterfaceCopy = {copy};\n"
     ));
     out
+}
+
+/// The search forms' words, typed by the contract's `SearchFieldCopy`.
+pub fn search_field_copy() -> String {
+    let copy = serde_json::to_string_pretty(&SEARCH_FIELD).expect("the search copy serialises");
+    format!(
+        "{PREAMBLE}\nimport type {{ SearchFieldCopy }} from './contract.gen';\n\n\
+         /** The search forms' words. */\nexport const SEARCH_FIELD: SearchFieldCopy = {copy};\n"
+    )
 }
 
 struct Walk {
@@ -74,23 +92,29 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
-    fn committed() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/src/lib/contract.gen.ts")
+    fn committed(file: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../web/src/lib")
+            .join(file)
     }
 
     #[test]
     fn contract_file_matches_the_rust_types() {
-        let generated = typescript();
-        if std::env::var_os("UPDATE_CONTRACT").is_some() {
-            std::fs::write(committed(), &generated).expect("contract file writes");
-            return;
+        for (file, generated) in [
+            ("contract.gen.ts", typescript()),
+            ("searchField.gen.ts", search_field_copy()),
+        ] {
+            if std::env::var_os("UPDATE_CONTRACT").is_some() {
+                std::fs::write(committed(file), &generated).expect("contract file writes");
+                continue;
+            }
+            let on_disk = std::fs::read_to_string(committed(file)).unwrap_or_default();
+            assert!(
+                on_disk == generated,
+                "web/src/lib/{file} is not what the Rust view models generate; \
+                 run `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract` and commit it"
+            );
         }
-        let on_disk = std::fs::read_to_string(committed()).unwrap_or_default();
-        assert!(
-            on_disk == generated,
-            "web/src/lib/contract.gen.ts is not what the Rust view models generate; \
-             run `UPDATE_CONTRACT=1 cargo test -p supplysite-core contract` and commit it"
-        );
     }
 
     #[test]
@@ -106,6 +130,7 @@ mod tests {
             "type SourcingView",
             "type HomeView",
             "type Attribution",
+            "type SearchFieldCopy",
         ] {
             assert!(ts.contains(&format!("export {name} ")), "{name} missing");
         }

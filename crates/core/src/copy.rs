@@ -20,7 +20,7 @@ pub use company::{
     ORGANISATION_ADDRESS, PHONES, SITE_DESCRIPTION, UK_PHONE,
 };
 pub use home::{HOME, OVERVIEW_VIDEO, SOLUTIONS};
-pub use interface::{INTERFACE, InterfaceCopy};
+pub use interface::{INTERFACE, InterfaceCopy, SEARCH, SEARCH_FIELD, SearchCopy, SearchFieldCopy};
 pub use labels::*;
 pub use products::{HOME_MODULES, product};
 pub use site_chrome::{Brand, Chrome, ContactBlock, Footer, NavGroup, NavLink, SolutionsMenu};

@@ -30,6 +30,7 @@ pub mod request;
 pub mod richtext;
 pub mod routes;
 pub mod rules;
+pub mod search;
 pub mod secret;
 pub mod time_zone;
 pub mod uri;

@@ -20,6 +20,7 @@ mod ledger;
 mod outbox;
 mod robot;
 mod runtime;
+mod search;
 mod seen;
 mod snapshots;
 mod wake;
@@ -42,6 +43,7 @@ pub use outbox::{
 };
 pub use robot::{RobotCheck, RobotCheckError};
 pub use runtime::{BoxFuture, Runtime, TaskError, within};
+pub use search::{SearchIndex, SearchIndexError, SearchSnapshot};
 pub use seen::{SeenError, SeenSignatures};
 pub use snapshots::{Outcomes, SharedSnapshots, SnapshotActivity, SnapshotError};
 pub use wake::WakeWorker;

@@ -23,6 +23,11 @@
 //! - the page API's `path` must be the canonical address of what it asks for, spelled as the
 //!   web UI spells it (JavaScript's `encodeURIComponent`); anything else is redirected to that
 //!   spelling, or refused when it is ambiguous;
+//! - the search page (`/search`) is keyed on what it reads, `q`, `type`, `product` and `page`
+//!   ([`crate::search::SearchQuery`]): each spelt as a form sends it, blank ones and page 1 left
+//!   out; another spelling of the same search, or a parameter it does not read, is redirected
+//!   to the canonical form, a value the search refuses (an unknown type, a page past 50) is
+//!   refused; `GET /api/search`, which no cache stores, refuses any parameter it does not read;
 //! - a picture rendition's query has a strict rule of its own ([`crate::rendition::Request`]):
 //!   it refuses every parameter it does not read, a repeated one and a number with a leading
 //!   zero, and the cache keys on all three of its parameters.
@@ -31,7 +36,11 @@
 //! webhooks, health) are left to their handlers ([`Keyed::Never`]).
 
 use crate::routes::{Resolution, Route};
+use crate::search::{SEARCH_PAGE, SEARCH_PARAMETERS, SearchError, SearchQuery};
 use crate::uri;
+
+/// The site search's API, read with the search page's parameters.
+pub const SEARCH_API: &str = "/api/search";
 
 /// The listing page parameter (`/insights?page=2`).
 pub const PAGE: &str = "page";
@@ -65,6 +74,8 @@ pub enum Keyed {
     PageApi,
     /// A picture rendition: its path and `w`, `fm` and `q`.
     Picture,
+    /// The search page: its path and `q`, `type`, `product` and `page`.
+    Search,
     /// Never stored by a shared cache, so its query is its handler's business: enquiries, robot
     /// challenges, preview, webhooks, health and any other API address.
     Never,
@@ -75,6 +86,8 @@ impl Keyed {
     pub fn of(path: &str) -> Keyed {
         if path == PAGE_API {
             Keyed::PageApi
+        } else if path == SEARCH_PAGE || path == "/search/" {
+            Keyed::Search
         } else if path == "/api/openapi.json" {
             Keyed::Page
         } else if path.starts_with("/api/") || path == "/healthz" || path == "/readyz" {
@@ -94,6 +107,7 @@ impl Keyed {
             Keyed::Page => &[PAGE],
             Keyed::PageApi => &[PATH],
             Keyed::Picture => &["w", "fm", "q"],
+            Keyed::Search => &SEARCH_PARAMETERS,
             Keyed::Never => &[],
         }
     }
@@ -134,6 +148,12 @@ pub enum QueryError {
     /// A value with a `%` that starts no escape, or escapes that spell no UTF-8 text.
     #[error("the query parameter {0:?} is not percent-encoded text")]
     Malformed(&'static str),
+    /// A parameter the search API does not read.
+    #[error("the search API reads only the query parameters q, type, product and page, not {0:?}")]
+    NotSearched(String),
+    /// A search the search rules refuse.
+    #[error("{0}")]
+    Search(SearchError),
 }
 
 /// What the server does with a request for `path` (no query) with the query string `query`
@@ -145,7 +165,112 @@ pub fn read(path: &str, query: Option<&str>) -> Reading {
             None => Reading::AsAsked,
         },
         Keyed::PageApi => read_page_api(query.unwrap_or("")),
+        Keyed::Search => match query {
+            Some(query) => read_search(path, query),
+            None if path == SEARCH_PAGE => Reading::AsAsked,
+            None => Reading::Redirect(SEARCH_PAGE.to_owned()),
+        },
+        Keyed::Never if path == SEARCH_API => read_search_api(query.unwrap_or("")),
         Keyed::Picture | Keyed::Never => Reading::AsAsked,
+    }
+}
+
+/// A search address's query, read: the search, the search parameters as written, the campaign
+/// parameters, and the first parameter it does not read.
+struct SearchRead<'a> {
+    search: SearchQuery,
+    written: Vec<(&'static str, &'a str)>,
+    campaign: Vec<&'a str>,
+    stray: Option<&'a str>,
+}
+
+/// Reads a search query; refuses a search parameter written another way, twice or without a
+/// value, and a search the rules refuse.
+fn search_read(query: &str) -> Result<SearchRead<'_>, QueryError> {
+    let mut read = SearchRead {
+        search: SearchQuery::default(),
+        written: Vec::new(),
+        campaign: Vec::new(),
+        stray: None,
+    };
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        let (name, value) = match pair.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (pair, None),
+        };
+        if let Some(&known) = SEARCH_PARAMETERS.iter().find(|p| **p == name) {
+            let value = value.ok_or(QueryError::NoValue(known))?;
+            if read.written.iter().any(|(n, _)| *n == known) {
+                return Err(QueryError::Repeated(known));
+            }
+            read.written.push((known, value));
+        } else if let Some(&expected) = SEARCH_PARAMETERS.iter().find(|p| names(name, p)) {
+            return Err(QueryError::Spelling {
+                given: name.to_owned(),
+                expected,
+            });
+        } else if CAMPAIGN_PARAMETERS.contains(&name) && value.is_some() {
+            read.campaign.push(pair);
+        } else if read.stray.is_none() {
+            read.stray = Some(name);
+        }
+    }
+    let value = |name: &str| {
+        read.written
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| uri::form_decode(v))
+    };
+    read.search = SearchQuery::parse(
+        value("q").as_deref(),
+        value("type").as_deref(),
+        value("product").as_deref(),
+        value("page").as_deref(),
+    )
+    .map_err(QueryError::Search)?;
+    Ok(read)
+}
+
+fn read_search(path: &str, query: &str) -> Reading {
+    let read = match search_read(query) {
+        Ok(read) => read,
+        Err(error) => return Reading::Refused(error),
+    };
+    let canonical = read.search.parameters();
+    let mut written = read.written.clone();
+    written.sort_unstable();
+    let mut wanted: Vec<(&str, &str)> = canonical.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    wanted.sort_unstable();
+    // A bare `?` or an empty pair strays too: one spelling of each search.
+    let bare = query.split('&').any(str::is_empty);
+    if path == SEARCH_PAGE && read.stray.is_none() && !bare && written == wanted {
+        return Reading::AsAsked;
+    }
+    let mut to = read.search.href();
+    for (i, pair) in read.campaign.iter().enumerate() {
+        to.push(if i == 0 && canonical.is_empty() {
+            '?'
+        } else {
+            '&'
+        });
+        to.push_str(pair);
+    }
+    Reading::Redirect(to)
+}
+
+fn read_search_api(query: &str) -> Reading {
+    match search_read(query) {
+        Err(QueryError::Search(_)) => Reading::AsAsked,
+        Err(error) => Reading::Refused(error),
+        Ok(read) => match read.stray.or(read
+            .campaign
+            .first()
+            .map(|p| p.split('=').next().unwrap_or_default()))
+        {
+            // The handler answers the search's own refusals, with the same words.
+            None => Reading::AsAsked,
+            Some(name) => Reading::Refused(QueryError::NotSearched(name.to_owned())),
+        },
     }
 }
 
@@ -309,6 +434,11 @@ fn read_page_api(query: &str) -> Reading {
         None => (inner, None),
     };
     let canonical = match inner_query {
+        // The search page reads its own parameters: only those stay, canonical.
+        _ if inner_path == SEARCH_PAGE => match search_read(inner_query.unwrap_or("")) {
+            Ok(read) => read.search.href(),
+            Err(error) => return Reading::Refused(error),
+        },
         None => inner_path.to_owned(),
         Some(inner_query) => match page_query(inner_query) {
             Err(error) => return Reading::Refused(error),
@@ -527,6 +657,105 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_search_page_is_keyed_on_its_four_parameters_spelt_one_way() {
+        assert_eq!(Keyed::of("/search"), Keyed::Search);
+        assert_eq!(Keyed::Search.parameters(), ["q", "type", "product", "page"]);
+        assert_eq!(Keyed::of(SEARCH_API), Keyed::Never);
+        for query in [
+            None,
+            Some("q=reverse+auction"),
+            Some("q=rfq&type=insight&product=eRFx&page=2"),
+            Some("page=3&q=rfq"),
+            Some("q=caf%C3%A9&utm_source=mail"),
+        ] {
+            assert_eq!(read("/search", query), Reading::AsAsked, "{query:?}");
+        }
+        // Another spelling of the same search, what it does not read, blank values and page 1.
+        for (query, to) in [
+            ("q=reverse%20auction", "/search?q=reverse+auction"),
+            ("q=++reverse+++auction+", "/search?q=reverse+auction"),
+            ("q=", "/search"),
+            ("q=rfq&type=&product=", "/search?q=rfq"),
+            ("q=rfq&page=1", "/search?q=rfq"),
+            ("q=rfq&product=erfx", "/search?q=rfq&product=eRFx"),
+            ("q=rfq&page=02", "/search?q=rfq&page=2"),
+            ("q=rfq&x=1&utm_term=a", "/search?q=rfq&utm_term=a"),
+            ("x=1", "/search"),
+            ("", "/search"),
+        ] {
+            assert_eq!(read("/search", Some(query)), redirect(to), "{query}");
+        }
+        assert_eq!(read("/search/", Some("q=rfq")), redirect("/search?q=rfq"));
+        // Ambiguous or refused by the search rules.
+        assert_eq!(
+            read("/search", Some("Q=a&q=b")),
+            Reading::Refused(QueryError::Spelling {
+                given: "Q".into(),
+                expected: "q"
+            })
+        );
+        assert_eq!(
+            read("/search", Some("q=a&q=b")),
+            Reading::Refused(QueryError::Repeated("q"))
+        );
+        assert_eq!(
+            read("/search", Some("q")),
+            Reading::Refused(QueryError::NoValue("q"))
+        );
+        assert_eq!(
+            read("/search", Some("q=a&type=blog")),
+            Reading::Refused(QueryError::Search(SearchError::UnknownKind))
+        );
+        assert_eq!(
+            read("/search", Some("q=a&page=51")),
+            Reading::Refused(QueryError::Search(SearchError::BadPage))
+        );
+    }
+
+    #[test]
+    fn the_search_api_refuses_what_it_does_not_read() {
+        let api = |query: &str| read(SEARCH_API, Some(query));
+        assert_eq!(api("q=reverse%20auc"), Reading::AsAsked);
+        assert_eq!(api("q=a+&type=insight&page=2"), Reading::AsAsked);
+        // The handler answers the search's own refusals.
+        assert_eq!(api("q=a&type=blog"), Reading::AsAsked);
+        assert_eq!(
+            api("q=a&callback=x"),
+            Reading::Refused(QueryError::NotSearched("callback".into()))
+        );
+        assert_eq!(
+            api("q=a&utm_source=x"),
+            Reading::Refused(QueryError::NotSearched("utm_source".into()))
+        );
+        assert_eq!(api("q=a&q=b"), Reading::Refused(QueryError::Repeated("q")));
+        assert_eq!(
+            api("TYPE=insight&q=a"),
+            Reading::Refused(QueryError::Spelling {
+                given: "TYPE".into(),
+                expected: "type"
+            })
+        );
+    }
+
+    #[test]
+    fn the_page_api_asks_for_a_search_by_its_canonical_address() {
+        let api = |query: &str| read(PAGE_API, Some(query));
+        assert_eq!(
+            api("path=%2Fsearch%3Fq%3Dreverse%2Bauction%26type%3Dinsight"),
+            Reading::AsAsked
+        );
+        assert_eq!(api("path=%2Fsearch"), Reading::AsAsked);
+        assert_eq!(
+            api("path=%2Fsearch%3Fq%3Drfq%26x%3D1%26page%3D1"),
+            redirect("/api/page?path=%2Fsearch%3Fq%3Drfq")
+        );
+        assert_eq!(
+            api("path=%2Fsearch%3Fq%3Drfq%26type%3Dblog"),
+            Reading::Refused(QueryError::Search(SearchError::UnknownKind))
+        );
+    }
+
     proptest::proptest! {
         /// A redirect leads to an address read as asked: never a second redirect or a loop.
         #[test]
@@ -534,14 +763,17 @@ mod tests {
             path in proptest::sample::select(vec![
                 "/", "/about-us", "/about-us/", "/insights", "/insights/", "/case-study-index",
                 "/insights/a-post", "/insights/a-post/", "/no-such", "/assets/a.js", PAGE_API,
+                "/search", "/search/",
             ]),
             pairs in proptest::collection::vec(
                 (proptest::sample::select(vec![
-                    "page", "PAGE", "path", "utm_source", "UTM_SOURCE", "gclid", "x", "",
+                    "page", "PAGE", "path", "utm_source", "UTM_SOURCE", "gclid", "x", "", "q",
+                    "type",
                 ]),
                 proptest::option::of(proptest::sample::select(vec![
                     "1", "2", "02", "abc", "%2Finsights%3Fpage%3D2", "%2Fabout-us%2F",
-                    "/about-us", "%2Finsights%3Fx%3D1%26page%3D3", "mail",
+                    "/about-us", "%2Finsights%3Fx%3D1%26page%3D3", "mail", "a%20b++c", "insight",
+                    "%2Fsearch%3Fq%3Da%2520b",
                 ]))),
                 0..4,
             ),

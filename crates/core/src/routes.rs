@@ -14,6 +14,12 @@ use serde::{Deserialize, Serialize};
 /// has no address (the content audit reports it).
 pub const INSIGHTS_FEED: &str = "/insights/feed.xml";
 
+/// The site search's page. Its query is read by [`crate::search::SearchQuery`].
+pub const SEARCH_PAGE: &str = "/search";
+
+/// The query parameters the search page reads, in their canonical order.
+pub const SEARCH_PARAMETERS: [&str; 4] = ["q", "type", "product", "page"];
+
 /// A screen of the site, with the slug where the route has one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "route", content = "slug", rename_all = "camelCase")]
@@ -46,6 +52,10 @@ pub enum Route {
     CaseStudyIndexPage(usize),
     /// `/insights/{slug}`: one insight post.
     Insight(String),
+    /// `/search`: the site search, with its query string as asked (only the parameters it
+    /// reads, in their canonical order: `q=reverse+auction&type=insight`; empty for the form
+    /// alone). The request rule ([`crate::request`]) redirects every other spelling here first.
+    Search(String),
     /// A path no route matches; its [`Route::path`] is `/404`.
     NotFound,
 }
@@ -205,6 +215,7 @@ impl Route {
             ["about-us"] => Route::AboutUs,
             ["privacy"] => Route::Privacy,
             ["contact-us"] => Route::ContactUs,
+            ["search"] => Route::Search(search_query(query)),
             ["insights"] => match page_of(query) {
                 Some(1) => Route::Insights,
                 Some(n) => Route::InsightsPage(n),
@@ -234,6 +245,7 @@ impl Route {
             Route::ContactUs => "/contact-us".into(),
             Route::Insights | Route::InsightsPage(_) => "/insights".into(),
             Route::Insight(slug) => format!("/insights/{slug}"),
+            Route::Search(_) => SEARCH_PAGE.into(),
             Route::NotFound => "/404".into(),
         }
     }
@@ -256,6 +268,7 @@ impl Route {
             Route::ContactUs => "/contact-us",
             Route::Insights | Route::InsightsPage(_) => "/insights",
             Route::Insight(_) => "/insights/:slug",
+            Route::Search(_) => SEARCH_PAGE,
             Route::NotFound => "/*path",
         }
     }
@@ -267,6 +280,7 @@ impl Route {
             Route::InsightsPage(n) | Route::CaseStudyIndexPage(n) => {
                 format!("{}?page={n}", self.path())
             }
+            Route::Search(query) if !query.is_empty() => format!("{SEARCH_PAGE}?{query}"),
             _ => self.path(),
         }
     }
@@ -330,6 +344,23 @@ fn page_of(query: &str) -> Option<usize> {
     }
 }
 
+/// The search page's parameters of `query`, as written, in their canonical order: the first
+/// of each, those without a value and page 1 left out.
+fn search_query(query: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for name in SEARCH_PARAMETERS {
+        let value = query
+            .split('&')
+            .find_map(|pair| pair.split_once('=').filter(|(n, _)| *n == name))
+            .map(|(_, v)| v)
+            .filter(|v| !(v.is_empty() || (name == "page" && *v == "1")));
+        if let Some(value) = value {
+            out.push(format!("{name}={value}"));
+        }
+    }
+    out.join("&")
+}
+
 /// Slug characters: RFC 3986 unreserved characters plus percent escapes.
 fn is_slug(s: &str) -> bool {
     !s.is_empty()
@@ -365,6 +396,22 @@ mod tests {
             assert_eq!(Route::parse(&path), Route::Product(p));
             assert_eq!(Route::Product(p).path(), path);
         }
+    }
+
+    #[test]
+    fn the_search_page_keeps_the_parameters_it_reads_in_their_order() {
+        assert_eq!(Route::parse("/search"), Route::Search(String::new()));
+        let route = Route::parse("/search?utm_source=x&page=2&q=rfq&x=1&type=&product=SIM");
+        assert_eq!(route, Route::Search("q=rfq&product=SIM&page=2".into()));
+        assert_eq!(route.path(), "/search");
+        assert_eq!(route.href(), "/search?q=rfq&product=SIM&page=2");
+        assert_eq!(route.template(), "/search");
+        assert_eq!(Route::parse("/search?q=rfq&page=1").href(), "/search?q=rfq");
+        assert_eq!(
+            Route::resolve("/search/", Some("q=a")),
+            Resolution::Canonical("/search".into())
+        );
+        assert_eq!(route.listing_page(2), None);
     }
 
     #[test]

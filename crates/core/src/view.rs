@@ -15,6 +15,7 @@ mod page;
 mod pagination;
 mod parts;
 mod product;
+mod search;
 mod simple;
 
 pub use crate::copy::{
@@ -34,6 +35,7 @@ pub use parts::{
     Promo, Quote, Video, VideoButton,
 };
 pub use product::{ModuleArticles, ProductHero, ProductView, SolutionsView, SourcingView};
+pub use search::SearchView;
 pub use simple::{ContactView, EmptyState, NotFoundView, Policy, PrivacyView, VideoPopupView};
 
 use serde::Serialize;
@@ -116,6 +118,8 @@ pub enum PageView {
     Insights(Box<InsightsView>),
     /// One insight post.
     Insight(Box<InsightView>),
+    /// The site search.
+    Search(Box<SearchView>),
     /// The not-found page.
     NotFound(Box<NotFoundView>),
 }
@@ -136,6 +140,7 @@ impl PageView {
             PageView::ContactUs(v) => &v.head,
             PageView::Insights(v) => &v.head,
             PageView::Insight(v) => &v.head,
+            PageView::Search(v) => &v.head,
             PageView::NotFound(v) => &v.head,
         }
     }
@@ -155,6 +160,7 @@ impl PageView {
             PageView::ContactUs(v) => &mut v.head,
             PageView::Insights(v) => &mut v.head,
             PageView::Insight(v) => &mut v.head,
+            PageView::Search(v) => &mut v.head,
             PageView::NotFound(v) => &mut v.head,
         }
     }
@@ -174,8 +180,16 @@ impl PageView {
             PageView::ContactUs(_) => "contactUs",
             PageView::Insights(_) => "insights",
             PageView::Insight(_) => "insight",
+            PageView::Search(_) => "search",
             PageView::NotFound(_) => "notFound",
         }
+    }
+
+    /// Whether the page stands for a passing failure rather than the content: the search page
+    /// when words were asked and the index could not answer. Such a page is answered as
+    /// unavailable and never kept, by the server or a cache, so the next request asks again.
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, PageView::Search(view) if view.unavailable)
     }
 }
 

@@ -62,6 +62,7 @@ pub fn templates() -> Vec<&'static str> {
         Route::CaseStudy(String::new()),
         Route::Page(String::new()),
         Route::Insight(String::new()),
+        Route::Search(String::new()),
         Route::NotFound,
     ] {
         templates.push(route.template());

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::SystemTime;
 use supplysite_core::content::ContentSet;
-use supplysite_core::ports::{ContentLoadError, ContentSource};
+use supplysite_core::ports::{ContentLoadError, ContentSource, SearchIndex, SearchSnapshot};
 use supplysite_core::redirects::{ExternalTargets, Problem, Redirects};
 
 /// One loaded content set and what has been built from it so far.
@@ -36,9 +36,67 @@ pub struct Generation {
     pub(crate) feed: OnceLock<crate::cache::generated::FeedFile>,
     /// The editors' redirects this content serves.
     pub(crate) redirects: Redirects,
+    /// The public search index as of this content, brought to it before the generation is
+    /// served. A snapshot: the generations after this one never change its answers.
+    pub search: Search,
     /// The pages of the generations before, by key: each is taken (or dropped) when its key
     /// is first asked for here. With the pages cached here they stay within the page budget.
     earlier: Mutex<Earlier>,
+}
+
+/// The search index of one generation.
+#[derive(Clone)]
+pub enum Search {
+    /// The index as of the generation's content.
+    Ready(Arc<dyn SearchSnapshot>),
+    /// The index could not take the generation's content: search answers 503, the pages are
+    /// served. The next content set is tried again.
+    Failed,
+    /// The server has no search index.
+    Off,
+}
+
+impl Search {
+    /// The snapshot, when there is one.
+    pub fn snapshot(&self) -> Option<&Arc<dyn SearchSnapshot>> {
+        match self {
+            Search::Ready(snapshot) => Some(snapshot),
+            Search::Failed | Search::Off => None,
+        }
+    }
+}
+
+/// `index` brought to `set` (a delta costs what it changed); a failure is logged and counted.
+fn search_snapshot(
+    set: &ContentSet,
+    index: Option<&dyn SearchIndex>,
+    failures: &AtomicU64,
+) -> Search {
+    let Some(index) = index else {
+        return Search::Off;
+    };
+    let started = std::time::Instant::now();
+    match index.index(set) {
+        Ok(snapshot) => {
+            tracing::debug!(
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                documents = snapshot.documents(),
+                version = set.version(),
+                "search index ready"
+            );
+            Search::Ready(snapshot)
+        }
+        Err(e) => {
+            failures.fetch_add(1, Ordering::Relaxed);
+            // The index's words name the content version and its own failure, no secret.
+            tracing::error!(
+                error = %e,
+                version = set.version(),
+                "the search index could not take this content: search answers 503 until a later content set is indexed"
+            );
+            Search::Failed
+        }
+    }
 }
 
 impl Generation {
@@ -47,6 +105,7 @@ impl Generation {
         page_budget: usize,
         before: Option<&Generation>,
         targets: &ExternalTargets,
+        search: (Option<&dyn SearchIndex>, &AtomicU64),
     ) -> Self {
         let redirects = Redirects::with_targets(&set, targets);
         // Logged once per content version: a generation is made once for each.
@@ -66,8 +125,10 @@ impl Generation {
                 _ => {}
             }
         }
+        let search = search_snapshot(&set, search.0, search.1);
         Generation {
             redirects,
+            search,
             set,
             loaded_at: SystemTime::now(),
             pages: PageCache::with_budget(page_budget),
@@ -163,6 +224,10 @@ pub struct ContentStore {
     targets: ExternalTargets,
     /// Reloads since start: a new version swapped in, the same version found, failed.
     reloads: [AtomicU64; 3],
+    /// The public search index each generation is brought to, when the server has one.
+    search: Option<Arc<dyn SearchIndex>>,
+    /// Content sets the search index could not take, since start.
+    search_failures: AtomicU64,
 }
 
 impl ContentStore {
@@ -175,19 +240,51 @@ impl ContentStore {
     /// (while a reload swaps generations, the old one's pages live until its last request
     /// ends).
     pub fn with_page_budget(set: ContentSet, page_budget: usize) -> Self {
-        Self::with_options(set, page_budget, ExternalTargets::Any)
+        Self::with_options(set, page_budget, ExternalTargets::Any, None)
     }
 
-    /// [`ContentStore::with_page_budget`] with the editors' redirects held to `targets`.
-    pub fn with_options(set: ContentSet, page_budget: usize, targets: ExternalTargets) -> Self {
+    /// `set` served with the default page cache budget and each generation brought into
+    /// `search`.
+    pub fn with_search(set: ContentSet, search: Arc<dyn SearchIndex>) -> Self {
+        Self::with_options(
+            set,
+            crate::cache::DEFAULT_BUDGET,
+            ExternalTargets::Any,
+            Some(search),
+        )
+    }
+
+    /// [`ContentStore::with_page_budget`] with the editors' redirects held to `targets`, and
+    /// each generation brought into `search` when there is one.
+    pub fn with_options(
+        set: ContentSet,
+        page_budget: usize,
+        targets: ExternalTargets,
+        search: Option<Arc<dyn SearchIndex>>,
+    ) -> Self {
+        let search_failures = AtomicU64::new(0);
+        let first = Generation::new(
+            set,
+            page_budget,
+            None,
+            &targets,
+            (search.as_deref(), &search_failures),
+        );
         ContentStore {
-            current: ArcSwap::from_pointee(Generation::new(set, page_budget, None, &targets)),
+            current: ArcSwap::from_pointee(first),
             on_load: OnceLock::new(),
             reloading: tokio::sync::Mutex::new(()),
             page_budget,
             targets,
             reloads: Default::default(),
+            search,
+            search_failures,
         }
+    }
+
+    /// Content sets the search index could not take since start.
+    pub fn search_failures(&self) -> u64 {
+        self.search_failures.load(Ordering::Relaxed)
     }
 
     /// The generation being served now.
@@ -203,6 +300,7 @@ impl ContentStore {
             self.page_budget,
             Some(&before),
             &self.targets,
+            (self.search.as_deref(), &self.search_failures),
         )));
         if let Some(observer) = self.on_load.get() {
             observer(&self.current().set);

@@ -14,6 +14,7 @@ pub mod openapi;
 pub(crate) mod pages;
 pub(crate) mod preview;
 pub mod robot;
+pub mod search;
 pub mod sitemap;
 pub mod static_files;
 pub mod vitals;

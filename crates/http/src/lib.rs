@@ -191,6 +191,7 @@ pub fn router(state: AppState) -> Site {
             )),
         )
         .route("/api/robot-challenge", get(robot::challenge))
+        .route("/api/search", get(handlers::search::search))
         .route("/api/openapi.json", get(openapi::openapi_json))
         .route(
             "/api/webhooks/contentful",

@@ -22,7 +22,9 @@
 //! (`memory`, `disk`, `encoded`, and `stand_in`: another rendition or the original sent
 //! briefly cached while the encoding queue is full), `supplysite_image_cache_bytes` and
 //! `supplysite_image_cache_budget_bytes` (the renditions' disk cache: held and the most it
-//! keeps before the least recently used go), `supplysite_connections_open`, and the process's own
+//! keeps before the least recently used go), `supplysite_search_index_ready`,
+//! `supplysite_search_index_documents` and `supplysite_search_index_failures_total` (the site
+//! search's index of the content served), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
 //!
 //! Layer: uses no other module of the server; every layer above may count into it.
@@ -330,6 +332,19 @@ pub struct Scrape {
     pub refused_per_client: u64,
     /// Connections closed at once because the server held its total.
     pub refused_total: u64,
+    /// The search index of the content served, when the server has one.
+    pub search: Option<SearchIndexState>,
+}
+
+/// The search index of the content served, as a scrape reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchIndexState {
+    /// Whether the index took the content served (search answers); false while it answers 503.
+    pub ready: bool,
+    /// Documents in it.
+    pub documents: u64,
+    /// Content sets the index could not take since start.
+    pub failures: u64,
 }
 
 #[derive(Debug)]
@@ -484,6 +499,27 @@ impl Collector for Snapshot {
                 signed(c.budget),
             )?;
         }
+        if let Some(search) = s.search {
+            gauge(
+                &mut encoder,
+                "supplysite_search_index_ready",
+                "1 while the search index holds the content served, 0 while it could not take it (search answers 503)",
+                i64::from(search.ready),
+            )?;
+            gauge(
+                &mut encoder,
+                "supplysite_search_index_documents",
+                "Pages in the search index of the content served",
+                signed(search.documents),
+            )?;
+            let failures = ConstCounter::new(search.failures);
+            failures.encode(encoder.encode_descriptor(
+                "supplysite_search_index_failures",
+                "Content sets the search index could not take (built or updated) since start",
+                None,
+                MetricType::Counter,
+            )?)?;
+        }
         gauge(
             &mut encoder,
             "supplysite_connections_open",
@@ -498,7 +534,7 @@ impl Collector for Snapshot {
 const IMAGES_PREFIX: &str = "/img/images.ctfassets.net/";
 
 /// The routes the router names, with their templates.
-const FIXED: [&str; 14] = [
+const FIXED: [&str; 16] = [
     "/healthz",
     "/readyz",
     "/sitemap.xml",
@@ -509,6 +545,8 @@ const FIXED: [&str; 14] = [
     "/api/preview/exit",
     "/api/contact",
     "/api/vitals",
+    "/api/search",
+    "/search",
     "/api/robot-challenge",
     "/api/openapi.json",
     "/api/webhooks/contentful",
@@ -625,6 +663,7 @@ pub fn route_template(path: &str) -> RouteId {
             Route::ContactUs => const { RouteId::of("/contact-us") },
             Route::Insights | Route::InsightsPage(_) => const { RouteId::of("/insights") },
             Route::Insight(_) => const { RouteId::of("/insights/:slug") },
+            Route::Search(_) => const { RouteId::of("/search") },
             Route::NotFound => const { RouteId::of("/*path") },
         }
     }
@@ -684,6 +723,11 @@ mod tests {
                 used: 1024,
                 budget: 4096,
             }),
+            search: Some(SearchIndexState {
+                ready: false,
+                documents: 0,
+                failures: 2,
+            }),
             ..Scrape::default()
         });
         for line in [
@@ -698,6 +742,8 @@ mod tests {
             "supplysite_connections_open 0",
             "supplysite_ready 1",
             "supplysite_image_cache_bytes 1024",
+            "supplysite_search_index_ready 0",
+            "supplysite_search_index_failures_total 2",
             "supplysite_image_cache_budget_bytes 4096",
         ] {
             assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");

@@ -24,7 +24,7 @@ pub use path::site_path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use supplysite_core::content::ContentSet;
-use supplysite_core::ports::{ContentLoadError, ContentSource};
+use supplysite_core::ports::{ContentLoadError, ContentSource, SearchIndex, SearchSnapshot};
 use supplysite_core::secret::Secret;
 
 /// The shortest secret accepted.
@@ -52,6 +52,11 @@ pub struct Preview {
     cached: tokio::sync::Mutex<Option<(Instant, Arc<ContentSet>)>>,
     /// Where preview work runs.
     pool: pool::PreviewPool,
+    /// The index the preview content is searched in (drafts included), when there is one: an
+    /// index of its own, never the public one.
+    search: Option<Arc<dyn SearchIndex>>,
+    /// The snapshot of the last preview content searched, by its version.
+    searched: std::sync::Mutex<Option<(String, Arc<dyn SearchSnapshot>)>>,
 }
 
 impl Preview {
@@ -66,6 +71,41 @@ impl Preview {
             fresh_for: DEFAULT_FRESH_FOR,
             cached: tokio::sync::Mutex::new(None),
             pool: pool::PreviewPool::default(),
+            search: None,
+            searched: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// Preview searches (the search page with the preview cookie) look in `index`, which
+    /// follows the preview content, drafts included. It must be an index of its own: the
+    /// public one answers only for the published content.
+    pub fn with_search(mut self, index: Arc<dyn SearchIndex>) -> Self {
+        self.search = Some(index);
+        self
+    }
+
+    /// The preview search index brought to `set`, or `None` without one or when it cannot take
+    /// `set` (logged). The same content is indexed once.
+    pub(crate) fn snapshot(&self, set: &ContentSet) -> Option<Arc<dyn SearchSnapshot>> {
+        let index = self.search.as_ref()?;
+        let mut searched = self
+            .searched
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((version, snapshot)) = searched.as_ref()
+            && version == set.version()
+        {
+            return Some(Arc::clone(snapshot));
+        }
+        match index.index(set) {
+            Ok(snapshot) => {
+                *searched = Some((set.version().to_string(), Arc::clone(&snapshot)));
+                Some(snapshot)
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "the preview content could not be searched");
+                None
+            }
         }
     }
 

@@ -53,6 +53,9 @@ pub struct Mounts {
     /// Where accepted webhook signatures are remembered when several replicas share them;
     /// without it, in this process's memory.
     pub seen_signatures: Option<Arc<dyn supplysite_core::ports::SeenSignatures>>,
+    /// The public search index, brought to each content set served; without it
+    /// `GET /api/search` and the `/search` page answer 503.
+    pub search: Option<Arc<dyn supplysite_core::ports::SearchIndex>>,
 }
 
 pub(crate) struct Inner {
@@ -123,6 +126,7 @@ impl AppState {
                     parts.content,
                     parts.settings.page_cache_bytes,
                     parts.settings.redirect_targets.clone(),
+                    mounts.search,
                 ),
                 shell: parts.shell,
                 replay: mounts

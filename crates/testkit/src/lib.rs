@@ -1,8 +1,10 @@
 //! Test-only helpers shared by the crates' tests (a dev-dependency only; depends on core alone):
 //! the outbox port's contract cases, which each outbox adapter runs against its own store, and
-//! the enquiries tests store, the pictures the image tests make and the demo space.
+//! the enquiries tests store, the pictures the image tests make, the demo space and the process's
+//! memory as the benchmarks read it.
 
 pub mod demo;
+pub mod memory;
 pub mod outbox_contract;
 pub mod pictures;
 pub mod snapshot_contract;

@@ -30,6 +30,7 @@ const screenLoaders: Loaders = {
   privacy: () => import('../features/privacy/PrivacyScreen').then((m) => m.PrivacyScreen),
   contactUs: () => import('../features/contact/ContactScreen').then((m) => m.ContactScreen),
   page: () => import('../features/page/PageBuilderScreen').then((m) => m.PageBuilderScreen),
+  search: () => import('../features/search/SearchScreen').then((m) => m.SearchScreen),
   notFound: loadNotFound,
 };
 

@@ -30,6 +30,22 @@ describe('fetchPage', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/page?path=%2Fnope%3Fx%3D1', expect.anything());
   });
 
+  it('reads a 503 that carries a page, and logs one that does not', async () => {
+    const unavailable = { outcome: 'page', screen: 'search', view: { head: {}, unavailable: true } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(unavailable), { status: 503 })),
+    );
+    expect(await fetchPage('/search?q=rfq')).toEqual({ outcome: unavailable });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('the server took too long to answer', { status: 503 })),
+    );
+    expect(await fetchPage('/search?q=rfq')).toBeNull();
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
   it('logs a server error or a network failure to the console and returns null', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal(

@@ -5,7 +5,8 @@ import type { Outcome, PagePayload } from './view';
 
 /**
  * Fetches what the server decided for `path`. Resolves to null (after logging) when the
- * request fails, the server answers with an error status, or the body is not an outcome.
+ * request fails, the server answers with an error status (but 404 and 503, which may carry a
+ * page), or the body is not an outcome.
  * An aborted request also resolves to null, silently.
  */
 export async function fetchPage(path: string, signal?: AbortSignal): Promise<PagePayload | null> {
@@ -14,8 +15,10 @@ export async function fetchPage(path: string, signal?: AbortSignal): Promise<Pag
       headers: { Accept: 'application/json' },
       signal,
     });
-    // A missing page is an answer (not_found), so 404 bodies are read like 200 ones.
-    if (!response.ok && response.status !== 404) {
+    // A missing page is an answer (not_found), and so is the search page while the index
+    // cannot answer (503), so their bodies are read like 200 ones. A 503 that is not a page
+    // (the server's time limit) is text, which fails below like any other unreadable body.
+    if (!response.ok && response.status !== 404 && response.status !== 503) {
       console.error(`page request for ${path} failed with status ${response.status}`);
       return null;
     }

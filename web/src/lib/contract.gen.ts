@@ -972,6 +972,16 @@ pageNotFound: string, };
 
 export type Justification = "full" | "centre" | "right" | "left";
 
+export type KindCount = { 
+/**
+ * The kind.
+ */
+kind: SearchKind, 
+/**
+ * Results of that kind.
+ */
+count: number, };
+
 export type Layout = "leftColumn" | "rightColumn" | "fullWidth";
 
 export type LinkButton = { 
@@ -1185,7 +1195,7 @@ contactWaitMs: number | null,
  */
 leadCapture: boolean, };
 
-export type PageView = { "screen": "home", "view": HomeView } | { "screen": "videoPopup", "view": VideoPopupView } | { "screen": "caseStudyIndex", "view": CaseStudyIndexView } | { "screen": "caseStudy", "view": CaseStudyView } | { "screen": "solutions", "view": SolutionsView } | { "screen": "product", "view": ProductView } | { "screen": "page", "view": PageBuilderView } | { "screen": "aboutUs", "view": AboutView } | { "screen": "privacy", "view": PrivacyView } | { "screen": "contactUs", "view": ContactView } | { "screen": "insights", "view": InsightsView } | { "screen": "insight", "view": InsightView } | { "screen": "notFound", "view": NotFoundView };
+export type PageView = { "screen": "home", "view": HomeView } | { "screen": "videoPopup", "view": VideoPopupView } | { "screen": "caseStudyIndex", "view": CaseStudyIndexView } | { "screen": "caseStudy", "view": CaseStudyView } | { "screen": "solutions", "view": SolutionsView } | { "screen": "product", "view": ProductView } | { "screen": "page", "view": PageBuilderView } | { "screen": "aboutUs", "view": AboutView } | { "screen": "privacy", "view": PrivacyView } | { "screen": "contactUs", "view": ContactView } | { "screen": "insights", "view": InsightsView } | { "screen": "insight", "view": InsightView } | { "screen": "search", "view": SearchView } | { "screen": "notFound", "view": NotFoundView };
 
 export type Pagination = { 
 /**
@@ -1316,6 +1326,16 @@ heading: string,
  * The cards, in the order shown.
  */
 cards: Array<ProductCard>, };
+
+export type ProductCount = { 
+/**
+ * The product tag.
+ */
+product: ProductTag, 
+/**
+ * Results tagged with it.
+ */
+count: number, };
 
 export type ProductHero = { 
 /**
@@ -1453,6 +1473,204 @@ export type RobotWidget = { "kind": "recaptcha",
  * The reCAPTCHA site key (public).
  */
 siteKey: string, } | { "kind": "selfHosted" };
+
+export type SearchAnswer = { 
+/**
+ * The query as understood (trimmed).
+ */
+query: string, 
+/**
+ * How many results there are in all (with the filters).
+ */
+total: number, 
+/**
+ * This page of answers, from 1.
+ */
+page: number, 
+/**
+ * How many pages the results make (at most [`MAX_PAGE`]).
+ */
+pages: number, 
+/**
+ * This page's results, best first.
+ */
+results: Array<SearchHit>, 
+/**
+ * The counts by filter value.
+ */
+facets: SearchFacets, };
+
+export type SearchCopy = { 
+/**
+ * The search page's heading.
+ */
+heading: string, 
+/**
+ * After the count of one result ('1 result for “q”').
+ */
+result: string, 
+/**
+ * After the count of several results ('3 results for “q”').
+ */
+results: string, 
+/**
+ * Between the count and the words asked.
+ */
+resultsFor: string, 
+/**
+ * What the page says before anything is asked.
+ */
+prompt: string, 
+/**
+ * The filters' landmark.
+ */
+filters: string, 
+/**
+ * The heading of the filters by kind.
+ */
+byType: string, 
+/**
+ * The heading of the filters by product.
+ */
+byProduct: string, 
+/**
+ * The filter that removes a filter.
+ */
+all: string, 
+/**
+ * The kinds of result, as the filters and the results name them.
+ */
+insight: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+caseStudy: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+product: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+page: string, 
+/**
+ * See [`SearchCopy::insight`].
+ */
+about: string, 
+/**
+ * The page-to-page navigation of the results.
+ */
+resultPages: string, 
+/**
+ * The link to the page of results before.
+ */
+previousPage: string, 
+/**
+ * The link to the next page of results.
+ */
+nextPage: string, 
+/**
+ * The heading of the no-results state ('No results for “q”').
+ */
+noResults: string, 
+/**
+ * Suggestions when nothing was found.
+ */
+tipSpelling: string, 
+/**
+ * See [`SearchCopy::tip_spelling`].
+ */
+tipFewer: string, 
+/**
+ * See [`SearchCopy::tip_spelling`]; followed by links to the insights and the products.
+ */
+tipBrowse: string, 
+/**
+ * Shown when the search index cannot answer.
+ */
+unavailable: string, };
+
+export type SearchFacets = { 
+/**
+ * By kind, in [`SearchKind::ALL`] order.
+ */
+kinds: Array<KindCount>, 
+/**
+ * By product, in [`ProductTag::ALL`] order.
+ */
+products: Array<ProductCount>, };
+
+export type SearchFieldCopy = { 
+/**
+ * The label of the field.
+ */
+label: string, 
+/**
+ * The form's button.
+ */
+submit: string, 
+/**
+ * The form's landmark.
+ */
+landmark: string, };
+
+export type SearchHit = { 
+/**
+ * The page's site path.
+ */
+path: string, 
+/**
+ * The page's title.
+ */
+title: string, 
+/**
+ * The kind of page.
+ */
+kind: SearchKind, 
+/**
+ * A passage of the page as HTML: its text escaped, the matched words in `<mark>`.
+ */
+snippet: string, 
+/**
+ * The publish day (`YYYY-MM-DD`) of an insight.
+ */
+date: string | null, };
+
+export type SearchKind = "insight" | "caseStudy" | "product" | "page" | "about";
+
+export type SearchView = { 
+/**
+ * Title, description, canonical (the page's own address) and robots (`noindex, follow`).
+ */
+head: Head, 
+/**
+ * The words asked, trimmed (empty: the form alone).
+ */
+query: string, 
+/**
+ * The kind the results are filtered to.
+ */
+kind: SearchKind | null, 
+/**
+ * The product the results are filtered to.
+ */
+product: ProductTag | null, 
+/**
+ * The answer, when words were asked and the index answered.
+ */
+answer: SearchAnswer | null, 
+/**
+ * Whether words were asked and the index could not answer.
+ */
+unavailable: boolean, 
+/**
+ * Where to look when nothing is found: the insights and the products.
+ */
+suggestions: Array<LinkButton>, 
+/**
+ * The page's words.
+ */
+copy: SearchCopy, };
 
 export type Side = "left" | "right";
 

@@ -1,6 +1,13 @@
 // Route strings of the site (docs/behaviour.md §2), in one place. The server decides which screen a path
 // shows; the UI only needs to build links and the API address.
 
+/**
+ * The site search; its query is read by the server (`q`, `type`, `product`, `page`). A constant
+ * of its own so the search field's and the search page's chunks import one string from the
+ * entry script: importing `paths` there would keep the whole object in the entry.
+ */
+export const searchPath = '/search';
+
 export const paths = {
   home: '/',
   videoPopup: '/videopopup',
@@ -10,6 +17,7 @@ export const paths = {
   privacy: '/privacy',
   contactUs: '/contact-us',
   insights: '/insights',
+  search: searchPath,
   /** The Atom feed of the insights: a file for feed readers, not a screen. */
   insightsFeed: '/insights/feed.xml',
   etender: '/etender',

@@ -23,6 +23,7 @@ const FIXED = new Set<string>([
   paths.privacy,
   paths.contactUs,
   paths.insights,
+  paths.search,
 ]);
 
 /** The product pages' paths: one template, `/:product`. */

@@ -184,6 +184,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(ReportCommand(report)) => vec![report],
     };
     let mut findings = audit_with(&loaded.set, &reports, &args.redirect_hosts.targets());
+    if reports.contains(&Report::Seo) {
+        // Whether each public page is found by its own title, asked of the index the server
+        // would build.
+        let index = supplysite_search_adapter::TantivyIndex::build(&loaded.set)
+            .context("cannot build the search index")?;
+        findings.extend(supplysite_core::audit::findable::findings(
+            &loaded.set,
+            index.latest().as_ref(),
+        ));
+        sort(&mut findings);
+    }
     if args.external {
         findings.extend(check_external(&loaded.set, &args)?);
         sort(&mut findings);

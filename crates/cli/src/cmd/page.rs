@@ -39,9 +39,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some((bare, query)) => (bare, Some(query)),
         None => (without_fragment, None),
     };
-    let outcome = Redirects::with_targets(&loaded.set, &args.redirect_hosts.targets())
+    let outcome = match Redirects::with_targets(&loaded.set, &args.redirect_hosts.targets())
         .outcome(bare, query)
-        .unwrap_or_else(|| compose(&Route::parse(&args.path), &loaded.set));
+    {
+        Some(outcome) => outcome,
+        None => match Route::parse(&args.path) {
+            // The search page with the answer of an index built as the server builds it.
+            Route::Search(query) => search_page(&query, &loaded.set)?,
+            route => compose(&route, &loaded.set),
+        },
+    };
     let json = if args.answer {
         let answer = browser_answer(outcome, &loaded.set);
         serde_json::to_string(&serde_json::json!({ "chrome": chrome(), "outcome": answer }))?
@@ -50,6 +57,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     println!("{json}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The search page for `query` (its canonical query string) over `set`.
+fn search_page(query: &str, set: &ContentSet) -> anyhow::Result<Outcome> {
+    let index = supplysite_search_adapter::TantivyIndex::build(set)
+        .context("cannot build the search index")?;
+    Ok(supplysite_core::compose::search_page(query, |request| {
+        index.search(request).ok()
+    }))
 }
 
 /// The answer the browser gets for `outcome`: not found comes with the not-found page's view.

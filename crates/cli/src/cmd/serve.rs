@@ -168,6 +168,11 @@ fn serve_with(
         seen_signatures: shared
             .clone()
             .map(|store| Arc::new(store) as Arc<dyn supplysite_core::ports::SeenSignatures>),
+        // The site search's index lives in memory, brought to each content set served.
+        search: Some(Arc::new(
+            supplysite_search_adapter::TantivyIndex::new()
+                .context("cannot create the search index")?,
+        ) as Arc<dyn supplysite_core::ports::SearchIndex>),
     };
     let state = AppState::with_mounts(
         StateParts {

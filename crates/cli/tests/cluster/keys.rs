@@ -70,11 +70,16 @@ fn the_shipped_cache_keys_name_what_the_site_reads() {
                     format!("$supplysite_path?{parameters}"),
                     "location {matcher}: the key must name the path and exactly what the site reads there ({kind:?})"
                 );
-                assert!(body.contains("proxy_cache supplysite;"), "{matcher}");
+                let zone = if kind == Keyed::Search {
+                    "proxy_cache supplysite_search;"
+                } else {
+                    "proxy_cache supplysite;"
+                };
+                assert!(body.contains(zone), "{matcher}");
             }
             None => {
                 assert!(
-                    !body.contains("proxy_cache supplysite;"),
+                    !body.contains("proxy_cache supplysite"),
                     "location {matcher} caches with the default key"
                 );
                 assert_eq!(
@@ -85,7 +90,10 @@ fn the_shipped_cache_keys_name_what_the_site_reads() {
             }
         }
     }
-    assert_eq!(cached, 3, "pages, the page API and pictures are cached");
+    assert_eq!(
+        cached, 4,
+        "pages, the page API, search pages and pictures are cached"
+    );
     // Only pages and files are stored.
     assert!(
         text.contains("map \"$upstream_cache_status $upstream_status\" $supplysite_uncacheable {"),

@@ -112,6 +112,9 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         "supplysite_image_cache_budget_bytes",
         "supplysite_shed_total",
         "supplysite_connections_open",
+        "supplysite_search_index_ready",
+        "supplysite_search_index_documents",
+        "supplysite_search_index_failures_total",
         "process_resident_memory_bytes",
         "process_cpu_seconds_total",
         "process_open_fds",
@@ -123,6 +126,13 @@ async fn metrics_are_served_on_their_own_listener_and_move_with_traffic_caches_s
         );
     }
     assert!(value(&before, "process_resident_memory_bytes", &[]) > 1e6);
+    // The served demo's search index took it.
+    assert_eq!(value(&before, "supplysite_search_index_ready", &[]), 1.0);
+    assert!(value(&before, "supplysite_search_index_documents", &[]) > 10.0);
+    assert_eq!(
+        value(&before, "supplysite_search_index_failures_total", &[]),
+        0.0
+    );
     assert_eq!(value(&before, "supplysite_ready", &[]), 1.0);
     assert!(value(&before, "supplysite_image_cache_budget_bytes", &[]) > 0.0);
 
@@ -414,6 +424,7 @@ async fn the_alert_rules_and_the_dashboard_name_only_metrics_the_server_exposes(
         "supplysite_image_cache_bytes",
         "supplysite_connections_open",
         "supplysite_web_vitals_seconds_bucket",
+        "supplysite_search_index_ready",
     ] {
         assert!(named.contains(family), "{family} is named nowhere");
         assert!(

@@ -40,6 +40,74 @@ pub struct InterfaceCopy {
     pub page_not_found: &'static str,
 }
 
+/// The words of a search form (the search page's, and those on the insights listing and the
+/// not-found page that lead to it). The browser gets them as `SEARCH_FIELD` in a generated file
+/// of their own rather than in `UI`, so they travel with the search field's code and not in
+/// every page's script.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchFieldCopy {
+    /// The label of the field.
+    pub label: &'static str,
+    /// The form's button.
+    pub submit: &'static str,
+    /// The form's landmark.
+    pub landmark: &'static str,
+}
+
+/// The words of the search page: its results, its filters and its empty states (its form's
+/// words are [`SEARCH_FIELD`]'s, shared with the search fields elsewhere). Sent with the
+/// page, not with every page's script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct SearchCopy {
+    /// The search page's heading.
+    pub heading: &'static str,
+    /// After the count of one result ('1 result for “q”').
+    pub result: &'static str,
+    /// After the count of several results ('3 results for “q”').
+    pub results: &'static str,
+    /// Between the count and the words asked.
+    pub results_for: &'static str,
+    /// What the page says before anything is asked.
+    pub prompt: &'static str,
+    /// The filters' landmark.
+    pub filters: &'static str,
+    /// The heading of the filters by kind.
+    pub by_type: &'static str,
+    /// The heading of the filters by product.
+    pub by_product: &'static str,
+    /// The filter that removes a filter.
+    pub all: &'static str,
+    /// The kinds of result, as the filters and the results name them.
+    pub insight: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub case_study: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub product: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub page: &'static str,
+    /// See [`SearchCopy::insight`].
+    pub about: &'static str,
+    /// The page-to-page navigation of the results.
+    pub result_pages: &'static str,
+    /// The link to the page of results before.
+    pub previous_page: &'static str,
+    /// The link to the next page of results.
+    pub next_page: &'static str,
+    /// The heading of the no-results state ('No results for “q”').
+    pub no_results: &'static str,
+    /// Suggestions when nothing was found.
+    pub tip_spelling: &'static str,
+    /// See [`SearchCopy::tip_spelling`].
+    pub tip_fewer: &'static str,
+    /// See [`SearchCopy::tip_spelling`]; followed by links to the insights and the products.
+    pub tip_browse: &'static str,
+    /// Shown when the search index cannot answer.
+    pub unavailable: &'static str,
+}
+
 /// The site's interface copy.
 pub const INTERFACE: InterfaceCopy = InterfaceCopy {
     close_video: "Close video",
@@ -56,4 +124,37 @@ pub const INTERFACE: InterfaceCopy = InterfaceCopy {
     customer_story_pages: "Customer story pages",
     unexpected_error: "Unexpected Application Error!",
     page_not_found: NOT_FOUND_TITLE,
+};
+
+/// The search forms' words.
+pub const SEARCH_FIELD: SearchFieldCopy = SearchFieldCopy {
+    label: "Search the site",
+    submit: "Search",
+    landmark: "Site search",
+};
+
+/// The search page's words.
+pub const SEARCH: SearchCopy = SearchCopy {
+    heading: "Search",
+    result: "result",
+    results: "results",
+    results_for: "for",
+    prompt: "Search our insights, customer stories, products and pages: type a few words, such as a topic, a product or an organisation.",
+    filters: "Filter results",
+    by_type: "Type",
+    by_product: "Product",
+    all: "All",
+    insight: "Insight",
+    case_study: "Customer story",
+    product: "Product",
+    page: "Page",
+    about: "About us",
+    result_pages: "Search result pages",
+    previous_page: super::PREVIOUS_PAGE,
+    next_page: "Next page",
+    no_results: "No results for",
+    tip_spelling: "Check the spelling of your words.",
+    tip_fewer: "Try fewer words, or more general ones.",
+    tip_browse: "Or browse instead:",
+    unavailable: "Search is not available just now. Please try again in a moment.",
 };

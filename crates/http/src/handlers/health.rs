@@ -4,7 +4,8 @@
 //! reload asked for by a webhook is under way; with enquiries taken, whether their deliveries are
 //! flowing or blocked and why; what the connection defences did: connections open, refused over a
 //! cap, timed out, failed accepts; 503 once the server was asked to stop; nothing in it costs a
-//! database query per call: the outbox is asked at most once a second), and `GET /metrics` on
+//! database query per call: the outbox is asked at most once a second; whether the search index
+//! took the content served), and `GET /metrics` on
 //! the metrics listener (see [`crate::metrics`]).
 
 use crate::metrics::{ImageCache, OutboxCounts, RenditionCounts, Scrape};
@@ -79,6 +80,40 @@ pub struct Ready {
     /// server resizes pictures (0 once every common size is cached).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pictures_to_warm: Option<u64>,
+    /// The site search's index for the content served. A failed index leaves the status ready
+    /// (the pages are served; search answers 503); why it failed is in the server's log.
+    pub search: SearchReady,
+}
+
+/// The state of the search index of the content served.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum SearchReady {
+    /// Searches are answered from the index as of the content served.
+    Ready {
+        /// Documents in it.
+        documents: usize,
+    },
+    /// The index could not take the content served: search answers 503 until a later content
+    /// set is indexed.
+    Failed {
+        /// Content sets the index could not take since start.
+        failures: u64,
+    },
+    /// This server has no search index.
+    Off,
+}
+
+impl SearchReady {
+    fn of(generation: &crate::content::Generation, failures: u64) -> SearchReady {
+        match &generation.search {
+            crate::content::Search::Ready(snapshot) => SearchReady::Ready {
+                documents: snapshot.documents(),
+            },
+            crate::content::Search::Failed => SearchReady::Failed { failures },
+            crate::content::Search::Off => SearchReady::Off,
+        }
+    }
 }
 
 /// How the live source's last good copy is kept: written to the cache folder after each
@@ -256,6 +291,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         pictures_to_warm: state
             .images()
             .map(|engine| engine.stats().to_warm.load(Ordering::Relaxed)),
+        search: SearchReady::of(&generation, state.content().search_failures()),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }
@@ -315,6 +351,19 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
         connections_open: connections.open as u64,
         refused_per_client: connections.refused_per_client,
         refused_total: connections.refused_total,
+        search: match &generation.search {
+            crate::content::Search::Ready(snapshot) => Some(crate::metrics::SearchIndexState {
+                ready: true,
+                documents: snapshot.documents() as u64,
+                failures: state.content().search_failures(),
+            }),
+            crate::content::Search::Failed => Some(crate::metrics::SearchIndexState {
+                ready: false,
+                documents: 0,
+                failures: state.content().search_failures(),
+            }),
+            crate::content::Search::Off => None,
+        },
     };
     (
         [

@@ -25,13 +25,14 @@ use utoipa::OpenApi;
 #[openapi(
     info(
         title = "supplysite",
-        description = "The site's HTTP API: pages for in-app navigation, enquiries, visitors' Web Vitals, the robot check, the content webhook, editors' preview and health."
+        description = "The site's HTTP API: pages for in-app navigation, site search, enquiries, visitors' Web Vitals, the robot check, the content webhook, editors' preview and health."
     ),
     paths(
         crate::handlers::pages::api,
         crate::handlers::contact::submit,
         crate::handlers::vitals::report,
         crate::handlers::robot::challenge,
+        crate::handlers::search::search,
         crate::handlers::webhook::contentful,
         crate::handlers::preview::routes::enter,
         crate::handlers::preview::routes::exit,
@@ -56,6 +57,8 @@ use utoipa::OpenApi;
         Invalid,
         PageAnswer,
         Ready,
+        crate::handlers::health::SearchReady,
+        supplysite_core::search::SearchAnswer,
         ReadyStatus,
         WebhookAccepted,
         ReloadAsked,

@@ -15,6 +15,9 @@
 //! - for either redirect the API answers 200 with the redirect outcome, so in-app navigation
 //!   follows it like the browser would, kept by the browser alone (any path may ask for one,
 //!   and a shared cache keeps pages only);
+//! - the search page while the search index cannot answer: 503 with the page saying so (and
+//!   the API 503 with that page's outcome), `no-store`, and never kept in the page cache, so
+//!   the next request asks the index again;
 //! - anything else: 404 with the not-found page in the site's layout; the API answers 404 with
 //!   `{"outcome":"not_found","screen":"notFound","view":…}`.
 
@@ -166,22 +169,32 @@ impl AppState {
         if let Some(entry) = generation.pages.get(key) {
             return Ok(Made::Page(entry));
         }
-        Ok(
-            match self.inner().composer.compose(route, &generation.set) {
-                Outcome::Page(page) => {
-                    let head = self.head_tags(page.head());
-                    let answer = view::PageAnswer::Page(page);
-                    let entry =
-                        self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
-                    entry.html_gzip();
-                    let entry = generation.pages.insert(key, Arc::new(entry));
-                    generation.fit_earlier();
-                    Made::Page(entry)
-                }
-                Outcome::Redirect { to, kind } => Made::Redirect(to, kind),
-                Outcome::NotFound => Made::NotFound,
-            },
-        )
+        let outcome = match route {
+            Route::Search(query) => search_outcome(query, generation.search.snapshot()),
+            _ => self.inner().composer.compose(route, &generation.set),
+        };
+        Ok(match outcome {
+            // A search page the index could not answer: 503, made for this request alone, so
+            // the next one asks the index again (and nothing stores the failure as the page).
+            Outcome::Page(page) if page.is_unavailable() => {
+                let head = self.head_tags(page.head());
+                let answer = view::PageAnswer::Page(page);
+                let status = StatusCode::SERVICE_UNAVAILABLE;
+                let entry = self.new_entry(key, &head, &answer, status)?;
+                Made::Page(Arc::new(entry))
+            }
+            Outcome::Page(page) => {
+                let head = self.head_tags(page.head());
+                let answer = view::PageAnswer::Page(page);
+                let entry = self.build_entry(generation, key, &head, &answer, StatusCode::OK)?;
+                entry.html_gzip();
+                let entry = generation.pages.insert(key, Arc::new(entry));
+                generation.fit_earlier();
+                Made::Page(entry)
+            }
+            Outcome::Redirect { to, kind } => Made::Redirect(to, kind),
+            Outcome::NotFound => Made::NotFound,
+        })
     }
 
     async fn not_found_page(
@@ -216,7 +229,8 @@ impl AppState {
     }
 
     /// A page entry: the shell filled with `head_tags` and the embedded data (the chrome, the
-    /// page settings and `answer`), and `answer` alone as the page API's JSON.
+    /// page settings and `answer`), and `answer` alone as the page API's JSON; the entry an
+    /// earlier generation made for `path` when it is the same answer.
     fn build_entry(
         &self,
         generation: &Generation,
@@ -225,12 +239,34 @@ impl AppState {
         answer: &view::PageAnswer,
         status: StatusCode,
     ) -> Result<PageEntry, PageError> {
-        let inner = self.inner();
         // The answer is serialised once, sent alone by the page API and embedded as it is.
         let outcome = serde_json::value::to_raw_value(answer)?;
         if let Some(entry) = generation.earlier(path, status, outcome.get().as_bytes()) {
             return Ok(entry);
         }
+        self.entry_of(path, head_tags, outcome, status)
+    }
+
+    /// A page entry made afresh, never one an earlier generation made (see [`Self::build_entry`]).
+    fn new_entry(
+        &self,
+        path: &str,
+        head_tags: &str,
+        answer: &view::PageAnswer,
+        status: StatusCode,
+    ) -> Result<PageEntry, PageError> {
+        let outcome = serde_json::value::to_raw_value(answer)?;
+        self.entry_of(path, head_tags, outcome, status)
+    }
+
+    fn entry_of(
+        &self,
+        path: &str,
+        head_tags: &str,
+        outcome: Box<serde_json::value::RawValue>,
+        status: StatusCode,
+    ) -> Result<PageEntry, PageError> {
+        let inner = self.inner();
         let data = serde_json::to_string(&view::Embedded {
             chrome: &*inner.chrome_json,
             settings: &*inner.settings_json,
@@ -245,6 +281,21 @@ impl AppState {
             etag(&digest, stamp, "api", path),
         ))
     }
+}
+
+/// The search page for `query` (its query string, canonical), answered from `index`: the
+/// index as of the content the page is composed from (a generation's, with which the page is
+/// cached, or the preview content's).
+pub(crate) fn search_outcome(
+    query: &str,
+    index: Option<&Arc<dyn supplysite_core::ports::SearchSnapshot>>,
+) -> Outcome {
+    supplysite_core::compose::search_page(query, |request| {
+        index?
+            .search(request)
+            .inspect_err(|e| tracing::error!(error = %e, "search failed"))
+            .ok()
+    })
 }
 
 /// `GET` any path that no other route claims: a page, a file of the web build, or 404.
@@ -325,7 +376,7 @@ pub async fn page(State(state): State<AppState>, request: Request) -> Response {
 /// cache small, and for these pages gzip at its best level is within a few percent of brotli.
 /// A client that takes no gzip gets the page as it is, never compressed per request.
 fn html_response(entry: &PageEntry, request: &HeaderMap, cache: &HeaderValue) -> Response {
-    let found = entry.status != StatusCode::NOT_FOUND;
+    let found = entry.status == StatusCode::OK;
     if found && not_modified(request, &entry.html_etag) {
         return not_modified_response(&entry.html_etag, cache);
     }
@@ -343,7 +394,7 @@ fn html_response(entry: &PageEntry, request: &HeaderMap, cache: &HeaderValue) ->
         headers.insert(header::CACHE_CONTROL, cache.clone());
         headers.insert(header::ETAG, entry.html_etag.clone());
     } else {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
+        headers.insert(header::CACHE_CONTROL, unfound_cache(entry.status));
     }
     // Whether gzipped or not, the bytes depend on Accept-Encoding.
     headers.insert(header::VARY, VARY_ENCODING);
@@ -354,6 +405,16 @@ fn html_response(entry: &PageEntry, request: &HeaderMap, cache: &HeaderValue) ->
         );
     }
     response
+}
+
+/// The cache lifetime of an entry that is not a page: the not-found page a minute, a page that
+/// stands for a passing failure (503: the search index could not answer) not at all.
+fn unfound_cache(status: StatusCode) -> HeaderValue {
+    if status == StatusCode::NOT_FOUND {
+        HeaderValue::from_static(SHORT_CACHE)
+    } else {
+        HeaderValue::from_static("no-store")
+    }
 }
 
 /// The API JSON of a cached page, precompressed in the best coding the client accepts. The
@@ -388,11 +449,11 @@ fn api_response_with(state: &AppState, entry: &PageEntry, coding: Option<Coding>
     *response.status_mut() = entry.status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
-    if entry.status == StatusCode::NOT_FOUND {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(SHORT_CACHE));
-    } else {
+    if entry.status == StatusCode::OK {
         headers.insert(header::CACHE_CONTROL, state.page_cache().clone());
         headers.insert(header::ETAG, entry.api_etag.clone());
+    } else {
+        headers.insert(header::CACHE_CONTROL, unfound_cache(entry.status));
     }
     headers.insert(header::VARY, VARY_ENCODING);
     if let Some(c) = coding {
@@ -583,8 +644,9 @@ impl ApiTarget {
             headers(("cache-control" = String, description = "`no-store`"))),
         (status = 404, description = "No page at that path: the not-found view", body = view::PageAnswer,
             headers(("cache-control" = String, description = "A minute"))),
-        (status = 503, description = "The server took too long to answer (the site's request timeout)", body = String, content_type = "text/plain",
-            headers(("retry-after" = u64, description = "Seconds to wait"))),
+        (status = 503, description = "The search page while the search index cannot answer (its outcome, saying so; `no-store`), or the server took too long to answer (the site's request timeout; text, with `Retry-After`)",
+            content((view::PageAnswer = "application/json"), (String = "text/plain")),
+            headers(("cache-control" = String, description = "`no-store`"), ("retry-after" = u64, description = "Seconds to wait, after a timeout"))),
     )
 )]
 pub async fn api(
@@ -601,11 +663,12 @@ pub async fn api(
     let generation = state.content().current();
     Ok(match state.resolve(&generation, bare, query).await? {
         Resolved::Page(entry, cached) => {
-            let mut response = if not_modified(&headers, &entry.api_etag) {
-                not_modified_response(&entry.api_etag, state.page_cache())
-            } else {
-                api_response(&state, &entry, &headers).await
-            };
+            let mut response =
+                if entry.status == StatusCode::OK && not_modified(&headers, &entry.api_etag) {
+                    not_modified_response(&entry.api_etag, state.page_cache())
+                } else {
+                    api_response(&state, &entry, &headers).await
+                };
             response.extensions_mut().insert(cached);
             response
         }

@@ -98,7 +98,16 @@ async fn paths(app: &TestApp) -> Vec<String> {
         .map(|url| url.strip_prefix(ORIGIN).unwrap_or(url).to_string())
         .map(|p| if p.is_empty() { "/".into() } else { p })
         .collect();
-    for extra in ["/videopopup", "/no-such-page"] {
+    // The search page is never in the sitemap: the form alone, results with filters and a
+    // second page, and a search that finds nothing.
+    for extra in [
+        "/videopopup",
+        "/no-such-page",
+        "/search",
+        "/search?q=supplier",
+        "/search?q=supplier&type=insight&page=2",
+        "/search?q=zzqqxx",
+    ] {
         if !paths.iter().any(|p| p == extra) {
             paths.push(extra.to_string());
         }
@@ -112,6 +121,7 @@ fn screen(path: &str) -> String {
         Route::CaseStudy(_) => "case study".into(),
         Route::Insight(_) => "insight".into(),
         Route::Page(_) => "page".into(),
+        Route::Search(_) => "search".into(),
         other => format!("{other:?}"),
     }
 }
@@ -210,6 +220,7 @@ async fn every_page_s_server_markup_equals_node_render_to_string_for_the_same_pr
         "Privacy",
         "ContactUs",
         "page",
+        "search",
         "NotFound",
     ] {
         assert!(

@@ -10,6 +10,7 @@ import { BlogCard } from '../../components/BlogCard/BlogCard';
 import { Button, ButtonLink } from '../../components/Button/Button';
 import { Pager } from '../../components/Pager/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader/ScreenHeader';
+import { SearchField } from '../../components/SearchField/SearchField';
 import { Section } from '../../components/Section/Section';
 import { fetchPage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
@@ -120,6 +121,7 @@ export function InsightsScreen({ view }: { view: InsightsView }) {
         <h1>{view.heading}</h1>
       </ScreenHeader>
       <Section>
+        <SearchField id="insights-search" className={styles.search} />
         <ul className={styles.grid}>
           {cards.map((card) => (
             <li key={card.href}>

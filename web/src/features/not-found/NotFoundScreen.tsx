@@ -3,6 +3,7 @@
 // model, shows the same heading with a link home.
 import { MiniCardLinks } from '../../components/Blocks/Blocks';
 import { ButtonLink } from '../../components/Button/Button';
+import { SearchField } from '../../components/SearchField/SearchField';
 import { Section } from '../../components/Section/Section';
 import type { NotFoundView } from '../../lib/view';
 import styles from './NotFoundScreen.module.css';
@@ -24,6 +25,7 @@ export function NotFoundScreen({ view }: { view: NotFoundView | null }) {
             </ButtonLink>
           ))}
         </div>
+        <SearchField id="not-found-search" className={styles.search} />
       </section>
       {view?.latest && view.latest.cards.length > 0 && (
         <Section heading={view.latest.heading} tone="tint">

@@ -219,7 +219,12 @@ impl Args {
                     // Only a settings value built in code (the tests' `Default`) is 0.
                     0 => supplysite_http::preview::DEFAULT_COOKIE_TTL,
                     minutes => Duration::from_secs(minutes * 60),
-                }),
+                })
+                // Editors search the drafts in an index of their own.
+                .with_search(Arc::new(
+                    supplysite_search_adapter::TantivyIndex::new()
+                        .context("cannot create the preview's search index")?,
+                )),
         )))
     }
 

@@ -106,7 +106,15 @@ pub(crate) async fn compose(
     let composed = preview
         .pool()
         .run(move |cancel| {
-            let view = match made.inner().composer.compose(&route, &set) {
+            // The search page searches the preview content, drafts included.
+            let outcome = match &route {
+                Route::Search(query) => crate::handlers::pages::search_outcome(
+                    query,
+                    made.preview().and_then(|p| p.snapshot(&set)).as_ref(),
+                ),
+                _ => made.inner().composer.compose(&route, &set),
+            };
+            let view = match outcome {
                 Outcome::Page(view) => view,
                 Outcome::Redirect { to, .. } => return Some(Ok(Composed::Redirect(to))),
                 Outcome::NotFound => return Some(Ok(Composed::NotFound)),

@@ -234,3 +234,27 @@ async fn a_page_asking_with_no_cache_reads_the_preview_content_afresh() {
         .unwrap();
     assert!(fresh.contains("Saved a moment ago"), "{fresh}");
 }
+
+#[tokio::test]
+async fn the_preview_searches_the_drafts_and_the_public_search_never_does() {
+    let site = site(true).await;
+    let draft = format!("/insights/{DRAFT}");
+    let api = "/api/search?q=draft+nobody+has+published";
+    let page = "/search?q=draft+nobody+has+published";
+    let public: serde_json::Value = site.get(api, None).await.json().await.unwrap();
+    assert!(!public.to_string().contains(&draft), "{public}");
+    let html = site.get(page, None).await.text().await.unwrap();
+    assert!(!html.contains(&draft));
+
+    let cookie = site.enter(&draft).await;
+    let response = site.get(api, Some(&cookie)).await;
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let preview: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(preview["results"][0]["path"], draft.as_str(), "{preview}");
+    assert_eq!(preview["results"][0]["title"], DRAFT_TITLE);
+    let html = site.get(page, Some(&cookie)).await.text().await.unwrap();
+    assert!(html.contains(&draft));
+    // The public answer is still without it.
+    let public: serde_json::Value = site.get(api, None).await.json().await.unwrap();
+    assert!(!public.to_string().contains(&draft));
+}

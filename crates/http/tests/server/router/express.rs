@@ -213,11 +213,7 @@ async fn the_express_lane_counts_its_answers_as_page_cache_hits() {
     for _ in 0..3 {
         app.router.express(&get("/etender", &[])).unwrap();
     }
-    let metrics = supplysite_http::metrics_router(app.state.clone())
-        .oneshot(get("/metrics", &[]))
-        .await
-        .unwrap();
-    let text = body_text(metrics).await;
+    let text = app.metrics_text().await;
     for line in [
         r#"supplysite_page_cache_requests_total{result="hit"} 3"#,
         r#"supplysite_page_cache_requests_total{result="miss"} 1"#,

@@ -4,7 +4,6 @@ use std::sync::Arc;
 use std::time::SystemTime;
 use supplysite_core::ports::{SnapshotActivity, UnixMillis};
 use supplysite_http::content::freshness::{ContentFreshness, Freshness};
-use tower::ServiceExt;
 
 #[tokio::test]
 async fn healthz_says_the_process_answers() {
@@ -97,15 +96,7 @@ async fn readyz_and_the_metrics_say_when_the_last_good_copy_was_saved_and_shared
         "{json}"
     );
 
-    let metrics = supplysite_http::metrics_router(app.state.clone())
-        .oneshot(
-            axum::http::Request::get("/metrics")
-                .body(axum::body::Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let text = body_text(metrics).await;
+    let text = app.metrics_text().await;
     for line in [
         r#"supplysite_content_snapshot_steps_total{step="save",outcome="ok"} 1"#,
         r#"supplysite_content_snapshot_steps_total{step="save",outcome="failed"} 1"#,

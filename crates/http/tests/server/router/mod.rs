@@ -27,6 +27,8 @@ mod feed;
 mod health;
 // `POST /api/webhooks/contentful`.
 mod webhook;
+// `GET /api/search`, and the index kept current by Sync deltas.
+mod search;
 // Contentful down while the server runs: the last good content keeps serving.
 mod outage;
 // Pages with markup from the server-side renderer.

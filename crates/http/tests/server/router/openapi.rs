@@ -4,7 +4,7 @@ use axum::http::{Request, StatusCode};
 use serde_json::Value;
 use supplysite_core::contact::Field;
 
-async fn description(app: &TestApp) -> Value {
+pub(super) async fn description(app: &TestApp) -> Value {
     let response = app.get("/api/openapi.json").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "content-type"), "application/json");
@@ -49,6 +49,7 @@ async fn the_description_is_openapi_3_1_with_the_ten_paths() {
             "/api/preview/compose",
             "/api/preview/exit",
             "/api/robot-challenge",
+            "/api/search",
             "/api/vitals",
             "/api/webhooks/contentful",
             "/healthz",
@@ -65,6 +66,7 @@ async fn the_description_is_openapi_3_1_with_the_ten_paths() {
         "NotFoundScreen",
         "HomeView",
         "Ready",
+        "SearchAnswer",
         "VitalsReport",
     ] {
         assert!(schemas.contains_key(name), "no schema {name}");
@@ -106,6 +108,8 @@ async fn every_status_the_routes_answer_here_is_described_with_its_content_type(
         get("/api/preview/exit", "/api/preview/exit"),
         post_json("/api/preview/compose", r#"{"path":"/","entities":[]}"#),
         get("/api/robot-challenge", "/api/robot-challenge"),
+        get("/api/search", "/api/search?q=insight"),
+        get("/api/search", "/api/search?q=x&page=0"),
         post_json("/api/contact", "{}"),
         post_json(
             "/api/vitals",
@@ -157,7 +161,7 @@ async fn an_unchanged_page_answers_304_as_described() {
 }
 
 /// The demo space's site, as `make run` serves it.
-fn demo_app() -> TestApp {
+pub(super) fn demo_app() -> TestApp {
     let export = supplysite_testkit::demo::export_path();
     let loaded = supplysite_content_adapter::load_export(export).expect("the demo export loads");
     spawn_app_with(Options {

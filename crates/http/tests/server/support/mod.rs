@@ -85,6 +85,8 @@ pub struct Options {
     pub renderer: Option<Renderer>,
     /// The live source's account of the content, for `/readyz` and the metrics.
     pub freshness: Option<Arc<dyn ContentFreshness>>,
+    /// The search index instead of a new in-memory tantivy index (`None` inside: no index).
+    pub search: Option<Option<Arc<dyn supplysite_core::ports::SearchIndex>>>,
 }
 
 impl Default for Options {
@@ -105,6 +107,7 @@ impl Default for Options {
             preview: None,
             renderer: None,
             freshness: None,
+            search: None,
         }
     }
 }
@@ -170,6 +173,12 @@ impl TestApp {
             freshness: options.freshness,
             images: options.images.clone(),
             preview: options.preview,
+            search: options.search.unwrap_or_else(|| {
+                Some(
+                    Arc::new(supplysite_search_adapter::TantivyIndex::new().unwrap())
+                        as Arc<dyn supplysite_core::ports::SearchIndex>,
+                )
+            }),
             ..Default::default()
         };
         let state = AppState::with_mounts(parts, mounts);
@@ -192,6 +201,15 @@ impl TestApp {
     pub async fn get(&self, uri: &str) -> Response<Body> {
         self.send(Request::get(uri).body(Body::empty()).unwrap())
             .await
+    }
+
+    /// What the metrics listener answers to `GET /metrics`.
+    pub async fn metrics_text(&self) -> String {
+        let response = supplysite_http::metrics_router(self.state.clone())
+            .oneshot(Request::get("/metrics").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        body_text(response).await
     }
 
     /// `GET uri` from a client that accepts `encoding` (an `accept-encoding` value).

@@ -83,10 +83,15 @@ async fn start(preview: bool, renderer: Option<supplysite_http::Renderer>) -> Pr
     let content = public.load().await.unwrap();
     let preview = preview.then(|| {
         let source = ContentfulSource::from_settings(fake.preview_settings()).unwrap();
-        Arc::new(Preview::new(
-            Secret::at_least(SECRET, supplysite_http::preview::MIN_SECRET_LEN).unwrap(),
-            Arc::new(source),
-        ))
+        Arc::new(
+            Preview::new(
+                Secret::at_least(SECRET, supplysite_http::preview::MIN_SECRET_LEN).unwrap(),
+                Arc::new(source),
+            )
+            .with_search(Arc::new(
+                supplysite_search_adapter::TantivyIndex::new().unwrap(),
+            )),
+        )
     });
     let app = TestApp::new(Options {
         secret: None,
