@@ -4,7 +4,8 @@
 # seconds-long runs on a debug build mean nothing).
 #
 # compose: each criterion benchmark once at 100 posts (debug test build); serve: wrk for 1 s per
-# route, and once per route while 50 slow connections are held; start: one start at 100 posts; web: the home page in Chromium with axe-core, the Nu HTML
+# route, and once per route while 50 slow connections are held; start: one start at 100 posts;
+# search: the search bench at 300 posts; web: the home page in Chromium with axe-core, the Nu HTML
 # Checker on its HTML and the sitemap against the schema. Lighthouse is left out (a single run
 # takes longer than all of this). Then the report is written to a scratch file.
 set -euo pipefail
@@ -30,6 +31,9 @@ DURATION=1s CONNECTIONS=4 REPEAT=1 HOLD=50 HOLD_WARMUP=0.5 bash "$BENCH_DIR/serv
 say "smoke: start"
 python3 "$BENCH_DIR/start.py" "$SUPPLYSITE_BIN" "$BENCH_ROOT/web/dist" "$BENCH_RESULTS" 100 --runs 1 \
   >"$BENCH_RESULTS/start.json"
+say "smoke: search"
+# The example `cargo test` builds beside the debug binary (the full step runs it at 100,000 posts).
+"$(dirname "$SUPPLYSITE_BIN")/examples/search_bench" 300 >"$BENCH_RESULTS/search.json"
 say "smoke: web"
 bash "$BENCH_DIR/web.sh" --smoke
 echo '{"steps": ["smoke"]}' >"$BENCH_RESULTS/meta.json"
