@@ -619,7 +619,8 @@ mod tests {
         );
     }
 
-    fn paths(snapshot: &Snapshot, q: &str) -> Vec<String> {
+    /// The paths `snapshot` answers `q` with, best first.
+    pub(crate) fn paths(snapshot: &Snapshot, q: &str) -> Vec<String> {
         snapshot
             .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
             .unwrap()

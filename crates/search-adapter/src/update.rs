@@ -178,9 +178,9 @@ impl Faults {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::paths;
     use std::sync::atomic::Ordering;
     use supplysite_core::compose::fixture;
-    use supplysite_core::search::SearchRequest;
 
     fn with_parts(change: impl FnOnce(&mut supplysite_core::content::ContentParts)) -> ContentSet {
         let mut parts = fixture::content().parts().clone();
@@ -214,16 +214,6 @@ mod tests {
 
     fn without(slug: &str) -> ContentSet {
         with_parts(|parts| parts.posts.retain(|p| p.slug != slug))
-    }
-
-    fn paths(snapshot: &Snapshot, q: &str) -> Vec<String> {
-        snapshot
-            .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
-            .unwrap()
-            .results
-            .into_iter()
-            .map(|h| h.path)
-            .collect()
     }
 
     /// Each public document of `set` once in the snapshot, and nothing else.
