@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 
 .PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint check-rust-tests check-web-tests lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
-        test-fuzz test-cluster test-dist test-deploy test-alerts fuzz screens setup wasm web-deps web-build demo demo-photos bench dist
+        test-cluster test-dist test-deploy test-alerts fuzz screens setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
 	@echo "make run    build everything and serve the site with the demo content at http://127.0.0.1:8080"
@@ -44,7 +44,7 @@ setup-then-builds: setup
 # Then every suite, one after another. (Run in two lanes side by side, the browser suites beside
 # the rest, they took as long in all: both lanes keep both cores busy, and the browser journeys'
 # waits on the robot check and on renders stretched with the other lane's work.)
-test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-fuzz test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
+test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
 # warm-up after each content load would keep a core busy under every suite (the image
@@ -278,10 +278,9 @@ test-deploy:
 test-alerts:
 	bash scripts/check-alerts.sh
 
-# Every fuzz target (fuzz/) for a few seconds from the committed corpus; `make fuzz` for minutes.
-test-fuzz:
-	bash scripts/fuzz.sh 4
-
+# Every fuzz target (fuzz/) searching for new inputs for minutes. (`make test` replays the committed
+# corpus through the same checks in the workspace's own build: the instrumented build of the
+# fuzz workspace took two of its minutes for what a few seconds of fuzzing add to the replay.)
 fuzz:
 	bash scripts/fuzz.sh $${FUZZ_SECONDS:-300}
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the parsers that read outside input (fuzz/fuzz_targets).
 #
-#   scripts/fuzz.sh            every target for a few seconds from the committed corpus (make test)
+#   scripts/fuzz.sh            every target for a few seconds from the committed corpus
 #   scripts/fuzz.sh 600        every target for 600 seconds (make fuzz)
+#
+# What each target asserts is in fuzz/checks, which `make test` also runs over the committed
+# corpus in the workspace's own build (crates/content-adapter/tests/export/fuzz_corpus.rs).
 #   scripts/fuzz.sh 60 richtext  one target
 #
 # New inputs go to fuzz/target/corpus (not committed). A crash fails the run and leaves its input

@@ -9,3 +9,5 @@ mod locales;
 mod round_trip;
 // The demo space shipped in content/demo loads cleanly.
 mod demo;
+// The committed fuzz corpus replayed through each fuzz target's check.
+mod fuzz_corpus;
