@@ -132,8 +132,10 @@ web/node_modules/.lint-passed: $(WEB_FILES) web/node_modules/.package-lock.json
 	cd web && $(NPM) run lint && $(NPM) run typecheck
 	touch $@
 
+# Three tests at a time on two cores: many of the suites wait on servers they start, and a third of
+# the processor stood idle with two.
 test-rust: web-build demo-photos
-	$(CARGO_LINTED) test $(WORKSPACE)
+	RUST_TEST_THREADS=3 $(CARGO_LINTED) test $(WORKSPACE)
 
 # The demo space: the generator's own tests, then a check of the committed export.
 test-content: demo-photos

@@ -1,15 +1,15 @@
-// Every screen at 375, 768 and 1280px shows its key texts (docs/behaviour.md §2, quoted exactly, letter case
-// included) and its key links, and every page carries the footer's links. Slug routes take
-// their first example from the listing pages, so the test follows the content.
-import { expect, test, type Page } from '@playwright/test';
-import { PRODUCT_PATHS as PRODUCTS, WIDTHS } from './support';
+// The key texts (docs/behaviour.md §2, quoted exactly, letter case included) and key links each
+// screen shows, and the footer's links every page carries: checked by screens.spec.ts at every
+// width on the same visit as its accessibility check.
+import { expect, type Page } from '@playwright/test';
+import { PRODUCT_PATHS as PRODUCTS } from './support';
 
-interface Screen {
+export interface Screen {
   texts: string[];
   links: string[];
 }
 
-const FIXED: Record<string, Screen> = {
+export const SCREEN_TEXTS: Record<string, Screen> = {
   '/': {
     texts: [
       'Supply Chain Software',
@@ -40,14 +40,14 @@ const FIXED: Record<string, Screen> = {
   '/contact-us': { texts: ['Get In Touch'], links: [] },
 };
 for (const path of PRODUCTS.filter((p) => p !== '/sourcing-management')) {
-  FIXED[path] = { texts: ['VIEW DEMO', 'DOWNLOAD FACTSHEET', 'READ POST'], links: [] };
+  SCREEN_TEXTS[path] = { texts: ['VIEW DEMO', 'DOWNLOAD FACTSHEET', 'READ POST'], links: [] };
 }
 
-const INSIGHT: Screen = {
+export const INSIGHT: Screen = {
   texts: ['Insight', 'More Insights', 'Read More Insights', 'View Insights'],
   links: ['/insights'],
 };
-const CASE_STUDY: Screen = {
+export const CASE_STUDY: Screen = {
   texts: [
     'Category',
     'Location',
@@ -63,7 +63,8 @@ const CASE_STUDY: Screen = {
 };
 const FOOTER = ['/privacy', '/contact-us', '/about-us', '/case-study-index', '/insights'];
 
-async function expectScreen(page: Page, screen: Screen) {
+/** `page` shows `screen`'s texts and links in its main part, and the footer's. */
+export async function expectScreen(page: Page, screen: Screen) {
   await expect(page.getByText('Loading...')).toHaveCount(0);
   const main = page.locator('main');
   for (const text of screen.texts) {
@@ -77,35 +78,4 @@ async function expectScreen(page: Page, screen: Screen) {
   for (const href of FOOTER) {
     await expect(footer.locator(`a[href="${href}"]`).first(), `a footer link to ${href}`).toBeVisible();
   }
-}
-
-/** The first link on `from` whose path starts with `prefix`. */
-async function firstLink(page: Page, from: string, prefix: string): Promise<string> {
-  await page.goto(from);
-  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
-  expect(href, `a ${prefix}… link on ${from}`).toBeTruthy();
-  return href!;
-}
-
-for (const width of WIDTHS) {
-  test.describe(`at ${width}px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    for (const [path, screen] of Object.entries(FIXED)) {
-      test(`${path} shows its key texts and links`, async ({ page }) => {
-        await page.goto(path);
-        await expectScreen(page, screen);
-      });
-    }
-
-    test('an insight shows its key texts and links', async ({ page }) => {
-      await page.goto(await firstLink(page, '/insights', '/insights/'));
-      await expectScreen(page, INSIGHT);
-    });
-
-    test('a customer story shows its facts and sections', async ({ page }) => {
-      await page.goto(await firstLink(page, '/case-study-index', '/case-study/'));
-      await expectScreen(page, CASE_STUDY);
-    });
-  });
 }
