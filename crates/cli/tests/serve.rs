@@ -50,7 +50,10 @@ async fn a_spawned_server_serves_the_demo_site_reloads_on_a_signed_webhook_and_s
     let (status, html) = server.get("/").await;
     assert_eq!(status, 200);
     assert!(html.contains("<link rel=\"canonical\" href=\"http://127.0.0.1/\">"));
-    assert!(html.contains("<script id=\"__SUPPLYSITE__\" type=\"application/json\""));
+    // The page data names the route template the page's Web Vitals are counted under.
+    assert!(
+        html.contains("<script id=\"__SUPPLYSITE__\" data-route=\"/\" type=\"application/json\"")
+    );
 
     let (status, html) = server.get("/etender").await;
     assert_eq!(status, 200);

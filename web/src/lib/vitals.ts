@@ -8,48 +8,18 @@
 // every report names the landing page's template, even after in-app navigation. A visitor
 // sending Global Privacy Control is not measured, as the tracker does not follow them.
 import { globalPrivacyControl } from './settings';
-import { paths } from './routes';
+import { EMBEDDED_ID } from './bootstrap';
 
 /** Where the reports go. */
 const VITALS_ENDPOINT = '/api/vitals';
 
-/** The fixed paths that are their own template (core's route table). */
-const FIXED = new Set<string>([
-  paths.home,
-  paths.videoPopup,
-  paths.caseStudyIndex,
-  paths.solutions,
-  paths.aboutUs,
-  paths.privacy,
-  paths.contactUs,
-  paths.insights,
-  paths.search,
-]);
-
-/** The product pages' paths: one template, `/:product`. */
-const PRODUCTS = new Set<string>([
-  paths.etender,
-  paths.reverseAuction,
-  paths.sourcingManagement,
-  paths.supplierInformation,
-  paths.contractManagement,
-  paths.supplierPerformance,
-  paths.productInformation,
-  paths.foodIndustry,
-]);
-
 /**
- * The route template of a page's path, as the server's route table names it (core's
- * `Route::template`): `/insights/:slug` for an article, `/:product` for a product page,
- * `/*path` for a path no route matches.
+ * The route template of the page the visit landed on, as the server named it on the page's
+ * data element (its `data-route`): `/insights/:slug` for an article, `/:product` for a product
+ * page, `/*path` for a path no route matches, and for a page the server did not draw.
  */
-export function routeTemplate(pathname: string): string {
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  if (FIXED.has(path)) return path;
-  if (PRODUCTS.has(path)) return '/:product';
-  const slugged = /^\/(case-study|page|insights)\/[^/]+$/.exec(path);
-  if (slugged && path !== paths.insightsFeed) return `/${slugged[1]}/:slug`;
-  return '/*path';
+export function routeTemplate(doc: Document): string {
+  return doc.getElementById(EMBEDDED_ID)?.dataset.route || '/*path';
 }
 
 /** What one report says: the route template, the metric's name and its value. */
@@ -69,7 +39,7 @@ interface Measured {
  */
 export function startVitals(win: Window = window): void {
   if (globalPrivacyControl() || typeof win.navigator.sendBeacon !== 'function') return;
-  const route = routeTemplate(win.location.pathname);
+  const route = routeTemplate(win.document);
   const send = ({ name, value }: Measured) => {
     win.navigator.sendBeacon(VITALS_ENDPOINT, vitalsReport(route, name, value));
   };

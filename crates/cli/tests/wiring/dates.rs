@@ -48,7 +48,7 @@ struct Dates {
 fn dates(html: &str) -> Dates {
     let data = between(
         html,
-        "<script id=\"__SUPPLYSITE__\" type=\"application/json\">",
+        "<script id=\"__SUPPLYSITE__\" data-route=\"/insights/:slug\" type=\"application/json\">",
     )
     .unwrap_or_else(|| panic!("no page data: {html}"));
     let data: Value = serde_json::from_str(data).unwrap();

@@ -215,7 +215,9 @@ pub(crate) async fn page(
         Ok(data) => data,
         Err(e) => return Some(PageError::from(e).into_response()),
     };
-    let html = inner.shell.render(&head, &data);
+    let html = inner
+        .shell
+        .render(&head, &data, crate::metrics::route_template(path));
     // Never cached: the entry lives for this response only.
     let tag = HeaderValue::from_static("\"preview\"");
     let entry = Arc::new(PageEntry::new(
