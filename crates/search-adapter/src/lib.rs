@@ -13,28 +13,19 @@
 //! answering as of it while later updates add, replace and delete (tantivy never changes a
 //! committed segment; a delete is a new bitset of a new commit).
 
+mod answer;
+mod expand;
 mod tokens;
 mod update;
 
 use std::sync::{Arc, Mutex, PoisonError};
 use supplysite_core::content::{ContentSet, ProductTag};
 use supplysite_core::ports::{SearchIndex, SearchIndexError, SearchSnapshot};
-use supplysite_core::search::{
-    self, Field, KindCount, PAGE_SIZE, PREFIX_WEIGHT, ProductCount, SearchAnswer, SearchDocument,
-    SearchFacets, SearchHit, SearchKind, SearchRequest, TYPO_WEIGHT,
-};
-use tantivy::collector::{Collector, Count, SegmentCollector, TopDocs};
-use tantivy::columnar::Column;
-use tantivy::query::{
-    BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
-};
+use supplysite_core::search::{Field, SearchAnswer, SearchDocument, SearchKind, SearchRequest};
 use tantivy::schema::{
-    FAST, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+    FAST, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
 };
-use tantivy::{
-    DocAddress, DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher,
-    SegmentOrdinal, SegmentReader, TantivyDocument, Term,
-};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument};
 use update::Held;
 
 /// What can go wrong in the index (each is a bug or an exhausted machine: the documents and
@@ -87,15 +78,15 @@ pub struct Snapshot {
     changed: usize,
 }
 
-fn slot(field: Field) -> usize {
+pub(crate) fn slot(field: Field) -> usize {
     Field::ALL.iter().position(|&f| f == field).unwrap_or(0)
 }
 
-fn kind_number(kind: SearchKind) -> u64 {
+pub(crate) fn kind_number(kind: SearchKind) -> u64 {
     SearchKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64
 }
 
-fn product_number(tag: ProductTag) -> u64 {
+pub(crate) fn product_number(tag: ProductTag) -> u64 {
     ProductTag::ALL.iter().position(|&t| t == tag).unwrap_or(0) as u64
 }
 
@@ -193,7 +184,7 @@ impl TantivyIndex {
 
     /// [`Snapshot::search`] on the [`TantivyIndex::latest`] snapshot.
     pub fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, IndexError> {
-        self.latest().search(request)
+        Ok(self.latest().search(request)?)
     }
 
     fn to_tantivy(&self, doc: &SearchDocument) -> TantivyDocument {
@@ -242,7 +233,7 @@ impl SearchIndex for TantivyIndex {
 
 impl SearchSnapshot for Snapshot {
     fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, SearchIndexError> {
-        Snapshot::search(self, request).map_err(|e| SearchIndexError::Query(e.0.to_string()))
+        Snapshot::search(self, request).map_err(|e| SearchIndexError::Query(e.to_string()))
     }
 
     fn documents(&self) -> usize {
@@ -264,272 +255,6 @@ impl Snapshot {
     /// Whether it holds no document.
     pub fn is_empty(&self) -> bool {
         self.documents == 0
-    }
-
-    /// The query of `request`'s words: each word must match (`all`) or any may, in any field,
-    /// by its stem, within its typo allowance or, for the word being typed, as a prefix.
-    fn words_query(&self, request: &SearchRequest, all: bool) -> Box<dyn Query> {
-        let f = &self.fields;
-        let mut groups: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for term in &request.terms {
-            let stem = tokens::stem(&term.text);
-            let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-            for field in Field::ALL {
-                let weight = field.weight();
-                alternatives.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(
-                        Box::new(TermQuery::new(
-                            Term::from_field_text(f.stemmed[slot(field)], &stem),
-                            IndexRecordOption::WithFreqs,
-                        )),
-                        weight,
-                    )),
-                ));
-                let plain = Term::from_field_text(f.plain[slot(field)], &term.text);
-                if term.typos > 0 {
-                    alternatives.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(
-                            Box::new(FuzzyTermQuery::new(plain.clone(), term.typos, true)),
-                            weight * TYPO_WEIGHT,
-                        )),
-                    ));
-                }
-                if term.prefix {
-                    alternatives.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(
-                            Box::new(FuzzyTermQuery::new_prefix(plain, 0, false)),
-                            weight * PREFIX_WEIGHT,
-                        )),
-                    ));
-                }
-            }
-            // A lone letter (the `e` of `e-auction`, whose whole is a term of its own) says
-            // nothing alone: it adds to the score and is never required.
-            let lone_letter =
-                term.text.chars().count() == 1 && term.text.chars().all(char::is_alphabetic);
-            let occur = if all && !lone_letter {
-                Occur::Must
-            } else {
-                Occur::Should
-            };
-            groups.push((occur, Box::new(BooleanQuery::new(alternatives))));
-        }
-        for phrase in &request.phrases {
-            let mut in_fields: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-            for field in [Field::Title, Field::Description, Field::Body] {
-                let terms: Vec<Term> = phrase
-                    .iter()
-                    .map(|w| Term::from_field_text(f.stemmed[slot(field)], &tokens::stem(w)))
-                    .collect();
-                in_fields.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(
-                        Box::new(PhraseQuery::new(terms)),
-                        field.weight(),
-                    )),
-                ));
-            }
-            groups.push((Occur::Must, Box::new(BooleanQuery::new(in_fields))));
-        }
-        Box::new(BooleanQuery::new(groups))
-    }
-
-    fn filtered(&self, words: Box<dyn Query>, request: &SearchRequest) -> Box<dyn Query> {
-        let f = &self.fields;
-        let mut parts: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, words)];
-        if let Some(kind) = request.kind {
-            parts.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_u64(f.kind, kind_number(kind)),
-                    IndexRecordOption::Basic,
-                )),
-            ));
-        }
-        if let Some(tag) = request.product {
-            parts.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_u64(f.product, product_number(tag)),
-                    IndexRecordOption::Basic,
-                )),
-            ));
-        }
-        Box::new(BooleanQuery::new(parts))
-    }
-
-    /// The answer to `request`: every word must match; when that finds nothing, any word may.
-    pub fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, IndexError> {
-        if request.is_empty() {
-            return Ok(SearchAnswer::empty(request));
-        }
-        let searcher = &self.searcher;
-        let newest = self.newest_minutes;
-        let mut words = self.words_query(request, true);
-        let mut facets = searcher.search(words.as_ref(), &FacetCounts)?;
-        if facets.iter().all(|&n| n == 0) && request.terms.len() > 1 {
-            words = self.words_query(request, false);
-            facets = searcher.search(words.as_ref(), &FacetCounts)?;
-        }
-        let query = self.filtered(words, request);
-        let top = TopDocs::with_limit(PAGE_SIZE)
-            .and_offset(request.offset())
-            .tweak_score(move |segment: &SegmentReader| {
-                let published: Option<Column<i64>> = segment.fast_fields().i64("published").ok();
-                move |doc: DocId, score: Score| {
-                    let age = published
-                        .as_ref()
-                        .and_then(|c| c.first(doc))
-                        .map(|p| newest - p);
-                    search::ranked_score(score, age)
-                }
-            });
-        let (found, total) = searcher.search(query.as_ref(), &(top, Count))?;
-        let mut results = Vec::with_capacity(found.len());
-        for (_, address) in found {
-            results.push(self.hit(searcher, address, request)?);
-        }
-        Ok(SearchAnswer {
-            query: request.query.clone(),
-            total,
-            page: request.page,
-            pages: SearchAnswer::pages_for(total),
-            results,
-            facets: SearchFacets {
-                kinds: SearchKind::ALL
-                    .into_iter()
-                    .map(|kind| KindCount {
-                        kind,
-                        count: facets[kind_number(kind) as usize],
-                    })
-                    .filter(|c| c.count > 0)
-                    .collect(),
-                products: ProductTag::ALL
-                    .into_iter()
-                    .map(|product| ProductCount {
-                        product,
-                        count: facets[SearchKind::ALL.len() + product_number(product) as usize],
-                    })
-                    .filter(|c| c.count > 0)
-                    .collect(),
-            },
-        })
-    }
-
-    fn hit(
-        &self,
-        searcher: &tantivy::Searcher,
-        address: DocAddress,
-        request: &SearchRequest,
-    ) -> Result<SearchHit, IndexError> {
-        let f = &self.fields;
-        let doc: TantivyDocument = searcher.doc(address)?;
-        let text = |field| {
-            doc.get_first(field)
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default()
-        };
-        let kind = doc
-            .get_first(f.kind)
-            .and_then(|v| v.as_u64())
-            .and_then(|n| SearchKind::ALL.get(n as usize).copied())
-            .unwrap_or(SearchKind::Page);
-        let description = text(f.description_text);
-        let body = text(f.body_text);
-        let mut stem = |w: &str| tokens::stem(w);
-        let mut snippet = None;
-        for passage in [&description, &body] {
-            let marks = search::matched_words(passage, request, &mut stem);
-            if !marks.is_empty() {
-                snippet = Some(search::snippet(passage, &marks));
-                break;
-            }
-        }
-        let snippet = snippet.unwrap_or_else(|| {
-            let lead = if description.trim().is_empty() {
-                &body
-            } else {
-                &description
-            };
-            search::snippet(lead, &[])
-        });
-        let date = text(f.date);
-        Ok(SearchHit {
-            path: text(f.path),
-            title: text(f.title),
-            kind,
-            snippet,
-            date: (!date.is_empty()).then_some(date),
-        })
-    }
-}
-
-/// Counts of matching documents by kind, then by product ([`SearchKind::ALL`], then
-/// [`ProductTag::ALL`]), from the fast fields: one pass beside no scoring.
-struct FacetCounts;
-
-const FACETS: usize = SearchKind::ALL.len() + ProductTag::ALL.len();
-
-struct FacetSegment {
-    kind: Option<Column<u64>>,
-    product: Option<Column<u64>>,
-    counts: [usize; FACETS],
-}
-
-impl Collector for FacetCounts {
-    type Fruit = [usize; FACETS];
-    type Child = FacetSegment;
-
-    fn for_segment(
-        &self,
-        _segment: SegmentOrdinal,
-        reader: &SegmentReader,
-    ) -> tantivy::Result<FacetSegment> {
-        Ok(FacetSegment {
-            kind: reader.fast_fields().u64("kind").ok(),
-            product: reader.fast_fields().u64("product").ok(),
-            counts: [0; FACETS],
-        })
-    }
-
-    fn requires_scoring(&self) -> bool {
-        false
-    }
-
-    fn merge_fruits(&self, fruits: Vec<[usize; FACETS]>) -> tantivy::Result<[usize; FACETS]> {
-        let mut all = [0; FACETS];
-        for fruit in fruits {
-            for (a, b) in all.iter_mut().zip(fruit) {
-                *a += b;
-            }
-        }
-        Ok(all)
-    }
-}
-
-impl SegmentCollector for FacetSegment {
-    type Fruit = [usize; FACETS];
-
-    fn collect(&mut self, doc: DocId, _score: Score) {
-        if let Some(kind) = self.kind.as_ref().and_then(|c| c.first(doc))
-            && let Some(n) = self.counts.get_mut(kind as usize)
-        {
-            *n += 1;
-        }
-        if let Some(column) = &self.product {
-            for tag in column.values_for_doc(doc) {
-                if let Some(n) = self.counts.get_mut(SearchKind::ALL.len() + tag as usize) {
-                    *n += 1;
-                }
-            }
-        }
-    }
-
-    fn harvest(self) -> [usize; FACETS] {
-        self.counts
     }
 }
 

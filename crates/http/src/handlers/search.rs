@@ -32,7 +32,7 @@ pub struct SearchParams {
     tag = "search",
     params(SearchParams),
     responses(
-        (status = 200, description = "A page of results, best first, with the total and the counts by kind and product (an empty `q` finds nothing)", body = SearchAnswer,
+        (status = 200, description = "A page of results, best first, with the total (exact up to 1,000, else more than 1,000) and the counts by kind and product (an empty `q` finds nothing)", body = SearchAnswer,
             headers(("cache-control" = String, description = "`no-store`"))),
         (status = 400, description = "`q` over 200 characters or 12 words, an unknown `type` or `product`, a `page` outside 1 to 50, or a malformed query", body = ApiErrorBody,
             headers(("cache-control" = String, description = "`no-store`"))),

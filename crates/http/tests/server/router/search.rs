@@ -44,7 +44,7 @@ async fn an_answer_lists_indexable_pages_with_escaped_snippets_and_counts() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(cache, "no-store");
     assert_eq!(answer["query"], "insight");
-    assert_eq!(answer["total"], 2);
+    assert_eq!(answer["total"], json!({"exactly": 2}));
     assert_eq!(answer["page"], 1);
     assert_eq!(answer["pages"], 1);
     // The newer of two equally relevant posts first; the noindex post never.
@@ -62,7 +62,7 @@ async fn an_answer_lists_indexable_pages_with_escaped_snippets_and_counts() {
     );
     assert_eq!(
         answer["facets"],
-        json!({"kinds": [{"kind": "insight", "count": 2}], "products": [{"product": "eRFx", "count": 2}]})
+        json!({"kinds": [{"kind": "insight", "count": 2}], "products": [{"product": "eRFx", "count": 2}], "complete": true})
     );
 }
 
@@ -72,10 +72,10 @@ async fn filters_narrow_the_results_and_leave_the_counts_of_the_query() {
     let (_, _, answer) = ask(&app, "/api/search?q=acme&type=caseStudy").await;
     assert_eq!(paths(&answer), ["/case-study/manage-contractor-compliance"]);
     let (_, _, answer) = ask(&app, "/api/search?q=insight&product=SIM").await;
-    assert_eq!(answer["total"], 0);
+    assert_eq!(answer["total"], json!({"exactly": 0}));
     assert_eq!(answer["facets"]["kinds"][0]["count"], 2);
     let (_, _, answer) = ask(&app, "/api/search?q=story&type=insight").await;
-    assert_eq!(answer["total"], 0);
+    assert_eq!(answer["total"], json!({"exactly": 0}));
     // A hidden story and page are never found.
     let (_, _, answer) = ask(&app, "/api/search?q=quiet%20customer").await;
     assert!(!paths(&answer).contains(&"/case-study/quiet-customer".to_string()));
@@ -84,7 +84,7 @@ async fn filters_narrow_the_results_and_leave_the_counts_of_the_query() {
     // An empty query finds nothing, without refusing.
     let (status, _, answer) = ask(&app, "/api/search?q=").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(answer["total"], 0);
+    assert_eq!(answer["total"], json!({"exactly": 0}));
 }
 
 #[tokio::test]
@@ -318,7 +318,7 @@ async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_th
     });
     let (status, _, answer) = ask(&app, "/api/search?q=insight").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(answer["total"], 2);
+    assert_eq!(answer["total"], json!({"exactly": 2}));
     let (_, _, ready) = ask(&app, "/readyz").await;
     assert_eq!(ready["search"]["status"], "ready");
     assert!(ready["search"]["documents"].as_u64().unwrap() > 2);
