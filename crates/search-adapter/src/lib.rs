@@ -15,6 +15,7 @@
 
 mod answer;
 mod expand;
+pub mod kept;
 mod tokens;
 mod update;
 
@@ -22,6 +23,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use supplysite_core::content::{ContentSet, ProductTag};
 use supplysite_core::ports::{SearchIndex, SearchIndexError, SearchSnapshot};
 use supplysite_core::search::{Field, SearchAnswer, SearchDocument, SearchKind, SearchRequest};
+use tantivy::directory::RamDirectory;
 use tantivy::schema::{
     FAST, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
 };
@@ -58,6 +60,8 @@ struct Fields {
 /// The public search index of the content being served, updated in place.
 pub struct TantivyIndex {
     index: Index,
+    /// The files of `index`, as tantivy wrote them (for keeping them).
+    directory: RamDirectory,
     reader: IndexReader,
     writer: Mutex<IndexWriter>,
     fields: Fields,
@@ -100,67 +104,97 @@ impl TantivyIndex {
 
     /// An index holding nothing yet.
     pub fn new() -> Result<TantivyIndex, IndexError> {
-        let mut schema = Schema::builder();
-        let stemmed_options = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default()
-                .set_tokenizer(tokens::STEMMED)
-                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
-        );
-        let plain_options = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default()
-                .set_tokenizer(tokens::PLAIN)
-                .set_index_option(IndexRecordOption::Basic),
-        );
-        let key = schema.add_text_field("key", STRING | STORED);
-        let kind = schema.add_u64_field("kind", FAST | STORED | tantivy::schema::INDEXED);
-        let product = schema.add_u64_field("product", FAST | tantivy::schema::INDEXED);
-        let path = schema.add_text_field("path", STORED);
-        let title = schema.add_text_field("title_text", STORED);
-        let date = schema.add_text_field("date", STORED);
-        let published = schema.add_i64_field("published", FAST);
-        let stemmed = Field::ALL.map(|f| schema.add_text_field(f.name(), stemmed_options.clone()));
-        let plain = Field::ALL
-            .map(|f| schema.add_text_field(&format!("{}_plain", f.name()), plain_options.clone()));
-        let description_text = schema.add_text_field("description_text", STORED);
-        let body_text = schema.add_text_field("body_text", STORED);
-        let index = Index::create_in_ram(schema.build());
+        let (schema, _) = schema();
+        let directory = RamDirectory::create();
+        let index = Index::create(directory.clone(), schema, tantivy::IndexSettings::default())?;
+        TantivyIndex::from_index(
+            index,
+            directory,
+            std::collections::HashMap::new(),
+            String::new(),
+            0,
+        )
+    }
+
+    /// The index over `index` (this crate's schema, in `directory`), which holds the documents
+    /// whose content `fingerprints` records, as of content `version`.
+    fn from_index(
+        index: Index,
+        directory: RamDirectory,
+        fingerprints: std::collections::HashMap<String, u64>,
+        version: String,
+        newest_minutes: i64,
+    ) -> Result<TantivyIndex, IndexError> {
+        let (_, fields) = schema();
         tokens::register(&index);
         let writer = index.writer_with_num_threads(1, WRITER_BUDGET)?;
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
-        let fields = Fields {
-            key,
-            kind,
-            product,
-            path,
-            title,
-            date,
-            published,
-            stemmed,
-            plain,
-            description_text,
-            body_text,
-        };
+        let searcher = reader.searcher();
         let latest = Arc::new(Snapshot {
-            searcher: reader.searcher(),
+            documents: searcher.num_docs() as usize,
+            searcher,
             fields,
-            newest_minutes: 0,
-            documents: 0,
+            newest_minutes,
             changed: 0,
         });
         Ok(TantivyIndex {
             index,
+            directory,
             reader,
             writer: Mutex::new(writer),
             fields,
-            held: Mutex::new(Held::new(latest)),
+            held: Mutex::new(Held::restored(fingerprints, version, latest)),
             #[cfg(test)]
             faults: update::Faults::default(),
         })
     }
+}
 
+/// This crate's schema and its fields.
+fn schema() -> (Schema, Fields) {
+    let mut schema = Schema::builder();
+    let stemmed_options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(tokens::STEMMED)
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    );
+    let plain_options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(tokens::PLAIN)
+            .set_index_option(IndexRecordOption::Basic),
+    );
+    let key = schema.add_text_field("key", STRING | STORED);
+    let kind = schema.add_u64_field("kind", FAST | STORED | tantivy::schema::INDEXED);
+    let product = schema.add_u64_field("product", FAST | tantivy::schema::INDEXED);
+    let path = schema.add_text_field("path", STORED);
+    let title = schema.add_text_field("title_text", STORED);
+    let date = schema.add_text_field("date", STORED);
+    let published = schema.add_i64_field("published", FAST);
+    let stemmed = Field::ALL.map(|f| schema.add_text_field(f.name(), stemmed_options.clone()));
+    let plain = Field::ALL
+        .map(|f| schema.add_text_field(&format!("{}_plain", f.name()), plain_options.clone()));
+    let description_text = schema.add_text_field("description_text", STORED);
+    let body_text = schema.add_text_field("body_text", STORED);
+    let fields = Fields {
+        key,
+        kind,
+        product,
+        path,
+        title,
+        date,
+        published,
+        stemmed,
+        plain,
+        description_text,
+        body_text,
+    };
+    (schema.build(), fields)
+}
+
+impl TantivyIndex {
     /// How many documents the index holds.
     pub fn len(&self) -> usize {
         self.latest().documents
@@ -238,6 +272,10 @@ impl SearchSnapshot for Snapshot {
 
     fn documents(&self) -> usize {
         self.documents
+    }
+
+    fn written(&self) -> usize {
+        self.changed
     }
 }
 

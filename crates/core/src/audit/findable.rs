@@ -81,6 +81,10 @@ mod tests {
     struct Always(Vec<&'static str>);
 
     impl SearchSnapshot for Always {
+        fn written(&self) -> usize {
+            0
+        }
+
         fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, SearchIndexError> {
             Ok(SearchAnswer {
                 query: request.query.clone(),

@@ -71,7 +71,8 @@ pub async fn search(
 /// The served content's answer to `request`, from the index as of that content.
 pub(crate) fn answer(state: &AppState, request: &SearchRequest) -> Result<SearchAnswer, ApiError> {
     let generation = state.content().current();
-    let index = generation.search.snapshot().ok_or_else(unavailable)?;
+    let search = generation.search();
+    let index = search.snapshot().ok_or_else(unavailable)?;
     index.search(request).map_err(|e| {
         tracing::error!(error = %e, "search failed");
         unavailable()
