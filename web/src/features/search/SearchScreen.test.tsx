@@ -131,7 +131,10 @@ describe('SearchScreen', () => {
     renderWithRouter(<SearchScreen view={view({ answer: many })} />, { path: '/search?q=supplier' });
     expect(screen.getByRole('status')).toHaveTextContent('More than 1,000 results for “supplier”');
     const filters = screen.getByRole('navigation', { name: 'Filter results' });
-    expect(within(filters).getByRole('link', { name: 'Insight' })).toHaveAttribute('href', '/search?q=supplier&type=insight');
+    expect(within(filters).getByRole('link', { name: 'Insight' })).toHaveAttribute(
+      'href',
+      '/search?q=supplier&type=insight',
+    );
     expect(within(filters).queryByText('(10)')).toBeNull();
     expect(screen.queryByRole('heading', { name: /No results/ })).toBeNull();
   });
@@ -143,7 +146,13 @@ describe('SearchScreen', () => {
   });
 
   it('says clearly when nothing is found and where to look instead', () => {
-    const none = { ...answer, total: { exactly: 0 }, pages: 1, results: [], facets: { kinds: [], products: [], complete: true } };
+    const none = {
+      ...answer,
+      total: { exactly: 0 },
+      pages: 1,
+      results: [],
+      facets: { kinds: [], products: [], complete: true },
+    };
     renderWithRouter(<SearchScreen view={view({ query: 'zzqq', answer: { ...none, query: 'zzqq' } })} />);
     expect(screen.getByRole('status')).toHaveTextContent('0 results for “zzqq”');
     expect(screen.getByRole('heading', { name: 'No results for “zzqq”' })).toBeInTheDocument();
@@ -167,7 +176,13 @@ describe('SearchScreen', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         asked.push(String(input));
-        const body = { ...answer, query: 'supplier scorecards', total: { exactly: 1 }, pages: 1, results: [answer.results[1]] };
+        const body = {
+          ...answer,
+          query: 'supplier scorecards',
+          total: { exactly: 1 },
+          pages: 1,
+          results: [answer.results[1]],
+        };
         return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
       }),
     );

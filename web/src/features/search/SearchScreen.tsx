@@ -147,7 +147,9 @@ export function SearchScreen({ view }: { view: SearchView }) {
             </div>
           </div>
         )}
-        {answer && asked && 'exactly' in answer.total && answer.total.exactly === 0 && <NoResults view={view} words={current.words} />}
+        {answer && asked && 'exactly' in answer.total && answer.total.exactly === 0 && (
+          <NoResults view={view} words={current.words} />
+        )}
         {!asked && <p className={styles.prompt}>{view.copy.prompt}</p>}
       </Section>
     </>
