@@ -5,12 +5,13 @@
 //! a small site, and every specific one of a large archive) is therefore answered exactly:
 //! its total, its counts by filter and its ranking over all of its matches. A broad word that
 //! finds most of a large archive ("supplier" in 99,000 of 100,000 posts) says "more than" the
-//! cap, counts the filters among the first cap found (saying so), and is ranked among a
-//! bounded pool: the documents the best-scoring by the words' stems and their bounded
-//! expansions ([`crate::expand`]), found with tantivy's block-max pruning, each scored by
-//! the full query (which also checks that it matches every word), together with the first
-//! cap found. Every page a visitor may ask for is full, and none costs a pass over the
-//! whole index.
+//! cap, counts the filters among the first cap found (saying so), and is ranked by the words'
+//! stems and their bounded typo and prefix expansions ([`crate::expand`]), each weighted as
+//! the full rule weighs its match: tantivy finds the best-scoring documents by them with
+//! block-max pruning, without scoring every match, and each is checked to hold every word and
+//! phrase by walking their postings forward. Should those be too few for the page asked, the
+//! first cap found follow them, so every page a visitor may ask for is full, and none costs a
+//! pass over the whole index.
 
 use crate::expand::{self, Via};
 use crate::{Snapshot, kind_number, product_number, slot, tokens};
@@ -153,11 +154,7 @@ impl Snapshot {
                     ));
                 }
             }
-            // A lone letter (the `e` of `e-auction`, whose whole is a term of its own) says
-            // nothing alone: it adds to the score and is never required.
-            let lone_letter =
-                term.text.chars().count() == 1 && term.text.chars().all(char::is_alphabetic);
-            let occur = if all && !lone_letter {
+            let occur = if all && !lone_letter(&term.text) {
                 Occur::Must
             } else {
                 Occur::Should
@@ -184,49 +181,61 @@ impl Snapshot {
         Box::new(BooleanQuery::new(groups))
     }
 
-    /// The union of the words' stems and their bounded expansions in the stemmed fields, each
-    /// weighted as the full query weighs its match: term queries alone, so tantivy finds the
-    /// best-scoring documents with block-max pruning instead of scoring every match.
-    fn stems_query(&self, request: &SearchRequest) -> tantivy::Result<Box<dyn Query>> {
+    /// The words' stems and their bounded expansions in the stemmed fields, each weighted as
+    /// the full query weighs its match: their union, a union of term queries alone, so
+    /// tantivy finds the best-scoring documents with block-max pruning instead of scoring every
+    /// match; and each required word's terms, to check a document has them all.
+    fn stems(&self, request: &SearchRequest) -> tantivy::Result<Stems> {
         let f = &self.fields;
         let mut union: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let mut words = Vec::new();
         let mut seen = HashSet::new();
-        let mut add = |field: tantivy::schema::Field, stem: &str, boost: Score| {
-            if seen.insert((field, stem.to_string())) {
-                union.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(
-                        Box::new(TermQuery::new(
-                            Term::from_field_text(field, stem),
-                            IndexRecordOption::WithFreqs,
-                        )),
-                        boost,
-                    )) as Box<dyn Query>,
-                ));
-            }
-        };
         for term in &request.terms {
             let stem = tokens::stem(&term.text);
+            let mut alternatives: Vec<(Term, Score)> = Vec::new();
             for field in Field::ALL {
                 let stemmed = f.stemmed[slot(field)];
-                add(stemmed, &stem, field.weight());
+                alternatives.push((Term::from_field_text(stemmed, &stem), field.weight()));
                 if term.typos > 0 {
                     for near in
                         expand::expansions(&self.searcher, stemmed, &stem, term.typos, Via::Typo)?
                     {
-                        add(stemmed, &near, field.weight() * TYPO_WEIGHT);
+                        alternatives.push((
+                            Term::from_field_text(stemmed, &near),
+                            field.weight() * TYPO_WEIGHT,
+                        ));
                     }
                 }
                 if term.prefix {
                     for longer in
                         expand::expansions(&self.searcher, stemmed, &term.text, 0, Via::Prefix)?
                     {
-                        add(stemmed, &longer, field.weight() * PREFIX_WEIGHT);
+                        alternatives.push((
+                            Term::from_field_text(stemmed, &longer),
+                            field.weight() * PREFIX_WEIGHT,
+                        ));
                     }
                 }
             }
+            for (t, boost) in &alternatives {
+                if seen.insert(t.clone()) {
+                    union.push((
+                        Occur::Should,
+                        Box::new(BoostQuery::new(
+                            Box::new(TermQuery::new(t.clone(), IndexRecordOption::WithFreqs)),
+                            *boost,
+                        )),
+                    ));
+                }
+            }
+            if !lone_letter(&term.text) {
+                words.push(alternatives.into_iter().map(|(t, _)| t).collect());
+            }
         }
-        Ok(Box::new(BooleanQuery::new(union)))
+        Ok(Stems {
+            union: Box::new(BooleanQuery::new(union)),
+            words,
+        })
     }
 
     fn filtered(&self, words: Box<dyn Query>, request: &SearchRequest) -> Box<dyn Query> {
@@ -308,28 +317,56 @@ impl Snapshot {
         Ok(pass)
     }
 
-    /// The best `wanted` matches of `weight` that pass `request`'s filters, looked for among
-    /// the documents scoring best on the words' stems (block-max pruning), each scored by the
-    /// full query; with `also`, the matches already scored.
+    /// The best `wanted` matches that pass `request`'s filters, ranked by the words' stems
+    /// and their bounded expansions: the best-scoring documents by them (block-max pruning),
+    /// each checked to hold every word (`all`) and phrase; then, should those be too few for
+    /// the page, the matches of `also` (already scored, in index order), after them.
     fn best_of_many(
         &self,
-        weight: &dyn Weight,
         request: &SearchRequest,
+        all: bool,
         wanted: usize,
         also: Vec<Scored>,
     ) -> tantivy::Result<Vec<Scored>> {
-        let stems = self
-            .stems_query(request)?
+        let stems = self.stems(request)?;
+        let union = stems
+            .union
             .weight(EnableScoring::enabled_from_searcher(&self.searcher))?;
+        let checking = EnableScoring::disabled_from_searcher(&self.searcher);
+        let mut required: Vec<Vec<Box<dyn Weight>>> = Vec::new();
+        if all {
+            for terms in &stems.words {
+                required.push(
+                    terms
+                        .iter()
+                        .map(|t| {
+                            TermQuery::new(t.clone(), IndexRecordOption::Basic).weight(checking)
+                        })
+                        .collect::<tantivy::Result<_>>()?,
+                );
+            }
+        }
+        for phrase in &request.phrases {
+            let mut in_fields = Vec::new();
+            for field in [Field::Title, Field::Description, Field::Body] {
+                let terms: Vec<Term> = phrase
+                    .iter()
+                    .map(|w| {
+                        Term::from_field_text(self.fields.stemmed[slot(field)], &tokens::stem(w))
+                    })
+                    .collect();
+                in_fields.push(PhraseQuery::new(terms).weight(checking)?);
+            }
+            required.push(in_fields);
+        }
         let limit = wanted * CANDIDATES_PER_RESULT;
-        let mut out = also;
-        let mut known: HashSet<DocAddress> = out.iter().map(|s| s.address).collect();
+        let mut out = Vec::new();
         for (ord, segment) in self.searcher.segment_readers().iter().enumerate() {
             let columns = Columns::of(segment);
             let alive = segment.alive_bitset();
             // The `limit` best by the stems: a min-heap of (score, doc).
             let mut heap: BinaryHeap<std::cmp::Reverse<(Ordered, DocId)>> = BinaryHeap::new();
-            stems.for_each_pruning(Score::MIN, segment, &mut |doc, score| {
+            union.for_each_pruning(Score::MIN, segment, &mut |doc, score| {
                 if alive.is_some_and(|a| a.is_deleted(doc)) || !columns.passes(doc, request) {
                     return threshold(&heap, limit);
                 }
@@ -339,31 +376,42 @@ impl Snapshot {
                 }
                 threshold(&heap, limit)
             })?;
-            let mut docs: Vec<DocId> = heap.into_iter().map(|r| r.0.1).collect();
-            docs.sort_unstable();
-            // Each scored by the full query, which also says whether it matches at all.
-            let mut scorer = weight.scorer(segment, 1.0)?;
-            for doc in docs {
-                let address = DocAddress::new(ord as u32, doc);
-                if known.contains(&address) {
-                    continue;
-                }
-                let at = if scorer.doc() < doc {
-                    scorer.seek(doc)
-                } else {
-                    scorer.doc()
-                };
-                if at == TERMINATED {
-                    break;
-                }
-                if at == doc {
-                    known.insert(address);
+            let mut found: Vec<(DocId, Score)> =
+                heap.into_iter().map(|r| (r.0.1, r.0.0.0)).collect();
+            found.sort_unstable_by_key(|&(doc, _)| doc);
+            // Each required word or phrase is one of these sets of postings, walked forward.
+            let mut checks: Vec<Vec<Box<dyn tantivy::query::Scorer>>> = required
+                .iter()
+                .map(|any| any.iter().map(|w| w.scorer(segment, 1.0)).collect())
+                .collect::<tantivy::Result<_>>()?;
+            for (doc, score) in found {
+                let holds = checks.iter_mut().all(|any| {
+                    any.iter_mut().any(|postings| {
+                        let at = if postings.doc() < doc {
+                            postings.seek(doc)
+                        } else {
+                            postings.doc()
+                        };
+                        at == doc
+                    })
+                });
+                if holds {
                     out.push(Scored {
-                        score: columns.ranked(doc, scorer.score(), self.newest_minutes),
-                        address,
+                        score: columns.ranked(doc, score, self.newest_minutes),
+                        address: DocAddress::new(ord as u32, doc),
                     });
                 }
             }
+        }
+        out.sort_by(Scored::rank);
+        if out.len() < wanted {
+            let known: HashSet<DocAddress> = out.iter().map(|s| s.address).collect();
+            let mut rest: Vec<Scored> = also
+                .into_iter()
+                .filter(|s| !known.contains(&s.address))
+                .collect();
+            rest.sort_by(Scored::rank);
+            out.extend(rest);
         }
         Ok(out)
     }
@@ -375,12 +423,12 @@ impl Snapshot {
         }
         let scoring = EnableScoring::enabled_from_searcher(&self.searcher);
         let mut words = self.words_query(request, true);
-        let mut weight = words.weight(scoring)?;
-        let mut all = self.pass(weight.as_ref(), request, true)?;
+        let mut all = self.pass(words.weight(scoring)?.as_ref(), request, true)?;
+        let mut any_word = None;
         if all.found == 0 && request.terms.len() > 1 {
             words = self.words_query(request, false);
-            weight = words.weight(scoring)?;
-            all = self.pass(weight.as_ref(), request, true)?;
+            all = self.pass(words.weight(scoring)?.as_ref(), request, true)?;
+            any_word = Some(());
         }
         let filters = request.kind.is_some() || request.product.is_some();
         // The filtered matches: counted in the same pass when it counted every match.
@@ -400,12 +448,13 @@ impl Snapshot {
         };
         let total = ResultCount::counted(found.found);
         let wanted = request.offset() + PAGE_SIZE;
-        let mut ranked = if total.is_exact() {
-            found.scored
+        let ranked = if total.is_exact() {
+            let mut ranked = found.scored;
+            ranked.sort_by(Scored::rank);
+            ranked
         } else {
-            self.best_of_many(weight.as_ref(), request, wanted, found.scored)?
+            self.best_of_many(request, any_word.is_none(), wanted, found.scored)?
         };
-        ranked.sort_by(Scored::rank);
         let mut results = Vec::with_capacity(PAGE_SIZE);
         for scored in ranked.iter().skip(request.offset()).take(PAGE_SIZE) {
             results.push(self.hit(scored.address, request)?);
@@ -482,6 +531,20 @@ impl Snapshot {
     }
 }
 
+/// The words' stems and expansions ([`Snapshot::stems`]).
+struct Stems {
+    /// Their union, each weighted.
+    union: Box<dyn Query>,
+    /// The terms of each word that must match, any one of them.
+    words: Vec<Vec<Term>>,
+}
+
+/// Whether `word` is a lone letter (the `e` of `e-auction`, whose whole is a term of its own):
+/// it says nothing alone, adds to the score and is never required.
+fn lone_letter(word: &str) -> bool {
+    word.chars().count() == 1 && word.chars().all(char::is_alphabetic)
+}
+
 /// A score ordered totally, for the heap.
 #[derive(Clone, Copy, PartialEq)]
 struct Ordered(Score);
@@ -506,5 +569,73 @@ fn threshold(heap: &BinaryHeap<std::cmp::Reverse<(Ordered, DocId)>>, limit: usiz
         Score::MIN
     } else {
         heap.peek().map_or(Score::MIN, |r| r.0.0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TantivyIndex;
+    use std::sync::Arc;
+    use supplysite_core::compose::fixture;
+    use supplysite_core::content::ContentSet;
+    use supplysite_core::search::{COUNT_CAP, MAX_PAGE, ResultCount, SearchRequest};
+
+    /// The fixture with `n` more public posts about wombats, one of them also about quokkas.
+    fn many_wombats(n: usize) -> ContentSet {
+        let mut parts = fixture::content().parts().clone();
+        let public = parts
+            .posts
+            .iter()
+            .find(|p| p.slug == "erfx-templates")
+            .map(|p| (**p).clone())
+            .unwrap();
+        for i in 0..n {
+            let mut post = public.clone();
+            post.id = format!("post-wombat-{i}");
+            post.slug = format!("wombat-{i}");
+            post.title = if i == n / 2 {
+                "Wombat and quokka sourcing".into()
+            } else {
+                format!("Wombat sourcing notes {i}")
+            };
+            parts.posts.push(Arc::new(post));
+        }
+        ContentSet::new(parts, "wombats")
+    }
+
+    fn ask(
+        index: &TantivyIndex,
+        q: &str,
+        page: Option<&str>,
+    ) -> supplysite_core::search::SearchAnswer {
+        index
+            .search(&SearchRequest::parse(Some(q), None, None, page).unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn a_query_past_the_count_cap_says_more_than_it_and_fills_every_page_with_the_best_first() {
+        let index = TantivyIndex::build(&many_wombats(COUNT_CAP + 100)).unwrap();
+        let broad = ask(&index, "wombat", None);
+        assert_eq!(broad.total, ResultCount::MoreThan(COUNT_CAP));
+        assert_eq!(broad.pages, MAX_PAGE);
+        assert_eq!(broad.results.len(), 10);
+        assert!(!broad.facets.complete);
+        let last = ask(&index, "wombat", Some("50"));
+        assert_eq!(last.results.len(), 10, "the deepest page is full");
+        // Every word must still match, and the page holding both ranks first.
+        let both = ask(&index, "wombat quokka", None);
+        assert_eq!(both.total, ResultCount::Exactly(1));
+        let typed = ask(&index, "wombt quokk", None);
+        assert_eq!(typed.results[0].title, "Wombat and quokka sourcing");
+        // A typo of the broad word finds the broad set, ranked.
+        let typo = ask(&index, "wombta", None);
+        assert_eq!(typo.total, ResultCount::MoreThan(COUNT_CAP));
+        assert_eq!(typo.results.len(), 10);
+        let filtered = index
+            .search(&SearchRequest::parse(Some("wombat"), Some("caseStudy"), None, None).unwrap())
+            .unwrap();
+        assert_eq!(filtered.total, ResultCount::Exactly(0));
+        assert!(!filtered.facets.complete);
     }
 }
