@@ -23,8 +23,8 @@
 //! briefly cached while the encoding queue is full), `supplysite_image_cache_bytes` and
 //! `supplysite_image_cache_budget_bytes` (the renditions' disk cache: held and the most it
 //! keeps before the least recently used go), `supplysite_search_index_ready`,
-//! `supplysite_search_index_documents` and `supplysite_search_index_failures_total` (the site
-//! search's index of the content served), `supplysite_connections_open`, and the process's own
+//! `supplysite_search_index_building`, `supplysite_search_index_documents` and
+//! `supplysite_search_index_failures_total` (the site search's index of the content served), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
 //!
 //! Layer: uses no other module of the server; every layer above may count into it.
