@@ -13,8 +13,9 @@
 #   start     cold start to ready and peak memory at 1,000 and 100,000 posts  (bench/start.py)
 #   images    the image endpoint: first encodes, bytes, cached rendition vs nginx (bench/images.sh)
 #   web       Lighthouse, JS/wasm bytes, axe-core, Nu HTML Checker, sitemap   (bench/web.sh)
-#   search    the site search at 100,000 posts: index build time and memory, query p50/p99
-#             (crates/cli/examples/search_bench.rs; figures in search.json)
+#   search    the site search at 100,000 posts: the first build's time and memory, the kept
+#             index's write and a restart's open, query p50/p99 (crates/cli/examples/search_bench.rs;
+#             figures in search.json)
 #   live      on request only: live content through the Sync API at LIVE_POSTS (100,000) posts:
 #             initial sync, a publish made visible, an empty poll, a restart from the snapshot
 #             (crates/content-adapter/examples/sync_bench.rs; figures in live.json, judged

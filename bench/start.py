@@ -1,10 +1,13 @@
 """Cold start and memory of `supplysite serve` over synthesised exports of N posts.
 
 For each N: writes the export with `supplysite content synth` (kept between runs: the same N
-gives the same bytes), then starts the server RUNS times and measures the time from exec to the
-first 200 from /readyz, and the peak resident memory (VmHWM from /proc/PID/status) once ready
-and again after one request for every route template, with each template's first (uncached)
-response time and size. Then once more, polling a copy of the export, it changes the copy and
+gives the same bytes), then starts the server with an empty cache folder (the first start: the
+search index is built, after the server is ready at 1,000 entries or more) and measures the
+time from exec to the first 200 from /readyz, to /readyz's `search.status: ready` (the first
+build) and to the index kept in the cache folder; then restarts it RUNS times over that folder
+(the kept index opened) and measures the same, and the peak resident memory (VmHWM from
+/proc/PID/status) once ready and again after one request for every route template, with each
+template's first (uncached) response time and size. Then once more, polling a copy of the export, it changes the copy and
 measures the peak resident memory while the new content is read beside the old (the reload).
 Prints one JSON document on stdout.
 
@@ -13,12 +16,14 @@ Prints one JSON document on stdout.
 Every server is started on a free loopback port and stopped by its own pid.
 """
 
+import glob
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -64,10 +69,14 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 urllib.request.install_opener(urllib.request.build_opener(NoRedirect))
 
 
-def launch(bin_: str, web_dir: str, content: str, *extra: str):
+def launch(bin_: str, web_dir: str, content: str, *extra: str, cache: str | None = None):
     """Starts the server and waits for the first 200 from /readyz. Returns the process, its base
-    URL, and the seconds from exec to listening and to ready."""
+    URL, and the seconds from exec to listening and to ready. With `cache`, the server's cache
+    folder is there (XDG_CACHE_HOME)."""
     env = dict(os.environ, RUST_LOG="warn")
+    if cache is not None:
+        env.pop("CACHE_DIRECTORY", None)
+        env["XDG_CACHE_HOME"] = cache
     args = [bin_, "serve", "--bind", "127.0.0.1:0", "--content", content, "--web-dir", web_dir, *extra]
     started = time.perf_counter()
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
@@ -88,6 +97,7 @@ def launch(bin_: str, web_dir: str, content: str, *extra: str):
             if time.perf_counter() > deadline or proc.poll() is not None:
                 raise RuntimeError("the server never became ready")
             time.sleep(POLL)
+        launch.started = started
         return proc, base, listening, time.perf_counter() - started
     except BaseException:
         stop(proc)
@@ -99,10 +109,39 @@ def stop(proc) -> None:
     proc.wait(timeout=30)
 
 
-def one_start(bin_: str, web_dir: str, content: str) -> dict:
-    proc, base, listening, ready = launch(bin_, web_dir, content)
+def search_state(base: str) -> dict:
+    status, body = get(base + "/readyz", timeout=5)
+    return json.loads(body).get("search", {}) if status == 200 else {}
+
+
+def kept_index(cache: str) -> str | None:
+    """The record of the search index kept in the cache folder `cache`, when there is one."""
+    found = glob.glob(os.path.join(cache, "supplysite", "search", "*", "kept.json"))
+    return found[0] if found else None
+
+
+def one_start(bin_: str, web_dir: str, content: str, cache: str, first: bool = False) -> dict:
+    """One start over the cache folder `cache`: to ready, to search ready and, for the first
+    start, until the index is kept there for the restarts."""
+    proc, base, listening, ready = launch(bin_, web_dir, content, cache=cache)
+    started = launch.started
     try:
         hwm_ready = vm(proc.pid, "VmHWM")
+        deadline = time.perf_counter() + 600
+        while (search := search_state(base)).get("status") == "building":
+            if time.perf_counter() > deadline or proc.poll() is not None:
+                raise RuntimeError("the search index was never built")
+            time.sleep(0.01)
+        search_ready = time.perf_counter() - started
+        if search.get("status") != "ready":
+            raise RuntimeError(f"search is {search}")
+        kept = None
+        if first:
+            while kept_index(cache) is None:
+                if time.perf_counter() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the search index was never kept")
+                time.sleep(0.05)
+            kept = time.perf_counter() - started
         pages = {}
         for template, path in routes(base):
             t = time.perf_counter()
@@ -118,6 +157,9 @@ def one_start(bin_: str, web_dir: str, content: str) -> dict:
         return {
             "listening_ms": listening * 1000,
             "ready_ms": ready * 1000,
+            "search_ready_ms": search_ready * 1000,
+            "search_written": search.get("written"),
+            **({"kept_ms": kept * 1000} if kept is not None else {}),
             "hwm_ready": hwm_ready,
             "hwm_after_pages": vm(proc.pid, "VmHWM"),
             "rss_after_pages": vm(proc.pid, "VmRSS"),
@@ -145,7 +187,7 @@ def reset_hwm(pid: int) -> bool:
         return False
 
 
-def one_reload(bin_: str, web_dir: str, content: str, out_dir: str) -> dict:
+def one_reload(bin_: str, web_dir: str, content: str, out_dir: str, cache: str) -> dict:
     """Peak memory while a changed export is read beside the content being served: the server
     polls a copy of the export every second; once it is ready the copy is changed (a newline
     appended, a new version), and the peak resident memory is read when /readyz names the new
@@ -153,8 +195,15 @@ def one_reload(bin_: str, web_dir: str, content: str, out_dir: str) -> dict:
     copy = os.path.join(out_dir, "reload-" + os.path.basename(content))
     shutil.copyfile(content, copy)
     try:
-        proc, base, _, _ = launch(bin_, web_dir, copy, "--poll-seconds", "1")
+        proc, base, _, _ = launch(bin_, web_dir, copy, "--poll-seconds", "1", cache=cache)
         try:
+            # The copy's search index may be built after start: the reload is measured once it
+            # is, as it was when the index was built before the server was ready.
+            deadline = time.perf_counter() + 600
+            while search_state(base).get("status") == "building":
+                if time.perf_counter() > deadline or proc.poll() is not None:
+                    raise RuntimeError("the search index was never built")
+                time.sleep(0.05)
             before = content_version(base)
             rss_before = vm(proc.pid, "VmRSS")
             reset = reset_hwm(proc.pid)
@@ -235,22 +284,27 @@ def main() -> None:
     result = []
     for posts in map(int, sizes):
         content = synth(bin_, out_dir, posts)
-        starts = [one_start(bin_, web_dir, content) for _ in range(runs)]
-        starts.sort(key=lambda s: s["ready_ms"])
-        median = starts[len(starts) // 2]
-        reload = one_reload(bin_, web_dir, content, out_dir)
+        with tempfile.TemporaryDirectory(prefix="start-cache-") as cache:
+            first = one_start(bin_, web_dir, content, cache, first=True)
+            starts = [one_start(bin_, web_dir, content, cache) for _ in range(runs)]
+            starts.sort(key=lambda s: s["ready_ms"])
+            median = starts[len(starts) // 2]
+            reload = one_reload(bin_, web_dir, content, out_dir, cache)
         result.append(
             {
                 "posts": posts,
                 "export_bytes": os.path.getsize(content),
                 "runs": runs,
                 "ready_ms_runs": [s["ready_ms"] for s in starts],
+                "search_ready_ms_runs": [s["search_ready_ms"] for s in starts],
                 **median,
+                "first": {k: first[k] for k in ("ready_ms", "search_ready_ms", "kept_ms", "search_written")},
                 "reload": reload,
             }
         )
         print(
-            f"start: {posts} posts ready in {median['ready_ms']:.0f} ms, "
+            f"start: {posts} posts ready in {median['ready_ms']:.0f} ms (search {median['search_ready_ms']:.0f} ms), "
+            f"first start ready in {first['ready_ms']:.0f} ms (search built in {first['search_ready_ms']:.0f} ms), "
             f"reload peak {reload['hwm_reload'] / 2**20:.0f} MiB",
             file=sys.stderr,
         )

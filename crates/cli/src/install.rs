@@ -15,7 +15,7 @@
 //! **Written files** go to two folders. The state folder (the enquiry outbox, the local
 //! mailbox) is `STATE_DIRECTORY` when systemd sets it (`StateDirectory=`), else
 //! `$XDG_STATE_HOME/supplysite`, else `$HOME/.local/state/supplysite`. The cache folder
-//! (picture renditions, the last good live content) is `CACHE_DIRECTORY`, else
+//! (picture renditions, the last good live content, the search index) is `CACHE_DIRECTORY`, else
 //! `$XDG_CACHE_HOME/supplysite`, else `$HOME/.cache/supplysite`. Relative values are ignored
 //! (the XDG base directory rule); with none of them the folder is an error naming what to set.
 
@@ -38,6 +38,8 @@ pub const MAILBOX_DIR: &str = "mailbox";
 pub const IMAGE_CACHE_DIR: &str = "img";
 /// The last good live content, in the cache folder.
 pub const CONTENT_CACHE_DIR: &str = "content";
+/// The site search's index as last built, in the cache folder.
+pub const SEARCH_CACHE_DIR: &str = "search";
 
 /// The folder under `PREFIX/share` an installed copy keeps its files in.
 const SHARE: &str = "share/supplysite";

@@ -217,3 +217,96 @@ fn a_short_preview_secret_or_a_preview_without_live_content_stops_start_up_witho
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("CONTENTFUL_PREVIEW_HOST"), "{err}");
 }
+
+/// The record of the search index kept in `dir`'s cache folder, once it is written.
+async fn kept_search_index(dir: &Path) -> std::path::PathBuf {
+    let folder = dir.join(".cache/supplysite/search");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let kept = std::fs::read_dir(&folder).ok().and_then(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .find(|p| p.join("kept.json").is_file())
+        });
+        if let Some(kept) = kept {
+            return kept;
+        }
+        assert!(Instant::now() < deadline, "the search index was never kept");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The search index's state in `/readyz` once it answers, and how a search for a demo word
+/// answers.
+async fn search_state(server: &Server) -> serde_json::Value {
+    let (_, ready) = server.get_json("/readyz").await;
+    assert_eq!(ready["search"]["status"], "ready", "{ready}");
+    let (status, answer) = server.get_json("/api/search?q=tender").await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["total"]["exactly"].as_u64().unwrap() > 0, "{answer}");
+    ready["search"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_opens_the_search_index_it_kept_and_builds_it_again_when_it_changed_or_is_damaged()
+ {
+    let dir = support::workdir();
+    // The first start builds the index and keeps it in the cache folder.
+    let server = Server::start(support::serve(dir.path())).await;
+    let first = search_state(&server).await;
+    let documents = first["documents"].as_u64().unwrap();
+    assert_eq!(first["written"], documents, "built: {first}");
+    let kept = kept_search_index(dir.path()).await;
+    let (status, log) = server.terminate().await;
+    assert!(status.success());
+    assert!(
+        log.contains("search index kept for the next start"),
+        "{log}"
+    );
+
+    // A restart with the same content opens it and writes nothing.
+    let server = Server::start(support::serve(dir.path())).await;
+    let again = search_state(&server).await;
+    assert_eq!(again["documents"], documents);
+    assert_eq!(again["written"], 0, "opened, not built: {again}");
+    let (_, log) = server.terminate().await;
+    assert!(
+        log.contains("search index opened as kept for this content"),
+        "{log}"
+    );
+
+    // A damaged index is logged, removed and built again: never fatal.
+    for entry in std::fs::read_dir(&kept).unwrap().flatten() {
+        let name = entry.file_name();
+        if name != "kept.json" && name != "meta.json" && name != ".managed.json" {
+            std::fs::write(entry.path(), b"not an index").unwrap();
+        }
+    }
+    let server = Server::start(support::serve(dir.path())).await;
+    let rebuilt = search_state(&server).await;
+    assert_eq!(rebuilt["written"], documents, "built again: {rebuilt}");
+    kept_search_index(dir.path()).await;
+    let (_, log) = server.terminate().await;
+    assert!(
+        log.contains("the kept search index cannot be used"),
+        "{log}"
+    );
+
+    // Other content (a new content version) is built, not opened.
+    let changed = dir.path().join("changed-export.json");
+    let mut export = std::fs::read(support::demo_export()).unwrap();
+    export.push(b'\n');
+    std::fs::write(&changed, export).unwrap();
+    let server = Server::start(support::serve_content(dir.path(), &changed)).await;
+    let other = search_state(&server).await;
+    assert_eq!(
+        other["written"], documents,
+        "built for the new version: {other}"
+    );
+    let (_, log) = server.terminate().await;
+    assert!(
+        log.contains("no search index kept for this content"),
+        "{log}"
+    );
+}

@@ -33,6 +33,15 @@ pub const MAX_PAGE: usize = 50;
 pub const MIN_PREFIX_CHARS: usize = 3;
 /// Characters of a result's snippet, about.
 pub const SNIPPET_CHARS: usize = 180;
+/// Results are counted exactly up to this many; a query that finds more says "more than" it.
+/// Above the deepest page a visitor may ask for ([`MAX_PAGE`] × [`PAGE_SIZE`]), so the pages
+/// are always right. A broad word finds most of a large archive, and counting all of it would
+/// cost every such query a pass over the whole index.
+pub const COUNT_CAP: usize = 1_000;
+const _: () = assert!(
+    COUNT_CAP >= MAX_PAGE * PAGE_SIZE,
+    "the cap is past the last page"
+);
 
 /// What kind of page a result is.
 #[derive(
@@ -648,8 +657,10 @@ pub struct ProductCount {
 }
 
 /// The counts by filter value of the query's results (before the filters), each value with
-/// at least one result.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+/// at least one result. They are counted among the results the total counts: all of them when
+/// the query (before the filters) finds at most [`COUNT_CAP`], else the first [`COUNT_CAP`]
+/// found, so that `complete` is false and each count is how many of those have the value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchFacets {
@@ -657,6 +668,59 @@ pub struct SearchFacets {
     pub kinds: Vec<KindCount>,
     /// By product, in [`ProductTag::ALL`] order.
     pub products: Vec<ProductCount>,
+    /// Whether every result was counted; false when the query found more than
+    /// [`COUNT_CAP`] results and the counts are of the first [`COUNT_CAP`].
+    pub complete: bool,
+}
+
+/// How many results a search found: exactly, up to [`COUNT_CAP`], or more than that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum ResultCount {
+    /// Exactly this many (at most [`COUNT_CAP`]).
+    Exactly(usize),
+    /// More than this many (always [`COUNT_CAP`]): counting stopped there.
+    MoreThan(usize),
+}
+
+impl ResultCount {
+    /// `found` results counted, where counting stopped once it passed [`COUNT_CAP`].
+    pub fn counted(found: usize) -> ResultCount {
+        if found > COUNT_CAP {
+            ResultCount::MoreThan(COUNT_CAP)
+        } else {
+            ResultCount::Exactly(found)
+        }
+    }
+
+    /// Whether nothing was found.
+    pub fn is_zero(self) -> bool {
+        self == ResultCount::Exactly(0)
+    }
+
+    /// Whether the count is exact.
+    pub fn is_exact(self) -> bool {
+        matches!(self, ResultCount::Exactly(_))
+    }
+
+    /// The fewest results there may be: the count, or one more than its bound.
+    pub fn at_least(self) -> usize {
+        match self {
+            ResultCount::Exactly(n) => n,
+            ResultCount::MoreThan(n) => n + 1,
+        }
+    }
+}
+
+impl std::fmt::Display for ResultCount {
+    /// `12`, or `more than 1000`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResultCount::Exactly(n) => write!(f, "{n}"),
+            ResultCount::MoreThan(n) => write!(f, "more than {n}"),
+        }
+    }
 }
 
 /// The answer to a search: `GET /api/search` and the `/search` page.
@@ -666,8 +730,9 @@ pub struct SearchFacets {
 pub struct SearchAnswer {
     /// The query as understood (trimmed).
     pub query: String,
-    /// How many results there are in all (with the filters).
-    pub total: usize,
+    /// How many results there are in all (with the filters): exact up to [`COUNT_CAP`], beyond
+    /// it "more than" the cap.
+    pub total: ResultCount,
     /// This page of answers, from 1.
     pub page: usize,
     /// How many pages the results make (at most [`MAX_PAGE`]).
@@ -678,12 +743,23 @@ pub struct SearchAnswer {
     pub facets: SearchFacets,
 }
 
+impl Default for SearchFacets {
+    /// No counts, and nothing left uncounted.
+    fn default() -> Self {
+        SearchFacets {
+            kinds: Vec::new(),
+            products: Vec::new(),
+            complete: true,
+        }
+    }
+}
+
 impl SearchAnswer {
     /// The answer to a request that asks nothing.
     pub fn empty(request: &SearchRequest) -> SearchAnswer {
         SearchAnswer {
             query: request.query.clone(),
-            total: 0,
+            total: ResultCount::Exactly(0),
             page: request.page,
             pages: 1,
             results: Vec::new(),
@@ -691,9 +767,10 @@ impl SearchAnswer {
         }
     }
 
-    /// How many pages `total` results make, at least 1 and at most [`MAX_PAGE`].
-    pub fn pages_for(total: usize) -> usize {
-        let pages = total.div_ceil(PAGE_SIZE);
+    /// How many pages `total` results make, at least 1 and at most [`MAX_PAGE`] (right for a
+    /// count that stopped at [`COUNT_CAP`]: the cap is past the last page).
+    pub fn pages_for(total: ResultCount) -> usize {
+        let pages = total.at_least().div_ceil(PAGE_SIZE);
         pages.clamp(1, MAX_PAGE)
     }
 }
@@ -937,6 +1014,29 @@ mod tests {
         let marks = matched_words(text, &r, &mut |w: &str| w.trim_end_matches('s').to_string());
         let words: Vec<&str> = marks.iter().map(|m| &text[m.clone()]).collect();
         assert_eq!(words, ["Allergen", "declaration", "scorecards"]);
+    }
+
+    #[test]
+    fn a_count_past_the_cap_says_more_than_the_cap_and_keeps_every_page() {
+        assert_eq!(ResultCount::counted(12), ResultCount::Exactly(12));
+        assert_eq!(
+            ResultCount::counted(COUNT_CAP),
+            ResultCount::Exactly(COUNT_CAP)
+        );
+        let more = ResultCount::counted(COUNT_CAP + 1);
+        assert_eq!(more, ResultCount::MoreThan(COUNT_CAP));
+        assert_eq!(more.to_string(), "more than 1000");
+        assert_eq!(
+            serde_json::to_value(more).unwrap(),
+            serde_json::json!({"moreThan": 1000})
+        );
+        assert_eq!(
+            serde_json::to_value(ResultCount::Exactly(3)).unwrap(),
+            serde_json::json!({"exactly": 3})
+        );
+        assert_eq!(SearchAnswer::pages_for(more), MAX_PAGE);
+        assert_eq!(SearchAnswer::pages_for(ResultCount::Exactly(0)), 1);
+        assert_eq!(SearchAnswer::pages_for(ResultCount::Exactly(11)), 2);
     }
 
     #[test]

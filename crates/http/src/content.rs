@@ -24,6 +24,38 @@ use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource, SearchIndex, SearchSnapshot};
 use supplysite_core::redirects::{ExternalTargets, Problem, Redirects};
 
+/// Brings `index` to `generation`'s content on a thread of its own, then makes the generation
+/// answer searches from it. A failure is logged and counted as one at start would be.
+fn build_in_background(
+    generation: Arc<Generation>,
+    index: Arc<dyn SearchIndex>,
+    failures: Arc<AtomicU64>,
+) {
+    let version = generation.version().to_string();
+    tracing::info!(
+        version = %version,
+        "the search index is being built after start: search answers 503 until it is ready; the pages are served"
+    );
+    let spawned = std::thread::Builder::new()
+        .name("search-index".into())
+        .spawn(move || {
+            let started = std::time::Instant::now();
+            let search = search_snapshot(&generation.set, Some(index.as_ref()), &failures);
+            if let Search::Ready(snapshot) = &search {
+                tracing::info!(
+                    elapsed_ms = started.elapsed().as_millis() as u64,
+                    documents = snapshot.documents(),
+                    version = %version,
+                    "search index built: search answers"
+                );
+            }
+            generation.search.store(Arc::new(search));
+        });
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "cannot start the search index's build: search answers 503");
+    }
+}
+
 /// One loaded content set and what has been built from it so far.
 pub struct Generation {
     /// The content set.
@@ -36,9 +68,11 @@ pub struct Generation {
     pub(crate) feed: OnceLock<crate::cache::generated::FeedFile>,
     /// The editors' redirects this content serves.
     pub(crate) redirects: Redirects,
-    /// The public search index as of this content, brought to it before the generation is
-    /// served. A snapshot: the generations after this one never change its answers.
-    pub search: Search,
+    /// The public search index as of this content: brought to it before the generation is
+    /// served, or, for the first content of a server whose index must be built from nothing,
+    /// once it is (see [`ContentStore::with_options`]). A snapshot: the generations after this
+    /// one never change its answers.
+    search: ArcSwap<Search>,
     /// The pages of the generations before, by key: each is taken (or dropped) when its key
     /// is first asked for here. With the pages cached here they stay within the page budget.
     earlier: Mutex<Earlier>,
@@ -49,6 +83,9 @@ pub struct Generation {
 pub enum Search {
     /// The index as of the generation's content.
     Ready(Arc<dyn SearchSnapshot>),
+    /// The index is being built for the generation's content, after the server became ready
+    /// (a large archive without a kept index): search answers 503 until it is.
+    Building,
     /// The index could not take the generation's content: search answers 503, the pages are
     /// served. The next content set is tried again.
     Failed,
@@ -61,7 +98,7 @@ impl Search {
     pub fn snapshot(&self) -> Option<&Arc<dyn SearchSnapshot>> {
         match self {
             Search::Ready(snapshot) => Some(snapshot),
-            Search::Failed | Search::Off => None,
+            Search::Building | Search::Failed | Search::Off => None,
         }
     }
 }
@@ -106,6 +143,7 @@ impl Generation {
         before: Option<&Generation>,
         targets: &ExternalTargets,
         search: (Option<&dyn SearchIndex>, &AtomicU64),
+        deferred: bool,
     ) -> Self {
         let redirects = Redirects::with_targets(&set, targets);
         // Logged once per content version: a generation is made once for each.
@@ -125,10 +163,13 @@ impl Generation {
                 _ => {}
             }
         }
-        let search = search_snapshot(&set, search.0, search.1);
+        let search = match search.0 {
+            Some(_) if deferred => Search::Building,
+            index => search_snapshot(&set, index, search.1),
+        };
         Generation {
             redirects,
-            search,
+            search: ArcSwap::from_pointee(search),
             set,
             loaded_at: SystemTime::now(),
             pages: PageCache::with_budget(page_budget),
@@ -191,6 +232,11 @@ impl Generation {
         }
     }
 
+    /// The search index of this content.
+    pub fn search(&self) -> Arc<Search> {
+        self.search.load_full()
+    }
+
     /// The content version, part of every ETag.
     pub fn version(&self) -> &str {
         self.set.version()
@@ -227,7 +273,7 @@ pub struct ContentStore {
     /// The public search index each generation is brought to, when the server has one.
     search: Option<Arc<dyn SearchIndex>>,
     /// Content sets the search index could not take, since start.
-    search_failures: AtomicU64,
+    search_failures: Arc<AtomicU64>,
 }
 
 impl ContentStore {
@@ -240,7 +286,7 @@ impl ContentStore {
     /// (while a reload swaps generations, the old one's pages live until its last request
     /// ends).
     pub fn with_page_budget(set: ContentSet, page_budget: usize) -> Self {
-        Self::with_options(set, page_budget, ExternalTargets::Any, None)
+        Self::with_options(set, page_budget, ExternalTargets::Any, None, false)
     }
 
     /// `set` served with the default page cache budget and each generation brought into
@@ -251,27 +297,40 @@ impl ContentStore {
             crate::cache::DEFAULT_BUDGET,
             ExternalTargets::Any,
             Some(search),
+            false,
         )
     }
 
     /// [`ContentStore::with_page_budget`] with the editors' redirects held to `targets`, and
     /// each generation brought into `search` when there is one.
+    ///
+    /// With `build_later`, the first content is served at once and `search` is brought to it
+    /// on a thread of its own (search answers 503 until then; `/readyz` says `building`): for
+    /// an index that must be built from nothing for a large archive, which takes longer than
+    /// a server may take to become ready. Content swapped in meanwhile is brought into the
+    /// index once that build is done (the index takes one content set at a time).
     pub fn with_options(
         set: ContentSet,
         page_budget: usize,
         targets: ExternalTargets,
         search: Option<Arc<dyn SearchIndex>>,
+        build_later: bool,
     ) -> Self {
-        let search_failures = AtomicU64::new(0);
-        let first = Generation::new(
+        let search_failures = Arc::new(AtomicU64::new(0));
+        let deferred = build_later && search.is_some();
+        let first = Arc::new(Generation::new(
             set,
             page_budget,
             None,
             &targets,
             (search.as_deref(), &search_failures),
-        );
+            deferred,
+        ));
+        if deferred && let Some(index) = search.clone() {
+            build_in_background(Arc::clone(&first), index, Arc::clone(&search_failures));
+        }
         ContentStore {
-            current: ArcSwap::from_pointee(first),
+            current: ArcSwap::new(first),
             on_load: OnceLock::new(),
             reloading: tokio::sync::Mutex::new(()),
             page_budget,
@@ -301,6 +360,7 @@ impl ContentStore {
             Some(&before),
             &self.targets,
             (self.search.as_deref(), &self.search_failures),
+            false,
         )));
         if let Some(observer) = self.on_load.get() {
             observer(&self.current().set);

@@ -23,8 +23,8 @@
 //! briefly cached while the encoding queue is full), `supplysite_image_cache_bytes` and
 //! `supplysite_image_cache_budget_bytes` (the renditions' disk cache: held and the most it
 //! keeps before the least recently used go), `supplysite_search_index_ready`,
-//! `supplysite_search_index_documents` and `supplysite_search_index_failures_total` (the site
-//! search's index of the content served), `supplysite_connections_open`, and the process's own
+//! `supplysite_search_index_building`, `supplysite_search_index_documents` and
+//! `supplysite_search_index_failures_total` (the site search's index of the content served), `supplysite_connections_open`, and the process's own
 //! `process_*` families (see [`process`]).
 //!
 //! Layer: uses no other module of the server; every layer above may count into it.
@@ -341,6 +341,8 @@ pub struct Scrape {
 pub struct SearchIndexState {
     /// Whether the index took the content served (search answers); false while it answers 503.
     pub ready: bool,
+    /// Whether the index is being built for the content served, after start.
+    pub building: bool,
     /// Documents in it.
     pub documents: u64,
     /// Content sets the index could not take since start.
@@ -503,8 +505,14 @@ impl Collector for Snapshot {
             gauge(
                 &mut encoder,
                 "supplysite_search_index_ready",
-                "1 while the search index holds the content served, 0 while it could not take it (search answers 503)",
+                "1 while the search index holds the content served, 0 while it is being built or could not take it (search answers 503)",
                 i64::from(search.ready),
+            )?;
+            gauge(
+                &mut encoder,
+                "supplysite_search_index_building",
+                "1 while the search index is being built for the content served after start (search answers 503; the pages are served)",
+                i64::from(search.building),
             )?;
             gauge(
                 &mut encoder,
@@ -725,6 +733,7 @@ mod tests {
             }),
             search: Some(SearchIndexState {
                 ready: false,
+                building: true,
                 documents: 0,
                 failures: 2,
             }),
@@ -743,6 +752,7 @@ mod tests {
             "supplysite_ready 1",
             "supplysite_image_cache_bytes 1024",
             "supplysite_search_index_ready 0",
+            "supplysite_search_index_building 1",
             "supplysite_search_index_failures_total 2",
             "supplysite_image_cache_budget_bytes 4096",
         ] {

@@ -56,6 +56,10 @@ pub struct Mounts {
     /// The public search index, brought to each content set served; without it
     /// `GET /api/search` and the `/search` page answer 503.
     pub search: Option<Arc<dyn supplysite_core::ports::SearchIndex>>,
+    /// Whether the search index is brought to the first content after the server is ready
+    /// (search answers 503 until then) instead of before: for an index built from nothing
+    /// for a large archive.
+    pub search_after_start: bool,
 }
 
 pub(crate) struct Inner {
@@ -127,6 +131,7 @@ impl AppState {
                     parts.settings.page_cache_bytes,
                     parts.settings.redirect_targets.clone(),
                     mounts.search,
+                    mounts.search_after_start,
                 ),
                 shell: parts.shell,
                 replay: mounts

@@ -13,28 +13,21 @@
 //! answering as of it while later updates add, replace and delete (tantivy never changes a
 //! committed segment; a delete is a new bitset of a new commit).
 
+mod answer;
+mod expand;
+pub mod kept;
 mod tokens;
 mod update;
 
 use std::sync::{Arc, Mutex, PoisonError};
 use supplysite_core::content::{ContentSet, ProductTag};
 use supplysite_core::ports::{SearchIndex, SearchIndexError, SearchSnapshot};
-use supplysite_core::search::{
-    self, Field, KindCount, PAGE_SIZE, PREFIX_WEIGHT, ProductCount, SearchAnswer, SearchDocument,
-    SearchFacets, SearchHit, SearchKind, SearchRequest, TYPO_WEIGHT,
-};
-use tantivy::collector::{Collector, Count, SegmentCollector, TopDocs};
-use tantivy::columnar::Column;
-use tantivy::query::{
-    BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
-};
+use supplysite_core::search::{Field, SearchAnswer, SearchDocument, SearchKind, SearchRequest};
+use tantivy::directory::RamDirectory;
 use tantivy::schema::{
-    FAST, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+    FAST, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
 };
-use tantivy::{
-    DocAddress, DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, Searcher,
-    SegmentOrdinal, SegmentReader, TantivyDocument, Term,
-};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument};
 use update::Held;
 
 /// What can go wrong in the index (each is a bug or an exhausted machine: the documents and
@@ -67,6 +60,8 @@ struct Fields {
 /// The public search index of the content being served, updated in place.
 pub struct TantivyIndex {
     index: Index,
+    /// The files of `index`, as tantivy wrote them (for keeping them).
+    directory: RamDirectory,
     reader: IndexReader,
     writer: Mutex<IndexWriter>,
     fields: Fields,
@@ -87,15 +82,15 @@ pub struct Snapshot {
     changed: usize,
 }
 
-fn slot(field: Field) -> usize {
+pub(crate) fn slot(field: Field) -> usize {
     Field::ALL.iter().position(|&f| f == field).unwrap_or(0)
 }
 
-fn kind_number(kind: SearchKind) -> u64 {
+pub(crate) fn kind_number(kind: SearchKind) -> u64 {
     SearchKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64
 }
 
-fn product_number(tag: ProductTag) -> u64 {
+pub(crate) fn product_number(tag: ProductTag) -> u64 {
     ProductTag::ALL.iter().position(|&t| t == tag).unwrap_or(0) as u64
 }
 
@@ -109,67 +104,97 @@ impl TantivyIndex {
 
     /// An index holding nothing yet.
     pub fn new() -> Result<TantivyIndex, IndexError> {
-        let mut schema = Schema::builder();
-        let stemmed_options = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default()
-                .set_tokenizer(tokens::STEMMED)
-                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
-        );
-        let plain_options = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default()
-                .set_tokenizer(tokens::PLAIN)
-                .set_index_option(IndexRecordOption::Basic),
-        );
-        let key = schema.add_text_field("key", STRING | STORED);
-        let kind = schema.add_u64_field("kind", FAST | STORED | tantivy::schema::INDEXED);
-        let product = schema.add_u64_field("product", FAST | tantivy::schema::INDEXED);
-        let path = schema.add_text_field("path", STORED);
-        let title = schema.add_text_field("title_text", STORED);
-        let date = schema.add_text_field("date", STORED);
-        let published = schema.add_i64_field("published", FAST);
-        let stemmed = Field::ALL.map(|f| schema.add_text_field(f.name(), stemmed_options.clone()));
-        let plain = Field::ALL
-            .map(|f| schema.add_text_field(&format!("{}_plain", f.name()), plain_options.clone()));
-        let description_text = schema.add_text_field("description_text", STORED);
-        let body_text = schema.add_text_field("body_text", STORED);
-        let index = Index::create_in_ram(schema.build());
+        let (schema, _) = schema();
+        let directory = RamDirectory::create();
+        let index = Index::create(directory.clone(), schema, tantivy::IndexSettings::default())?;
+        TantivyIndex::from_index(
+            index,
+            directory,
+            std::collections::HashMap::new(),
+            String::new(),
+            0,
+        )
+    }
+
+    /// The index over `index` (this crate's schema, in `directory`), which holds the documents
+    /// whose content `fingerprints` records, as of content `version`.
+    fn from_index(
+        index: Index,
+        directory: RamDirectory,
+        fingerprints: std::collections::HashMap<String, u64>,
+        version: String,
+        newest_minutes: i64,
+    ) -> Result<TantivyIndex, IndexError> {
+        let (_, fields) = schema();
         tokens::register(&index);
         let writer = index.writer_with_num_threads(1, WRITER_BUDGET)?;
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
-        let fields = Fields {
-            key,
-            kind,
-            product,
-            path,
-            title,
-            date,
-            published,
-            stemmed,
-            plain,
-            description_text,
-            body_text,
-        };
+        let searcher = reader.searcher();
         let latest = Arc::new(Snapshot {
-            searcher: reader.searcher(),
+            documents: searcher.num_docs() as usize,
+            searcher,
             fields,
-            newest_minutes: 0,
-            documents: 0,
+            newest_minutes,
             changed: 0,
         });
         Ok(TantivyIndex {
             index,
+            directory,
             reader,
             writer: Mutex::new(writer),
             fields,
-            held: Mutex::new(Held::new(latest)),
+            held: Mutex::new(Held::restored(fingerprints, version, latest)),
             #[cfg(test)]
             faults: update::Faults::default(),
         })
     }
+}
 
+/// This crate's schema and its fields.
+fn schema() -> (Schema, Fields) {
+    let mut schema = Schema::builder();
+    let stemmed_options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(tokens::STEMMED)
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    );
+    let plain_options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(tokens::PLAIN)
+            .set_index_option(IndexRecordOption::Basic),
+    );
+    let key = schema.add_text_field("key", STRING | STORED);
+    let kind = schema.add_u64_field("kind", FAST | STORED | tantivy::schema::INDEXED);
+    let product = schema.add_u64_field("product", FAST | tantivy::schema::INDEXED);
+    let path = schema.add_text_field("path", STORED);
+    let title = schema.add_text_field("title_text", STORED);
+    let date = schema.add_text_field("date", STORED);
+    let published = schema.add_i64_field("published", FAST);
+    let stemmed = Field::ALL.map(|f| schema.add_text_field(f.name(), stemmed_options.clone()));
+    let plain = Field::ALL
+        .map(|f| schema.add_text_field(&format!("{}_plain", f.name()), plain_options.clone()));
+    let description_text = schema.add_text_field("description_text", STORED);
+    let body_text = schema.add_text_field("body_text", STORED);
+    let fields = Fields {
+        key,
+        kind,
+        product,
+        path,
+        title,
+        date,
+        published,
+        stemmed,
+        plain,
+        description_text,
+        body_text,
+    };
+    (schema.build(), fields)
+}
+
+impl TantivyIndex {
     /// How many documents the index holds.
     pub fn len(&self) -> usize {
         self.latest().documents
@@ -193,7 +218,7 @@ impl TantivyIndex {
 
     /// [`Snapshot::search`] on the [`TantivyIndex::latest`] snapshot.
     pub fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, IndexError> {
-        self.latest().search(request)
+        Ok(self.latest().search(request)?)
     }
 
     fn to_tantivy(&self, doc: &SearchDocument) -> TantivyDocument {
@@ -242,11 +267,15 @@ impl SearchIndex for TantivyIndex {
 
 impl SearchSnapshot for Snapshot {
     fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, SearchIndexError> {
-        Snapshot::search(self, request).map_err(|e| SearchIndexError::Query(e.0.to_string()))
+        Snapshot::search(self, request).map_err(|e| SearchIndexError::Query(e.to_string()))
     }
 
     fn documents(&self) -> usize {
         self.documents
+    }
+
+    fn written(&self) -> usize {
+        self.changed
     }
 }
 
@@ -264,272 +293,6 @@ impl Snapshot {
     /// Whether it holds no document.
     pub fn is_empty(&self) -> bool {
         self.documents == 0
-    }
-
-    /// The query of `request`'s words: each word must match (`all`) or any may, in any field,
-    /// by its stem, within its typo allowance or, for the word being typed, as a prefix.
-    fn words_query(&self, request: &SearchRequest, all: bool) -> Box<dyn Query> {
-        let f = &self.fields;
-        let mut groups: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for term in &request.terms {
-            let stem = tokens::stem(&term.text);
-            let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-            for field in Field::ALL {
-                let weight = field.weight();
-                alternatives.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(
-                        Box::new(TermQuery::new(
-                            Term::from_field_text(f.stemmed[slot(field)], &stem),
-                            IndexRecordOption::WithFreqs,
-                        )),
-                        weight,
-                    )),
-                ));
-                let plain = Term::from_field_text(f.plain[slot(field)], &term.text);
-                if term.typos > 0 {
-                    alternatives.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(
-                            Box::new(FuzzyTermQuery::new(plain.clone(), term.typos, true)),
-                            weight * TYPO_WEIGHT,
-                        )),
-                    ));
-                }
-                if term.prefix {
-                    alternatives.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(
-                            Box::new(FuzzyTermQuery::new_prefix(plain, 0, false)),
-                            weight * PREFIX_WEIGHT,
-                        )),
-                    ));
-                }
-            }
-            // A lone letter (the `e` of `e-auction`, whose whole is a term of its own) says
-            // nothing alone: it adds to the score and is never required.
-            let lone_letter =
-                term.text.chars().count() == 1 && term.text.chars().all(char::is_alphabetic);
-            let occur = if all && !lone_letter {
-                Occur::Must
-            } else {
-                Occur::Should
-            };
-            groups.push((occur, Box::new(BooleanQuery::new(alternatives))));
-        }
-        for phrase in &request.phrases {
-            let mut in_fields: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-            for field in [Field::Title, Field::Description, Field::Body] {
-                let terms: Vec<Term> = phrase
-                    .iter()
-                    .map(|w| Term::from_field_text(f.stemmed[slot(field)], &tokens::stem(w)))
-                    .collect();
-                in_fields.push((
-                    Occur::Should,
-                    Box::new(BoostQuery::new(
-                        Box::new(PhraseQuery::new(terms)),
-                        field.weight(),
-                    )),
-                ));
-            }
-            groups.push((Occur::Must, Box::new(BooleanQuery::new(in_fields))));
-        }
-        Box::new(BooleanQuery::new(groups))
-    }
-
-    fn filtered(&self, words: Box<dyn Query>, request: &SearchRequest) -> Box<dyn Query> {
-        let f = &self.fields;
-        let mut parts: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, words)];
-        if let Some(kind) = request.kind {
-            parts.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_u64(f.kind, kind_number(kind)),
-                    IndexRecordOption::Basic,
-                )),
-            ));
-        }
-        if let Some(tag) = request.product {
-            parts.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_u64(f.product, product_number(tag)),
-                    IndexRecordOption::Basic,
-                )),
-            ));
-        }
-        Box::new(BooleanQuery::new(parts))
-    }
-
-    /// The answer to `request`: every word must match; when that finds nothing, any word may.
-    pub fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, IndexError> {
-        if request.is_empty() {
-            return Ok(SearchAnswer::empty(request));
-        }
-        let searcher = &self.searcher;
-        let newest = self.newest_minutes;
-        let mut words = self.words_query(request, true);
-        let mut facets = searcher.search(words.as_ref(), &FacetCounts)?;
-        if facets.iter().all(|&n| n == 0) && request.terms.len() > 1 {
-            words = self.words_query(request, false);
-            facets = searcher.search(words.as_ref(), &FacetCounts)?;
-        }
-        let query = self.filtered(words, request);
-        let top = TopDocs::with_limit(PAGE_SIZE)
-            .and_offset(request.offset())
-            .tweak_score(move |segment: &SegmentReader| {
-                let published: Option<Column<i64>> = segment.fast_fields().i64("published").ok();
-                move |doc: DocId, score: Score| {
-                    let age = published
-                        .as_ref()
-                        .and_then(|c| c.first(doc))
-                        .map(|p| newest - p);
-                    search::ranked_score(score, age)
-                }
-            });
-        let (found, total) = searcher.search(query.as_ref(), &(top, Count))?;
-        let mut results = Vec::with_capacity(found.len());
-        for (_, address) in found {
-            results.push(self.hit(searcher, address, request)?);
-        }
-        Ok(SearchAnswer {
-            query: request.query.clone(),
-            total,
-            page: request.page,
-            pages: SearchAnswer::pages_for(total),
-            results,
-            facets: SearchFacets {
-                kinds: SearchKind::ALL
-                    .into_iter()
-                    .map(|kind| KindCount {
-                        kind,
-                        count: facets[kind_number(kind) as usize],
-                    })
-                    .filter(|c| c.count > 0)
-                    .collect(),
-                products: ProductTag::ALL
-                    .into_iter()
-                    .map(|product| ProductCount {
-                        product,
-                        count: facets[SearchKind::ALL.len() + product_number(product) as usize],
-                    })
-                    .filter(|c| c.count > 0)
-                    .collect(),
-            },
-        })
-    }
-
-    fn hit(
-        &self,
-        searcher: &tantivy::Searcher,
-        address: DocAddress,
-        request: &SearchRequest,
-    ) -> Result<SearchHit, IndexError> {
-        let f = &self.fields;
-        let doc: TantivyDocument = searcher.doc(address)?;
-        let text = |field| {
-            doc.get_first(field)
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default()
-        };
-        let kind = doc
-            .get_first(f.kind)
-            .and_then(|v| v.as_u64())
-            .and_then(|n| SearchKind::ALL.get(n as usize).copied())
-            .unwrap_or(SearchKind::Page);
-        let description = text(f.description_text);
-        let body = text(f.body_text);
-        let mut stem = |w: &str| tokens::stem(w);
-        let mut snippet = None;
-        for passage in [&description, &body] {
-            let marks = search::matched_words(passage, request, &mut stem);
-            if !marks.is_empty() {
-                snippet = Some(search::snippet(passage, &marks));
-                break;
-            }
-        }
-        let snippet = snippet.unwrap_or_else(|| {
-            let lead = if description.trim().is_empty() {
-                &body
-            } else {
-                &description
-            };
-            search::snippet(lead, &[])
-        });
-        let date = text(f.date);
-        Ok(SearchHit {
-            path: text(f.path),
-            title: text(f.title),
-            kind,
-            snippet,
-            date: (!date.is_empty()).then_some(date),
-        })
-    }
-}
-
-/// Counts of matching documents by kind, then by product ([`SearchKind::ALL`], then
-/// [`ProductTag::ALL`]), from the fast fields: one pass beside no scoring.
-struct FacetCounts;
-
-const FACETS: usize = SearchKind::ALL.len() + ProductTag::ALL.len();
-
-struct FacetSegment {
-    kind: Option<Column<u64>>,
-    product: Option<Column<u64>>,
-    counts: [usize; FACETS],
-}
-
-impl Collector for FacetCounts {
-    type Fruit = [usize; FACETS];
-    type Child = FacetSegment;
-
-    fn for_segment(
-        &self,
-        _segment: SegmentOrdinal,
-        reader: &SegmentReader,
-    ) -> tantivy::Result<FacetSegment> {
-        Ok(FacetSegment {
-            kind: reader.fast_fields().u64("kind").ok(),
-            product: reader.fast_fields().u64("product").ok(),
-            counts: [0; FACETS],
-        })
-    }
-
-    fn requires_scoring(&self) -> bool {
-        false
-    }
-
-    fn merge_fruits(&self, fruits: Vec<[usize; FACETS]>) -> tantivy::Result<[usize; FACETS]> {
-        let mut all = [0; FACETS];
-        for fruit in fruits {
-            for (a, b) in all.iter_mut().zip(fruit) {
-                *a += b;
-            }
-        }
-        Ok(all)
-    }
-}
-
-impl SegmentCollector for FacetSegment {
-    type Fruit = [usize; FACETS];
-
-    fn collect(&mut self, doc: DocId, _score: Score) {
-        if let Some(kind) = self.kind.as_ref().and_then(|c| c.first(doc))
-            && let Some(n) = self.counts.get_mut(kind as usize)
-        {
-            *n += 1;
-        }
-        if let Some(column) = &self.product {
-            for tag in column.values_for_doc(doc) {
-                if let Some(n) = self.counts.get_mut(SearchKind::ALL.len() + tag as usize) {
-                    *n += 1;
-                }
-            }
-        }
-    }
-
-    fn harvest(self) -> [usize; FACETS] {
-        self.counts
     }
 }
 

@@ -24,6 +24,8 @@ use tantivy::{IndexWriter, Term};
 /// last commit; and the snapshot of the last content set it was brought to.
 pub(crate) struct Held {
     fingerprints: HashMap<String, u64>,
+    /// The content version the last commit holds.
+    version: String,
     pub(crate) latest: Arc<Snapshot>,
     /// An update failed at or after its commit: tantivy may hold other documents than
     /// `fingerprints` says, so the next update rebuilds.
@@ -31,9 +33,16 @@ pub(crate) struct Held {
 }
 
 impl Held {
-    pub(crate) fn new(latest: Arc<Snapshot>) -> Held {
+    /// The record of an index holding the documents `fingerprints` records, as of content
+    /// `version`.
+    pub(crate) fn restored(
+        fingerprints: HashMap<String, u64>,
+        version: String,
+        latest: Arc<Snapshot>,
+    ) -> Held {
         Held {
-            fingerprints: HashMap::new(),
+            fingerprints,
+            version,
             latest,
             suspect: false,
         }
@@ -125,9 +134,23 @@ impl TantivyIndex {
             changed,
         });
         held.fingerprints = next;
+        held.version = set.version().to_string();
         held.suspect = false;
         held.latest = Arc::clone(&snapshot);
         Ok(snapshot)
+    }
+
+    /// What a kept index records: each document's fingerprint, the content version and the
+    /// newest publish instant, as of the last commit. `None` while the record is suspect.
+    pub(crate) fn record(&self) -> Option<(HashMap<String, u64>, String, i64)> {
+        let held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        (!held.suspect).then(|| {
+            (
+                held.fingerprints.clone(),
+                held.version.clone(),
+                held.latest.newest_minutes,
+            )
+        })
     }
 
     fn commit(&self, writer: &mut IndexWriter) -> Result<(), IndexError> {

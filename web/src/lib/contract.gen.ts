@@ -1468,6 +1468,8 @@ organisation: string,
  */
 href: string | null, };
 
+export type ResultCount = { "exactly": number } | { "moreThan": number };
+
 export type RobotWidget = { "kind": "recaptcha", 
 /**
  * The reCAPTCHA site key (public).
@@ -1480,9 +1482,10 @@ export type SearchAnswer = {
  */
 query: string, 
 /**
- * How many results there are in all (with the filters).
+ * How many results there are in all (with the filters): exact up to [`COUNT_CAP`], beyond
+ * it "more than" the cap.
  */
-total: number, 
+total: ResultCount, 
 /**
  * This page of answers, from 1.
  */
@@ -1517,6 +1520,10 @@ results: string,
  * Between the count and the words asked.
  */
 resultsFor: string, 
+/**
+ * Before a count that stopped at its cap ('More than 1,000 results for “q”').
+ */
+moreThan: string, 
 /**
  * What the page says before anything is asked.
  */
@@ -1598,7 +1605,12 @@ kinds: Array<KindCount>,
 /**
  * By product, in [`ProductTag::ALL`] order.
  */
-products: Array<ProductCount>, };
+products: Array<ProductCount>, 
+/**
+ * Whether every result was counted; false when the query found more than
+ * [`COUNT_CAP`] results and the counts are of the first [`COUNT_CAP`].
+ */
+complete: boolean, };
 
 export type SearchFieldCopy = { 
 /**

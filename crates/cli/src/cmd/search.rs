@@ -83,7 +83,11 @@ fn table(answer: &SearchAnswer) -> String {
     out.push_str(&format!(
         "{} result{} for {:?} (page {} of {}){}{}\n",
         answer.total,
-        if answer.total == 1 { "" } else { "s" },
+        if answer.total == supplysite_core::search::ResultCount::Exactly(1) {
+            ""
+        } else {
+            "s"
+        },
         answer.query,
         answer.page,
         answer.pages,

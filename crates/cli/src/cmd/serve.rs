@@ -8,6 +8,7 @@ mod enquiries;
 mod images;
 mod live;
 mod replicas;
+mod search;
 
 use anyhow::Context;
 use config::{Config, LogFormat};
@@ -159,6 +160,7 @@ fn serve_with(
         "starting"
     );
     let reload_source = source.source.clone();
+    let search = search::mount(&content).context("cannot create the search index")?;
     let mounts = Mounts {
         contact: Some(desk.clone()),
         freshness: source.freshness.clone(),
@@ -168,11 +170,10 @@ fn serve_with(
         seen_signatures: shared
             .clone()
             .map(|store| Arc::new(store) as Arc<dyn supplysite_core::ports::SeenSignatures>),
-        // The site search's index lives in memory, brought to each content set served.
-        search: Some(Arc::new(
-            supplysite_search_adapter::TantivyIndex::new()
-                .context("cannot create the search index")?,
-        ) as Arc<dyn supplysite_core::ports::SearchIndex>),
+        // The site search's index lives in memory, brought to each content set served, and
+        // is kept in the cache folder for the next start.
+        search: Some(search.index),
+        search_after_start: search.after_start,
     };
     let state = AppState::with_mounts(
         StateParts {

@@ -75,16 +75,20 @@ fn at(doc: &SearchDocument) -> At {
 mod tests {
     use super::*;
     use crate::ports::SearchIndexError;
-    use crate::search::{SearchAnswer, SearchFacets, SearchHit, SearchKind};
+    use crate::search::{ResultCount, SearchAnswer, SearchFacets, SearchHit, SearchKind};
 
     /// An index that answers every query with the same paths.
     struct Always(Vec<&'static str>);
 
     impl SearchSnapshot for Always {
+        fn written(&self) -> usize {
+            0
+        }
+
         fn search(&self, request: &SearchRequest) -> Result<SearchAnswer, SearchIndexError> {
             Ok(SearchAnswer {
                 query: request.query.clone(),
-                total: self.0.len(),
+                total: ResultCount::Exactly(self.0.len()),
                 page: 1,
                 pages: 1,
                 results: self

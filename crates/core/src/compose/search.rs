@@ -91,7 +91,7 @@ pub fn search(query: &SearchQuery, found: Found) -> SearchView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{SearchFacets, SearchHit, SearchKind};
+    use crate::search::{ResultCount, SearchFacets, SearchHit, SearchKind};
 
     #[test]
     fn the_page_is_never_indexed_and_its_canonical_is_its_own_address() {
@@ -122,7 +122,7 @@ mod tests {
         };
         let none = SearchAnswer {
             query: "rfq".into(),
-            total: 0,
+            total: ResultCount::Exactly(0),
             page: 1,
             pages: 0,
             results: vec![],
@@ -138,7 +138,7 @@ mod tests {
         let query = SearchQuery::from_query("q=rfq").unwrap();
         let answer = SearchAnswer {
             query: "rfq".into(),
-            total: 1,
+            total: ResultCount::Exactly(1),
             page: 1,
             pages: 1,
             results: vec![SearchHit {

@@ -70,6 +70,8 @@ pub struct SearchCopy {
     pub results: &'static str,
     /// Between the count and the words asked.
     pub results_for: &'static str,
+    /// Before a count that stopped at its cap ('More than 1,000 results for “q”').
+    pub more_than: &'static str,
     /// What the page says before anything is asked.
     pub prompt: &'static str,
     /// The filters' landmark.
@@ -139,6 +141,7 @@ pub const SEARCH: SearchCopy = SearchCopy {
     result: "result",
     results: "results",
     results_for: "for",
+    more_than: "More than",
     prompt: "Search our insights, customer stories, products and pages: type a few words, such as a topic, a product or an organisation.",
     filters: "Filter results",
     by_type: "Type",

@@ -50,4 +50,9 @@ pub trait SearchSnapshot: Send + Sync {
 
     /// How many documents it holds.
     fn documents(&self) -> usize;
+
+    /// How many documents the index wrote (added, replaced or removed) to take this content:
+    /// all of them when it was built, what changed when it was updated, none when it already
+    /// held this content (an index kept from an earlier run of the same content).
+    fn written(&self) -> usize;
 }

@@ -93,7 +93,13 @@ pub enum SearchReady {
     Ready {
         /// Documents in it.
         documents: usize,
+        /// Documents the index wrote to take the content served: all of them after a build,
+        /// what changed after an update, none when it was opened as kept for this content.
+        written: usize,
     },
+    /// The index is being built for the content served, after start: search answers 503 until
+    /// it is ready (the pages are served).
+    Building,
     /// The index could not take the content served: search answers 503 until a later content
     /// set is indexed.
     Failed {
@@ -106,10 +112,12 @@ pub enum SearchReady {
 
 impl SearchReady {
     fn of(generation: &crate::content::Generation, failures: u64) -> SearchReady {
-        match &generation.search {
+        match &*generation.search() {
             crate::content::Search::Ready(snapshot) => SearchReady::Ready {
                 documents: snapshot.documents(),
+                written: snapshot.written(),
             },
+            crate::content::Search::Building => SearchReady::Building,
             crate::content::Search::Failed => SearchReady::Failed { failures },
             crate::content::Search::Off => SearchReady::Off,
         }
@@ -351,14 +359,22 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
         connections_open: connections.open as u64,
         refused_per_client: connections.refused_per_client,
         refused_total: connections.refused_total,
-        search: match &generation.search {
+        search: match &*generation.search() {
             crate::content::Search::Ready(snapshot) => Some(crate::metrics::SearchIndexState {
                 ready: true,
+                building: false,
                 documents: snapshot.documents() as u64,
+                failures: state.content().search_failures(),
+            }),
+            crate::content::Search::Building => Some(crate::metrics::SearchIndexState {
+                ready: false,
+                building: true,
+                documents: 0,
                 failures: state.content().search_failures(),
             }),
             crate::content::Search::Failed => Some(crate::metrics::SearchIndexState {
                 ready: false,
+                building: false,
                 documents: 0,
                 failures: state.content().search_failures(),
             }),

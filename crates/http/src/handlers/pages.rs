@@ -170,7 +170,7 @@ impl AppState {
             return Ok(Made::Page(entry));
         }
         let outcome = match route {
-            Route::Search(query) => search_outcome(query, generation.search.snapshot()),
+            Route::Search(query) => search_outcome(query, generation.search().snapshot()),
             _ => self.inner().composer.compose(route, &generation.set),
         };
         Ok(match outcome {

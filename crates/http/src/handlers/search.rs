@@ -32,7 +32,7 @@ pub struct SearchParams {
     tag = "search",
     params(SearchParams),
     responses(
-        (status = 200, description = "A page of results, best first, with the total and the counts by kind and product (an empty `q` finds nothing)", body = SearchAnswer,
+        (status = 200, description = "A page of results, best first, with the total (exact up to 1,000, else more than 1,000) and the counts by kind and product (an empty `q` finds nothing)", body = SearchAnswer,
             headers(("cache-control" = String, description = "`no-store`"))),
         (status = 400, description = "`q` over 200 characters or 12 words, an unknown `type` or `product`, a `page` outside 1 to 50, or a malformed query", body = ApiErrorBody,
             headers(("cache-control" = String, description = "`no-store`"))),
@@ -71,7 +71,8 @@ pub async fn search(
 /// The served content's answer to `request`, from the index as of that content.
 pub(crate) fn answer(state: &AppState, request: &SearchRequest) -> Result<SearchAnswer, ApiError> {
     let generation = state.content().current();
-    let index = generation.search.snapshot().ok_or_else(unavailable)?;
+    let search = generation.search();
+    let index = search.snapshot().ok_or_else(unavailable)?;
     index.search(request).map_err(|e| {
         tracing::error!(error = %e, "search failed");
         unavailable()

@@ -4,11 +4,11 @@ import { notFound } from '../../testing/fixtures/views';
 import { renderWithRouter } from '../../testing/render';
 import { MemoryRouter } from '../../lib/router';
 import type { SearchAnswer, SearchCopy, SearchView } from '../../lib/view';
-import { SearchScreen, TYPING_PAUSE_MS, formatDay } from './SearchScreen';
+import { SearchScreen, TYPING_PAUSE_MS, formatCount, formatDay } from './SearchScreen';
 
 const answer: SearchAnswer = {
   query: 'supplier',
-  total: 12,
+  total: { exactly: 12 },
   page: 1,
   pages: 2,
   results: [
@@ -33,6 +33,7 @@ const answer: SearchAnswer = {
       { kind: 'product', count: 2 },
     ],
     products: [{ product: 'SIM', count: 3 }],
+    complete: true,
   },
 };
 
@@ -41,6 +42,7 @@ const copy: SearchCopy = {
   result: 'result',
   results: 'results',
   resultsFor: 'for',
+  moreThan: 'More than',
   prompt: 'Search our insights, customer stories, products and pages.',
   filters: 'Filter results',
   byType: 'Type',
@@ -119,8 +121,38 @@ describe('SearchScreen', () => {
     expect(within(pages).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/search?q=supplier&page=2');
   });
 
+  it('says a count that stopped at its cap as more than it, and offers the filters without counts', () => {
+    const many: SearchAnswer = {
+      ...answer,
+      total: { moreThan: 1000 },
+      pages: 50,
+      facets: { ...answer.facets, complete: false },
+    };
+    renderWithRouter(<SearchScreen view={view({ answer: many })} />, { path: '/search?q=supplier' });
+    expect(screen.getByRole('status')).toHaveTextContent('More than 1,000 results for “supplier”');
+    const filters = screen.getByRole('navigation', { name: 'Filter results' });
+    expect(within(filters).getByRole('link', { name: 'Insight' })).toHaveAttribute(
+      'href',
+      '/search?q=supplier&type=insight',
+    );
+    expect(within(filters).queryByText('(10)')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /No results/ })).toBeNull();
+  });
+
+  it('writes counts with thousands separators', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
   it('says clearly when nothing is found and where to look instead', () => {
-    const none = { ...answer, total: 0, pages: 1, results: [], facets: { kinds: [], products: [] } };
+    const none = {
+      ...answer,
+      total: { exactly: 0 },
+      pages: 1,
+      results: [],
+      facets: { kinds: [], products: [], complete: true },
+    };
     renderWithRouter(<SearchScreen view={view({ query: 'zzqq', answer: { ...none, query: 'zzqq' } })} />);
     expect(screen.getByRole('status')).toHaveTextContent('0 results for “zzqq”');
     expect(screen.getByRole('heading', { name: 'No results for “zzqq”' })).toBeInTheDocument();
@@ -144,7 +176,13 @@ describe('SearchScreen', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         asked.push(String(input));
-        const body = { ...answer, query: 'supplier scorecards', total: 1, pages: 1, results: [answer.results[1]] };
+        const body = {
+          ...answer,
+          query: 'supplier scorecards',
+          total: { exactly: 1 },
+          pages: 1,
+          results: [answer.results[1]],
+        };
         return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
       }),
     );

@@ -12,7 +12,7 @@ import { SearchField } from '../../components/SearchField/SearchField';
 import { Section } from '../../components/Section/Section';
 import { SiteLink } from '../../components/SmartLink/SmartLink';
 import { fetchSearch } from './api';
-import type { ProductTag, SearchAnswer, SearchCopy, SearchKind, SearchView } from '../../lib/view';
+import type { ProductTag, ResultCount, SearchAnswer, SearchCopy, SearchKind, SearchView } from '../../lib/view';
 import { canonicalWords, queryString, searchHref, type SearchParams } from './query';
 import styles from './SearchScreen.module.css';
 
@@ -41,9 +41,18 @@ export function formatDay(ymd: string): string {
   return name && year && day ? `${name} ${day}, ${year}` : ymd;
 }
 
-/** '3 results for “rfq”'. */
-function countLine(copy: SearchCopy, total: number, words: string): string {
-  return `${total} ${total === 1 ? copy.result : copy.results} ${copy.resultsFor} “${words}”`;
+/** `1234` as '1,234' (by hand: the server's JavaScript engine has no Intl). */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/** '3 results for “rfq”', or 'More than 1,000 results for “supplier”' for a count that stopped. */
+function countLine(copy: SearchCopy, total: ResultCount, words: string): string {
+  if ('moreThan' in total) {
+    return `${copy.moreThan} ${formatCount(total.moreThan)} ${copy.results} ${copy.resultsFor} “${words}”`;
+  }
+  const n = total.exactly;
+  return `${formatCount(n)} ${n === 1 ? copy.result : copy.results} ${copy.resultsFor} “${words}”`;
 }
 
 /** What the page shows: the words asked and the answer to them. */
@@ -138,7 +147,9 @@ export function SearchScreen({ view }: { view: SearchView }) {
             </div>
           </div>
         )}
-        {answer && asked && answer.total === 0 && <NoResults view={view} words={current.words} />}
+        {answer && asked && 'exactly' in answer.total && answer.total.exactly === 0 && (
+          <NoResults view={view} words={current.words} />
+        )}
         {!asked && <p className={styles.prompt}>{view.copy.prompt}</p>}
       </Section>
     </>
@@ -169,6 +180,9 @@ interface Filter {
 }
 
 function Filters({ copy, words, answer, kind, product }: ListProps) {
+  // Counts of the first results only (a count that stopped at its cap) would mislead: the
+  // filters are offered without them.
+  const counted = (n: number) => (answer.facets.complete ? n : undefined);
   const href = (k: SearchKind | null, p: ProductTag | null) => searchHref({ q: words, kind: k, product: p, page: 1 });
   const kinds: Filter[] = [
     { key: 'all', label: copy.all, href: href(null, product), current: kind === null },
@@ -176,7 +190,7 @@ function Filters({ copy, words, answer, kind, product }: ListProps) {
       key: f.kind,
       label: copy[f.kind],
       href: href(f.kind, product),
-      count: f.count,
+      count: counted(f.count),
       current: kind === f.kind,
     })),
   ];
@@ -186,7 +200,7 @@ function Filters({ copy, words, answer, kind, product }: ListProps) {
       key: f.product,
       label: f.product,
       href: href(kind, f.product),
-      count: f.count,
+      count: counted(f.count),
       current: product === f.product,
     })),
   ];
@@ -210,7 +224,7 @@ function FilterList({ heading, filters }: { heading: string; filters: Filter[] }
               {filter.count !== undefined && (
                 <>
                   {' '}
-                  <span className={styles.facetCount}>({filter.count})</span>
+                  <span className={styles.facetCount}>({formatCount(filter.count)})</span>
                 </>
               )}
             </SiteLink>

@@ -16,7 +16,7 @@ export async function fetchSearch(query: string, signal?: AbortSignal): Promise<
       return null;
     }
     const body: unknown = await response.json();
-    if (isObject(body) && typeof body.total === 'number' && Array.isArray(body.results) && isObject(body.facets)) {
+    if (isObject(body) && isObject(body.total) && Array.isArray(body.results) && isObject(body.facets)) {
       return body as unknown as SearchAnswer;
     }
     console.error(`search request for ${query} returned an unexpected body`);

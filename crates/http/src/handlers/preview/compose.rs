@@ -137,7 +137,7 @@ pub async fn compose(
     };
     let (status, answer) =
         match compose_path(&state, preview, Arc::clone(&set), locale, bare, query).await? {
-            Composed::Page { json, .. } => (StatusCode::OK, json),
+            Composed::Page { json, status, .. } => (status, json),
             Composed::Redirect(to) => (
                 StatusCode::OK,
                 serde_json::to_value(PageAnswer::Redirect { to }).map_err(PageError::from)?,

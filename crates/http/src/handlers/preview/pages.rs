@@ -27,9 +27,13 @@ const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
 const NOINDEX: HeaderValue = HeaderValue::from_static("noindex");
 
 /// What a path is in the preview content: a page's head tags and its answer, annotated for
-/// Live Preview.
+/// Live Preview, with its status (503 for a search page the preview index could not answer).
 pub(crate) enum Composed {
-    Page { head: String, json: Value },
+    Page {
+        head: String,
+        json: Value,
+        status: StatusCode,
+    },
     Redirect(String),
     NotFound,
 }
@@ -123,6 +127,12 @@ pub(crate) async fn compose(
             if cancel.cancelled() {
                 return None;
             }
+            // A search the preview index could not answer says so with 503, as the public one.
+            let status = if view.is_unavailable() {
+                StatusCode::SERVICE_UNAVAILABLE
+            } else {
+                StatusCode::OK
+            };
             let head = crate::render::head::render(view.head(), &made.settings().public_url);
             let mut json = match serde_json::to_value(PageAnswer::Page(view)) {
                 Ok(json) => json,
@@ -133,7 +143,7 @@ pub(crate) async fn compose(
                 // The page is still right; some of its fields lack Live Preview's tags.
                 tracing::error!(?unplaced, "inspector tags name fields the view lacks");
             }
-            Some(Ok(Composed::Page { head, json }))
+            Some(Ok(Composed::Page { head, json, status }))
         })
         .await
         .map_err(Failed::Refused)?;
@@ -197,10 +207,10 @@ pub(crate) async fn page(
     path: &str,
     query: Option<&str>,
 ) -> Option<Response> {
-    let (head, json, locale) = match resolve(state, headers, path, query).await? {
+    let (head, json, status, locale) = match resolve(state, headers, path, query).await? {
         Err(response) => return Some(response),
         Ok((Composed::Redirect(to), _)) => return Some(redirect(&to)),
-        Ok((Composed::Page { head, json }, locale)) => (head, json, locale),
+        Ok((Composed::Page { head, json, status }, locale)) => (head, json, status, locale),
         Ok((Composed::NotFound, _)) => return None,
     };
     let inner = state.inner();
@@ -221,7 +231,7 @@ pub(crate) async fn page(
     // Never cached: the entry lives for this response only.
     let tag = HeaderValue::from_static("\"preview\"");
     let entry = Arc::new(PageEntry::new(
-        StatusCode::OK,
+        status,
         html,
         Bytes::from(outcome),
         tag.clone(),
@@ -239,6 +249,7 @@ pub(crate) async fn page(
     };
     let body = with_bar(&String::from_utf8_lossy(&sent.html), &here, &locale);
     let mut response = Response::new(Body::from(body));
+    *response.status_mut() = status;
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_TYPE,
@@ -257,18 +268,19 @@ pub(crate) async fn api(
     path: &str,
     query: Option<&str>,
 ) -> Option<Response> {
-    let body = match resolve(state, headers, path, query).await? {
+    let (body, status) = match resolve(state, headers, path, query).await? {
         Err(response) => return Some(response),
         Ok((Composed::Redirect(to), _)) => {
             match serde_json::to_value(PageAnswer::Redirect { to }) {
-                Ok(json) => json,
+                Ok(json) => (json, StatusCode::OK),
                 Err(e) => return Some(PageError::from(e).into_response()),
             }
         }
-        Ok((Composed::Page { json, .. }, _)) => json,
+        Ok((Composed::Page { json, status, .. }, _)) => (json, status),
         Ok((Composed::NotFound, _)) => return None,
     };
     let mut response = Response::new(Body::from(body.to_string()));
+    *response.status_mut() = status;
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_TYPE,

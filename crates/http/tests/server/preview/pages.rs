@@ -1,5 +1,7 @@
 use crate::support::LOADER_HASH;
-use crate::support::preview::{CHANGED, CHANGED_TITLE, DRAFT, DRAFT_TITLE, PreviewSite, site};
+use crate::support::preview::{
+    CHANGED, CHANGED_TITLE, DRAFT, DRAFT_TITLE, PreviewSite, site, site_with_preview_index,
+};
 
 const EDITOR: &str = "frame-ancestors https://app.contentful.com https://app.eu.contentful.com";
 
@@ -257,4 +259,52 @@ async fn the_preview_searches_the_drafts_and_the_public_search_never_does() {
     // The public answer is still without it.
     let public: serde_json::Value = site.get(api, None).await.json().await.unwrap();
     assert!(!public.to_string().contains(&draft));
+}
+
+/// An index that can take no content.
+struct Broken;
+
+impl supplysite_core::ports::SearchIndex for Broken {
+    fn index(
+        &self,
+        set: &supplysite_core::content::ContentSet,
+    ) -> Result<
+        std::sync::Arc<dyn supplysite_core::ports::SearchSnapshot>,
+        supplysite_core::ports::SearchIndexError,
+    > {
+        Err(supplysite_core::ports::SearchIndexError::Update {
+            version: set.version().to_string(),
+            reason: "broken on purpose".into(),
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_preview_search_the_preview_index_cannot_answer_is_503_private_and_never_stored() {
+    let site = site_with_preview_index(std::sync::Arc::new(Broken)).await;
+    let cookie = site.enter(&format!("/insights/{DRAFT}")).await;
+    for path in [
+        "/search?q=draft+nobody+has+published",
+        "/api/page?path=%2Fsearch%3Fq%3Ddraft%2Bnobody%2Bhas%2Bpublished",
+    ] {
+        let response = site.get(path, Some(&cookie)).await;
+        assert_eq!(response.status(), 503, "{path}");
+        assert_eq!(
+            response.headers()["cache-control"],
+            "private, no-store",
+            "{path}"
+        );
+        let body = response.text().await.unwrap();
+        assert!(body.contains("Search is not available"), "{path}: {body}");
+    }
+    let response = site
+        .get("/api/search?q=draft+nobody+has+published", Some(&cookie))
+        .await;
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    // The public search, from its own index, still answers.
+    let public = site
+        .get("/api/search?q=draft+nobody+has+published", None)
+        .await;
+    assert_eq!(public.status(), 200);
 }

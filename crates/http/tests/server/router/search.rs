@@ -44,7 +44,7 @@ async fn an_answer_lists_indexable_pages_with_escaped_snippets_and_counts() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(cache, "no-store");
     assert_eq!(answer["query"], "insight");
-    assert_eq!(answer["total"], 2);
+    assert_eq!(answer["total"], json!({"exactly": 2}));
     assert_eq!(answer["page"], 1);
     assert_eq!(answer["pages"], 1);
     // The newer of two equally relevant posts first; the noindex post never.
@@ -62,7 +62,7 @@ async fn an_answer_lists_indexable_pages_with_escaped_snippets_and_counts() {
     );
     assert_eq!(
         answer["facets"],
-        json!({"kinds": [{"kind": "insight", "count": 2}], "products": [{"product": "eRFx", "count": 2}]})
+        json!({"kinds": [{"kind": "insight", "count": 2}], "products": [{"product": "eRFx", "count": 2}], "complete": true})
     );
 }
 
@@ -72,10 +72,10 @@ async fn filters_narrow_the_results_and_leave_the_counts_of_the_query() {
     let (_, _, answer) = ask(&app, "/api/search?q=acme&type=caseStudy").await;
     assert_eq!(paths(&answer), ["/case-study/manage-contractor-compliance"]);
     let (_, _, answer) = ask(&app, "/api/search?q=insight&product=SIM").await;
-    assert_eq!(answer["total"], 0);
+    assert_eq!(answer["total"], json!({"exactly": 0}));
     assert_eq!(answer["facets"]["kinds"][0]["count"], 2);
     let (_, _, answer) = ask(&app, "/api/search?q=story&type=insight").await;
-    assert_eq!(answer["total"], 0);
+    assert_eq!(answer["total"], json!({"exactly": 0}));
     // A hidden story and page are never found.
     let (_, _, answer) = ask(&app, "/api/search?q=quiet%20customer").await;
     assert!(!paths(&answer).contains(&"/case-study/quiet-customer".to_string()));
@@ -84,7 +84,7 @@ async fn filters_narrow_the_results_and_leave_the_counts_of_the_query() {
     // An empty query finds nothing, without refusing.
     let (status, _, answer) = ask(&app, "/api/search?q=").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(answer["total"], 0);
+    assert_eq!(answer["total"], json!({"exactly": 0}));
 }
 
 #[tokio::test]
@@ -189,7 +189,8 @@ fn found(store: &ContentStore, q: &str) -> Vec<String> {
 }
 
 fn found_in(generation: &Generation, q: &str) -> Vec<String> {
-    let index = generation.search.snapshot().expect("an index");
+    let search = generation.search();
+    let index = search.snapshot().expect("an index");
     let answer = index
         .search(&SearchRequest::parse(Some(q), None, None, None).unwrap())
         .unwrap();
@@ -282,8 +283,8 @@ async fn a_generation_still_served_answers_as_of_its_own_content_after_the_next_
     );
     assert_eq!(found_in(&older, "allergen declarations"), before);
     assert_eq!(
-        older.search.snapshot().unwrap().documents(),
-        newer.search.snapshot().unwrap().documents() + 1
+        older.search().snapshot().unwrap().documents(),
+        newer.search().snapshot().unwrap().documents() + 1
     );
     fake.stop().await;
 }
@@ -318,10 +319,14 @@ async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_th
     });
     let (status, _, answer) = ask(&app, "/api/search?q=insight").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(answer["total"], 2);
+    assert_eq!(answer["total"], json!({"exactly": 2}));
     let (_, _, ready) = ask(&app, "/readyz").await;
     assert_eq!(ready["search"]["status"], "ready");
     assert!(ready["search"]["documents"].as_u64().unwrap() > 2);
+    assert_eq!(
+        ready["search"]["written"], ready["search"]["documents"],
+        "built from nothing"
+    );
     let text = app.metrics_text().await;
     assert!(text.contains("supplysite_search_index_ready 1"), "{text}");
     assert!(
@@ -469,6 +474,10 @@ impl SearchSnapshot for FlakySnapshot {
     fn documents(&self) -> usize {
         self.inner.documents()
     }
+
+    fn written(&self) -> usize {
+        self.inner.written()
+    }
 }
 
 #[tokio::test]
@@ -495,4 +504,93 @@ async fn a_search_the_index_failed_is_asked_again_by_the_next_request_of_the_sam
     failing.store(true, std::sync::atomic::Ordering::SeqCst);
     let (status, _, _, _) = search_page(&app, "/search?q=insight").await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// An index that takes no content until it is let go.
+struct Gated {
+    inner: TantivyIndex,
+    open: std::sync::Mutex<bool>,
+    opened: std::sync::Condvar,
+}
+
+impl Gated {
+    fn let_go(&self) {
+        *self.open.lock().unwrap() = true;
+        self.opened.notify_all();
+    }
+}
+
+impl SearchIndex for Gated {
+    fn index(&self, set: &ContentSet) -> Result<Arc<dyn SearchSnapshot>, SearchIndexError> {
+        let mut open = self.open.lock().unwrap();
+        while !*open {
+            open = self.opened.wait(open).unwrap();
+        }
+        drop(open);
+        self.inner.index(set)
+    }
+}
+
+#[tokio::test]
+async fn an_index_built_after_start_answers_503_until_it_is_ready_and_readyz_says_building() {
+    let index = Arc::new(Gated {
+        inner: TantivyIndex::new().unwrap(),
+        open: std::sync::Mutex::new(false),
+        opened: std::sync::Condvar::new(),
+    });
+    let app = spawn_app_with(Options {
+        search: Some(Some(index.clone() as Arc<dyn SearchIndex>)),
+        search_after_start: true,
+        ..Options::default()
+    });
+    // The server is ready at once: the pages are served while the index is built.
+    let (status, _, ready) = ask(&app, "/readyz").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(ready["search"], json!({"status": "building"}));
+    let text = app.metrics_text().await;
+    assert!(text.contains("supplysite_search_index_ready 0"), "{text}");
+    assert!(
+        text.contains("supplysite_search_index_building 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("supplysite_search_index_failures_total 0"),
+        "building is no failure: {text}"
+    );
+    let (status, cache, answer) = ask(&app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(cache, "no-store");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("search is not available"),
+        "{answer}"
+    );
+    let page = app.get("/search?q=insight").await;
+    assert_eq!(page.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(page.headers()["cache-control"], "no-store");
+    assert_eq!(app.get("/").await.status(), StatusCode::OK);
+
+    index.let_go();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (_, _, ready) = ask(&app, "/readyz").await;
+        if ready["search"]["status"] == "ready" {
+            break;
+        }
+        assert_eq!(ready["search"]["status"], "building", "{ready}");
+        assert!(std::time::Instant::now() < deadline, "never built");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let (status, _, answer) = ask(&app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["total"], json!({"exactly": 2}));
+    assert_eq!(app.get("/search?q=insight").await.status(), StatusCode::OK);
+    let text = app.metrics_text().await;
+    assert!(text.contains("supplysite_search_index_ready 1"), "{text}");
+    assert!(
+        text.contains("supplysite_search_index_building 0"),
+        "{text}"
+    );
 }

@@ -87,6 +87,8 @@ pub struct Options {
     pub freshness: Option<Arc<dyn ContentFreshness>>,
     /// The search index instead of a new in-memory tantivy index (`None` inside: no index).
     pub search: Option<Option<Arc<dyn supplysite_core::ports::SearchIndex>>>,
+    /// Whether the search index is brought to the first content after start.
+    pub search_after_start: bool,
 }
 
 impl Default for Options {
@@ -108,6 +110,7 @@ impl Default for Options {
             renderer: None,
             freshness: None,
             search: None,
+            search_after_start: false,
         }
     }
 }
@@ -179,6 +182,7 @@ impl TestApp {
                         as Arc<dyn supplysite_core::ports::SearchIndex>,
                 )
             }),
+            search_after_start: options.search_after_start,
             ..Default::default()
         };
         let state = AppState::with_mounts(parts, mounts);

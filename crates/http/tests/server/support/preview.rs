@@ -51,15 +51,26 @@ pub fn changed_entry(export: &serde_json::Value) -> serde_json::Value {
 /// The demo space with a draft, a changed and an archived post; `preview`: whether the preview
 /// is mounted.
 pub async fn site(preview: bool) -> PreviewSite {
-    start(preview, None).await
+    start(preview, None, None).await
 }
 
 /// [`site`] with the preview, its pages' markup rendered by `renderer`.
 pub async fn rendered_site(renderer: supplysite_http::Renderer) -> PreviewSite {
-    start(true, Some(renderer)).await
+    start(true, Some(renderer), None).await
 }
 
-async fn start(preview: bool, renderer: Option<supplysite_http::Renderer>) -> PreviewSite {
+/// [`site`] with the preview searching in `index`.
+pub async fn site_with_preview_index(
+    index: Arc<dyn supplysite_core::ports::SearchIndex>,
+) -> PreviewSite {
+    start(true, None, Some(index)).await
+}
+
+async fn start(
+    preview: bool,
+    renderer: Option<supplysite_http::Renderer>,
+    index: Option<Arc<dyn supplysite_core::ports::SearchIndex>>,
+) -> PreviewSite {
     let export = supplysite_testkit::demo::export_json();
     let original = changed_entry(&export);
     let fake = FakeContentful::start(export).await;
@@ -88,9 +99,9 @@ async fn start(preview: bool, renderer: Option<supplysite_http::Renderer>) -> Pr
                 Secret::at_least(SECRET, supplysite_http::preview::MIN_SECRET_LEN).unwrap(),
                 Arc::new(source),
             )
-            .with_search(Arc::new(
-                supplysite_search_adapter::TantivyIndex::new().unwrap(),
-            )),
+            .with_search(index.unwrap_or_else(|| {
+                Arc::new(supplysite_search_adapter::TantivyIndex::new().unwrap())
+            })),
         )
     });
     let app = TestApp::new(Options {
