@@ -275,9 +275,11 @@ impl AppState {
         let (stamp, digest) = (&inner.page_stamp, digest(outcome.get().as_bytes()));
         Ok(PageEntry::new(
             status,
-            inner
-                .shell
-                .render(head_tags, &data, crate::metrics::route_template(path)),
+            inner.shell.render(
+                head_tags,
+                &data,
+                crate::metrics::route_template(path).template(),
+            ),
             Bytes::from(Box::<str>::from(outcome).into_boxed_bytes()),
             etag(&digest, stamp, "html", path),
             etag(&digest, stamp, "api", path),

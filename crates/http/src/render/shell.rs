@@ -6,7 +6,6 @@
 //! same in every page and every response, so the policy is fixed for the process and a page kept
 //! by a shared cache is exactly as strict as a fresh one.
 
-use crate::metrics::RouteId;
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
@@ -83,8 +82,9 @@ impl Shell {
     /// The whole page: `head_tags` before `</head>`, and `data_json` (already serialised; it is
     /// escaped here) in the data element before `</body>`, which names the page's `route`
     /// template in its `data-route` attribute (what the page's Web Vitals reports are counted
-    /// under: the server's rule, so the browser keeps no copy of the route table).
-    pub fn render(&self, head_tags: &str, data_json: &str, route: RouteId) -> String {
+    /// under, `crate::metrics::route_template`: the server's rule, so the browser keeps no copy
+    /// of the route table).
+    pub fn render(&self, head_tags: &str, data_json: &str, route: &str) -> String {
         let data = crate::render::escape::json_for_script(data_json);
         let mut page = String::with_capacity(
             self.head.len() + head_tags.len() + self.body.len() + data.len() + self.tail.len() + 96,
@@ -94,10 +94,8 @@ impl Shell {
         page.push_str(&self.body);
         page.push_str("<script id=\"");
         page.push_str(DATA_ELEMENT_ID);
-        // Templates are written with `/`, `:`, `*`, `.`, `-` and letters: nothing to escape in
-        // an attribute value.
         page.push_str("\" data-route=\"");
-        page.push_str(route.template());
+        supplysite_core::html::escape_into(&mut page, route);
         // Data, never run: the policy does not govern it (see `head::render`).
         page.push_str("\" type=\"application/json\">");
         page.push_str(&data);
@@ -262,7 +260,7 @@ mod tests {
         let html = shell.render(
             "<title>Page</title>\n",
             r#"{"chrome":{},"outcome":{"t":"</script>"}}"#,
-            crate::metrics::route_template("/insights/a-post"),
+            "/insights/:slug",
         );
         insta::assert_snapshot!(html);
     }
@@ -271,7 +269,7 @@ mod tests {
     fn the_inline_loader_is_hashed_as_the_browser_hashes_it_and_left_as_it_is() {
         let shell = Shell::parse(VITE_INDEX).unwrap();
         assert_eq!(shell.script_hashes(), [LOADER_HASH]);
-        let html = shell.render("", "{}", crate::metrics::route_template("/"));
+        let html = shell.render("", "{}", "/");
         // Nothing is added to the scripts or the preloads: the page is the same for everyone.
         assert!(html.contains("<script>(()=>{document.title=\"x\"})()</script>"));
         assert!(

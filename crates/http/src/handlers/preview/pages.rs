@@ -225,9 +225,11 @@ pub(crate) async fn page(
         Ok(data) => data,
         Err(e) => return Some(PageError::from(e).into_response()),
     };
-    let html = inner
-        .shell
-        .render(&head, &data, crate::metrics::route_template(path));
+    let html = inner.shell.render(
+        &head,
+        &data,
+        crate::metrics::route_template(path).template(),
+    );
     // Never cached: the entry lives for this response only.
     let tag = HeaderValue::from_static("\"preview\"");
     let entry = Arc::new(PageEntry::new(
