@@ -240,24 +240,19 @@ impl Snapshot {
 
     fn filtered(&self, words: Box<dyn Query>, request: &SearchRequest) -> Box<dyn Query> {
         let f = &self.fields;
+        let must_be = |field, number| -> (Occur, Box<dyn Query>) {
+            let term = Term::from_field_u64(field, number);
+            (
+                Occur::Must,
+                Box::new(TermQuery::new(term, IndexRecordOption::Basic)),
+            )
+        };
         let mut parts: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, words)];
         if let Some(kind) = request.kind {
-            parts.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_u64(f.kind, kind_number(kind)),
-                    IndexRecordOption::Basic,
-                )),
-            ));
+            parts.push(must_be(f.kind, kind_number(kind)));
         }
         if let Some(tag) = request.product {
-            parts.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_u64(f.product, product_number(tag)),
-                    IndexRecordOption::Basic,
-                )),
-            ));
+            parts.push(must_be(f.product, product_number(tag)));
         }
         Box::new(BooleanQuery::new(parts))
     }

@@ -28,6 +28,20 @@ async fn ask(app: &TestApp, uri: &str) -> (StatusCode, String, Value) {
     (status, cache, serde_json::from_slice(&body).unwrap())
 }
 
+/// `GET /api/search` answers 503, never stored, saying search is not available.
+async fn expect_search_unavailable(app: &TestApp) {
+    let (status, cache, answer) = ask(app, "/api/search?q=insight").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(cache, "no-store");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("search is not available"),
+        "{answer}"
+    );
+}
+
 fn paths(answer: &Value) -> Vec<String> {
     answer["results"]
         .as_array()
@@ -338,16 +352,7 @@ async fn an_index_that_cannot_take_the_content_shows_in_the_answer_readyz_and_th
         .failing
         .store(true, std::sync::atomic::Ordering::SeqCst);
     app.state.content().replace(content("v2"));
-    let (status, cache, answer) = ask(&app, "/api/search?q=insight").await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert_eq!(cache, "no-store");
-    assert!(
-        answer["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("search is not available"),
-        "{answer}"
-    );
+    expect_search_unavailable(&app).await;
     let (status, _, ready) = ask(&app, "/readyz").await;
     assert_eq!(status, StatusCode::OK, "the pages are still served");
     assert_eq!(ready["search"], json!({"status": "failed", "failures": 1}));
@@ -557,16 +562,7 @@ async fn an_index_built_after_start_answers_503_until_it_is_ready_and_readyz_say
         text.contains("supplysite_search_index_failures_total 0"),
         "building is no failure: {text}"
     );
-    let (status, cache, answer) = ask(&app, "/api/search?q=insight").await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert_eq!(cache, "no-store");
-    assert!(
-        answer["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("search is not available"),
-        "{answer}"
-    );
+    expect_search_unavailable(&app).await;
     let page = app.get("/search?q=insight").await;
     assert_eq!(page.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(page.headers()["cache-control"], "no-store");
