@@ -97,6 +97,9 @@ pub struct Stats {
     pub stand_ins: AtomicU64,
     /// Renditions the background warm-up has still to make (or find made): 0 once it is done.
     pub to_warm: AtomicU64,
+    /// Of those, the renditions of pictures shown largest on a first screen, which it makes
+    /// first: 0 once a visitor never waits on an encode for one.
+    pub first_screen_to_warm: AtomicU64,
 }
 
 type Shared = Arc<OnceCell<Result<Hit, ImageError>>>;
@@ -173,8 +176,11 @@ impl crate::warm::Warm for Renditions {
         Renditions::warm_one(self, raw_path, target)
     }
 
-    fn to_warm(&self, remaining: u64) {
+    fn to_warm(&self, remaining: u64, first_screen: u64) {
         self.stats.to_warm.store(remaining, Ordering::Relaxed);
+        self.stats
+            .first_screen_to_warm
+            .store(first_screen, Ordering::Relaxed);
     }
 }
 
@@ -508,8 +514,11 @@ impl Renditions {
     /// list replaces one still being worked through. Does nothing when warm-up is off.
     pub fn warm(&self, pictures: Vec<crate::warm::Picture>) {
         if let Some(sender) = lock(&self.warm).as_ref() {
-            let targets = crate::warm::count(&pictures);
+            let (targets, first_screen) = crate::warm::count(&pictures);
             self.stats.to_warm.store(targets, Ordering::Relaxed);
+            self.stats
+                .first_screen_to_warm
+                .store(first_screen, Ordering::Relaxed);
             let _ = sender.send(pictures);
         }
     }

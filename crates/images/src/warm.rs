@@ -1,17 +1,23 @@
-//! Warming the cache after a content load: the renditions pages ask for most (every offered
-//! width up to 1280, which includes the 1200-wide one link previews use, in AVIF, WebP and the
-//! source's fallback) are made on a background thread through the encoding pool, taking a slot
-//! only when no visitor waits for one.
+//! Warming the cache after a content load: the renditions pages ask for most are made on a
+//! background thread through the encoding pool, taking a slot only when no visitor waits for
+//! one. First the pictures the pages show largest on their first screen (core's
+//! `ContentSet::first_screen_pictures`, which the pages preload) at every offered width, the
+//! 1600 and 2048 wide screens ask for included; then every other picture at the widths up to
+//! 1280 (which include the 1200-wide one link previews use). Each in AVIF, WebP and the
+//! source's fallback.
 
 use crate::error::ImageError;
 use crate::path::IMAGE_HOST;
 use crate::render::Target;
+use std::collections::HashSet;
 use std::sync::Weak;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use supplysite_core::asset::Asset;
 use supplysite_core::content::ContentSet;
 use supplysite_core::rendition::{ASSETS, Format, SHARE_WIDTH, widths_for};
 
-/// The widest rendition warmed; wider ones are made when first asked for.
+/// The widest rendition warmed of a picture that is not on a first screen; wider ones are made
+/// when first asked for.
 pub const WARM_MAX_WIDTH: u32 = 1280;
 
 /// A picture of the content, to warm.
@@ -23,6 +29,8 @@ pub struct Picture {
     pub width: u32,
     /// Its format.
     pub format: Format,
+    /// Whether a page shows it largest on its first screen: warmed first, at every width.
+    pub first_screen: bool,
 }
 
 impl Picture {
@@ -37,6 +45,7 @@ impl Picture {
             path: path.to_owned(),
             width: width.filter(|&w| w > 0)?,
             format: Format::of_mime(content_type?)?,
+            first_screen: false,
         })
     }
 
@@ -44,7 +53,7 @@ impl Picture {
     pub fn targets(&self) -> Vec<Target> {
         let mut widths: Vec<u32> = widths_for(self.width)
             .into_iter()
-            .filter(|&w| w <= WARM_MAX_WIDTH || w == SHARE_WIDTH)
+            .filter(|&w| self.first_screen || w <= WARM_MAX_WIDTH || w == SHARE_WIDTH)
             .collect();
         widths.dedup();
         let mut formats = vec![Format::Avif, Format::Webp, self.format.fallback()];
@@ -63,25 +72,46 @@ impl Picture {
 }
 
 /// The pictures of a content set to warm: its resizable pictures served from the export,
-/// within the resizer's limits (pages offer the others at their own address only).
+/// within the resizer's limits (pages offer the others at their own address only), those on
+/// a first screen first.
 pub fn pictures(set: &ContentSet) -> Vec<Picture> {
-    set.parts()
-        .assets
-        .values()
-        .filter(|asset| {
-            asset.width.is_none_or(|width| {
-                supplysite_core::rendition::over_limits(width, asset.height, asset.size).is_none()
+    let resizable = |asset: &&Asset| {
+        asset.width.is_none_or(|width| {
+            supplysite_core::rendition::over_limits(width, asset.height, asset.size).is_none()
+        })
+    };
+    let picture =
+        |asset: &Asset| Picture::of_asset(&asset.url, asset.content_type.as_deref(), asset.width);
+    let mut pictures: Vec<Picture> = set
+        .first_screen_pictures()
+        .into_iter()
+        .filter(resizable)
+        .filter_map(|asset| {
+            picture(asset).map(|p| Picture {
+                first_screen: true,
+                ..p
             })
         })
-        .filter_map(|asset| {
-            Picture::of_asset(&asset.url, asset.content_type.as_deref(), asset.width)
-        })
-        .collect()
+        .collect();
+    let first: HashSet<String> = pictures.iter().map(|p| p.path.clone()).collect();
+    pictures.extend(
+        set.parts()
+            .assets
+            .values()
+            .filter(resizable)
+            .filter_map(picture)
+            .filter(|p| !first.contains(&p.path)),
+    );
+    pictures
 }
 
-/// How many renditions warming `pictures` makes or finds made.
-pub(crate) fn count(pictures: &[Picture]) -> u64 {
-    pictures.iter().map(|p| p.targets().len() as u64).sum()
+/// How many renditions warming `pictures` makes or finds made, and how many of them are of
+/// first-screen pictures.
+pub(crate) fn count(pictures: &[Picture]) -> (u64, u64) {
+    pictures.iter().fold((0, 0), |(all, first), p| {
+        let n = p.targets().len() as u64;
+        (all + n, first + if p.first_screen { n } else { 0 })
+    })
 }
 
 /// What the warm-up asks of the engine: one rendition made and cached, blocking the calling
@@ -89,8 +119,9 @@ pub(crate) fn count(pictures: &[Picture]) -> u64 {
 pub(crate) trait Warm: Send + Sync + 'static {
     fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError>;
 
-    /// How many renditions of the list being warmed are left.
-    fn to_warm(&self, remaining: u64);
+    /// How many renditions of the list being warmed are left, and how many of those are of
+    /// first-screen pictures.
+    fn to_warm(&self, remaining: u64, first_screen: u64);
 }
 
 /// Puts the calling thread at the lowest CPU priority (nice 19; on Linux the nice value is
@@ -120,7 +151,7 @@ fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
     lowest_priority();
     let mut next = receiver.recv().ok();
     while let Some(pictures) = next.take() {
-        let mut remaining = count(&pictures);
+        let (mut remaining, mut first_screen) = count(&pictures);
         'list: for picture in &pictures {
             let targets = picture.targets();
             let mut left_of_picture = targets.len() as u64;
@@ -140,13 +171,17 @@ fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     engine.warm_one(&picture.path, target)
                 }));
-                remaining -= 1;
                 left_of_picture -= 1;
                 // A picture that fails is left: its other renditions are not made either.
-                if !matches!(outcome, Ok(Ok(_))) {
-                    remaining -= left_of_picture;
+                let done = match outcome {
+                    Ok(Ok(_)) => 1,
+                    _ => 1 + left_of_picture,
+                };
+                remaining -= done;
+                if picture.first_screen {
+                    first_screen -= done;
                 }
-                engine.to_warm(remaining);
+                engine.to_warm(remaining, first_screen);
                 match outcome {
                     Ok(Ok(_)) => {}
                     Ok(Err(e)) => {
@@ -171,7 +206,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn export_pictures_are_warmed_up_to_1280_in_three_formats() {
+    fn export_pictures_are_warmed_up_to_1280_and_first_screen_ones_at_every_width() {
         let picture = Picture::of_asset(
             "/assets/images.ctfassets.net/s/a/t/hero.jpg",
             Some("image/jpeg"),
@@ -186,6 +221,17 @@ mod tests {
         assert!(widths.contains(&1200));
         let formats: Vec<Format> = targets.iter().take(3).map(|t| t.format).collect();
         assert_eq!(formats, [Format::Avif, Format::Webp, Format::Jpeg]);
+        let first_screen = Picture {
+            first_screen: true,
+            ..picture.clone()
+        };
+        let widths: Vec<u32> = first_screen.targets().iter().map(|t| t.width).collect();
+        assert_eq!(widths.len(), 9 * 3, "{widths:?}");
+        assert!(
+            widths.contains(&1600) && widths.contains(&2048),
+            "{widths:?}"
+        );
+        assert_eq!(count(&[picture.clone(), first_screen]), (21 + 27, 27));
         assert_eq!(
             Picture::of_asset(
                 "/assets/images.ctfassets.net/s/logo.svg",
@@ -201,6 +247,41 @@ mod tests {
                 Some(100)
             ),
             None
+        );
+    }
+
+    #[test]
+    fn the_first_screen_pictures_come_first_and_every_picture_once() {
+        let asset = |id: &str, width: u32| {
+            serde_json::json!({
+                "id": id,
+                "url": format!("/assets/images.ctfassets.net/s/{id}/t/{id}.jpg"),
+                "contentType": "image/jpeg",
+                "width": width,
+                "height": 800,
+            })
+        };
+        let parts: supplysite_core::content::ContentParts =
+            serde_json::from_value(serde_json::json!({
+                "posts": [{
+                    "id": "p", "slug": "p", "title": "P", "description": "D",
+                    "publishDate": "2024-03-05", "hasVideo": false, "tags": [], "products": [],
+                    "seoIndex": true, "heroImage": asset("hero", 2400)
+                }],
+                "caseStudies": [], "pages": [], "faqLists": [], "timeline": [], "privacy": null,
+                "customerLogos": [],
+                "assets": {"aaa": asset("aaa", 1600), "hero": asset("hero", 2400)}
+            }))
+            .unwrap();
+        let set = ContentSet::new(parts, "v1");
+        let pictures = pictures(&set);
+        let order: Vec<(&str, bool)> = pictures
+            .iter()
+            .map(|p| (p.path.as_str(), p.first_screen))
+            .collect();
+        assert_eq!(
+            order,
+            [("s/hero/t/hero.jpg", true), ("s/aaa/t/aaa.jpg", false)]
         );
     }
 }

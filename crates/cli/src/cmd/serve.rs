@@ -147,7 +147,9 @@ fn serve_with(
 
     let mut settings = config.settings(&asset_dir);
     settings.image_encodes_per_minute = images.encodes_per_minute;
+    let warm_before_ready = images.warm_before_ready;
     let images = images.engine(settings.asset_dir.as_deref())?;
+    let warming = images.clone();
     tracing::info!(
         public_url = %settings.public_url,
         content = %source.describe,
@@ -248,6 +250,11 @@ fn serve_with(
         }
         None => None,
     };
+    // The content is loaded and the warm-up has its list: the pictures of the first screens
+    // are made before the server listens, for as long as the operator allows.
+    if let Some(engine) = &warming {
+        images::wait_for_first_screen(engine, warm_before_ready);
+    }
     let stats = state.connection_stats();
     let served = supplysite_http::serve_per_core_draining(
         config.bind,

@@ -67,7 +67,7 @@ pub fn detail(c: &CaseStudy, set: &ContentSet) -> CaseStudyView {
         image: shown(c.main_image.as_ref()).map(picture::share),
     });
     let banner_image =
-        image_of(c.main_image.as_ref()).map(|i| picture::lcp(i, picture::COLUMN_SIZES));
+        image_of(c.first_screen_picture()).map(|i| picture::lcp(i, picture::COLUMN_SIZES));
     head.preload = banner_image
         .as_ref()
         .and_then(|i| picture::preload(i, None));

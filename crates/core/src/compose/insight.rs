@@ -55,7 +55,8 @@ pub fn insight(post: &BlogPost, set: &ContentSet) -> InsightView {
         kind: "article",
         image: shown(post.hero_image.as_ref()).map(picture::share),
     });
-    let hero = image_of(post.hero_image.as_ref()).map(|i| picture::lcp(i, picture::COLUMN_SIZES));
+    let hero =
+        image_of(post.first_screen_picture()).map(|i| picture::lcp(i, picture::COLUMN_SIZES));
     head.preload = hero.as_ref().and_then(|i| picture::preload(i, None));
     let article = head::article(post, &head.canonical, &description, set.time_zone());
     head.json_ld.push(article);

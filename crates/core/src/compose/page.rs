@@ -23,7 +23,7 @@ pub fn page(p: &Page, set: &ContentSet) -> PageBuilderView {
     let route = Route::Page(p.slug.clone());
     let slices: Vec<SliceView> = shown_slices(p, set).map(|(_, view)| view).collect();
     let banner = p.banner.as_ref().map(|b| BannerView {
-        image: image_of(b.banner_image.as_ref()).map(|i| picture::lcp(i, picture::BANNER_SIZES)),
+        image: image_of(p.first_screen_picture()).map(|i| picture::lcp(i, picture::BANNER_SIZES)),
         logo: image_of(b.banner_logo.as_ref()),
         text_box: b.banner_text_box.as_ref().map(|d| rich(Some(d), set)),
         body_text: first_text([b.banner_body_text.as_deref()]),

@@ -75,6 +75,12 @@ pub struct CaseStudy {
 }
 
 impl CaseStudy {
+    /// The picture the story shows largest on its first screen and preloads: its main image.
+    /// The picture warm-up makes it first, at every width.
+    pub fn first_screen_picture(&self) -> Option<&Asset> {
+        self.main_image.as_ref()
+    }
+
     /// Whether the story is tagged with the product.
     pub fn has_product(&self, tag: ProductTag) -> bool {
         self.products.contains(&tag)

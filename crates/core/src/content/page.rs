@@ -32,6 +32,14 @@ pub struct Page {
     pub slices: Vec<Slice>,
 }
 
+impl Page {
+    /// The picture the page shows largest on its first screen and preloads on wide screens:
+    /// its banner's background. The picture warm-up makes it first, at every width.
+    pub fn first_screen_picture(&self) -> Option<&Asset> {
+        self.banner.as_ref()?.banner_image.as_ref()
+    }
+}
+
 /// Extra sections a page can ask for (`addComponents`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AddComponent {

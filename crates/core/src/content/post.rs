@@ -43,6 +43,12 @@ pub struct BlogPost {
 }
 
 impl BlogPost {
+    /// The picture the article shows largest on its first screen and preloads: its hero. The
+    /// picture warm-up makes it first, at every width.
+    pub fn first_screen_picture(&self) -> Option<&Asset> {
+        self.hero_image.as_ref()
+    }
+
     /// Whether the post is tagged with the product.
     pub fn has_product(&self, tag: ProductTag) -> bool {
         self.products.contains(&tag)

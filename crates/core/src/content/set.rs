@@ -189,6 +189,26 @@ impl ContentSet {
         &self.version
     }
 
+    /// The pictures the pages show largest on their first screen, which they preload: every
+    /// article's, customer story's and page-builder page's [`BlogPost::first_screen_picture`],
+    /// [`CaseStudy::first_screen_picture`] and [`Page::first_screen_picture`], each once.
+    pub fn first_screen_pictures(&self) -> Vec<&Asset> {
+        let posts = self.parts.posts.iter().map(|p| p.first_screen_picture());
+        let stories = self
+            .parts
+            .case_studies
+            .iter()
+            .map(|c| c.first_screen_picture());
+        let pages = self.parts.pages.iter().map(|p| p.first_screen_picture());
+        let mut seen = std::collections::HashSet::new();
+        posts
+            .chain(stories)
+            .chain(pages)
+            .flatten()
+            .filter(|a| !a.url.is_empty() && seen.insert(a.url.as_str()))
+            .collect()
+    }
+
     /// The unindexed parts, for exporting or re-indexing.
     pub fn parts(&self) -> &ContentParts {
         &self.parts

@@ -80,6 +80,10 @@ pub struct Ready {
     /// server resizes pictures (0 once every common size is cached).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pictures_to_warm: Option<u64>,
+    /// Of those, the renditions of the pictures pages show largest on their first screen, made
+    /// first and at every width (0 once no visitor waits on an encode for one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_screen_pictures_to_warm: Option<u64>,
     /// The site search's index for the content served. A failed index leaves the status ready
     /// (the pages are served; search answers 503); why it failed is in the server's log.
     pub search: SearchReady,
@@ -299,6 +303,9 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         pictures_to_warm: state
             .images()
             .map(|engine| engine.stats().to_warm.load(Ordering::Relaxed)),
+        first_screen_pictures_to_warm: state
+            .images()
+            .map(|engine| engine.stats().first_screen_to_warm.load(Ordering::Relaxed)),
         search: SearchReady::of(&generation, state.content().search_failures()),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()

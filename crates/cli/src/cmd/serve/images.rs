@@ -8,6 +8,8 @@ use anyhow::Context;
 use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 use supplysite_images::{Config, Renditions};
 
 /// The image endpoint's settings.
@@ -47,6 +49,20 @@ pub struct Args {
         value_parser = switch
     )]
     image_warm: bool,
+    /// Seconds a start may wait before it listens, from 0 to 3600, for the warm-up to make the
+    /// pictures pages show largest on their first screen at every width (`/readyz` counts them
+    /// as `firstScreenPicturesToWarm`); past it, it listens and the rest are made in the
+    /// background. 0 listens at once. Behind a load balancer that sends visitors only to a
+    /// replica that answers, a new replica on an empty cache given enough time never has a
+    /// visitor wait on an encode for the largest picture on screen. With SUPPLYSITE_IMAGE_WARM
+    /// 0 there is nothing to wait for.
+    #[arg(
+        long,
+        env = "SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS",
+        default_value = "0",
+        value_parser = whole(0, 3600, "seconds")
+    )]
+    image_warm_before_ready_seconds: u64,
     /// Renditions one client (an address; IPv6 by /64) may have encoded a minute, from 1 to
     /// 10000; past it, a rendition not made yet is answered 429 (made ones are always served).
     #[arg(
@@ -75,6 +91,8 @@ pub struct Settings {
     pub cache_bytes: u64,
     pub workers: usize,
     pub warm: bool,
+    /// How long a start waits, before it listens, for the first-screen pictures.
+    pub warm_before_ready: Duration,
     pub encodes_per_minute: NonZeroU32,
 }
 
@@ -96,6 +114,7 @@ impl Args {
                 .image_workers
                 .unwrap_or_else(supplysite_images::pool::default_size),
             warm: self.image_warm,
+            warm_before_ready: Duration::from_secs(self.image_warm_before_ready_seconds),
             encodes_per_minute: self.image_encodes_per_minute,
         })
     }
@@ -122,6 +141,36 @@ impl Settings {
     }
 }
 
+/// Waits, up to `patience`, until `engine`'s warm-up has made the renditions of every picture
+/// a page shows largest on its first screen, before the server listens. It checks the warm-up's
+/// count every 50 ms: the count is a plain atomic the warm-up thread updates after each
+/// rendition (seconds apart), and this runs once, before anything is served.
+pub fn wait_for_first_screen(engine: &Renditions, patience: Duration) {
+    if patience.is_zero() || !engine.config().warm {
+        return;
+    }
+    let started = Instant::now();
+    let left = || engine.stats().first_screen_to_warm.load(Ordering::Relaxed);
+    tracing::info!(
+        renditions = left(),
+        "making the first-screen pictures before listening"
+    );
+    while left() > 0 {
+        if started.elapsed() >= patience {
+            tracing::warn!(
+                renditions_left = left(),
+                "listening before every first-screen picture is made (SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS): the rest are made in the background"
+            );
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    tracing::info!(
+        seconds = started.elapsed().as_secs_f64(),
+        "first-screen pictures made"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +193,7 @@ mod tests {
             "--image-cache-mib=64",
             "--image-workers=3",
             "--image-warm=0",
+            "--image-warm-before-ready-seconds=90",
         ])
         .unwrap();
         assert_eq!(
@@ -153,6 +203,7 @@ mod tests {
                 cache_bytes: 64 << 20,
                 workers: 3,
                 warm: false,
+                warm_before_ready: Duration::from_secs(90),
                 encodes_per_minute: NonZeroU32::new(60).unwrap(),
             }
         );
@@ -171,6 +222,10 @@ mod tests {
             ),
             ("--image-warm=maybe", "SUPPLYSITE_IMAGE_WARM / --image-warm"),
             (
+                "--image-warm-before-ready-seconds=3601",
+                "SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS / --image-warm-before-ready-seconds",
+            ),
+            (
                 "--image-cache-dir=",
                 "SUPPLYSITE_IMAGE_CACHE_DIR / --image-cache-dir",
             ),
@@ -178,5 +233,44 @@ mod tests {
             let message = settings(&[flag]).unwrap_err();
             assert!(message.starts_with(name), "{flag}: {message}");
         }
+    }
+
+    /// A picture shown largest on a first screen, 1,400 pixels wide, in an asset folder.
+    fn engine_with_a_first_screen_picture() -> (tempfile::TempDir, Arc<Renditions>) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir
+            .path()
+            .join("assets/images.ctfassets.net/s/a/t/hero.jpg");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, supplysite_testkit::pictures::jpeg(1400, 900)).unwrap();
+        let mut config = Config::new(dir.path().join("assets"), dir.path().join("cache"));
+        config.warm = true;
+        let engine = Renditions::open(config).unwrap();
+        engine.warm(vec![supplysite_images::Picture {
+            path: "s/a/t/hero.jpg".into(),
+            width: 1400,
+            format: supplysite_core::rendition::Format::Jpeg,
+            first_screen: true,
+        }]);
+        (dir, engine)
+    }
+
+    #[test]
+    fn a_start_waits_until_the_first_screen_pictures_are_made_at_every_width() {
+        let (_dir, engine) = engine_with_a_first_screen_picture();
+        wait_for_first_screen(&engine, Duration::from_secs(600));
+        let stats = engine.stats();
+        assert_eq!(stats.first_screen_to_warm.load(Ordering::SeqCst), 0);
+        // 320, 480, 640, 828, 1080, 1200, 1280 and the original's 1400, in AVIF, WebP and JPEG.
+        assert_eq!(stats.warmed.load(Ordering::SeqCst), 8 * 3);
+    }
+
+    #[test]
+    fn a_start_waits_no_longer_than_it_is_allowed() {
+        let (_dir, engine) = engine_with_a_first_screen_picture();
+        let started = Instant::now();
+        wait_for_first_screen(&engine, Duration::from_millis(1));
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(engine.stats().first_screen_to_warm.load(Ordering::SeqCst) > 0);
     }
 }

@@ -94,6 +94,53 @@ fn content_with_picture(width: u32) -> ContentSet {
     ContentSet::new(parts, "v1")
 }
 
+/// [`content_with_picture`], the picture being an insight's hero: shown largest on its first
+/// screen.
+fn content_with_hero(width: u32) -> ContentSet {
+    let mut parts = content_with_picture(width).parts().clone();
+    let hero = parts.assets["hero1"].clone();
+    let post = std::sync::Arc::make_mut(&mut parts.posts[0]);
+    post.hero_image = Some(hero);
+    ContentSet::new(parts, "v1")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_screen_picture_is_warmed_at_every_width_and_counted_apart() {
+    let export = export();
+    let cache = tempfile::tempdir().unwrap();
+    let mut setup = Setup::new(export.path(), cache.path());
+    setup.warm = true;
+    setup.content = Some(content_with_hero(HERO_SIZE.0));
+    let server = start(setup).await;
+    let engine = server.app.engine.clone().unwrap();
+    let ready: serde_json::Value = server.get("/readyz").await.json().await.unwrap();
+    let first_screen = ready["firstScreenPicturesToWarm"].as_u64().unwrap();
+    assert!(first_screen <= 24, "{ready}");
+    assert!(ready["picturesToWarm"].as_u64().unwrap() >= first_screen);
+    // The other widths and the original's own, 1300, which no other picture is warmed at. The
+    // warm-up runs at the lowest CPU priority: the limit allows for the other suites' tests
+    // keeping both cores busy meanwhile.
+    eventually(Duration::from_secs(300), "the warm-up", || {
+        let stats = engine.stats();
+        let load = |n: &std::sync::atomic::AtomicU64| n.load(std::sync::atomic::Ordering::SeqCst);
+        (
+            load(&stats.warmed),
+            load(&stats.to_warm),
+            load(&stats.first_screen_to_warm),
+        ) == (24, 0, 0)
+    })
+    .await;
+    let ready: serde_json::Value = server.get("/readyz").await.json().await.unwrap();
+    assert_eq!(ready["firstScreenPicturesToWarm"], 0, "{ready}");
+    for query in ["w=1300&fm=avif", "w=1300&fm=webp", "w=1300&fm=jpg"] {
+        let response = server
+            .get(&format!("/img/images.ctfassets.net/{HERO}?{query}"))
+            .await;
+        assert_eq!(response.status(), 200);
+    }
+    assert_eq!((server.encodes(), server.hits()), (0, 3));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_common_renditions_are_warmed_after_a_content_load() {
     let export = export();
