@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 NPM ?= npm
 
-.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint check-rust-tests check-web-tests lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api \
+.PHONY: help run check setup-run setup-then-builds test-run test-after-setup lint check-rust-tests check-web-tests lint-refs lint-layers lint-rust lint-web test-rust test-content test-web test-wasm test-e2e test-ssr test-bench test-budget test-api test-upgrade record-release-state \
         test-cluster test-dist test-deploy test-alerts fuzz screens setup wasm web-deps web-build demo demo-photos bench dist
 
 help:
@@ -44,15 +44,15 @@ setup-then-builds: setup
 # Then every suite, one after another. (Run in two lanes side by side, the browser suites beside
 # the rest, they took as long in all: both lanes keep both cores busy, and the browser journeys'
 # waits on the robot check and on renders stretched with the other lane's work.)
-test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster
+test-after-setup: lint-refs lint-layers lint-web test-deploy test-alerts test-rust test-dist test-run test-content test-wasm test-web test-budget test-ssr test-api test-e2e test-bench test-cluster test-upgrade
 
 # The servers the tests start make pictures when a page asks for them, not ahead of time: the
 # warm-up after each content load would keep a core busy under every suite (the image
 # endpoint's own tests turn it on where they check it).
-test-rust test-e2e test-ssr test-api test-cluster test-bench: export SUPPLYSITE_IMAGE_WARM = 0
+test-rust test-e2e test-ssr test-api test-cluster test-upgrade test-bench: export SUPPLYSITE_IMAGE_WARM = 0
 # A server the tests stop exits at once: the drain after SIGTERM (5 s by default, for the load
 # balancer) is the draining and cluster tests' own subject, and they set it themselves.
-test-rust test-e2e test-ssr test-api test-cluster test-bench test-dist test-run: export SUPPLYSITE_DRAIN_SECONDS = 0
+test-rust test-e2e test-ssr test-api test-cluster test-upgrade test-bench test-dist test-run: export SUPPLYSITE_DRAIN_SECONDS = 0
 
 lint: lint-refs lint-layers lint-rust lint-web
 
@@ -257,6 +257,21 @@ test-cluster: demo-photos
 	$(IGNORED_TESTS) two_replicas_share_postgres_behind_an_nginx_cache \
 		nginx_counts_an_ipv6_visitor_by_its_64 two_clients_holding_pictures_leave_room_for_a_third \
 		a_postgres_dump_restored_delivers_what_was_pending_once
+
+# This build started on the state each kept release left behind (tests/upgrade/VERSION: a
+# single server's state folder and a replica's PostgreSQL database, each with enquiries Brevo
+# refused): it serves that content at once and delivers each pending enquiry exactly once; an
+# outbox from a newer build is refused by name and left untouched, a content snapshot of
+# another format is set aside and the space read again (about 15 seconds).
+test-upgrade:
+	$(IGNORED_TESTS) this_build_on_a_release_s_state_serves_at_once_and_delivers_what_was_pending_once \
+		a_state_this_build_cannot_read_is_refused_by_name_or_rebuilt_never_half_read
+
+# Records what a release's archive leaves behind for test-upgrade, into tests/upgrade/VERSION
+# (scripts/record-release-state.sh; the README's "Releases" says when).
+record-release-state:
+	@test -n "$(ARCHIVE)" || { echo "usage: make record-release-state ARCHIVE=supplysite-VERSION-TARGET.tar.gz" >&2; exit 2; }
+	$(LINTED) CARGO=$(CARGO) WORKSPACE="$(WORKSPACE)" bash scripts/record-release-state.sh $(ARCHIVE)
 
 # One archive holding the release binary, the web build, the server bundle and the demo space
 # with its photographs, which runs from wherever it is unpacked (scripts/dist.sh describes it).

@@ -40,6 +40,7 @@ mod support;
 mod keys;
 mod nginx;
 mod restore;
+mod upgrade;
 
 use nginx::{Nginx, client_builder};
 use serde_json::{Value, json};

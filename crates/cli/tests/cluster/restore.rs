@@ -21,10 +21,10 @@ use supplysite_store_postgres::{DatabaseUrl, PgStore};
 const PENDING: usize = 3;
 /// The role the replicas, `pg_dump` and `pg_restore` connect as: the database's owner and not
 /// a superuser, as in a deployment.
-const ROLE: &str = "supplysite";
+pub(crate) const ROLE: &str = "supplysite";
 
 /// Runs `cmd` (one of PostgreSQL's tools) and fails, with what it said, unless it succeeds.
-fn run(what: &str, cmd: &mut Command) {
+pub(crate) fn run(what: &str, cmd: &mut Command) {
     let out = cmd
         .output()
         .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
@@ -38,7 +38,7 @@ fn run(what: &str, cmd: &mut Command) {
 }
 
 /// `program` (`createuser`, `createdb`, `dropdb`) as the server's superuser.
-fn admin(pg: &TestPostgres, program: &str) -> Command {
+pub(crate) fn admin(pg: &TestPostgres, program: &str) -> Command {
     let mut cmd = pg.program(program);
     cmd.args(["-h", "127.0.0.1", "-U", "postgres", "-p"])
         .arg(pg.port().to_string());
@@ -46,7 +46,7 @@ fn admin(pg: &TestPostgres, program: &str) -> Command {
 }
 
 /// A new empty database `name` owned by [`ROLE`]; its URL as that role.
-fn createdb(pg: &TestPostgres, name: &str) -> String {
+pub(crate) fn createdb(pg: &TestPostgres, name: &str) -> String {
     run(
         "createdb",
         admin(pg, "createdb").args(["--owner", ROLE, name]),
