@@ -80,7 +80,8 @@ CHECK_SKIP = the_postgres_outbox_keeps_the_contract \
 	start_up_errors_name_the_database_but_never_the_password \
 	with_a_database_the_commands_act_on_the_shared_outbox_and_never_show_its_password \
 	the_demo_check_counts_its_photographs_and_names_files_missing_beside_an_export \
-	a_flood_of_cold_pictures_is_answered_whole_and_the_site_keeps_answering
+	a_flood_of_cold_pictures_is_answered_whole_and_the_site_keeps_answering \
+	a_start_waits_for_the_first_screen_pictures_as_long_as_it_is_allowed
 check:
 	$(HAVE_CLIPPY)
 	$(CARGO) fmt --all

@@ -1,6 +1,8 @@
 //! A flood of cold picture requests, far beyond what the encoding queue takes, on the demo's
 //! pages: every rendition a page offers answers 200 (those that could not be made at once with
 //! a stand-in that no cache keeps for long), while the site's other routes keep answering.
+//! And a start allowed to wait for the first screens' pictures before it listens waits no
+//! longer than allowed.
 
 use crate::support::{Server, serve, workdir};
 use std::time::{Duration, Instant};
@@ -162,3 +164,36 @@ async fn a_flood_of_cold_pictures_is_answered_whole_and_the_site_keeps_answering
 
 /// The Cache-Control of a rendition that was made (a stand-in's is brief).
 const MADE: &str = "public, max-age=31536000, immutable";
+
+/// With `SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS`, a start on an empty cache makes the
+/// pictures of the pages' first screens before it listens, for as long as it is allowed: the
+/// demo's (hundreds of renditions) take longer than the two seconds given here, so it listens
+/// after them, says so, and `/readyz` counts what is left of them apart from the rest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_waits_for_the_first_screen_pictures_as_long_as_it_is_allowed() {
+    const ALLOWED: Duration = Duration::from_secs(2);
+    let dir = workdir();
+    let mut cmd = serve(dir.path());
+    cmd.env("SUPPLYSITE_IMAGE_WARM", "1").env(
+        "SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS",
+        ALLOWED.as_secs().to_string(),
+    );
+    let started = Instant::now();
+    let server = Server::start(cmd).await;
+    assert!(started.elapsed() >= ALLOWED, "{:?}", started.elapsed());
+    let (status, ready) = server.get_json("/readyz").await;
+    assert_eq!(status, 200, "{ready}");
+    let first_screen = ready["firstScreenPicturesToWarm"].as_u64().unwrap();
+    let all = ready["picturesToWarm"].as_u64().unwrap();
+    assert!(first_screen > 0 && all > first_screen, "{ready}");
+    let (status, log) = server.terminate().await;
+    assert!(status.success(), "{log}");
+    assert!(
+        log.contains("making the first-screen pictures before listening"),
+        "{log}"
+    );
+    assert!(
+        log.contains("listening before every first-screen picture is made"),
+        "{log}"
+    );
+}
