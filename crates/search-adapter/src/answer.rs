@@ -474,8 +474,10 @@ impl Snapshot {
             self.best_of_many(request, &asked, any_word.is_none(), wanted, found.scored)?
         };
         let mut results = Vec::with_capacity(PAGE_SIZE);
+        let mut stem = |w: &str| tokens::stem(w);
+        let mut marker = search::WordMatcher::new(request, &mut stem);
         for scored in ranked.iter().skip(request.offset()).take(PAGE_SIZE) {
-            results.push(self.hit(scored.address, request)?);
+            results.push(self.hit(scored.address, &mut marker)?);
         }
         let facets = all.facets;
         Ok(SearchAnswer {
@@ -506,7 +508,12 @@ impl Snapshot {
         })
     }
 
-    fn hit(&self, address: DocAddress, request: &SearchRequest) -> tantivy::Result<SearchHit> {
+    /// The result of the document at `address`, its snippet marked by `marker`.
+    fn hit(
+        &self,
+        address: DocAddress,
+        marker: &mut search::WordMatcher,
+    ) -> tantivy::Result<SearchHit> {
         let f = &self.fields;
         let doc: TantivyDocument = self.searcher.doc(address)?;
         let text = |field| {
@@ -521,10 +528,9 @@ impl Snapshot {
             .unwrap_or(SearchKind::Page);
         let description = text(f.description_text);
         let body = text(f.body_text);
-        let mut stem = |w: &str| tokens::stem(w);
         let mut snippet = None;
         for passage in [&description, &body] {
-            let marks = search::matched_words(passage, request, &mut stem);
+            let marks = marker.matched(passage);
             if !marks.is_empty() {
                 snippet = Some(search::snippet(passage, &marks));
                 break;
