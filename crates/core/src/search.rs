@@ -810,20 +810,62 @@ pub fn matched_words(
     request: &SearchRequest,
     stem: &mut dyn FnMut(&str) -> String,
 ) -> Vec<Range<usize>> {
-    let stems: Vec<String> = request.terms.iter().map(|t| stem(&t.text)).collect();
-    let mut out: Vec<Range<usize>> = Vec::new();
-    for word in text::terms(text) {
-        let hit = request.terms.iter().zip(&stems).any(|(q, q_stem)| {
-            word.text == q.text
-                || (q.prefix && word.text.starts_with(&q.text))
-                || (q.typos > 0 && edit_distance(&word.text, &q.text, q.typos) <= q.typos)
-                || stem(&word.text) == *q_stem
-        });
-        if hit && out.last().is_none_or(|l| l.end <= word.from) {
-            out.push(word.from..word.to);
+    WordMatcher::new(request, stem).matched(text)
+}
+
+/// [`matched_words`] for the passages of one answer: each distinct word is stemmed and
+/// measured against the query once, however many passages and results it appears in.
+pub struct WordMatcher<'a> {
+    request: &'a SearchRequest,
+    stems: Vec<String>,
+    stem: &'a mut dyn FnMut(&str) -> String,
+    /// Whether each word seen so far matched.
+    seen: std::collections::HashMap<String, bool>,
+}
+
+impl<'a> WordMatcher<'a> {
+    /// The matcher of `request`'s words; `stem` is the index's stemmer.
+    pub fn new(request: &'a SearchRequest, stem: &'a mut dyn FnMut(&str) -> String) -> Self {
+        let stems = request.terms.iter().map(|t| stem(&t.text)).collect();
+        WordMatcher {
+            request,
+            stems,
+            stem,
+            seen: std::collections::HashMap::new(),
         }
     }
-    out
+
+    /// Whether the term `word` matches a word of the query.
+    fn hit(&mut self, word: &str) -> bool {
+        if let Some(&hit) = self.seen.get(word) {
+            return hit;
+        }
+        let mut stemmed: Option<String> = None;
+        let mut hit = false;
+        for (q, q_stem) in self.request.terms.iter().zip(&self.stems) {
+            if word == q.text
+                || (q.prefix && word.starts_with(&q.text))
+                || (q.typos > 0 && edit_distance(word, &q.text, q.typos) <= q.typos)
+                || *stemmed.get_or_insert_with(|| (self.stem)(word)) == *q_stem
+            {
+                hit = true;
+                break;
+            }
+        }
+        self.seen.insert(word.to_string(), hit);
+        hit
+    }
+
+    /// The words of `text` the request matched, as byte ranges in order ([`matched_words`]).
+    pub fn matched(&mut self, text: &str) -> Vec<Range<usize>> {
+        let mut out: Vec<Range<usize>> = Vec::new();
+        for word in text::terms(text) {
+            if self.hit(&word.text) && out.last().is_none_or(|l| l.end <= word.from) {
+                out.push(word.from..word.to);
+            }
+        }
+        out
+    }
 }
 
 /// A snippet as HTML: `text` escaped, each of `marks` (byte ranges into `text`, in order and

@@ -24,18 +24,38 @@ use supplysite_core::content::ContentSet;
 use supplysite_core::ports::{ContentLoadError, ContentSource, SearchIndex, SearchSnapshot};
 use supplysite_core::redirects::{ExternalTargets, Problem, Redirects};
 
+/// The build of the search index after start, while it runs: content swapped in meanwhile
+/// waits here for it (the index takes one content set at a time, and a build from nothing takes
+/// half a minute at 100,000 posts), so a reload swaps its content in at once instead of waiting
+/// for the build.
+#[derive(Default)]
+struct Deferred {
+    /// Whether the build, or the catching up after it, still runs.
+    running: bool,
+    /// The newest generation swapped in while it runs: brought into the index next.
+    next: Option<Arc<Generation>>,
+}
+
 /// Brings `index` to `generation`'s content on a thread of its own, then makes the generation
-/// answer searches from it. A failure is logged and counted as one at start would be.
+/// answer searches from it; then does the same for the newest generation swapped in meanwhile
+/// (`deferred`), until none is waiting. A failure is logged and counted as one at start would
+/// be.
 fn build_in_background(
     generation: Arc<Generation>,
     index: Arc<dyn SearchIndex>,
     failures: Arc<AtomicU64>,
+    deferred: Arc<Mutex<Deferred>>,
 ) {
     let version = generation.version().to_string();
     tracing::info!(
         version = %version,
         "the search index is being built after start: search answers 503 until it is ready; the pages are served"
     );
+    deferred
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .running = true;
+    let waiting = Arc::clone(&deferred);
     let spawned = std::thread::Builder::new()
         .name("search-index".into())
         .spawn(move || {
@@ -50,9 +70,23 @@ fn build_in_background(
                 );
             }
             generation.search.store(Arc::new(search));
+            loop {
+                let next = {
+                    let mut deferred = waiting.lock().unwrap_or_else(PoisonError::into_inner);
+                    let next = deferred.next.take();
+                    deferred.running = next.is_some();
+                    next
+                };
+                let Some(next) = next else { break };
+                let search = search_snapshot(&next.set, Some(index.as_ref()), &failures);
+                next.search.store(Arc::new(search));
+            }
         });
     if let Err(e) = spawned {
         tracing::error!(error = %e, "cannot start the search index's build: search answers 503");
+        let mut deferred = deferred.lock().unwrap_or_else(PoisonError::into_inner);
+        deferred.running = false;
+        deferred.next = None;
     }
 }
 
@@ -274,6 +308,8 @@ pub struct ContentStore {
     search: Option<Arc<dyn SearchIndex>>,
     /// Content sets the search index could not take, since start.
     search_failures: Arc<AtomicU64>,
+    /// The search index's build after start, while it runs.
+    deferred: Arc<Mutex<Deferred>>,
 }
 
 impl ContentStore {
@@ -307,8 +343,9 @@ impl ContentStore {
     /// With `build_later`, the first content is served at once and `search` is brought to it
     /// on a thread of its own (search answers 503 until then; `/readyz` says `building`): for
     /// an index that must be built from nothing for a large archive, which takes longer than
-    /// a server may take to become ready. Content swapped in meanwhile is brought into the
-    /// index once that build is done (the index takes one content set at a time).
+    /// a server may take to become ready. Content swapped in meanwhile is served at once, its
+    /// search answering 503 too, and the newest of it is brought into the index once that
+    /// build is done (the index takes one content set at a time).
     pub fn with_options(
         set: ContentSet,
         page_budget: usize,
@@ -326,8 +363,14 @@ impl ContentStore {
             (search.as_deref(), &search_failures),
             deferred,
         ));
+        let building = Arc::new(Mutex::new(Deferred::default()));
         if deferred && let Some(index) = search.clone() {
-            build_in_background(Arc::clone(&first), index, Arc::clone(&search_failures));
+            build_in_background(
+                Arc::clone(&first),
+                index,
+                Arc::clone(&search_failures),
+                Arc::clone(&building),
+            );
         }
         ContentStore {
             current: ArcSwap::new(first),
@@ -338,6 +381,7 @@ impl ContentStore {
             reloads: Default::default(),
             search,
             search_failures,
+            deferred: building,
         }
     }
 
@@ -351,17 +395,27 @@ impl ContentStore {
         self.current.load_full()
     }
 
-    /// Serves `set` from now on.
+    /// Serves `set` from now on. While the search index is being built after start, `set` is
+    /// served at once and brought into the index after the build (see
+    /// [`ContentStore::with_options`]).
     pub fn replace(&self, set: ContentSet) {
         let before = self.current();
-        self.current.store(Arc::new(Generation::new(
+        // Held until the generation is made, so the build's thread either is still running
+        // when it looks for a waiting generation, or has ended and this one is indexed here.
+        let mut deferred = self.deferred.lock().unwrap_or_else(PoisonError::into_inner);
+        let generation = Arc::new(Generation::new(
             set,
             self.page_budget,
             Some(&before),
             &self.targets,
             (self.search.as_deref(), &self.search_failures),
-            false,
-        )));
+            deferred.running,
+        ));
+        if deferred.running {
+            deferred.next = Some(Arc::clone(&generation));
+        }
+        drop(deferred);
+        self.current.store(generation);
         if let Some(observer) = self.on_load.get() {
             observer(&self.current().set);
         }
@@ -539,6 +593,95 @@ mod tests {
             }
         );
         assert_eq!(store.current().version(), "v2");
+    }
+
+    /// An index whose first content waits until it is let go (a build from nothing at a large
+    /// archive); it records the versions it took, in order.
+    #[derive(Default)]
+    struct SlowFirstBuild {
+        open: Mutex<bool>,
+        opened: std::sync::Condvar,
+        taken: Mutex<Vec<String>>,
+    }
+
+    struct Taken(usize);
+
+    impl SearchSnapshot for Taken {
+        fn search(
+            &self,
+            request: &supplysite_core::search::SearchRequest,
+        ) -> Result<supplysite_core::search::SearchAnswer, supplysite_core::ports::SearchIndexError>
+        {
+            Ok(supplysite_core::search::SearchAnswer::empty(request))
+        }
+
+        fn documents(&self) -> usize {
+            self.0
+        }
+
+        fn written(&self) -> usize {
+            0
+        }
+    }
+
+    impl SearchIndex for SlowFirstBuild {
+        fn index(
+            &self,
+            set: &ContentSet,
+        ) -> Result<Arc<dyn SearchSnapshot>, supplysite_core::ports::SearchIndexError> {
+            let mut open = self.open.lock().unwrap();
+            while !*open {
+                open = self.opened.wait(open).unwrap();
+            }
+            drop(open);
+            let mut taken = self.taken.lock().unwrap();
+            taken.push(set.version().to_string());
+            Ok(Arc::new(Taken(taken.len())))
+        }
+    }
+
+    #[test]
+    fn content_swapped_in_while_the_index_is_built_after_start_is_served_at_once_and_indexed_after()
+    {
+        let index = Arc::new(SlowFirstBuild::default());
+        let store = Arc::new(ContentStore::with_options(
+            set("v1"),
+            crate::cache::DEFAULT_BUDGET,
+            ExternalTargets::Any,
+            Some(index.clone() as Arc<dyn SearchIndex>),
+            true,
+        ));
+        // Two publishes while the first build runs: each is served at once (the reload does
+        // not wait for the build), its search building too.
+        for version in ["v2", "v3"] {
+            let (done, swapped) = std::sync::mpsc::channel();
+            let replacing = Arc::clone(&store);
+            std::thread::spawn(move || {
+                replacing.replace(set(version));
+                let _ = done.send(());
+            });
+            swapped
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .expect("the reload swapped its content in without waiting for the build");
+            assert_eq!(store.current().version(), version);
+            assert!(matches!(*store.current().search(), Search::Building));
+        }
+        *index.open.lock().unwrap() = true;
+        index.opened.notify_all();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !matches!(*store.current().search(), Search::Ready(_))
+            || store.deferred.lock().unwrap().running
+        {
+            assert!(std::time::Instant::now() < deadline, "never indexed");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // The first content, then the newest swapped in meanwhile (v2 was never served once
+        // the build ended, so it is skipped).
+        assert_eq!(*index.taken.lock().unwrap(), ["v1", "v3"]);
+        // After the build, a publish is indexed as it is swapped in.
+        store.replace(set("v4"));
+        assert!(matches!(*store.current().search(), Search::Ready(_)));
+        assert_eq!(*index.taken.lock().unwrap(), ["v1", "v3", "v4"]);
     }
 
     #[tokio::test]

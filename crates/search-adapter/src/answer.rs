@@ -13,19 +13,21 @@
 //! first cap found follow them, so every page a visitor may ask for is full, and none costs a
 //! pass over the whole index.
 
-use crate::expand::{self, Via};
+use crate::expand::{self, Dfa};
+use crate::matching::Matching;
 use crate::{Snapshot, kind_number, product_number, slot, tokens};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashSet};
+use std::sync::Arc;
 use supplysite_core::content::ProductTag;
 use supplysite_core::search::{
-    self, COUNT_CAP, Field, KindCount, PAGE_SIZE, PREFIX_WEIGHT, ProductCount, ResultCount,
-    SearchAnswer, SearchFacets, SearchHit, SearchKind, SearchRequest, TYPO_WEIGHT,
+    self, COUNT_CAP, Field, KindCount, PAGE_SIZE, PREFIX_WEIGHT, ProductCount, QueryTerm,
+    ResultCount, SearchAnswer, SearchFacets, SearchHit, SearchKind, SearchRequest, TYPO_WEIGHT,
 };
 use tantivy::columnar::Column;
 use tantivy::query::{
-    BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
-    Weight,
+    BooleanQuery, BooleanWeight, BoostQuery, EnableScoring, Occur, PhraseQuery, Query, SumCombiner,
+    TermQuery, Weight,
 };
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, DocId, DocSet, Score, SegmentReader, TERMINATED, TantivyDocument, Term};
@@ -116,11 +118,10 @@ impl Columns {
 impl Snapshot {
     /// The query of `request`'s words: each word must match (`all`) or any may, in any field,
     /// by its stem, within its typo allowance or, for the word being typed, as a prefix.
-    fn words_query(&self, request: &SearchRequest, all: bool) -> Box<dyn Query> {
+    fn words_query(&self, request: &SearchRequest, words: &[Word], all: bool) -> Box<dyn Query> {
         let f = &self.fields;
         let mut groups: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for term in &request.terms {
-            let stem = tokens::stem(&term.text);
+        for word in words {
             let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
             for field in Field::ALL {
                 let weight = field.weight();
@@ -128,33 +129,33 @@ impl Snapshot {
                     Occur::Should,
                     Box::new(BoostQuery::new(
                         Box::new(TermQuery::new(
-                            Term::from_field_text(f.stemmed[slot(field)], &stem),
+                            Term::from_field_text(f.stemmed[slot(field)], &word.stem),
                             IndexRecordOption::WithFreqs,
                         )),
                         weight,
                     )),
                 ));
-                let plain = Term::from_field_text(f.plain[slot(field)], &term.text);
-                if term.typos > 0 {
+                let plain = f.plain[slot(field)];
+                if let Some(typo) = &word.typo {
                     alternatives.push((
                         Occur::Should,
                         Box::new(BoostQuery::new(
-                            Box::new(FuzzyTermQuery::new(plain.clone(), term.typos, true)),
+                            Box::new(Matching::new(plain, Arc::clone(typo))),
                             weight * TYPO_WEIGHT,
                         )),
                     ));
                 }
-                if term.prefix {
+                if let Some(prefix) = &word.prefix {
                     alternatives.push((
                         Occur::Should,
                         Box::new(BoostQuery::new(
-                            Box::new(FuzzyTermQuery::new_prefix(plain, 0, false)),
+                            Box::new(Matching::new(plain, Arc::clone(prefix))),
                             weight * PREFIX_WEIGHT,
                         )),
                     ));
                 }
             }
-            let occur = if all && !lone_letter(&term.text) {
+            let occur = if all && !lone_letter(&word.term.text) {
                 Occur::Must
             } else {
                 Occur::Should
@@ -185,30 +186,35 @@ impl Snapshot {
     /// the full query weighs its match: their union, a union of term queries alone, so
     /// tantivy finds the best-scoring documents with block-max pruning instead of scoring every
     /// match; and each required word's terms, to check a document has them all.
-    fn stems(&self, request: &SearchRequest) -> tantivy::Result<Stems> {
+    fn stems(&self, words: &[Word]) -> tantivy::Result<Stems> {
         let f = &self.fields;
-        let mut union: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        let mut words = Vec::new();
+        let mut union: Vec<(Term, Score)> = Vec::new();
+        let mut required = Vec::new();
         let mut seen = HashSet::new();
-        for term in &request.terms {
-            let stem = tokens::stem(&term.text);
+        for word in words {
+            let stem = &word.stem;
+            // The typo automaton of the stem: the plain word's when the stem is the word.
+            let stem_typo = match &word.typo {
+                Some(_) if *stem != word.term.text => {
+                    Some(Arc::new(Dfa::typo(stem, word.term.typos)))
+                }
+                typo => typo.clone(),
+            };
             let mut alternatives: Vec<(Term, Score)> = Vec::new();
             for field in Field::ALL {
                 let stemmed = f.stemmed[slot(field)];
-                alternatives.push((Term::from_field_text(stemmed, &stem), field.weight()));
-                if term.typos > 0 {
-                    for near in
-                        expand::expansions(&self.searcher, stemmed, &stem, term.typos, Via::Typo)?
-                    {
+                alternatives.push((Term::from_field_text(stemmed, stem), field.weight()));
+                if let Some(typo) = &stem_typo {
+                    for near in expand::expansions(&self.searcher, stemmed, typo, stem)? {
                         alternatives.push((
                             Term::from_field_text(stemmed, &near),
                             field.weight() * TYPO_WEIGHT,
                         ));
                     }
                 }
-                if term.prefix {
+                if let Some(prefix) = &word.prefix {
                     for longer in
-                        expand::expansions(&self.searcher, stemmed, &term.text, 0, Via::Prefix)?
+                        expand::expansions(&self.searcher, stemmed, prefix, &word.term.text)?
                     {
                         alternatives.push((
                             Term::from_field_text(stemmed, &longer),
@@ -219,22 +225,16 @@ impl Snapshot {
             }
             for (t, boost) in &alternatives {
                 if seen.insert(t.clone()) {
-                    union.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(
-                            Box::new(TermQuery::new(t.clone(), IndexRecordOption::WithFreqs)),
-                            *boost,
-                        )),
-                    ));
+                    union.push((t.clone(), *boost));
                 }
             }
-            if !lone_letter(&term.text) {
-                words.push(alternatives.into_iter().map(|(t, _)| t).collect());
+            if !lone_letter(&word.term.text) {
+                required.push(alternatives.into_iter().map(|(t, _)| t).collect());
             }
         }
         Ok(Stems {
-            union: Box::new(BooleanQuery::new(union)),
-            words,
+            union,
+            words: required,
         })
     }
 
@@ -319,14 +319,22 @@ impl Snapshot {
     fn best_of_many(
         &self,
         request: &SearchRequest,
+        words: &[Word],
         all: bool,
         wanted: usize,
         also: Vec<Scored>,
     ) -> tantivy::Result<Vec<Scored>> {
-        let stems = self.stems(request)?;
-        let union = stems
-            .union
-            .weight(EnableScoring::enabled_from_searcher(&self.searcher))?;
+        let stems = self.stems(words)?;
+        // Each term's weight (its statistics over the whole index), shared by the segments.
+        let scoring = EnableScoring::enabled_from_searcher(&self.searcher);
+        let mut terms: Vec<(&Term, Arc<dyn Weight>)> = Vec::with_capacity(stems.union.len());
+        for (term, boost) in &stems.union {
+            let query = BoostQuery::new(
+                Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)),
+                *boost,
+            );
+            terms.push((term, Arc::from(query.weight(scoring)?)));
+        }
         let checking = EnableScoring::disabled_from_searcher(&self.searcher);
         let mut required: Vec<Vec<Box<dyn Weight>>> = Vec::new();
         if all {
@@ -361,6 +369,20 @@ impl Snapshot {
             let alive = segment.alive_bitset();
             // The `limit` best by the stems: a min-heap of (score, doc).
             let mut heap: BinaryHeap<std::cmp::Reverse<(Ordered, DocId)>> = BinaryHeap::new();
+            // The union of the terms this segment holds: of term scorers alone, which tantivy
+            // walks with block-max pruning (a term absent here would be an empty scorer of
+            // another kind, and the union would score every match instead).
+            let mut here: Vec<(Occur, Box<dyn Weight>)> = Vec::new();
+            for (term, weight) in &terms {
+                if segment
+                    .inverted_index(term.field())?
+                    .get_term_info(term)?
+                    .is_some()
+                {
+                    here.push((Occur::Should, Box::new(Shared(Arc::clone(weight)))));
+                }
+            }
+            let union = BooleanWeight::new(here, true, Box::new(SumCombiner::default));
             union.for_each_pruning(Score::MIN, segment, &mut |doc, score| {
                 if alive.is_some_and(|a| a.is_deleted(doc)) || !columns.passes(doc, request) {
                     return threshold(&heap, limit);
@@ -417,11 +439,12 @@ impl Snapshot {
             return Ok(SearchAnswer::empty(request));
         }
         let scoring = EnableScoring::enabled_from_searcher(&self.searcher);
-        let mut words = self.words_query(request, true);
+        let asked: Vec<Word> = request.terms.iter().map(Word::of).collect();
+        let mut words = self.words_query(request, &asked, true);
         let mut all = self.pass(words.weight(scoring)?.as_ref(), request, true)?;
         let mut any_word = None;
         if all.found == 0 && request.terms.len() > 1 {
-            words = self.words_query(request, false);
+            words = self.words_query(request, &asked, false);
             all = self.pass(words.weight(scoring)?.as_ref(), request, true)?;
             any_word = Some(());
         }
@@ -448,11 +471,13 @@ impl Snapshot {
             ranked.sort_by(Scored::rank);
             ranked
         } else {
-            self.best_of_many(request, any_word.is_none(), wanted, found.scored)?
+            self.best_of_many(request, &asked, any_word.is_none(), wanted, found.scored)?
         };
         let mut results = Vec::with_capacity(PAGE_SIZE);
+        let mut stem = |w: &str| tokens::stem(w);
+        let mut marker = search::WordMatcher::new(request, &mut stem);
         for scored in ranked.iter().skip(request.offset()).take(PAGE_SIZE) {
-            results.push(self.hit(scored.address, request)?);
+            results.push(self.hit(scored.address, &mut marker)?);
         }
         let facets = all.facets;
         Ok(SearchAnswer {
@@ -483,7 +508,12 @@ impl Snapshot {
         })
     }
 
-    fn hit(&self, address: DocAddress, request: &SearchRequest) -> tantivy::Result<SearchHit> {
+    /// The result of the document at `address`, its snippet marked by `marker`.
+    fn hit(
+        &self,
+        address: DocAddress,
+        marker: &mut search::WordMatcher,
+    ) -> tantivy::Result<SearchHit> {
         let f = &self.fields;
         let doc: TantivyDocument = self.searcher.doc(address)?;
         let text = |field| {
@@ -498,10 +528,9 @@ impl Snapshot {
             .unwrap_or(SearchKind::Page);
         let description = text(f.description_text);
         let body = text(f.body_text);
-        let mut stem = |w: &str| tokens::stem(w);
         let mut snippet = None;
         for passage in [&description, &body] {
-            let marks = search::matched_words(passage, request, &mut stem);
+            let marks = marker.matched(passage);
             if !marks.is_empty() {
                 snippet = Some(search::snippet(passage, &marks));
                 break;
@@ -526,10 +555,30 @@ impl Snapshot {
     }
 }
 
+/// A word of the query as it is looked up: its stem, and the automata of its typos and of the
+/// words it begins (over the word as written), each built once for the whole query.
+struct Word<'a> {
+    term: &'a QueryTerm,
+    stem: String,
+    typo: Option<Arc<Dfa>>,
+    prefix: Option<Arc<Dfa>>,
+}
+
+impl Word<'_> {
+    fn of(term: &QueryTerm) -> Word<'_> {
+        Word {
+            stem: tokens::stem(&term.text),
+            typo: (term.typos > 0).then(|| Arc::new(Dfa::typo(&term.text, term.typos))),
+            prefix: term.prefix.then(|| Arc::new(Dfa::prefix(&term.text))),
+            term,
+        }
+    }
+}
+
 /// The words' stems and expansions ([`Snapshot::stems`]).
 struct Stems {
     /// Their union, each weighted.
-    union: Box<dyn Query>,
+    union: Vec<(Term, Score)>,
     /// The terms of each word that must match, any one of them.
     words: Vec<Vec<Term>>,
 }
@@ -538,6 +587,27 @@ struct Stems {
 /// it says nothing alone, adds to the score and is never required.
 fn lone_letter(word: &str) -> bool {
     word.chars().count() == 1 && word.chars().all(char::is_alphabetic)
+}
+
+/// A weight shared by the segments' queries.
+struct Shared(Arc<dyn Weight>);
+
+impl Weight for Shared {
+    fn scorer(
+        &self,
+        segment: &SegmentReader,
+        boost: Score,
+    ) -> tantivy::Result<Box<dyn tantivy::query::Scorer>> {
+        self.0.scorer(segment, boost)
+    }
+
+    fn explain(
+        &self,
+        segment: &SegmentReader,
+        doc: DocId,
+    ) -> tantivy::Result<tantivy::query::Explanation> {
+        self.0.explain(segment, doc)
+    }
 }
 
 /// A score ordered totally, for the heap.

@@ -25,7 +25,22 @@ static BUILDERS: LazyLock<[LevenshteinAutomatonBuilder; 3]> = LazyLock::new(|| {
     ]
 });
 
-struct Dfa(DFA);
+/// A Levenshtein automaton over a term dictionary's bytes: the words within a typo allowance
+/// of one word, or those it begins. Built once per query word, and shared by every field and
+/// segment it is walked in.
+pub struct Dfa(DFA);
+
+impl Dfa {
+    /// The words within `typos` edits of `word` (at most two), itself included.
+    pub fn typo(word: &str, typos: u8) -> Dfa {
+        Dfa(BUILDERS[usize::from(typos.min(2))].build_dfa(word))
+    }
+
+    /// The words `word` begins, itself included.
+    pub fn prefix(word: &str) -> Dfa {
+        Dfa(BUILDERS[0].build_prefix_dfa(word))
+    }
+}
 
 impl Automaton for Dfa {
     type State = u32;
@@ -47,43 +62,20 @@ impl Automaton for Dfa {
     }
 }
 
-/// How a stem came into the expansion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Via {
-    /// Within the word's typo allowance.
-    Typo,
-    /// Begun by the word being typed.
-    Prefix,
-}
-
-/// The stems of `field`'s dictionary (summed over `searcher`'s segments) that `stem` may stand
-/// for by `via`, other than `stem` itself, the most frequent first, at most
-/// [`MAX_EXPANSIONS`].
+/// The words of `field`'s dictionary (summed over `searcher`'s segments) that `automaton`
+/// accepts, other than `word` itself, the most frequent first, at most [`MAX_EXPANSIONS`].
 pub fn expansions(
     searcher: &Searcher,
     field: tantivy::schema::Field,
-    stem: &str,
-    typos: u8,
-    via: Via,
+    automaton: &Dfa,
+    word: &str,
 ) -> tantivy::Result<Vec<String>> {
     let mut found: HashMap<Vec<u8>, u64> = HashMap::new();
     for segment in searcher.segment_readers() {
         let index = segment.inverted_index(field)?;
-        let terms = index.terms();
-        let mut stream = match via {
-            Via::Typo => {
-                let builder = &BUILDERS[usize::from(typos.min(2))];
-                terms.search(Dfa(builder.build_dfa(stem))).into_stream()?
-            }
-            Via::Prefix => {
-                let builder = &BUILDERS[0];
-                terms
-                    .search(Dfa(builder.build_prefix_dfa(stem)))
-                    .into_stream()?
-            }
-        };
+        let mut stream = index.terms().search(automaton).into_stream()?;
         while stream.advance() {
-            if stream.key() == stem.as_bytes() {
+            if stream.key() == word.as_bytes() {
                 continue;
             }
             *found.entry(stream.key().to_vec()).or_default() += u64::from(stream.value().doc_freq);

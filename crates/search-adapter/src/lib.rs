@@ -16,6 +16,7 @@
 mod answer;
 mod expand;
 pub mod kept;
+mod matching;
 mod tokens;
 mod update;
 
