@@ -60,7 +60,7 @@ use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 use support::{
     PATIENCE, POST_ID, POST_PATH, Server, demo_export, form, free_port, repo_root, serve_at,
-    signed_webhook_request, with_fake_contentful, workdir,
+    signed_webhook_request, with_fake_brevo, with_fake_contentful, workdir,
 };
 
 /// Shared by the replicas, so a challenge issued by one is checked by the other.
@@ -108,15 +108,9 @@ fn replica(dir: &Path, port: u16, database: &str, brevo: &FakeBrevo, contentful:
             "SUPPLYSITE_PAGE_MAX_AGE_SECONDS",
             MAX_AGE.as_secs().to_string(),
         )
-        .env("BREVO_API_KEY", KEY)
-        .env("BREVO_API_BASE", &brevo.base_url)
-        .env(
-            "CONTACT_SENDER",
-            "Supplysite Website <website@supplysite.test>",
-        )
-        .env("CONTACT_INBOX", "Supplysite <info@supplysite.test>")
         // Long enough for nginx to see the replica draining, short for the test.
         .env("SUPPLYSITE_DRAIN_SECONDS", "2");
+    with_fake_brevo(&mut cmd, brevo);
     with_fake_contentful(&mut cmd, dir, contentful);
     cmd
 }
@@ -157,6 +151,17 @@ async fn post(
     let response = request.send().await?;
     let status = response.status().as_u16();
     Ok((status, response.json().await?))
+}
+
+/// An enquiry from `email` with the robot check solved, sent to `base` as the `n`th visitor
+/// (a client address of its own, as the proxy names it): the answer's status (`sent` or
+/// `queued`), after checking the request was taken.
+async fn send_enquiry(base: &str, email: &str, n: usize) -> Value {
+    let form = solved(base, email).await;
+    let client = format!("198.51.100.{}", n + 1);
+    let (status, answer) = post(&http(), base, &form, Some(&client)).await.unwrap();
+    assert_eq!(status, 200, "{email}: {answer}");
+    answer["status"].clone()
 }
 
 /// `GET path` from `base`: status, the named header, body.

@@ -6,7 +6,7 @@
 //! else.
 
 use crate::support::{PATIENCE, Server, free_port, workdir};
-use crate::{all_delivered, http, post, replica, solved};
+use crate::{all_delivered, replica, send_enquiry};
 use serde_json::json;
 use std::path::Path;
 use std::process::Command;
@@ -21,7 +21,7 @@ use supplysite_store_postgres::{DatabaseUrl, PgStore};
 const PENDING: usize = 3;
 /// The role the replicas, `pg_dump` and `pg_restore` connect as: the database's owner and not
 /// a superuser, as in a deployment.
-pub(crate) const ROLE: &str = "supplysite";
+const ROLE: &str = "supplysite";
 
 /// Runs `cmd` (one of PostgreSQL's tools) and fails, with what it said, unless it succeeds.
 pub(crate) fn run(what: &str, cmd: &mut Command) {
@@ -38,7 +38,7 @@ pub(crate) fn run(what: &str, cmd: &mut Command) {
 }
 
 /// `program` (`createuser`, `createdb`, `dropdb`) as the server's superuser.
-pub(crate) fn admin(pg: &TestPostgres, program: &str) -> Command {
+fn admin(pg: &TestPostgres, program: &str) -> Command {
     let mut cmd = pg.program(program);
     cmd.args(["-h", "127.0.0.1", "-U", "postgres", "-p"])
         .arg(pg.port().to_string());
@@ -46,13 +46,20 @@ pub(crate) fn admin(pg: &TestPostgres, program: &str) -> Command {
 }
 
 /// A new empty database `name` owned by [`ROLE`]; its URL as that role.
-pub(crate) fn createdb(pg: &TestPostgres, name: &str) -> String {
+fn createdb(pg: &TestPostgres, name: &str) -> String {
     run(
         "createdb",
         admin(pg, "createdb").args(["--owner", ROLE, name]),
     );
     pg.database_url(name)
         .replace("postgres@", &format!("{ROLE}@"))
+}
+
+/// The replicas' role and a new empty database `site` it owns, as a deployment has them; the
+/// database's URL as that role.
+pub(crate) fn replicas_database(pg: &TestPostgres) -> String {
+    run("createuser", admin(pg, "createuser").arg(ROLE));
+    createdb(pg, "site")
 }
 
 /// The README's restore: `pg_restore --clean --if-exists --no-owner --dbname=URL DUMP`.
@@ -122,8 +129,7 @@ fn sent_to(path: &str, requests: &[Recorded], visitors: &[String]) -> Vec<(Strin
 #[ignore = "starts PostgreSQL and two servers one after the other: run by `make test-cluster`"]
 async fn a_postgres_dump_restored_delivers_what_was_pending_once() {
     let pg = TestPostgres::start();
-    run("createuser", admin(&pg, "createuser").arg(ROLE));
-    let database = createdb(&pg, "site");
+    let database = replicas_database(&pg);
     let dump = pg.folder().join("supplysite.dump");
     let brevo = FakeBrevo::start().await.unwrap();
     let contentful = FakeContentful::start(supplysite_testkit::demo::export_json()).await;
@@ -149,13 +155,7 @@ async fn a_postgres_dump_restored_delivers_what_was_pending_once() {
         .collect();
     let send = |server: &Server, email: &str, n: usize| {
         let (base, email) = (server.base.clone(), email.to_owned());
-        async move {
-            let form = solved(&base, &email).await;
-            let client = format!("198.51.100.{}", n + 1);
-            let (status, answer) = post(&http(), &base, &form, Some(&client)).await.unwrap();
-            assert_eq!(status, 200, "{email}: {answer}");
-            answer["status"].clone()
-        }
+        async move { send_enquiry(&base, &email, n).await }
     };
 
     let a = start().await;

@@ -18,9 +18,12 @@
 //! A state it cannot read is refused by name and left as it was (an outbox from a newer
 //! build), or set aside and rebuilt (a content snapshot of another format).
 
-use crate::restore::{ROLE, admin, createdb, run};
-use crate::support::{Server, demo_export, free_port, repo_root, serve_at, workdir};
-use crate::{http, post, replica, solved};
+use crate::restore::{replicas_database, run};
+use crate::support::{
+    Server, demo_export, free_port, repo_root, serve_at, with_fake_brevo, with_fake_contentful,
+    workdir,
+};
+use crate::{replica, send_enquiry};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -28,7 +31,7 @@ use std::time::{Duration, Instant};
 use supplysite_content_adapter::contentful::fake::FakeContentful;
 use supplysite_core::ports::{EnquiryOutbox, JobFilter, JobState};
 use supplysite_mail_adapter::SqliteOutbox;
-use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, KEY, Recorded, Reply};
+use supplysite_mail_adapter::fake_brevo::{CONTACTS, EMAIL, FakeBrevo, Recorded, Reply};
 use supplysite_store_postgres::testing::TestPostgres;
 use supplysite_store_postgres::{DatabaseUrl, PgStore};
 
@@ -70,14 +73,8 @@ fn with_program(cmd: &Command, program: &Path) -> Command {
 /// sending to the fake Brevo.
 fn single(dir: &Path, brevo: &FakeBrevo, contentful: &str) -> Command {
     let mut cmd = serve_at(dir, &demo_export(), "127.0.0.1:0");
-    cmd.env("BREVO_API_KEY", KEY)
-        .env("BREVO_API_BASE", &brevo.base_url)
-        .env(
-            "CONTACT_SENDER",
-            "Supplysite Website <website@supplysite.test>",
-        )
-        .env("CONTACT_INBOX", "Supplysite <info@supplysite.test>");
-    crate::support::with_fake_contentful(&mut cmd, dir, contentful);
+    with_fake_brevo(&mut cmd, brevo);
+    with_fake_contentful(&mut cmd, dir, contentful);
     cmd
 }
 
@@ -162,17 +159,7 @@ async fn take_enquiries(
     base: &str,
     brevo: &FakeBrevo,
 ) -> Vec<(String, String)> {
-    let send = |email: String, n: usize| {
-        let base = base.to_owned();
-        async move {
-            let form = solved(&base, &email).await;
-            let client = format!("198.51.100.{}", n + 1);
-            let (status, answer) = post(&http(), &base, &form, Some(&client)).await.unwrap();
-            assert_eq!(status, 200, "{email}: {answer}");
-            answer["status"].clone()
-        }
-    };
-    let answer = send(DELIVERED.to_owned(), 0).await;
+    let answer = send_enquiry(base, DELIVERED, 0).await;
     assert!(answer == "sent" || answer == "queued", "{answer}");
     jobs_until(program, store, "the first enquiry delivered", |jobs| {
         jobs.len() == 2 && count(jobs, "delivered", 1) == 2
@@ -188,7 +175,7 @@ async fn take_enquiries(
     }
     let refused_from = brevo.requests().len();
     for (n, email) in pending_visitors().into_iter().enumerate() {
-        assert_eq!(send(email, n + 1).await, json!("queued"));
+        assert_eq!(send_enquiry(base, &email, n + 1).await, json!("queued"));
     }
     jobs_until(program, store, "the refusals recorded", |jobs| {
         jobs.len() == 2 * (1 + PENDING) && count(jobs, "pending", 1) == 2 * PENDING
@@ -272,8 +259,7 @@ async fn record_the_state_a_release_leaves() {
     // A replica and its PostgreSQL database.
     let brevo = FakeBrevo::start().await.unwrap();
     let pg = TestPostgres::start();
-    run("createuser", admin(&pg, "createuser").arg(ROLE));
-    let database = createdb(&pg, "site");
+    let database = replicas_database(&pg);
     let dir = workdir();
     let store = ["--database-url", database.as_str()];
     let server = Server::start(with_program(
@@ -447,8 +433,7 @@ async fn this_build_on_a_release_s_state_serves_at_once_and_delivers_what_was_pe
         // A replica on the release's database, restored from its dump.
         let brevo = FakeBrevo::start().await.unwrap();
         let pg = TestPostgres::start();
-        run("createuser", admin(&pg, "createuser").arg(ROLE));
-        let database = createdb(&pg, "site");
+        let database = replicas_database(&pg);
         // Read by psql, run as PostgreSQL's own user, from the folder it may read.
         let dump = pg.folder().join("postgres.sql");
         std::fs::copy(folder.join("postgres.sql"), &dump).unwrap();

@@ -2,7 +2,7 @@
 //! the enquiry delivered to a fake Brevo; and a server killed with SIGKILL while Brevo holds
 //! its calls, whose successor delivers the stored enquiry, one email per idempotency key.
 
-use crate::support::{PATIENCE, Server, form, serve, workdir};
+use crate::support::{PATIENCE, Server, form, serve, with_fake_brevo, workdir};
 use serde_json::{Value, json};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -23,13 +23,7 @@ const AFTER_THE_LEASE: Duration = Duration::from_secs(LEASE_SECONDS + 30);
 
 pub fn with_brevo(dir: &Path, brevo: &FakeBrevo) -> Command {
     let mut cmd = serve(dir);
-    cmd.env("BREVO_API_KEY", KEY)
-        .env("BREVO_API_BASE", &brevo.base_url)
-        .env(
-            "CONTACT_SENDER",
-            "Supplysite Website <website@supplysite.test>",
-        )
-        .env("CONTACT_INBOX", "Supplysite <info@supplysite.test>")
+    with_fake_brevo(&mut cmd, brevo)
         .env("SUPPLYSITE_OUTBOX_LEASE_SECONDS", LEASE_SECONDS.to_string());
     cmd
 }

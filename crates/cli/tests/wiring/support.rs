@@ -138,6 +138,20 @@ pub fn serve(dir: &Path) -> Command {
     serve_content(dir, &demo_export())
 }
 
+/// `cmd` sending enquiries to the fake Brevo at `brevo` (its key, sender and inbox).
+pub fn with_fake_brevo<'c>(
+    cmd: &'c mut Command,
+    brevo: &supplysite_mail_adapter::fake_brevo::FakeBrevo,
+) -> &'c mut Command {
+    cmd.env("BREVO_API_KEY", supplysite_mail_adapter::fake_brevo::KEY)
+        .env("BREVO_API_BASE", &brevo.base_url)
+        .env(
+            "CONTACT_SENDER",
+            "Supplysite Website <website@supplysite.test>",
+        )
+        .env("CONTACT_INBOX", "Supplysite <info@supplysite.test>")
+}
+
 /// [`serve`] with the export at `content`.
 pub fn serve_content(dir: &Path, content: &Path) -> Command {
     serve_at(dir, content, "127.0.0.1:0")
