@@ -94,6 +94,8 @@ apt_wanted=(
     "systemd:/usr/bin/systemd-analyze"
     # promtool checks and unit-tests the shipped alert rules (deploy/prometheus).
     "prometheus:/usr/bin/promtool"
+    # The upgrade test unpacks the previous release's binary (tests/upgrade/VERSION/supplysite.xz).
+    "xz-utils:/usr/bin/xz"
 )
 missing=()
 for item in "${apt_wanted[@]}"; do

@@ -3,7 +3,8 @@
 //! `tests/upgrade/VERSION/` holds what the archive of release VERSION wrote while it ran with
 //! Brevo refusing the account (`scripts/record-release-state.sh` runs that archive's own binary
 //! through [`record_the_state_a_release_leaves`] and writes the folder; `release.json` names
-//! the archive and its SHA-256):
+//! the archive and its SHA-256), and that binary (`supplysite.xz`), which `make test-upgrade`
+//! runs again the same way on a fresh state before starting this build on what it left:
 //!
 //! - `sqlite/`: a single server's folders: its SQLite outbox, one enquiry delivered and
 //!   [`PENDING`] waiting; the live content's snapshot (`cache/`); the kept search index
@@ -225,9 +226,10 @@ fn state_of(dir: &Path, out: &Path) {
 }
 
 /// Records the state release `SUPPLYSITE_UPGRADE_FROM` (its `bin/supplysite`) leaves into
-/// `SUPPLYSITE_UPGRADE_OUT`: run by `scripts/record-release-state.sh`, never by `make test`.
+/// `SUPPLYSITE_UPGRADE_OUT`: run by `scripts/record-release-state.sh` when a release is kept,
+/// and by `make test-upgrade` (`scripts/test-upgrade.sh`) on each kept release's binary.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "runs a release's archive to record its state: scripts/record-release-state.sh"]
+#[ignore = "runs a release's binary to record its state: scripts/record-release-state.sh and scripts/test-upgrade.sh"]
 async fn record_the_state_a_release_leaves() {
     let (Some(program), Some(out)) = (
         std::env::var_os("SUPPLYSITE_UPGRADE_FROM"),
@@ -310,9 +312,13 @@ async fn record_the_state_a_release_leaves() {
     contentful.stop().await;
 }
 
-/// Every release whose state is kept, oldest first.
+/// Every release whose state is kept, oldest first: under [`RELEASES`], or under
+/// `SUPPLYSITE_UPGRADE_RELEASES` when set (the states `scripts/test-upgrade.sh` has each kept
+/// release's binary leave afresh).
 fn releases() -> Vec<(PathBuf, Value)> {
-    let mut found: Vec<(PathBuf, Value)> = std::fs::read_dir(repo_root().join(RELEASES))
+    let folder = std::env::var_os("SUPPLYSITE_UPGRADE_RELEASES")
+        .map_or_else(|| repo_root().join(RELEASES), PathBuf::from);
+    let mut found: Vec<(PathBuf, Value)> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.join("release.json").is_file())
@@ -322,7 +328,11 @@ fn releases() -> Vec<(PathBuf, Value)> {
         })
         .collect();
     found.sort_by(|a, b| a.0.cmp(&b.0));
-    assert!(!found.is_empty(), "no release state under {RELEASES}");
+    assert!(
+        !found.is_empty(),
+        "no release state under {}",
+        folder.display()
+    );
     found
 }
 
