@@ -11,7 +11,7 @@ use crate::recent::Recent;
 use crate::render::{Target, render};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime};
 use supplysite_core::rendition::{Answer, Format, Request, answer};
@@ -122,6 +122,9 @@ pub struct Renditions {
     probes: Mutex<HashMap<Identity, Probe>>,
     stats: Stats,
     warm: Mutex<Option<std::sync::mpsc::Sender<Vec<crate::warm::Picture>>>>,
+    /// Whether the warm-up may make first-screen pictures on every core, outside the encoding
+    /// pool: only while the server waits for them before it listens, with no visitor to serve.
+    every_core: AtomicBool,
     /// Itself, for jobs that outlive the request that started them.
     me: std::sync::Weak<Renditions>,
 }
@@ -173,7 +176,15 @@ fn key(identity: &Identity, target: Target) -> String {
 
 impl crate::warm::Warm for Renditions {
     fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
-        Renditions::warm_one(self, raw_path, target)
+        Renditions::warm_one(self, raw_path, target, true)
+    }
+
+    fn warm_now(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
+        Renditions::warm_one(self, raw_path, target, false)
+    }
+
+    fn every_core(&self) -> bool {
+        self.every_core.load(Ordering::Relaxed)
     }
 
     fn to_warm(&self, remaining: u64, first_screen: u64) {
@@ -199,6 +210,7 @@ impl Renditions {
             probes: Mutex::default(),
             stats: Stats::default(),
             warm: Mutex::new(None),
+            every_core: AtomicBool::new(false),
             me: me.clone(),
         });
         if renditions.config.warm {
@@ -488,8 +500,14 @@ impl Renditions {
     }
 
     /// Makes the rendition `target` of the picture at `raw_path` for the warm-up, blocking
-    /// the calling thread, unless it is cached already. Returns whether it encoded.
-    fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
+    /// the calling thread, unless it is cached already: through the encoding pool when no
+    /// visitor waits for it (`through_pool`), else at once. Returns whether it encoded.
+    fn warm_one(
+        &self,
+        raw_path: &str,
+        target: Target,
+        through_pool: bool,
+    ) -> Result<bool, ImageError> {
         let file = self.file(raw_path)?;
         let meta = std::fs::metadata(&file).map_err(|_| ImageError::NotFound(raw_path.into()))?;
         let identity = Identity {
@@ -502,12 +520,23 @@ impl Renditions {
             return Ok(false);
         }
         let limits = self.config.limits;
-        let made = self.pool.run_low(|| make(&file, target, &limits))?;
+        let made = if through_pool {
+            self.pool.run_low(|| make(&file, target, &limits))?
+        } else {
+            make(&file, target, &limits)?
+        };
         self.cache
             .put(&name, made)
             .map_err(|e| ImageError::Internal(format!("cache write failed: {e}")))?;
         self.stats.warmed.fetch_add(1, Ordering::Relaxed);
         Ok(true)
+    }
+
+    /// Lets the warm-up make the first screens' pictures on every core, outside the encoding
+    /// pool (`true`), or only through the pool at the lowest priority again (`false`). For the
+    /// wait before the server listens, when no visitor can be kept waiting by it.
+    pub fn warm_with_every_core(&self, every_core: bool) {
+        self.every_core.store(every_core, Ordering::Relaxed);
     }
 
     /// Makes the common renditions of `pictures` in the background, visitors first. A newer

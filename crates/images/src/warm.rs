@@ -10,8 +10,9 @@ use crate::error::ImageError;
 use crate::path::IMAGE_HOST;
 use crate::render::Target;
 use std::collections::HashSet;
-use std::sync::Weak;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::{Mutex, Weak};
 use supplysite_core::asset::Asset;
 use supplysite_core::content::ContentSet;
 use supplysite_core::rendition::{ASSETS, Format, SHARE_WIDTH, widths_for};
@@ -119,6 +120,13 @@ pub(crate) fn count(pictures: &[Picture]) -> (u64, u64) {
 pub(crate) trait Warm: Send + Sync + 'static {
     fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError>;
 
+    /// As [`Warm::warm_one`], outside the encoding pool: for when no visitor can be served.
+    fn warm_now(&self, raw_path: &str, target: Target) -> Result<bool, ImageError>;
+
+    /// Whether first-screen pictures may be made on every core now (the server waits for them
+    /// before it listens).
+    fn every_core(&self) -> bool;
+
     /// How many renditions of the list being warmed are left, and how many of those are of
     /// first-screen pictures.
     fn to_warm(&self, remaining: u64, first_screen: u64);
@@ -149,13 +157,14 @@ pub(crate) fn start<W: Warm>(renditions: Weak<W>) -> Sender<Vec<Picture>> {
 
 fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
     lowest_priority();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut next = receiver.recv().ok();
     while let Some(pictures) = next.take() {
         let (mut remaining, mut first_screen) = count(&pictures);
         'list: for picture in &pictures {
             let targets = picture.targets();
             let mut left_of_picture = targets.len() as u64;
-            for target in targets {
+            for (at, &target) in targets.iter().enumerate() {
                 // A newer content load replaces this list.
                 match receiver.try_recv() {
                     Ok(newer) => {
@@ -168,14 +177,26 @@ fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
                 let Some(engine) = renditions.upgrade() else {
                     return;
                 };
-                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    engine.warm_one(&picture.path, target)
-                }));
-                left_of_picture -= 1;
+                // While the server waits for the first screens' pictures before it listens,
+                // the rest of this picture's renditions are made on every core at once.
+                let together = picture.first_screen && cores > 1 && engine.every_core();
+                let (outcome, done_here) = if together {
+                    let rest = &targets[at..];
+                    (
+                        on_every_core(&*engine, &picture.path, rest, cores),
+                        rest.len() as u64,
+                    )
+                } else {
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        engine.warm_one(&picture.path, target)
+                    }));
+                    (outcome.map(|made| made.map(|_| ())), 1)
+                };
+                left_of_picture -= done_here;
                 // A picture that fails is left: its other renditions are not made either.
                 let done = match outcome {
-                    Ok(Ok(_)) => 1,
-                    _ => 1 + left_of_picture,
+                    Ok(Ok(())) => done_here,
+                    _ => done_here + left_of_picture,
                 };
                 remaining -= done;
                 if picture.first_screen {
@@ -183,7 +204,8 @@ fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
                 }
                 engine.to_warm(remaining, first_screen);
                 match outcome {
-                    Ok(Ok(_)) => {}
+                    Ok(Ok(())) if left_of_picture > 0 => {}
+                    Ok(Ok(())) => break,
                     Ok(Err(e)) => {
                         tracing::debug!(path = %picture.path, error = %e, "picture not warmed");
                         break;
@@ -199,6 +221,51 @@ fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
             next = receiver.recv().ok();
         }
     }
+}
+
+/// Makes `targets` of the picture at `path` on `cores` threads at once, outside the encoding
+/// pool; the first failure stops the others taking more. A scoped thread per core rather than
+/// a thread-pool library: this runs only in the wait before the server listens, a picture at
+/// a time, and the threads end with it.
+fn on_every_core<W: Warm>(
+    engine: &W,
+    path: &str,
+    targets: &[Target],
+    cores: usize,
+) -> std::thread::Result<Result<(), ImageError>> {
+    let taken = AtomicUsize::new(0);
+    let failure: Mutex<Option<std::thread::Result<Result<(), ImageError>>>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..cores.min(targets.len()) {
+            scope.spawn(|| {
+                lowest_priority();
+                loop {
+                    if failure.lock().is_ok_and(|f| f.is_some()) {
+                        return;
+                    }
+                    let Some(&target) = targets.get(taken.fetch_add(1, Ordering::Relaxed)) else {
+                        return;
+                    };
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        engine.warm_now(path, target)
+                    }));
+                    let failed = match outcome {
+                        Ok(Ok(_)) => continue,
+                        Ok(Err(e)) => Ok(Err(e)),
+                        Err(panic) => Err(panic),
+                    };
+                    if let Ok(mut first) = failure.lock() {
+                        first.get_or_insert(failed);
+                    }
+                    return;
+                }
+            });
+        }
+    });
+    failure
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .unwrap_or(Ok(Ok(())))
 }
 
 #[cfg(test)]
@@ -248,6 +315,101 @@ mod tests {
             ),
             None
         );
+    }
+
+    /// A warm-up engine that records how many renditions were being made at once, and by
+    /// which way (through the pool, or outside it on every core).
+    #[derive(Default)]
+    struct Recorder {
+        every_core: std::sync::atomic::AtomicBool,
+        making: AtomicUsize,
+        most_at_once: AtomicUsize,
+        through_pool: AtomicUsize,
+        outside_pool: AtomicUsize,
+        left: Mutex<(u64, u64)>,
+    }
+
+    impl Recorder {
+        fn make(&self) -> Result<bool, ImageError> {
+            let now = self.making.fetch_add(1, Ordering::SeqCst) + 1;
+            self.most_at_once.fetch_max(now, Ordering::SeqCst);
+            // Long enough for the other threads to take a rendition meanwhile.
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            self.making.fetch_sub(1, Ordering::SeqCst);
+            Ok(true)
+        }
+    }
+
+    impl Warm for Recorder {
+        fn warm_one(&self, _: &str, _: Target) -> Result<bool, ImageError> {
+            self.through_pool.fetch_add(1, Ordering::SeqCst);
+            self.make()
+        }
+        fn warm_now(&self, _: &str, _: Target) -> Result<bool, ImageError> {
+            self.outside_pool.fetch_add(1, Ordering::SeqCst);
+            self.make()
+        }
+        fn every_core(&self) -> bool {
+            self.every_core.load(Ordering::SeqCst)
+        }
+        fn to_warm(&self, remaining: u64, first_screen: u64) {
+            *self.left.lock().unwrap() = (remaining, first_screen);
+        }
+    }
+
+    /// Warms a first-screen picture and another with `every_core` as given, until done.
+    fn warm_with(every_core: bool) -> std::sync::Arc<Recorder> {
+        let recorder = std::sync::Arc::new(Recorder::default());
+        recorder.every_core.store(every_core, Ordering::SeqCst);
+        let picture = |path: &str, first_screen| Picture {
+            path: path.into(),
+            width: 2400,
+            format: Format::Jpeg,
+            first_screen,
+        };
+        let pictures = vec![picture("hero.jpg", true), picture("other.jpg", false)];
+        let (all, first) = count(&pictures);
+        *recorder.left.lock().unwrap() = (all, first);
+        let sender = start(std::sync::Arc::downgrade(&recorder));
+        sender.send(pictures).unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while *recorder.left.lock().unwrap() != (0, 0) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the warm-up never ended"
+            );
+            std::thread::yield_now();
+        }
+        let made = recorder.through_pool.load(Ordering::SeqCst)
+            + recorder.outside_pool.load(Ordering::SeqCst);
+        assert_eq!(made as u64, all, "every rendition once");
+        recorder
+    }
+
+    #[test]
+    fn before_the_server_listens_first_screen_pictures_are_made_on_every_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let waiting = warm_with(true);
+        let first_screen = Picture {
+            path: String::new(),
+            width: 2400,
+            format: Format::Jpeg,
+            first_screen: true,
+        };
+        if cores > 1 {
+            assert_eq!(
+                waiting.outside_pool.load(Ordering::SeqCst),
+                first_screen.targets().len(),
+                "the first screen's renditions outside the pool"
+            );
+            assert!(waiting.most_at_once.load(Ordering::SeqCst) > 1);
+            assert!(waiting.most_at_once.load(Ordering::SeqCst) <= cores);
+        }
+        // The other picture, and everything once the server listens: one at a time, through
+        // the pool.
+        let serving = warm_with(false);
+        assert_eq!(serving.outside_pool.load(Ordering::SeqCst), 0);
+        assert_eq!(serving.most_at_once.load(Ordering::SeqCst), 1);
     }
 
     #[test]

@@ -51,11 +51,12 @@ pub struct Args {
     image_warm: bool,
     /// Seconds a start may wait before it listens, from 0 to 3600, for the warm-up to make the
     /// pictures pages show largest on their first screen at every width (`/readyz` counts them
-    /// as `firstScreenPicturesToWarm`); past it, it listens and the rest are made in the
-    /// background. 0 listens at once. Behind a load balancer that sends visitors only to a
-    /// replica that answers, a new replica on an empty cache given enough time never has a
-    /// visitor wait on an encode for the largest picture on screen. With SUPPLYSITE_IMAGE_WARM
-    /// 0 there is nothing to wait for.
+    /// as `firstScreenPicturesToWarm`), made meanwhile on every core; past it, it listens and
+    /// the rest are made in the background. 0 listens at once. Behind a load balancer that
+    /// sends visitors only to a replica that answers, a new replica on an empty cache given
+    /// enough time never has a visitor wait on an encode for the largest picture on screen; a
+    /// restart on its kept cache finds them made. The shipped systemd unit sets 600. With
+    /// SUPPLYSITE_IMAGE_WARM 0 there is nothing to wait for.
     #[arg(
         long,
         env = "SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS",
@@ -142,9 +143,10 @@ impl Settings {
 }
 
 /// Waits, up to `patience`, until `engine`'s warm-up has made the renditions of every picture
-/// a page shows largest on its first screen, before the server listens. It checks the warm-up's
-/// count every 50 ms: the count is a plain atomic the warm-up thread updates after each
-/// rendition (seconds apart), and this runs once, before anything is served.
+/// a page shows largest on its first screen, before the server listens. Meanwhile the warm-up
+/// makes them on every core, outside the encoding pool: no visitor is served yet. It checks
+/// the warm-up's count every 50 ms: the count is a plain atomic the warm-up thread updates
+/// after each picture, and this runs once, before anything is served.
 pub fn wait_for_first_screen(engine: &Renditions, patience: Duration) {
     if patience.is_zero() || !engine.config().warm {
         return;
@@ -155,20 +157,22 @@ pub fn wait_for_first_screen(engine: &Renditions, patience: Duration) {
         renditions = left(),
         "making the first-screen pictures before listening"
     );
-    while left() > 0 {
-        if started.elapsed() >= patience {
-            tracing::warn!(
-                renditions_left = left(),
-                "listening before every first-screen picture is made (SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS): the rest are made in the background"
-            );
-            return;
-        }
+    engine.warm_with_every_core(true);
+    while left() > 0 && started.elapsed() < patience {
         std::thread::sleep(Duration::from_millis(50));
     }
-    tracing::info!(
-        seconds = started.elapsed().as_secs_f64(),
-        "first-screen pictures made"
-    );
+    engine.warm_with_every_core(false);
+    if left() > 0 {
+        tracing::warn!(
+            renditions_left = left(),
+            "listening before every first-screen picture is made (SUPPLYSITE_IMAGE_WARM_BEFORE_READY_SECONDS): the rest are made in the background"
+        );
+    } else {
+        tracing::info!(
+            seconds = started.elapsed().as_secs_f64(),
+            "first-screen pictures made"
+        );
+    }
 }
 
 #[cfg(test)]
