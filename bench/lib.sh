@@ -149,4 +149,5 @@ template_routes() {
   echo "privacy|/privacy"
   echo "videopopup|/videopopup"
   echo "not-found|/no-such-page"
+  echo "search|/search?q=supplier"
 }

@@ -11,6 +11,7 @@ unchecked.
 """
 
 import json
+import statistics
 import math
 import os
 import re
@@ -315,6 +316,40 @@ def lighthouse_section(data, budget, b: Budgets) -> list[str]:
     return out + [""]
 
 
+def search_page_section(data, budget, b: Budgets) -> list[str]:
+    """Issue 45's budget: the search results page's Lighthouse scores, each category judged on
+    the median of the runs."""
+    out = ["## Lighthouse on the search results page (issue 45)", ""]
+    if data is None or budget is None:
+        return out + ["Not run.", ""]
+    runs = [r for r in data["runs"] if r["formFactor"] == budget["form_factor"] and r["template"] == budget["template"]]
+    if not runs:
+        b.check(f"Lighthouse {budget['form_factor']} {budget['template']}", "measured", "not measured", False)
+        return out + ["Not measured.", ""]
+    cats = budget["categories"]
+    out += [
+        f"Lighthouse {budget['form_factor']} on `{runs[0]['path']}`, {len(runs)} runs; `is-crawlable` is not "
+        "scored (the page answers `noindex, follow` by design).",
+        "",
+        "| run | scores | LCP | TBT |",
+        "|---:|---|---:|---:|",
+    ]
+    for i, r in enumerate(runs, 1):
+        s, m = r["scores"], r["metrics"]
+        tbt = m.get("tbt_ms")
+        out.append(
+            f"| {i} | {' / '.join(str(s[c]) for c in cats)} | {m['lcp_ms'] or 0:,.0f} ms "
+            f"| {'–' if tbt is None else f'{tbt:,.0f} ms'} |"
+        )
+    for c in cats:
+        median = statistics.median((r["scores"][c] or 0) for r in runs)
+        b.check(f"Lighthouse {budget['form_factor']} search: {c} (median of {len(runs)})", f"≥ {budget['min_score']}",
+                f"{median:g}", median >= budget["min_score"])
+    if len(runs) < budget["runs"]:
+        b.check(f"Lighthouse {budget['form_factor']} search: runs", f"{budget['runs']}", str(len(runs)), False)
+    return out + [""]
+
+
 def photos_section(data, budget, b: Budgets) -> list[str]:
     """Issue 20's budgets over the same Lighthouse runs: scores, LCP and page weight with photographs."""
     out = ["## Lighthouse with photographs (issue 20)", ""]
@@ -496,6 +531,7 @@ def main() -> None:
     body += start_section(load(results, "start.json"), budgets.get("start"), b)
     body += lighthouse_section(load(results, "lighthouse.json"), budgets["lighthouse"], b)
     body += photos_section(load(results, "lighthouse.json"), budgets.get("lighthouse_photos"), b)
+    body += search_page_section(load(results, "lighthouse.json"), budgets.get("lighthouse_search"), b)
     body += pages_section(load(results, "pages.json"), budgets, b)
     body += html_section(load(results, "vnu.json"), load(results, "sitemap.json"), budgets, b)
     body += wasm_section(load(results, "wasm.txt"), load(results, "web-size.txt"), budgets["wasm"], b)
