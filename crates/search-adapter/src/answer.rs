@@ -363,12 +363,19 @@ impl Snapshot {
             required.push(in_fields);
         }
         let limit = wanted * CANDIDATES_PER_RESULT;
-        let mut out = Vec::new();
+        // The `limit` best by the stems among the documents that hold every required word and
+        // phrase, over the whole index: a min-heap of (score, address), the later address
+        // first out among equal scores (so the first in the index stays, as tantivy's
+        // collectors keep it). One heap for every segment, so each segment's block-max pass
+        // starts from the score the earlier ones reached instead of from nothing (measured at
+        // 100,000 posts: per-segment heaps made block_wand most of a broad query's time), and
+        // each document is checked as block-max pruning finds it, so a candidate taken is one
+        // the answer keeps (checked after the pass, those holding one word of several could
+        // fill the heap and leave the page to the index-order fallback).
+        let mut heap: Candidates = BinaryHeap::with_capacity(limit + 1);
         for (ord, segment) in self.searcher.segment_readers().iter().enumerate() {
             let columns = Columns::of(segment);
             let alive = segment.alive_bitset();
-            // The `limit` best by the stems: a min-heap of (score, doc).
-            let mut heap: BinaryHeap<std::cmp::Reverse<(Ordered, DocId)>> = BinaryHeap::new();
             // The union of the terms this segment holds: of term scorers alone, which tantivy
             // walks with block-max pruning (a term absent here would be an empty scorer of
             // another kind, and the union would score every match instead).
@@ -382,43 +389,48 @@ impl Snapshot {
                     here.push((Occur::Should, Box::new(Shared(Arc::clone(weight)))));
                 }
             }
+            if here.is_empty() {
+                continue;
+            }
+            // Each required word or phrase is one of these sets of postings, walked forward
+            // (block-max pruning gives the documents in index order).
+            let mut checks: Vec<Vec<Box<dyn tantivy::query::Scorer>>> = required
+                .iter()
+                .map(|any| any.iter().map(|w| w.scorer(segment, 1.0)).collect())
+                .collect::<tantivy::Result<_>>()?;
             let union = BooleanWeight::new(here, true, Box::new(SumCombiner::default));
-            union.for_each_pruning(Score::MIN, segment, &mut |doc, score| {
-                if alive.is_some_and(|a| a.is_deleted(doc)) || !columns.passes(doc, request) {
+            union.for_each_pruning(threshold(&heap, limit), segment, &mut |doc, score| {
+                if alive.is_some_and(|a| a.is_deleted(doc))
+                    || !columns.passes(doc, request)
+                    || !holds_all(&mut checks, doc)
+                {
                     return threshold(&heap, limit);
                 }
-                heap.push(std::cmp::Reverse((Ordered(score), doc)));
+                let address = DocAddress::new(ord as u32, doc);
+                heap.push(std::cmp::Reverse((
+                    Ordered(score),
+                    std::cmp::Reverse(address),
+                )));
                 if heap.len() > limit {
                     heap.pop();
                 }
                 threshold(&heap, limit)
             })?;
-            let mut found: Vec<(DocId, Score)> =
-                heap.into_iter().map(|r| (r.0.1, r.0.0.0)).collect();
-            found.sort_unstable_by_key(|&(doc, _)| doc);
-            // Each required word or phrase is one of these sets of postings, walked forward.
-            let mut checks: Vec<Vec<Box<dyn tantivy::query::Scorer>>> = required
-                .iter()
-                .map(|any| any.iter().map(|w| w.scorer(segment, 1.0)).collect())
-                .collect::<tantivy::Result<_>>()?;
-            for (doc, score) in found {
-                let holds = checks.iter_mut().all(|any| {
-                    any.iter_mut().any(|postings| {
-                        let at = if postings.doc() < doc {
-                            postings.seek(doc)
-                        } else {
-                            postings.doc()
-                        };
-                        at == doc
-                    })
-                });
-                if holds {
-                    out.push(Scored {
-                        score: columns.ranked(doc, score, self.newest_minutes),
-                        address: DocAddress::new(ord as u32, doc),
-                    });
-                }
+        }
+        let mut columns: Vec<Option<Columns>> = Vec::new();
+        let mut out = Vec::with_capacity(heap.len());
+        for std::cmp::Reverse((Ordered(score), std::cmp::Reverse(address))) in heap {
+            let segment = address.segment_ord as usize;
+            if columns.len() <= segment {
+                columns.resize_with(segment + 1, || None);
             }
+            let columns = columns[segment].get_or_insert_with(|| {
+                Columns::of(self.searcher.segment_reader(address.segment_ord))
+            });
+            out.push(Scored {
+                score: columns.ranked(address.doc_id, score, self.newest_minutes),
+                address,
+            });
         }
         out.sort_by(Scored::rank);
         if out.len() < wanted {
@@ -628,8 +640,26 @@ impl Ord for Ordered {
     }
 }
 
+/// The candidates of a broad query: a min-heap by score, the later address the lesser among
+/// equal scores.
+type Candidates = BinaryHeap<std::cmp::Reverse<(Ordered, std::cmp::Reverse<DocAddress>)>>;
+
+/// Whether `doc` is in one of each set of `checks`' postings, each walked forward only.
+fn holds_all(checks: &mut [Vec<Box<dyn tantivy::query::Scorer>>], doc: DocId) -> bool {
+    checks.iter_mut().all(|any| {
+        any.iter_mut().any(|postings| {
+            let at = if postings.doc() < doc {
+                postings.seek(doc)
+            } else {
+                postings.doc()
+            };
+            at == doc
+        })
+    })
+}
+
 /// The score a document must pass to enter a heap of `limit`: none until it is full.
-fn threshold(heap: &BinaryHeap<std::cmp::Reverse<(Ordered, DocId)>>, limit: usize) -> Score {
+fn threshold(heap: &Candidates, limit: usize) -> Score {
     if heap.len() < limit {
         Score::MIN
     } else {
