@@ -25,9 +25,16 @@ trap 'rm -rf "$fresh"' EXIT
 for release in tests/upgrade/*/release.json; do
     dir=$(dirname "$release")
     version=$(basename "$dir")
-    binary=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("binary", ""))' "$release")
+    # The binary's file and SHA-256, and what identifies the release for the fresh state's
+    # release.json, one per line.
+    { read -r binary; read -r want; read -r identity; } < <(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(r.get("binary", ""))
+print(r.get("binarySha256", ""))
+print(json.dumps({k: r[k] for k in ("version", "tag", "commit", "archive", "archiveSha256", "binary", "binarySha256")}))
+' "$release")
     [ -n "$binary" ] || { echo "test-upgrade: $release names no binary of the release" >&2; exit 1; }
-    want=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["binarySha256"])' "$release")
     mkdir -p "$fresh/bin/$version" "$fresh/states/$version"
     bin=$fresh/bin/$version/supplysite
     xz -dc "$dir/$binary" >"$bin"
@@ -35,12 +42,6 @@ for release in tests/upgrade/*/release.json; do
     got=$(sha256sum "$bin" | cut -d' ' -f1)
     [ "$got" = "$want" ] ||
         { echo "test-upgrade: $dir/$binary is not the binary release.json names ($got, not $want)" >&2; exit 1; }
-    # What identifies the release, for the fresh state's release.json.
-    identity=$(python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-print(json.dumps({k: r[k] for k in ("version", "tag", "commit", "archive", "archiveSha256", "binary", "binarySha256")}))
-' "$release")
     echo "test-upgrade: running release $version's own binary on a fresh state" >&2
     SUPPLYSITE_UPGRADE_FROM=$bin SUPPLYSITE_UPGRADE_OUT=$fresh/states/$version SUPPLYSITE_UPGRADE_RELEASE=$identity \
         bash scripts/ignored-tests.sh record_the_state_a_release_leaves

@@ -175,12 +175,13 @@ fn key(identity: &Identity, target: Target) -> String {
 }
 
 impl crate::warm::Warm for Renditions {
-    fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
-        Renditions::warm_one(self, raw_path, target, true)
-    }
-
-    fn warm_now(&self, raw_path: &str, target: Target) -> Result<bool, ImageError> {
-        Renditions::warm_one(self, raw_path, target, false)
+    fn warm_one(
+        &self,
+        raw_path: &str,
+        target: Target,
+        through_pool: bool,
+    ) -> Result<bool, ImageError> {
+        Renditions::warm_one(self, raw_path, target, through_pool)
     }
 
     fn every_core(&self) -> bool {

@@ -118,10 +118,14 @@ pub(crate) fn count(pictures: &[Picture]) -> (u64, u64) {
 /// What the warm-up asks of the engine: one rendition made and cached, blocking the calling
 /// thread, unless it is cached already; whether it encoded.
 pub(crate) trait Warm: Send + Sync + 'static {
-    fn warm_one(&self, raw_path: &str, target: Target) -> Result<bool, ImageError>;
-
-    /// As [`Warm::warm_one`], outside the encoding pool: for when no visitor can be served.
-    fn warm_now(&self, raw_path: &str, target: Target) -> Result<bool, ImageError>;
+    /// Through the encoding pool when `through_pool`, else at once (when no visitor can be
+    /// served).
+    fn warm_one(
+        &self,
+        raw_path: &str,
+        target: Target,
+        through_pool: bool,
+    ) -> Result<bool, ImageError>;
 
     /// Whether first-screen pictures may be made on every core now (the server waits for them
     /// before it listens).
@@ -188,7 +192,7 @@ fn run<W: Warm>(renditions: Weak<W>, receiver: Receiver<Vec<Picture>>) {
                     )
                 } else {
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        engine.warm_one(&picture.path, target)
+                        engine.warm_one(&picture.path, target, true)
                     }));
                     (outcome.map(|made| made.map(|_| ())), 1)
                 };
@@ -247,7 +251,7 @@ fn on_every_core<W: Warm>(
                         return;
                     };
                     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        engine.warm_now(path, target)
+                        engine.warm_one(path, target, false)
                     }));
                     let failed = match outcome {
                         Ok(Ok(_)) => continue,
@@ -341,12 +345,13 @@ mod tests {
     }
 
     impl Warm for Recorder {
-        fn warm_one(&self, _: &str, _: Target) -> Result<bool, ImageError> {
-            self.through_pool.fetch_add(1, Ordering::SeqCst);
-            self.make()
-        }
-        fn warm_now(&self, _: &str, _: Target) -> Result<bool, ImageError> {
-            self.outside_pool.fetch_add(1, Ordering::SeqCst);
+        fn warm_one(&self, _: &str, _: Target, through_pool: bool) -> Result<bool, ImageError> {
+            let way = if through_pool {
+                &self.through_pool
+            } else {
+                &self.outside_pool
+            };
+            way.fetch_add(1, Ordering::SeqCst);
             self.make()
         }
         fn every_core(&self) -> bool {

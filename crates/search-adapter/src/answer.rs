@@ -373,8 +373,15 @@ impl Snapshot {
         // the answer keeps (checked after the pass, those holding one word of several could
         // fill the heap and leave the page to the index-order fallback).
         let mut heap: Candidates = BinaryHeap::with_capacity(limit + 1);
+        // Each segment's columns, read once: for the filters during the pass, then the ranking.
+        let columns: Vec<Columns> = self
+            .searcher
+            .segment_readers()
+            .iter()
+            .map(Columns::of)
+            .collect();
         for (ord, segment) in self.searcher.segment_readers().iter().enumerate() {
-            let columns = Columns::of(segment);
+            let columns = &columns[ord];
             let alive = segment.alive_bitset();
             // The union of the terms this segment holds: of term scorers alone, which tantivy
             // walks with block-max pruning (a term absent here would be an empty scorer of
@@ -417,18 +424,14 @@ impl Snapshot {
                 threshold(&heap, limit)
             })?;
         }
-        let mut columns: Vec<Option<Columns>> = Vec::new();
         let mut out = Vec::with_capacity(heap.len());
         for std::cmp::Reverse((Ordered(score), std::cmp::Reverse(address))) in heap {
-            let segment = address.segment_ord as usize;
-            if columns.len() <= segment {
-                columns.resize_with(segment + 1, || None);
-            }
-            let columns = columns[segment].get_or_insert_with(|| {
-                Columns::of(self.searcher.segment_reader(address.segment_ord))
-            });
             out.push(Scored {
-                score: columns.ranked(address.doc_id, score, self.newest_minutes),
+                score: columns[address.segment_ord as usize].ranked(
+                    address.doc_id,
+                    score,
+                    self.newest_minutes,
+                ),
                 address,
             });
         }
